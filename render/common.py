@@ -13,7 +13,8 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    # BASIC layout: the same glyph placement with or without libraqm on the machine
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def to_png(img: Image.Image) -> bytes:

@@ -1,0 +1,62 @@
+"""Helpers every cog shares: error replies, match lookup, rendering off the event loop."""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Awaitable, Callable
+
+import discord
+
+from matches import UserError
+
+log = logging.getLogger("boardgames")
+
+SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
+
+
+async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
+    """An ephemeral answer whether or not the interaction was deferred."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
+                  match_id: int | None = None) -> None:
+    """Run one interaction's work: user errors become a clear ephemeral sentence; anything
+    unexpected is logged with the match id and the user hears that nothing changed."""
+    try:
+        await work()
+    except UserError as exc:
+        await reply(interaction, exc.message)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence for a user-facing call
+        log.exception("unexpected error (match %s, user %s)", match_id, interaction.user.id)
+        record = getattr(interaction.client, "unexpected_errors", None)
+        if record is not None:
+            record.append(exc)
+        try:
+            await reply(interaction, SOMETHING_WRONG)
+        except discord.HTTPException:
+            pass
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def in_thread(fn: Callable, *args):
+    """Run blocking work (Pillow) in the default executor so the event loop keeps serving."""
+    return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+
+def png_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)

@@ -1,0 +1,189 @@
+"""Buttons and selects that survive restarts.
+
+Each is a `DynamicItem`: its custom_id carries the match id (and, for moves, the match
+version the player saw), so after a restart discord.py rebuilds it from the custom_id alone
+and a click on an old board is recognised as stale instead of replaying an old choice.
+"""
+from __future__ import annotations
+
+import discord
+
+from cogs.common import defer, guarded, is_manager, reply
+from engine.base import Action
+from matches import STALE_MESSAGE
+
+MAX_OPTIONS = 25  # Discord's limit for a select menu
+
+
+def action_pages(actions: list[Action]) -> list[tuple[str, list[Action]]]:
+    """Split legal actions into pages of at most 25, keeping each group together where it fits."""
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        groups.setdefault(a.group or "Moves", []).append(a)
+    pages = []
+    for name, members in groups.items():
+        chunks = [members[i:i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
+        for n, chunk in enumerate(chunks, 1):
+            pages.append((name if len(chunks) == 1 else f"{name} ({n}/{len(chunks)})", chunk))
+    return pages
+
+
+def _options(actions: list[Action]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=a.label[:100], value=a.id[:100]) for a in actions]
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"bg:act:(?P<match>\d+):(?P<version>\d+)"):
+    """Pick one legal move (the values are engine action ids)."""
+
+    def __init__(self, match_id: int, version: int, actions: list[Action] | None = None,
+                 placeholder: str = "Choose your move", select: discord.ui.Select | None = None):
+        self.match_id, self.version = match_id, version
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"bg:act:{match_id}:{version}", placeholder=placeholder,
+            options=_options(actions or []) or [discord.SelectOption(label="(no moves)", value="-")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            await interaction.client.service.act(self.match_id, interaction.user.id, self.item.values[0],
+                                                 expected_version=self.version)
+            await reply(interaction, "Move played.")
+        await guarded(interaction, work, self.match_id)
+
+
+class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"bg:page:(?P<match>\d+):(?P<version>\d+)"):
+    """When there are more than 25 legal moves: pick a group first, then the move."""
+
+    def __init__(self, match_id: int, version: int, pages: list[str] | None = None,
+                 select: discord.ui.Select | None = None):
+        self.match_id, self.version = match_id, version
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"bg:page:{match_id}:{version}", placeholder="Choose a kind of move",
+            options=[discord.SelectOption(label=p[:100], value=str(i)) for i, p in enumerate(pages or [])][:MAX_OPTIONS]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            service = interaction.client.service
+            match = await service.get(self.match_id)
+            if match.version != self.version:
+                return await reply(interaction, STALE_MESSAGE)
+            seat = match.seat_of(interaction.user.id)
+            if seat is None:
+                return await reply(interaction, "You are not playing in this match.")
+            pages = action_pages(service.legal_actions(match, seat))
+            index = int(self.item.values[0])
+            if index >= len(pages):
+                return await reply(interaction, STALE_MESSAGE)
+            label, actions = pages[index]
+            view = discord.ui.View(timeout=None)
+            view.add_item(ActionSelect(match.id, match.version, actions, placeholder=label[:150]))
+            await reply(interaction, f"**{label}**: choose your move.", view=view)
+        await guarded(interaction, work, self.match_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:hand:(?P<match>\d+)"):
+    """On every board message: answers with the clicker's private view, ephemerally."""
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+        super().__init__(discord.ui.Button(label="Show my hand", emoji="🂠", style=discord.ButtonStyle.primary,
+                                           custom_id=f"bg:hand:{match_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            await interaction.client.presenter.send_private_ephemeral(interaction, self.match_id)
+        await guarded(interaction, work, self.match_id)
+
+
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel",
+                "accept": "Accept", "decline": "Decline"}
+LOBBY_STYLES = {"join": discord.ButtonStyle.success, "accept": discord.ButtonStyle.success,
+                "start": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
+                "cancel": discord.ButtonStyle.danger, "decline": discord.ButtonStyle.danger}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"bg:lobby:(?P<op>join|leave|start|cancel|accept|decline):(?P<match>\d+)"):
+    def __init__(self, op: str, match_id: int):
+        self.op, self.match_id = op, match_id
+        super().__init__(discord.ui.Button(label=LOBBY_LABELS[op], style=LOBBY_STYLES[op],
+                                           custom_id=f"bg:lobby:{op}:{match_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["op"], int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            service = interaction.client.service
+            user = interaction.user.id
+            if self.op == "join":
+                await service.join(self.match_id, user)
+                msg = "You joined the table."
+            elif self.op == "leave":
+                await service.leave(self.match_id, user)
+                msg = "You left the table."
+            elif self.op == "start":
+                await service.start(self.match_id, user, is_admin=is_manager(interaction))
+                msg = "The match has started."
+            elif self.op == "cancel":
+                await service.cancel(self.match_id, user, is_admin=is_manager(interaction))
+                msg = "The match was cancelled."
+            elif self.op == "accept":
+                await service.accept(self.match_id, user)
+                msg = "Challenge accepted."
+            else:
+                await service.decline(self.match_id, user)
+                msg = "Challenge declined."
+            await reply(interaction, msg)
+        await guarded(interaction, work, self.match_id)
+
+
+DYNAMIC_ITEMS = (ActionSelect, PageSelect, HandButton, LobbyButton)
+
+
+def board_view(match_id: int, extra: list[discord.ui.Item] = ()) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(match_id))
+    for item in extra:
+        view.add_item(item)
+    return view
+
+
+def lobby_view(match) -> discord.ui.View | None:
+    view = discord.ui.View(timeout=None)
+    if match.status != "open":
+        return None
+    if match.invited:
+        for op in ("accept", "decline", "cancel"):
+            view.add_item(LobbyButton(op, match.id))
+    else:
+        for op in ("join", "leave", "start", "cancel"):
+            view.add_item(LobbyButton(op, match.id))
+    return view
+
+
+def generic_move_items(match, actions: list[Action]) -> list[discord.ui.Item]:
+    """The default way to move in any game: one select of legal moves (or of groups)."""
+    if not actions:
+        return []
+    if len(actions) <= MAX_OPTIONS:
+        return [ActionSelect(match.id, match.version, actions)]
+    pages = action_pages(actions)
+    return [PageSelect(match.id, match.version, [label for label, _ in pages])]

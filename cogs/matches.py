@@ -1,0 +1,211 @@
+"""/match: the commands every game shares, and /help."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import defer, guarded, is_manager, reply
+from engine import registry
+from matches import UserError
+
+
+async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    service = interaction.client.service
+    mine = await service.store.list_matches(user_id=interaction.user.id, statuses=("open", "active"))
+    choices = []
+    for m in mine:
+        label = f"#{m.id} {service.rules(m).title} ({m.status})"
+        if current in str(m.id) or current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label[:100], value=m.id))
+    return choices[:25]
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    games = interaction.client.playable_games()
+    return [app_commands.Choice(name=g.title, value=g.name) for g in games
+            if current.lower() in g.title.lower() or current.lower() in g.name][:25]
+
+
+async def create_match(interaction: discord.Interaction, game: str, opponents: list, players: int | None,
+                       options: dict | None = None) -> None:
+    """Shared by /match new and the game cogs' challenge commands."""
+    bot = interaction.client
+    if game not in {g.name for g in bot.playable_games()}:
+        raise UserError(f"There is no game called {game!r}. Pick one from the list.")
+    if interaction.guild is None:
+        raise UserError("Matches are played in a server channel, not in DMs.")
+    if not bot.may_start_in(interaction.channel):
+        raise UserError("Matches cannot be started in this channel; ask a server manager which channel to use.")
+    people = [o for o in opponents if o is not None]
+    ai_seats = sum(1 for o in people if o.id == bot.user.id)
+    humans = [o for o in people if o.id != bot.user.id]
+    if any(o.bot for o in humans):
+        raise UserError("Other bots cannot play; challenge a person, or me for a computer opponent.")
+    if any(o.id == interaction.user.id for o in humans):
+        raise UserError("You cannot challenge yourself.")
+    channel_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) \
+        else interaction.channel_id
+    match = await bot.service.create(
+        game=game, guild_id=interaction.guild_id, channel_id=channel_id, creator_id=interaction.user.id,
+        invited=[o.id for o in humans], ai_seats=ai_seats, players=players, options=options or {},
+        ai_user_id=bot.user.id)
+    if match.status == "active":
+        where = f" in <#{match.thread_id}>" if match.thread_id else ""
+        await reply(interaction, f"Match #{match.id} has started{where}.")
+    elif match.invited:
+        await reply(interaction, f"Challenge #{match.id} sent; it starts when everyone accepts.")
+    else:
+        await reply(interaction, f"Table #{match.id} is open; others join with the button.")
+
+
+class MatchCog(commands.GroupCog, group_name="match", group_description="Play and manage board game matches"):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Challenge people (or me) to a game, or open a table anyone can join")
+    @app_commands.describe(game="Which game", opponent="Who to challenge (pick me for a computer opponent)",
+                           opponent2="Another opponent", opponent3="Another opponent",
+                           players="Seats at an open table (when you name nobody)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
+                  opponent2: discord.User | None = None, opponent3: discord.User | None = None,
+                  players: app_commands.Range[int, 1, 8] | None = None):
+        async def work():
+            await defer(interaction)
+            await create_match(interaction, game, [opponent, opponent2, opponent3], players)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="list", description="Your matches, or the matches in this channel")
+    @app_commands.describe(scope="mine (default) or channel")
+    @app_commands.choices(scope=[app_commands.Choice(name="mine", value="mine"),
+                                 app_commands.Choice(name="this channel", value="channel")])
+    async def list_(self, interaction: discord.Interaction, scope: str = "mine"):
+        async def work():
+            await defer(interaction)
+            store, service = self.bot.service.store, self.bot.service
+            if scope == "channel":
+                rows = await store.list_matches(channel_id=interaction.channel_id)
+            else:
+                rows = await store.list_matches(user_id=interaction.user.id)
+            if not rows:
+                return await reply(interaction, "No open or running matches." if scope == "channel"
+                                   else "You are in no open or running match.")
+            lines = []
+            for m in rows:
+                players = ", ".join("computer" if s.is_ai else f"<@{s.user_id}>" for s in m.seats)
+                where = f"<#{m.thread_id}>" if m.thread_id else (f"<#{m.channel_id}>" if m.channel_id else "")
+                turn = ""
+                if m.status == "active":
+                    due = service.rules(m).active_players(m.snapshot)
+                    turn = " · to move: " + ", ".join(
+                        "computer" if m.user_at(s).is_ai else f"<@{m.user_at(s).user_id}>" for s in sorted(due))
+                lines.append(f"**#{m.id}** {service.rules(m).title} ({m.status}) {where} · {players}{turn}")
+            await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work)
+
+    @app_commands.command(name="show", description="Post the current board of a match again")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def show(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
+                                                       channel_id=interaction.channel_id,
+                                                       statuses=("active", "finished"))
+            if row.snapshot is None:
+                raise UserError("This match has not started yet.")
+            await self.bot.presenter.post_board(row, "The board, as requested.")
+            await reply(interaction, "Board posted.")
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="hand", description="See your private hand and moves (only you see the answer)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hand(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
+                                                       channel_id=interaction.channel_id,
+                                                       statuses=("active", "finished"))
+            await self.bot.presenter.send_private_ephemeral(interaction, row.id)
+        await guarded(interaction, work, match)
+
+    async def _move_choices(self, interaction: discord.Interaction, current: str):
+        match_id = getattr(interaction.namespace, "match", None)
+        try:
+            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match_id,
+                                                       channel_id=interaction.channel_id)
+        except UserError:
+            return []
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        text = current.lower()
+        return [app_commands.Choice(name=a.label[:100], value=a.id[:100])
+                for a in self.bot.service.legal_actions(row, seat)
+                if text in a.label.lower() or text in a.id.lower()][:25]
+
+    @app_commands.command(name="move", description="Make a move by name (autocomplete offers only legal moves)")
+    @app_commands.describe(action="Start typing; the list shows your legal moves")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def move(self, interaction: discord.Interaction, action: str, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
+                                                       channel_id=interaction.channel_id)
+            await self.bot.service.act(row.id, interaction.user.id, action.strip())
+            await reply(interaction, "Move played.")
+        await guarded(interaction, work, match)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str):
+        return await self._move_choices(interaction, current)
+
+    @app_commands.command(name="resign", description="Resign a match you are playing")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def resign(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
+                                                       channel_id=interaction.channel_id)
+            await self.bot.service.resign(row.id, interaction.user.id)
+            await reply(interaction, f"You resigned match #{row.id}.")
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="cancel", description="Cancel a match that has not started (creator or server manager)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def cancel(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
+                                                       channel_id=interaction.channel_id, statuses=("open",))
+            await self.bot.service.cancel(row.id, interaction.user.id, is_admin=is_manager(interaction))
+            await reply(interaction, f"Match #{row.id} was cancelled.")
+        await guarded(interaction, work, match)
+
+
+HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread; the board arrives there as a picture after every move, and the player to move is pinged. Your hand comes to you privately: by DM, or, if your DMs are closed, with the **Show my hand** button under any board (only you see the answer).
+
+**Start a game**
+• `/match new game [opponent…]` challenge people (they press Accept), pick me as the opponent to play the computer, or name nobody to open a table anyone can join.
+{game_lines}
+**Play**
+• Use the menu under your private hand, or `/match move` (autocomplete lists only your legal moves).
+• `/match hand` your hand and moves · `/match show` post the board again · `/match list` your matches
+• `/match resign` give up · `/match cancel` cancel a match that has not started
+"""
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @app_commands.command(name="help", description="How to play board games with this bot")
+    async def help(self, interaction: discord.Interaction):
+        lines = "".join(f"• {g.title}: `/{g.name} challenge` and `/{g.name} rules`\n"
+                        for g in self.bot.playable_games() if self.bot.tree.get_command(g.name))
+        await interaction.response.send_message(HELP_TEXT.format(game_lines=lines), ephemeral=True)
+
+
+async def setup(bot):
+    await bot.add_cog(MatchCog(bot))
+    await bot.add_cog(HelpCog(bot))

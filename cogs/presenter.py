@@ -1,0 +1,274 @@
+"""The Discord side of the match service's notifications.
+
+Public messages and images are made ONLY from `view(state, None)`; private views go by DM,
+or, when a player's DMs are closed, through the ephemeral "Show my hand" answer.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from cogs.common import in_thread, png_file
+from cogs.components import board_view, generic_move_items, lobby_view
+from matches import MoveOutcome
+from render import registry as renderers
+from store import MatchRow
+
+log = logging.getLogger("boardgames")
+
+COMPUTER_NAME = "Computer"
+
+# game name -> function(match, private_view, seat, legal_actions) -> list of components;
+# a game cog registers a richer move UI here; the generic select is the fallback.
+MOVE_UIS: dict = {}
+
+
+class DiscordPresenter:
+    def __init__(self, bot):
+        self.bot = bot
+        self._names: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ helpers
+
+    async def name_of(self, user_id: int) -> str:
+        if user_id in self._names:
+            return self._names[user_id]
+        user = self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                user = None
+        name = (user.display_name if user else f"Player {user_id}")
+        self._names[user_id] = name
+        return name
+
+    async def seat_names(self, match: MatchRow) -> list[str]:
+        names = []
+        for s in match.seats:
+            names.append(COMPUTER_NAME if s.is_ai and s.user_id == self.bot.user.id
+                         else await self.name_of(s.user_id) + (" (computer)" if s.is_ai else ""))
+        return names
+
+    async def channel_for(self, match: MatchRow):
+        channel_id = match.thread_id or match.channel_id
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel
+
+    def title(self, match: MatchRow) -> str:
+        return f"{self.bot.service.rules(match).title} · match #{match.id}"
+
+    def lobby_text(self, match: MatchRow, note: str = "") -> str:
+        rules = self.bot.service.rules(match)
+        people = ", ".join(("the computer" if s.is_ai else f"<@{s.user_id}>") +
+                           ("" if s.accepted else " (invited)") for s in match.seats)
+        if match.status == "open":
+            if match.invited:
+                head = (f"**{rules.title}** · match #{match.id}: <@{match.creator_id}> challenges "
+                        + ", ".join(f"<@{u}>" for u in match.invited) + ". Press **Accept** to play.")
+            else:
+                head = (f"**{rules.title}** · match #{match.id}: <@{match.creator_id}> opened a table for "
+                        f"up to {match.player_count} players. Press **Join** to sit down; the creator "
+                        f"presses **Start** (at least {rules.min_players}).")
+            body = f"\nSeated: {people}"
+        elif match.status == "cancelled":
+            head, body = f"~~{rules.title} · match #{match.id}~~ (closed)", ""
+        else:
+            where = f" in <#{match.thread_id}>" if match.thread_id else ""
+            head, body = f"**{rules.title}** · match #{match.id} has started{where}.", f"\nPlayers: {people}"
+        return head + body + (f"\n{note}" if note else "")
+
+    # ------------------------------------------------------------------ notifier interface
+
+    async def match_created(self, match: MatchRow) -> None:
+        channel = await self.channel_for(match)
+        if channel is None:
+            return
+        try:
+            msg = await channel.send(self.lobby_text(match), view=lobby_view(match),
+                                     allowed_mentions=discord.AllowedMentions(users=True))
+            await self.bot.service.store.update_match(match.id, lobby_message_id=msg.id)
+        except discord.HTTPException:
+            log.warning("could not post the lobby of match %s", match.id)
+
+    async def _edit_lobby(self, match: MatchRow, note: str = "") -> None:
+        if not match.lobby_message_id or not match.channel_id:
+            return
+        channel = self.bot.get_channel(match.channel_id)
+        if channel is None:
+            return
+        try:
+            message = channel.get_partial_message(match.lobby_message_id)
+            await message.edit(content=self.lobby_text(match, note), view=lobby_view(match),
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.info("could not edit the lobby of match %s", match.id)
+
+    async def lobby_changed(self, match: MatchRow, note: str) -> None:
+        if match.status == "open":
+            await self._edit_lobby(match, note)
+        else:
+            channel = await self.channel_for(match)
+            if channel is not None:
+                await self._safe_send(channel, note, match=match)
+
+    async def match_started(self, match: MatchRow) -> None:
+        thread = await self._make_thread(match)
+        if thread is not None:
+            await self.bot.service.store.update_match(match.id, thread_id=thread.id)
+            match.thread_id = thread.id
+        await self._edit_lobby(match)
+        names = await self.seat_names(match)
+        order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
+        await self.post_board(match, f"**{self.title(match)}** begins. Seat order: {order}.")
+        for seat in match.seats:
+            await self.send_private(match, seat.seat)
+
+    async def moves_applied(self, outcome: MoveOutcome) -> None:
+        match = outcome.match
+        names = await self.seat_names(match)
+        lines = []
+        for step in outcome.steps:
+            for event in step.events:
+                lines.append(f"**{names[step.seat]}**: {event.public}")
+        if len(lines) > 12:  # keep a long computer turn readable
+            lines = lines[:5] + [f"… {len(lines) - 10} more …"] + lines[-5:]
+        await self.post_board(match, "\n".join(lines))
+        # refresh whoever's private view changed: seats told something privately, seats that
+        # moved (their hand changed), and seats that must act now
+        touched = {seat for step in outcome.steps for e in step.events for seat in e.private}
+        touched |= {step.seat for step in outcome.steps if not step.by_ai}
+        if match.status == "active":
+            touched |= self.bot.service.rules(match).active_players(match.snapshot)
+        for seat in sorted(touched):
+            await self.send_private(match, seat)
+
+    async def match_closed(self, match: MatchRow, note: str) -> None:
+        if match.snapshot is None:  # never started: the lobby message tells it
+            await self._edit_lobby(match, note)
+            return
+        await self.post_board(match, note)
+
+    # ------------------------------------------------------------------ public board
+
+    async def _make_thread(self, match: MatchRow):
+        if not self.bot.use_threads(match):
+            return None
+        channel = await self.channel_for(match)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        names = await self.seat_names(match)
+        name = f"{self.bot.service.rules(match).title} #{match.id}: " + " vs ".join(names)
+        try:
+            return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                               auto_archive_duration=10080)
+        except discord.HTTPException:
+            log.info("no thread for match %s; playing in the channel", match.id)
+            return None
+
+    async def _safe_send(self, channel, content: str, *, match: MatchRow, **kwargs):
+        try:
+            return await channel.send(content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+        except discord.HTTPException:
+            log.warning("could not post in the channel of match %s", match.id)
+            return None
+
+    def footer(self, match: MatchRow, names: list[str]) -> str:
+        service = self.bot.service
+        if match.status == "active":
+            due = sorted(service.rules(match).active_players(match.snapshot))
+            humans = [f"<@{match.user_at(s).user_id}>" for s in due if not match.user_at(s).is_ai]
+            return (", ".join(humans) + (" — your move." if len(humans) == 1 else " — your moves.")) if humans else ""
+        if match.result:
+            winners = [names[w] for w in match.result.get("winners", [])]
+            head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners \
+                else "The game ends in a draw."
+            reason = match.result.get("reason", "")
+            scores = match.result.get("scores") or {}
+            score_text = (" Scores: " + ", ".join(f"{names[int(k)]} {v}" for k, v in scores.items())) if scores else ""
+            changes = match.meta.get("rating_changes") or {}
+            rating_text = ("\nRatings: " + ", ".join(
+                f"{names[int(seat)]} {before} → {after} ({after - before:+d})"
+                for seat, (before, after) in sorted(changes.items()))) if changes else ""
+            return f"**Game over.** {head} {reason}{score_text}".strip() + rating_text
+        return ""
+
+    async def post_board(self, match: MatchRow, text: str) -> None:
+        channel = await self.channel_for(match)
+        if channel is None:
+            return
+        names = await self.seat_names(match)
+        content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names)}".strip()
+        view = self.bot.service.public_view(match) if match.snapshot else None
+        kwargs = {"view": board_view(match.id)}
+        if view is not None:
+            png = await in_thread(renderers.get(match.game).render_board, view, names)
+            kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
+        await self._safe_send(channel, content[:2000], match=match, **kwargs)
+
+    # ------------------------------------------------------------------ private views
+
+    async def private_message(self, match: MatchRow, seat: int) -> dict:
+        """The content, image and move components of one seat's private view."""
+        service = self.bot.service
+        names = await self.seat_names(match)
+        view = service.private_view(match, seat)
+        png = await in_thread(renderers.get(match.game).render_hand, view, names)
+        actions = service.legal_actions(match, seat)
+        items = []
+        if actions:
+            ui = MOVE_UIS.get(match.game)
+            items = ui(match, view, seat, actions) if ui else generic_move_items(match, actions)
+        status = ("**Your move.**" if actions else "Waiting for the others.") if match.status == "active" \
+            else "The match is over."
+        dview = None
+        if items:
+            dview = discord.ui.View(timeout=None)
+            for item in items:
+                dview.add_item(item)
+        return {"content": f"**{self.title(match)}** · move {match.version} · your private view. {status}",
+                "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
+
+    async def send_private(self, match: MatchRow, seat: int) -> None:
+        """DM one seat its private view. A closed DM is remembered (no more tries) and the
+        thread is told once; the game never waits for it."""
+        row = match.user_at(seat)
+        if row is None or row.is_ai or not row.dm_ok:
+            return
+        message = await self.private_message(match, seat)
+        if message["view"] is None:
+            message.pop("view")
+        try:
+            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
+            await user.send(**message)
+        except discord.Forbidden:
+            await self.bot.service.set_dm_closed(match, seat)
+            row.dm_ok = False
+            channel = await self.channel_for(match)
+            if channel is not None:
+                await self._safe_send(channel, f"<@{row.user_id}>: your DMs are closed — use the "
+                                               f"**Show my hand** button to see your hand and move.", match=match,
+                                      view=board_view(match.id))
+        except discord.HTTPException:
+            log.warning("could not DM seat %s of match %s", seat, match.id)
+
+    async def send_private_ephemeral(self, interaction: discord.Interaction, match_id: int) -> None:
+        from matches import UserError
+        match = await self.bot.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this match, so you have no hand here.")
+        if match.snapshot is None:
+            raise UserError("This match has not started yet.")
+        message = await self.private_message(match, seat)
+        if message["view"] is None:
+            message.pop("view")
+        await interaction.followup.send(ephemeral=True, **message)

@@ -1,0 +1,99 @@
+"""Battalia: The Creation (2-4 players): rules engine.
+
+Modules: data (JSON component data in data/battalia), cards (registry, zones, paying), board (map,
+placement, movement), oracle, battle, actions (apply), legal (legal_actions), turns (turn steps, end,
+scoring), views, ai.
+
+Seats are 0..n-1. Squares are a1..g7 (columns a-g, rows 1-7 top to bottom, G30). Card ids are
+"k<n>" (creation cards), virtual copies from an Amulet "v<n>" (this turn only, G34). Heroes are 1 and 2.
+Rotations are 0-3 (clockwise quarter turns of the card's exits; N E S W at rotation 0).
+Factions: G Forest Clan, B Islanders, R Ember Folk, Y Cloud Clan.
+
+Action-id grammar (segments separated by ":"; a trailing comma-separated list of card ids is optional
+wherever cards are paid; without it the engine picks the cards: virtual copies first, then cards of the
+faction the hand holds least of, Tools only when Soldiers run out):
+
+Setup          faction:<G|B|R|Y>             startcity:<square>
+Turn start     formation | redeploy | start   (step 1, R20-R27; Ambush pick-up follows automatically)
+Acquire        hire:<soldier|captain|priest|commander>[:<ids>]
+               craft:<tool|weapon|amulet|title|scroll|tent|horse>[:<faction, matched artifact only>][:<ids>]
+Build          road:<straight|curve|t|cross>[:<square>:<rot>][:<ids>]
+               city:<level 1-4>:<dead|straight|corner|t|cross>[:<square>:<rot>][:<ids>]
+               (without square/rot the card is drawn first and placed with place:<square>:<rot>)
+               upgrade:<square>[:<ids>]
+Heroes         hero:<city square>[:<ids>]       move:<1|2>:<square>:<sup|horse|free|ids>
+               wings:<1|2>:<square>
+Artifacts      amulet:<amulet>:<card>   title:<title>:<unit>[:2]   scroll:<scroll>:<card|self>:<faction>
+               tent:<tent>:<card[,card]>[:<supply id>]   strike:<tent>   hammer:<artifact type>   horn
+Other          ambush:<card>:<card to banish>   claim:<square>   end
+Battle         attack:<square>:<city|neutral|ruins|p<seat>>:<heroes, e.g. 1 or 1,2>
+               add:<card>   commit   pass   cancel (opening only)
+               defender: fight:<y|n ambush pick-up>:<heroes, e.g. 1,2 or ->   surrender
+                         retreat:<square>:<sup|horse|ids>   strike:<tent>
+Choices        place:<square>:<rot>   wild:<type>   drop:<ambush card>   hornpick:<ids|none>
+               great:<hammer|sword|shield|wings|horn>
+
+Design notes beyond the spec's own decisions:
+- Transformations are actions of their own on a hand or battle-line card (R36 allows them anywhere in a
+  row); the transformed card then joins any combination. An Amulet 6 asks at once which type the wild
+  card becomes. Illuminated artifacts (R110) have two uses: a fork is simply two uses in two rows; a
+  single doubled use (Tool 4 Soldiers, Title +2, Weapon/Horse +2 in battle, Horse 6 squares, Tent with
+  two cards) spends both.
+- A battle side adds cards one at a time and closes its addition with `commit` (R93 is checked then);
+  `pass` ends the battle (R94). The attacker may `cancel` an unfinished opening.
+- A hire when the Supply deck is empty still gives the unit (no Supply).
+- Safety cap: the game ends after 140 rounds (20 Oracle weeks) if neither end condition was met, so a
+  stalled board (e.g. every empty square unreachable by roads) cannot run forever; option "weeks"
+  gives the spec's week-limited game (R133, G31).
+- Scenario 2: a player who already owns a Great Artifact puts the one hidden under a conquered corner
+  city back in the box (R43).
+"""
+from __future__ import annotations
+
+import json
+
+from engine.base import IllegalAction, Result
+
+from . import actions, ai, legal, setup, views
+
+__all__ = ["RULES", "BattaliaRules"]
+
+
+class BattaliaRules:
+    name = "battalia"
+    title = "Battalia: The Creation"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: int, options: dict, seed: int) -> dict:
+        return setup.setup(players, options or {}, seed)
+
+    def active_players(self, state: dict) -> set[int]:
+        return actions.active_players(state)
+
+    def legal_actions(self, state: dict, seat: int):
+        return legal.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action_id: str):
+        if state.get("result"):
+            raise IllegalAction("The game is over.")
+        if seat not in actions.active_players(state):
+            raise IllegalAction("It is not your turn to act.")
+        new = json.loads(json.dumps(state))  # never mutate the input
+        ev = actions.Events(new)
+        actions.apply_action(new, seat, str(action_id), ev)
+        new["history"].append([seat, str(action_id)])
+        return new, ev.events
+
+    def view(self, state: dict, viewer: int | None) -> dict:
+        return views.view(state, viewer)
+
+    def result(self, state: dict) -> Result | None:
+        r = state.get("result")
+        return Result.from_dict(r) if r else None
+
+    def ai_choose(self, state: dict, seat: int, seed: int) -> str:
+        return ai.choose(state, seat, seed)
+
+
+RULES = BattaliaRules()

@@ -1,0 +1,929 @@
+"""Applying actions (see the package docstring for the id grammar)."""
+from __future__ import annotations
+
+from engine.base import Event, IllegalAction
+from engine.rng import next_random
+
+from . import battle as bt
+from . import board, data, oracle, setup, turns
+from .cards import (auto_pay, card, draw, eff_type, faction, fresh, is_great, is_virtual, label,
+                    looks_like_ids, match_payment, max_uses, parse_ids, physical_deck, playable_hand,
+                    pool_search, pool_take_top, printed_type, shuffle, slot_type, spend, uses_left)
+
+LOG_KEEP = 40
+
+
+class Events:
+    def __init__(self, state: dict):
+        self.state = state
+        self.events: list[Event] = []
+
+    def add(self, public: str, private: dict | None = None, hidden: bool = False) -> None:
+        self.events.append(Event(public, dict(private or {}), hidden))
+        self.state["log"].append(public)
+        del self.state["log"][:-LOG_KEEP]
+
+
+def pub(state: dict, cid: str) -> str:
+    return bt.label_public(state, cid)
+
+
+def pubs(state: dict, ids) -> str:
+    return ", ".join(pub(state, c) for c in ids) or "nothing"
+
+
+# ------------------------------------------------------------------ who acts
+
+def active_players(state: dict) -> set[int]:
+    if state["result"]:
+        return set()
+    if state["pending"]:
+        return {state["pending"]["seat"]}
+    if state["battle"]:
+        return {bt.side_to_move(state)}
+    return {state["current"]}
+
+
+def in_battle_as(state: dict, seat: int) -> bool:
+    b = state["battle"]
+    return bool(b) and seat in (b["attacker"], b["defender"])
+
+
+# ------------------------------------------------------------------ dispatcher
+
+def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
+    parts = action_id.split(":")
+    verb = parts[0]
+    phase = state["phase"]
+    if phase == "setup_faction":
+        if verb != "faction" or len(parts) != 2:
+            raise IllegalAction("Choose your faction first: faction:<G|B|R|Y>.")
+        ev.add(setup.choose_faction(state, seat, parts[1]))
+        return
+    if phase == "setup_city":
+        if verb != "startcity" or len(parts) != 2:
+            raise IllegalAction("Choose your starting city: startcity:<square>.")
+        ev.add(setup.choose_city(state, seat, parts[1]))
+        return
+    if phase == "start":
+        return _start_step(state, seat, verb, ev)
+    if state["pending"]:
+        return _pending(state, seat, parts, ev)
+    if state["battle"]:
+        return _battle_action(state, seat, parts, ev)
+    handler = ACTIONS.get(verb)
+    if handler is None:
+        raise IllegalAction(f"Unknown action {verb!r}.")
+    handler(state, seat, parts[1:], ev)
+    state["turn"]["actions"] += 1
+
+
+# ------------------------------------------------------------------ T1 / T2
+
+def _start_step(state: dict, seat: int, verb: str, ev: Events) -> None:
+    p = state["players"][seat]
+    if verb == "formation":
+        extra, groups = turns.formation_extra(state, p["hand"])
+        if extra <= 0:
+            raise IllegalAction("Your hand holds no Formation (3+ cards of one faction, R20).")
+        shown = [c for c in p["hand"] if faction(state, c) in groups or faction(state, c) == "*"]
+        drawn, _ = draw(state, seat, extra)
+        state["turn"]["formation"] = True
+        names = ", ".join(f"{n} {data.faction_name(f)}" for f, n in groups.items())
+        private = {o: f"Seat {seat} shows the Formation: {pubs(state, shown)}." for o in range(state["n"]) if o != seat}
+        private[seat] = f"You draw {pubs(state, drawn)}."
+        ev.add(f"Seat {seat} declares a Formation ({names}) and draws {len(drawn)} extra card(s) (R22).",
+               private, hidden=True)
+    elif verb == "redeploy":
+        # R24, G43: the hand goes to the Sanctuary first, then 5 new cards are drawn
+        p["sanctuary"] += p["hand"]
+        p["hand"] = []
+        drawn, _ = draw(state, seat, data.cards()["hand"]["redeploy"])
+        state["turn"]["redeployed"] = True
+        ev.add(f"Seat {seat} redeploys and draws {len(drawn)} new cards (R24).",
+               {seat: f"You draw {pubs(state, drawn)}."}, hidden=True)
+    elif verb == "start":
+        ev.add(f"Seat {seat} starts the turn.")
+    else:
+        raise IllegalAction("First declare a Formation, redeploy, or start the turn (R18, R23).")
+    n = turns.pick_up_ambush(state, seat)
+    if n:
+        ev.add(f"Seat {seat} picks up {n} Ambush card(s) (R29).")
+    state["phase"] = "actions"
+
+
+# ------------------------------------------------------------------ helpers
+
+def _ids_and_rest(args: list[str]) -> tuple[list[str], list[str] | None]:
+    if args and looks_like_ids(args[-1]):
+        return args[:-1], parse_ids(args[-1])
+    return args, None
+
+
+def _pay(state: dict, seat: int, recipe: dict, ids: list[str] | None, what: str) -> list[str]:
+    if ids is None:
+        ids = auto_pay(state, seat, recipe)
+        if ids is None:
+            raise IllegalAction(f"You do not hold the cards to {what}.")
+    plan = match_payment(state, seat, ids, recipe)
+    for cid, uses in plan:
+        spend(state, seat, cid, uses)
+    return ids
+
+
+def _can_pay(state: dict, seat: int, recipe: dict) -> bool:
+    return auto_pay(state, seat, recipe) is not None
+
+
+def _gain(state: dict, seat: int, cid: str) -> None:
+    state["players"][seat]["gained"].append(cid)  # R12: usable only after a reshuffle
+
+
+def _need_actions_phase(state: dict) -> None:
+    if state["battle"] or state["pending"]:
+        raise IllegalAction("Finish the battle or the pending choice first.")
+
+
+# ------------------------------------------------------------------ acquisitions (R40-R43)
+
+def do_hire(state, seat, args, ev):
+    args, ids = _ids_and_rest(args)
+    if len(args) != 1 or args[0] not in data.UNIT_TYPES:
+        raise IllegalAction("Use hire:<soldier|captain|priest|commander>.")
+    t = args[0]
+    deck = state["pool"]["units"][t]
+    if not deck:
+        raise IllegalAction(f"The {t} deck is empty (R5).")
+    cost = data.cards()["units"][t]["hire"]
+    paid = _pay(state, seat, {"supply": cost}, ids, f"hire a {t}")
+    unit = pool_take_top(state, deck)
+    _gain(state, seat, unit)
+    sup = pool_take_top(state, state["pool"]["supply"])  # R41: one Supply with every unit gained
+    if sup:
+        _gain(state, seat, sup)
+    ev.add(f"Seat {seat} pays {len(paid)} Supply and hires {pub(state, unit)}"
+           + (" with a Supply card (R40, R41)." if sup else " (the Supply deck is empty)."))
+
+
+def do_craft(state, seat, args, ev):
+    args, ids = _ids_and_rest(args)
+    if not args or args[0] not in data.ARTIFACT_TYPES:
+        raise IllegalAction("Use craft:<artifact>[:<faction>].")
+    t = args[0]
+    want = args[1] if len(args) > 1 else None
+    deck = state["pool"]["artifacts"][t]
+    if not deck:
+        raise IllegalAction(f"The {t} deck is empty (R5).")
+    is_matched = oracle.matched(state["round"]) == t
+    if want is not None and (not is_matched or want not in state["options"]["factions"]):
+        raise IllegalAction("A faction may be chosen only for the matched artifact of the day (R108).")
+    recipe = data.cards()["artifacts"][t]["recipe"]
+    _pay(state, seat, recipe, ids, f"craft a {t}")
+    if is_matched and want:
+        got = pool_search(state, deck, want)  # R108: search, then reshuffle
+        hidden = True
+    else:
+        got = pool_take_top(state, deck)
+        hidden = True  # face-down deck (G29): the top card is revealed
+    _gain(state, seat, got)
+    ev.add(f"Seat {seat} crafts {pub(state, got)} (R42).", hidden=hidden)
+
+
+# ------------------------------------------------------------------ building (R44-R50)
+
+def _road_recipe(shape: str) -> dict:
+    return data.cards()["costs"][data.terrain()["road_shapes"][shape]["cost"]]
+
+
+def _marker_class(level: int) -> str:
+    return "low" if level <= 2 else "high"  # G4: 1|2 and 3|4 markers
+
+
+def do_road(state, seat, args, ev):
+    args, ids = _ids_and_rest(args)
+    if not args or args[0] not in data.ROAD_SHAPES:
+        raise IllegalAction("Use road:<straight|curve|t|cross>[:<square>:<rotation>].")
+    shape = args[0]
+    _build(state, seat, "road", shape, None, args[1:], ids, _road_recipe(shape), ev)
+
+
+def do_city(state, seat, args, ev):
+    args, ids = _ids_and_rest(args)
+    if len(args) < 2 or not args[0].isdigit() or args[1] not in data.CITY_SHAPES:
+        raise IllegalAction("Use city:<level>:<dead|straight|corner|t|cross>[:<square>:<rotation>].")
+    level = int(args[0])
+    if not 1 <= level <= 4:
+        raise IllegalAction("City levels are 1 to 4.")
+    if state["players"][seat]["markers"][_marker_class(level)] <= 0:
+        raise IllegalAction(f"You have no city marker of level {level} left (R5, G4).")
+    _build(state, seat, "city", args[1], level, args[2:], ids, {data.UNIT_TYPES[level - 1]: 3}, ev)
+
+
+def _build(state, seat, kind, shape, level, where, ids, recipe, ev):
+    deck = state["pool"]["cities" if kind == "city" else "roads"][shape]
+    if not deck:
+        raise IllegalAction(f"The {shape} {kind} deck is empty (R5).")
+    if where:
+        if len(where) != 2 or not where[1].isdigit():
+            raise IllegalAction("Give the square and the rotation (0-3), e.g. c4:1.")
+        reason = board.placement_ok(state, seat, where[0], kind, shape, int(where[1]) % 4)
+        if reason:
+            raise IllegalAction(reason)
+    elif not board.legal_placements(state, seat, kind, shape, first_only=True):
+        raise IllegalAction(f"No square can take a {shape} {kind} now (R45).")
+    paid = _pay(state, seat, recipe, ids, f"build this {kind}")
+    tid = pool_take_top(state, deck)
+    info = state["terrain"][tid]
+    what = f"{'level-%d ' % level if level else ''}{shape} {kind} on {info['terrain'] and data.cards()['factions'][info['terrain']]['terrain']}"
+    ev.add(f"Seat {seat} plays {pubs(state, paid)} and takes a {what} (R44).", hidden=True)
+    state["pending"] = {"kind": "place", "seat": seat, "tile": tid, "level": level}
+    if where:
+        _place(state, seat, where[0], int(where[1]) % 4, ev)
+
+
+def _place(state, seat, sq, rot, ev):
+    pend = state["pending"]
+    info = state["terrain"][pend["tile"]]
+    reason = board.placement_ok(state, seat, sq, info["kind"], info["shape"], rot)
+    if reason:
+        raise IllegalAction(reason)
+    tile = {"card": pend["tile"], "kind": info["kind"], "shape": info["shape"], "rot": rot,
+            "terrain": info["terrain"], "owner": None}
+    if info["kind"] == "city":
+        level = pend["level"]
+        tile.update({"owner": seat, "level": level, "defence": 0})
+        state["players"][seat]["markers"][_marker_class(level)] -= 1
+    state["board"][sq] = tile
+    state["pending"] = None
+    ev.add(f"Seat {seat} places the {info['shape']} {info['kind']} on {sq} (rotation {rot}).")
+    newly = board.update_impassable(state)
+    if newly:
+        ev.add(f"Squares {', '.join(newly)} become impassable (R120).")
+    if board.board_full(state):
+        turns.finish(state, f"The board is full (R119); seat {seat} placed the last card.")
+        return
+    turns.check_five_level4(state)
+
+
+def do_upgrade(state, seat, args, ev):
+    args, ids = _ids_and_rest(args)
+    if len(args) != 1:
+        raise IllegalAction("Use upgrade:<square>.")
+    sq = args[0]
+    tile = state["board"].get(sq)
+    if not tile or tile["kind"] != "city" or tile.get("owner") != seat:
+        raise IllegalAction("You can upgrade only a city you control (G14).")
+    if tile["level"] >= 4:
+        raise IllegalAction("Level 4 is the highest city level (R49).")
+    new = tile["level"] + 1
+    m = state["players"][seat]["markers"]
+    if _marker_class(new) != _marker_class(tile["level"]) and m[_marker_class(new)] <= 0:
+        raise IllegalAction(f"You have no city marker of level {new} left (R5, G4).")
+    paid = _pay(state, seat, {data.UNIT_TYPES[new - 1]: 2}, ids, f"upgrade to level {new}")
+    if _marker_class(new) != _marker_class(tile["level"]):
+        m[_marker_class(new)] -= 1
+        m[_marker_class(tile["level"])] += 1
+    tile["level"] = new
+    ev.add(f"Seat {seat} plays {pubs(state, paid)} and upgrades the city at {sq} to level {new} (R49).")
+    turns.check_five_level4(state)
+
+
+# ------------------------------------------------------------------ heroes (R77-R83)
+
+def _fig(arg: str) -> int:
+    if arg not in ("1", "2"):
+        raise IllegalAction("Heroes are numbered 1 and 2.")
+    return int(arg) - 1
+
+
+def do_hero(state, seat, args, ev):
+    args, ids = _ids_and_rest(args)
+    if len(args) != 1:
+        raise IllegalAction("Use hero:<square of your city>.")
+    sq = args[0]
+    p = state["players"][seat]
+    if not board.is_own_city(state, seat, sq):
+        raise IllegalAction("A hero is hired on a city you control (R77, G38).")
+    free = [i for i, h in enumerate(p["heroes"]) if h is None]
+    if not free:
+        raise IllegalAction("Both of your heroes are already on the board (R77).")
+    if ids is None:
+        ids = auto_pay(state, seat, {"weapon": 1, "supply": 2})
+    if ids and any(card(state, c)["t"] == "hammer" and eff_type(state, c) == "weapon" for c in ids):
+        pass  # R72: the Hammer may hire a hero as a Weapon outside battle
+    _pay(state, seat, {"weapon": 1, "supply": 2}, ids, "hire a hero")
+    p["heroes"][free[0]] = sq
+    ev.add(f"Seat {seat} hires hero {free[0] + 1} at {sq} (R77).")
+
+
+def _horse_cards(state, seat):
+    return [c for c in playable_hand(state, seat) if eff_type(state, c) == "horse"]
+
+
+def do_move(state, seat, args, ev):
+    if len(args) != 3:
+        raise IllegalAction("Use move:<hero 1|2>:<square>:<sup|horse|free|card ids>.")
+    fig = _fig(args[0])
+    dest, pay = args[1], args[2]
+    p = state["players"][seat]
+    here = p["heroes"][fig]
+    if here is None:
+        raise IllegalAction("That hero is not on the board.")
+    costs = board.move_costs(state, seat, here)
+    if dest not in costs or dest == here:
+        raise IllegalAction("The hero cannot reach that square along roads (R82).")
+    cost, path = costs[dest]
+    if pay == "horse" or (looks_like_ids(pay) and any(eff_type(state, c) == "horse" for c in parse_ids(pay))):
+        per = data.cards()["artifacts"]["horse"]["moves"]
+        if looks_like_ids(pay):
+            horses = parse_ids(pay)
+        else:  # the Horse with the fewest uses that still covers the distance
+            fit = sorted((h for h in _horse_cards(state, seat) if uses_left(state, h) * per >= cost),
+                         key=lambda h: uses_left(state, h))
+            horses = fit[:1] or _horse_cards(state, seat)[:1]
+        if len(horses) != 1 or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
+            raise IllegalAction("Play one Horse to move a hero (R80).")
+        h = horses[0]
+        uses = -(-cost // per) if cost else 1
+        if uses > uses_left(state, h):
+            raise IllegalAction(f"A Horse moves one hero up to {per * uses_left(state, h)} squares (R80, R117).")
+        spend(state, seat, h, max(uses, 1))
+        paid_text = "a Horse"
+    elif pay == "free":
+        if cost != 0:
+            raise IllegalAction("Only home-terrain steps are free (R126).")
+        paid_text = "nothing"
+    else:
+        ids = parse_ids(pay) if looks_like_ids(pay) else None
+        if cost == 0:
+            raise IllegalAction("That move is free: use move:<hero>:<square>:free.")
+        _pay(state, seat, {"supply": cost}, ids, f"pay {cost} Supply for the move")
+        paid_text = f"{cost} Supply"
+    p["heroes"][fig] = dest
+    ev.add(f"Seat {seat} moves hero {fig + 1} {'-'.join(path)} paying {paid_text} (R79-R82).")
+
+
+def do_wings(state, seat, args, ev):
+    if len(args) != 2:
+        raise IllegalAction("Use wings:<hero 1|2>:<square>.")
+    fig = _fig(args[0])
+    p = state["players"][seat]
+    w = next((c for c in playable_hand(state, seat) if printed_type(state, c) == "wings"), None)
+    if w is None:
+        raise IllegalAction("You do not hold the Wings of Aviena.")
+    if p["heroes"][fig] is None:
+        raise IllegalAction("That hero is not on the board.")
+    dest = args[1]
+    if dest not in state["board"] or dest in state["impassable"]:
+        raise IllegalAction("The Wings carry a hero to discovered land only (R75, G17).")
+    spend(state, seat, w)
+    p["heroes"][fig] = dest
+    ev.add(f"Seat {seat} flies hero {fig + 1} to {dest} with the Wings of Aviena (R75).")
+
+
+# ------------------------------------------------------------------ ambush, tents, great artifacts
+
+def do_ambush(state, seat, args, ev):
+    if len(args) != 2:
+        raise IllegalAction("Use ambush:<card>:<card to banish>.")
+    cid, ban = args
+    p = state["players"][seat]
+    for c in (cid, ban):
+        if c not in p["hand"] or not fresh(state, c) or is_virtual(c):
+            raise IllegalAction(f"Card {c} is not an unused card in your hand.")
+    if cid == ban:
+        raise IllegalAction("Banish a different card (R28).")
+    if is_great(state, ban):
+        raise IllegalAction("Great Artifacts cannot be banished (G23).")
+    if len(p["ambush"]) >= data.cards()["ambush_slots"]["count"]:
+        raise IllegalAction("All three Ambush slots are full (R30).")
+    if len(physical_deck(state, seat)) <= data.cards()["min_deck"]["count"]:
+        raise IllegalAction("Banishing would bring your deck below 10 cards (R11, R31).")
+    p["hand"].remove(cid)
+    p["hand"].remove(ban)
+    p["ambush"].append(cid)
+    state["pool"]["void"].append(ban)
+    ev.add(f"Seat {seat} banishes {pub(state, ban)} to the Void and puts a card in Ambush (R28).",
+           {seat: f"{label(state, cid)} is in Ambush."})
+
+
+def do_tent(state, seat, args, ev):
+    if len(args) not in (2, 3) or not looks_like_ids(args[1]):
+        raise IllegalAction("Use tent:<tent card>:<card[,card]>[:<supply>].")
+    tent_id, stationed = args[0], parse_ids(args[1])
+    ids = parse_ids(args[2]) if len(args) == 3 else None
+    p = state["players"][seat]
+    if tent_id not in p["hand"]:
+        raise IllegalAction("That Tent is not in your hand (a Tent pitched earlier takes no more cards, R116).")
+    if eff_type(state, tent_id) != "tent" or not fresh(state, tent_id) or is_virtual(tent_id):
+        raise IllegalAction("That card cannot be pitched as a Tent now.")
+    room = max_uses(state, tent_id)  # R116: an illuminated Tent takes two cards
+    if not 1 <= len(stationed) <= room:
+        raise IllegalAction(f"This Tent takes {room} card(s) (R67, R116).")
+    for c in stationed:
+        if c not in p["hand"] or c == tent_id or not fresh(state, c) or is_virtual(c):
+            raise IllegalAction(f"Card {c} cannot be stationed.")
+        if is_great(state, c):
+            raise IllegalAction("A Great Artifact cannot be stationed in a Tent (R67).")
+    if ids is None:
+        ids = auto_pay(state, seat, {"supply": 1}, exclude=tuple(stationed) + (tent_id,))
+        if ids is None:
+            raise IllegalAction("Pitching a Tent costs 1 Supply (R67).")
+    if set(ids) & set(stationed):
+        raise IllegalAction("The Supply paid cannot also be stationed.")
+    for cid, uses in match_payment(state, seat, ids, {"supply": 1}):
+        spend(state, seat, cid, uses)
+    p["hand"].remove(tent_id)
+    for c in stationed:
+        p["hand"].remove(c)
+    p["tents"].append({"tent": tent_id, "cards": stationed, "round": state["round"]})
+    ev.add(f"Seat {seat} pitches a Tent with {pubs(state, stationed)} (R67).")
+
+
+def do_strike(state, seat, args, ev):
+    if len(args) != 1:
+        raise IllegalAction("Use strike:<tent card>.")
+    p = state["players"][seat]
+    tent = next((t for t in p["tents"] if t["tent"] == args[0]), None)
+    if tent is None:
+        raise IllegalAction("You have no such Tent.")
+    p["tents"].remove(tent)
+    p["hand"] += tent["cards"]
+    p["sanctuary"].append(tent["tent"])
+    ev.add(f"Seat {seat} strikes a Tent and takes back {pubs(state, tent['cards'])} (R69).")
+
+
+def do_hammer(state, seat, args, ev):
+    if len(args) != 1 or args[0] not in data.ARTIFACT_TYPES:
+        raise IllegalAction("Use hammer:<artifact type>.")
+    h = next((c for c in state["players"][seat]["hand"] if printed_type(state, c) == "hammer"), None)
+    if h is None or not fresh(state, h):
+        raise IllegalAction("You hold no unused Hammer of Strato.")
+    if state["turn"]["hammer_role"]:
+        raise IllegalAction("The Hammer takes one role per turn (G36).")
+    state["turn"]["as"][h] = args[0]
+    state["turn"]["hammer_role"] = args[0]
+    ev.add(f"Seat {seat} declares the Hammer of Strato a {args[0]} for this turn (R72).")
+
+
+def do_horn(state, seat, args, ev):
+    p = state["players"][seat]
+    h = next((c for c in playable_hand(state, seat) if printed_type(state, c) == "horn"), None)
+    if h is None:
+        raise IllegalAction("You do not hold the Horn of Baldur.")
+    spend(state, seat, h)
+    if not p["realm"]:
+        ev.add(f"Seat {seat} blows the Horn of Baldur; the Realm is empty (R76).")
+        return
+    state["pending"] = {"kind": "horn", "seat": seat,
+                        "max": min(data.cards()["great_artifacts"]["horn"]["picks"], len(p["realm"]))}
+    ev.add(f"Seat {seat} blows the Horn of Baldur and searches the Realm (R76).", hidden=True)
+
+
+def do_claim(state, seat, args, ev):
+    if len(args) != 1:
+        raise IllegalAction("Use claim:<square>.")
+    sq = args[0]
+    tile = state["board"].get(sq)
+    if not tile or tile.get("owner") != "empty":
+        raise IllegalAction("Only an empty neutral city can be claimed (R99, G20).")
+    if sq not in state["players"][seat]["heroes"]:
+        raise IllegalAction("Your hero must be on that city.")
+    if state["players"][seat]["markers"]["low"] <= 0:
+        raise IllegalAction("You have no level-1 marker left.")
+    state["players"][seat]["markers"]["low"] -= 1
+    tile.update({"owner": seat, "level": 1, "defence": 0})
+    ev.add(f"Seat {seat} claims the empty city at {sq} as a level-1 city (R99, G20).")
+
+
+# ------------------------------------------------------------------ transformations (R58-R66)
+
+def _transform_target(state, seat, cid, allow_line=True):
+    p = state["players"][seat]
+    if cid in p["hand"]:
+        zone = "hand"
+    elif allow_line and cid in p["line"]:
+        zone = "line"
+    else:
+        raise IllegalAction("The card to transform must be in your hand or your battle line.")
+    if is_great(state, cid):
+        raise IllegalAction("Great Artifacts cannot be transformed (R71).")
+    if cid in state["turn"]["transformed"] or is_virtual(cid):
+        raise IllegalAction("A card receives at most one transformation per turn (R13, R113).")
+    if zone == "hand" and not fresh(state, cid):
+        raise IllegalAction("That card has already been used this turn.")
+    return zone
+
+
+def _transformer(state, seat, cid, kind):
+    p = state["players"][seat]
+    if cid not in p["hand"] or eff_type(state, cid) != kind or uses_left(state, cid) <= 0:
+        raise IllegalAction(f"You hold no usable {kind} {cid}.")
+    if state["battle"] and card(state, cid)["t"] == "hammer":
+        raise IllegalAction("The Hammer of Strato has no power once a battle has started (R72).")
+
+
+def _mark_changed(state, seat):
+    if state["battle"] and seat in (state["battle"]["attacker"], state["battle"]["defender"]):
+        state["battle"]["changed"] = True  # G40: a transformation counts as adding to the line
+
+
+def _swap(state, seat, old, new, zone):
+    z = state["players"][seat][zone]
+    z[z.index(old)] = new
+    state["turn"]["transformed"].append(new)
+    if state["battle"] and old in state["battle"]["uses"]:
+        state["battle"]["uses"].pop(old)
+
+
+def do_amulet(state, seat, args, ev):
+    if len(args) != 2:
+        raise IllegalAction("Use amulet:<amulet>:<card>.")
+    aid, target = args
+    _transformer(state, seat, aid, "amulet")
+    if target == aid:
+        raise IllegalAction("An Amulet cannot transform itself.")
+    zone = _transform_target(state, seat, target)
+    roll = next_random(state).randint(1, 6)
+    spend(state, seat, aid)
+    p = state["players"][seat]
+    state["turn"]["transformed"].append(target)
+    _mark_changed(state, seat)
+    text = f"Seat {seat} rolls {roll} for the Amulet on {pub(state, target)}"
+    if roll in (2, 3):  # R58, R60, G34: virtual copies for this turn
+        for _ in range(roll - 1):
+            state["next_id"]["v"] += 1
+            vid = f"v{state['next_id']['v']}"
+            state["virtual"][vid] = {"t": eff_type(state, target), "f": faction(state, target), "of": target}
+            p[zone].append(vid)
+            state["turn"]["transformed"].append(vid)
+            if zone == "line" and eff_type(state, vid) in ("weapon", "horse"):
+                state["battle"]["uses"][vid] = 1
+        text += f": it counts {'twice' if roll == 2 else 'three times'} this turn."
+    elif roll == 4:
+        p[zone].remove(target)
+        if len(p["ambush"]) >= data.cards()["ambush_slots"]["count"]:
+            state["pending"] = {"kind": "drop", "seat": seat, "card": target}  # R30, R61
+            text += ": it goes to Ambush; the slots are full, so one Ambush card must be discarded."
+        else:
+            p["ambush"].append(target)
+            text += ": it goes to Ambush (R58)."
+    elif roll == 5:
+        p[zone].remove(target)
+        p["sanctuary"].append(target)
+        text += ": it is discarded to the Sanctuary (R58)."
+    elif roll == 6:
+        state["pending"] = {"kind": "wild", "seat": seat, "card": target}
+        text += ": it becomes a wild card (R58)."
+    else:
+        text += ": nothing happens."
+    ev.add(text, hidden=True)
+
+
+def do_title(state, seat, args, ev):
+    if len(args) not in (2, 3):
+        raise IllegalAction("Use title:<title>:<unit>[:2].")
+    tid, unit = args[0], args[1]
+    steps = 2 if len(args) == 3 and args[2] == "2" else 1
+    _transformer(state, seat, tid, "title")
+    zone = _transform_target(state, seat, unit)
+    t = printed_type(state, unit)
+    if t not in data.RANK or eff_type(state, unit) != t:
+        raise IllegalAction("A Title upgrades a unit card (R63).")
+    if steps > uses_left(state, tid):
+        raise IllegalAction("Only an illuminated Title upgrades two ranks (R114).")
+    if data.RANK[t] + steps > 4:
+        raise IllegalAction("A Commander cannot be upgraded; a Priest only becomes a Commander (R63, G35).")
+    higher = data.UNIT_TYPES[data.RANK[t] - 1 + steps]
+    deck = state["pool"]["units"][higher]
+    if not deck:
+        raise IllegalAction(f"The {higher} deck is empty (G16).")
+    spend(state, seat, tid, steps)
+    state["pool"]["units"][t].append(unit)  # R63: to the bottom of its deck
+    new = pool_search(state, deck, faction(state, unit))
+    _swap(state, seat, unit, new, zone)
+    _mark_changed(state, seat)
+    ev.add(f"Seat {seat} uses a Title: {pub(state, unit)} becomes {pub(state, new)} (R63).", hidden=True)
+
+
+def do_scroll(state, seat, args, ev):
+    if len(args) != 3:
+        raise IllegalAction("Use scroll:<scroll>:<card|self>:<faction>.")
+    sid, target, want = args
+    if want not in state["options"]["factions"]:
+        raise IllegalAction("Declare one of the factions in play.")
+    _transformer(state, seat, sid, "scroll")
+    p = state["players"][seat]
+    if target == "self":
+        if printed_type(state, sid) != "scroll" or sid in state["turn"]["transformed"]:
+            raise IllegalAction("Only a printed Spell Scroll not yet transformed can change itself (R66).")
+        deck = state["pool"]["artifacts"]["scroll"]
+        spent_before = state["turn"]["spent"].get(sid, 0)
+        p["hand"].remove(sid)
+        deck.append(sid)
+        new = pool_search(state, deck, want)
+        p["hand"].append(new)
+        state["turn"]["transformed"].append(new)
+        state["turn"]["spent"][new] = spent_before
+        spend(state, seat, new)  # R66: unless illuminated it cannot transform another card now
+        ev.add(f"Seat {seat}'s Spell Scroll changes itself into {pub(state, new)} (R66).", hidden=True)
+        return
+    zone = _transform_target(state, seat, target)
+    t = printed_type(state, target)
+    if t not in data.RANK and t not in data.ARTIFACT_TYPES:
+        raise IllegalAction("A Spell Scroll changes a unit or an artifact (R64).")
+    if eff_type(state, target) != t:
+        raise IllegalAction("That card is acting as another type this turn.")
+    if target == sid:
+        raise IllegalAction("Use scroll:<scroll>:self:<faction> to change the Scroll itself.")
+    spend(state, seat, sid)
+    deck = state["pool"]["units"][t] if t in data.RANK else state["pool"]["artifacts"][t]
+    deck.append(target)  # G16: returned to the bottom first
+    new = pool_search(state, deck, want)
+    if state["battle"] and target in state["battle"]["uses"]:
+        state["battle"]["uses"][new] = state["battle"]["uses"][target]
+    _swap(state, seat, target, new, zone)
+    _mark_changed(state, seat)
+    ev.add(f"Seat {seat} uses a Spell Scroll: {pub(state, target)} becomes {pub(state, new)} (R65).", hidden=True)
+
+
+# ------------------------------------------------------------------ battle (R84-R107)
+
+def do_attack(state, seat, args, ev):
+    if len(args) != 3:
+        raise IllegalAction("Use attack:<square>:<city|neutral|ruins|p<seat>>:<heroes, e.g. 1 or 1,2>.")
+    sq, target, heroes = args
+    figs = [_fig(h) for h in heroes.split(",") if h]
+    ev.add(bt.start(state, seat, sq, target, figs))
+
+
+def _battle_action(state, seat, parts, ev):
+    b = state["battle"]
+    verb = parts[0]
+    args = parts[1:]
+    mover = bt.side_to_move(state)
+    if seat != mover:
+        raise IllegalAction("It is not your move in this battle.")
+    if b["stage"] == "decide":
+        return _decide(state, seat, verb, args, ev)
+    if verb == "add":
+        if len(args) != 1:
+            raise IllegalAction("Use add:<card>.")
+        ev.add(bt.add(state, seat, args[0]))
+        return
+    if verb == "commit":
+        text, over = bt.commit(state, seat)
+        ev.add(text)
+        if over:
+            _resolve_attack_success(state, ev)
+        return
+    if verb == "pass":
+        if b["stage"] == "opening":
+            raise IllegalAction("Cancel the attack instead (cancel), or complete the opening.")
+        return _end_battle(state, ev, passed=seat)
+    if verb == "cancel":
+        if b["stage"] != "opening":
+            raise IllegalAction("Only an unfinished opening can be cancelled.")
+        p = state["players"][seat]
+        for c in p["line"]:
+            state["turn"]["spent"].pop(c, None)
+        p["hand"] += p["line"]
+        p["line"] = []
+        state["battle"] = None
+        ev.add(f"Seat {seat} calls off the attack.")
+        return
+    if verb in ("amulet", "title", "scroll"):
+        return ACTIONS[verb](state, seat, args, ev)
+    if verb == "strike" and seat == b["defender"]:
+        return do_strike(state, seat, args, ev)
+    if verb == "hammer":
+        raise IllegalAction("The Hammer of Strato has no power once a battle has started (R72).")
+    raise IllegalAction("In battle you may add cards, transform, close your play (commit) or pass.")
+
+
+def _decide(state, seat, verb, args, ev):
+    b = state["battle"]
+    p = state["players"][seat]
+    if verb == "strike":
+        return do_strike(state, seat, args, ev)  # R69: Tents at any time during the battle
+    state["turn"]["defended"] = sorted(set(state["turn"]["defended"]) | {seat})
+    if verb == "surrender":  # G22
+        ev.add(f"Seat {seat} surrenders.")
+        return _finish_player_battle(state, ev, attacker_wins=True)
+    if verb == "retreat":
+        if b["target"] != "hero":
+            raise IllegalAction("Retreat is possible only when a hero alone is attacked (R96).")
+        if len(args) != 2:
+            raise IllegalAction("Use retreat:<square>:<sup|horse|card ids>.")
+        dest, pay = args
+        opts = bt.retreat_options(state)
+        if dest not in opts:
+            raise IllegalAction("The hero can retreat only 2 or 3 squares along roads to a safe square (R96, G32).")
+        if pay == "horse" or (looks_like_ids(pay) and len(parse_ids(pay)) == 1 and eff_type(state, parse_ids(pay)[0]) == "horse"):
+            horses = parse_ids(pay) if looks_like_ids(pay) else _horse_cards(state, seat)[:1]
+            if not horses or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
+                raise IllegalAction("You hold no Horse.")
+            spend(state, seat, horses[0], uses_left(state, horses[0]))
+        else:
+            _pay(state, seat, {"supply": opts[dest]}, parse_ids(pay) if looks_like_ids(pay) else None,
+                 f"pay {opts[dest]} Supply to retreat")
+        p["heroes"][b["attacked_hero"]] = dest
+        ev.add(f"Seat {seat}'s hero retreats to {dest} (R96); the battle ends.")
+        _cleanup_battle(state)
+        return
+    if verb == "fight":
+        if len(args) != 2 or args[0] not in ("y", "n"):
+            raise IllegalAction("Use fight:<y|n ambush pick-up>:<heroes taking part, e.g. 1,2 or ->.")
+        figs = sorted({_fig(h) for h in args[1].split(",") if h and h != "-"})
+        on_square = bt.defender_heroes_on(state)
+        if any(f not in on_square for f in figs):
+            raise IllegalAction("Only heroes on the battle square can take part (R86, R87).")
+        if b["target"] == "hero" and b["attacked_hero"] not in figs:
+            raise IllegalAction("The attacked hero takes part (R86).")
+        b["def_heroes"] = figs
+        if args[0] == "y":
+            if not p["ambush"]:
+                raise IllegalAction("You have no Ambush cards.")
+            n = turns.pick_up_ambush(state, seat)
+            ev.add(f"Seat {seat} fights back and picks up {n} Ambush card(s) (R92).")
+        else:
+            b["ambush_declined"] = True
+            ev.add(f"Seat {seat} fights back (R92).")
+        b["stage"] = "defender"
+        b["changed"] = False
+        return
+    raise IllegalAction("Choose fight, surrender or retreat (R92).")
+
+
+def _end_battle(state, ev, passed):
+    a, d = bt.totals(state)
+    ev.add(f"Seat {passed} passes; the battle ends {a}:{d} (R94).")
+    _finish_player_battle(state, ev, attacker_wins=a > d)
+
+
+def _finish_player_battle(state, ev, attacker_wins):
+    b = state["battle"]
+    att, dfd = b["attacker"], b["defender"]
+    ap, dp = state["players"][att], state["players"][dfd]
+    sq = b["square"]
+    if attacker_wins:
+        for f in b["def_heroes"]:
+            dp["heroes"][f] = None  # R95
+        text = f"Seat {att} wins the battle"
+        if b["target"] == "city":
+            text += "; " + _conquer(state, att, sq)
+        ev.add(text + ".")
+    else:
+        for f in b["att_heroes"]:
+            ap["heroes"][f] = None
+        ev.add(f"Seat {dfd} repels the attack; the attacking hero(es) are disbanded (R94, R95).")
+    _cleanup_battle(state)
+    turns.check_five_level4(state)
+
+
+def _cleanup_battle(state):
+    b = state["battle"]
+    ap = state["players"][b["attacker"]]
+    ap["played"] += ap["line"]
+    ap["line"] = []
+    if b["defender"] is not None:
+        dp = state["players"][b["defender"]]
+        dp["sanctuary"] += [c for c in dp["line"] + dp["played"] if not is_virtual(c)]  # G21
+        dp["line"], dp["played"] = [], []
+        state["turn"]["defended"] = sorted(set(state["turn"]["defended"]) | {b["defender"]})
+    state["battle"] = None
+
+
+def _place_marker(state, seat, sq, level, ev_text=""):
+    """R99/G20: same level if possible, else the highest available lower level, else empty neutral."""
+    m = state["players"][seat]["markers"]
+    tile = state["board"][sq]
+    choices = [lv for lv in range(level, 0, -1) if m[_marker_class(lv)] > 0]
+    if not choices:
+        tile.update({"owner": "empty", "level": 0, "defence": 0})
+        return f"seat {seat} has no marker to place: the city at {sq} becomes an empty neutral city (G20)"
+    lv = choices[0]
+    m[_marker_class(lv)] -= 1
+    tile.update({"owner": seat, "level": lv, "defence": 0})
+    return f"the city at {sq} becomes a level-{lv} city of seat {seat}"
+
+
+def _conquer(state, seat, sq):
+    tile = state["board"][sq]
+    old = tile["owner"]
+    state["players"][old]["markers"][_marker_class(tile["level"])] += 1
+    return _place_marker(state, seat, sq, tile["level"])
+
+
+def _resolve_attack_success(state, ev):
+    b = state["battle"]
+    seat = b["attacker"]
+    p = state["players"][seat]
+    sq = b["square"]
+    p["played"] += p["line"]
+    p["line"] = []
+    kind = b["kind"]
+    state["battle"] = None
+    if kind == "neutral":
+        tile = state["board"][sq]
+        text = _place_marker(state, seat, sq, 4)
+        terrain_faction = tile.get("terrain")
+        # R104: a Commander of the city's terrain faction (else the top card) and a Supply card
+        cmd = pool_search(state, state["pool"]["units"]["commander"], terrain_faction, reshuffle=False)
+        sup = pool_take_top(state, state["pool"]["supply"])
+        for c in (cmd, sup):
+            if c:
+                _gain(state, seat, c)
+        gained = [c for c in (cmd, sup) if c]
+        text += f"; seat {seat} gains {pubs(state, gained)} (R104)"
+        if state["options"]["variant"] == "scenario2":
+            p["neutral_taken"] += 1
+            g = state["pool"]["hidden_great"].pop(sq, None)
+            if g:
+                if p["great"] is None:
+                    p["great"] = g
+                    _gain(state, seat, g)
+                    text += f" and the {pub(state, g)} hidden under it (R132)"
+                else:
+                    state["pool"]["box"].append(g)  # R43: one Great Artifact per player (design)
+        ev.add(text + ".")
+        turns.check_five_level4(state)
+    else:
+        if len(state["pool"]["great"]) == 1:
+            _take_great(state, seat, state["pool"]["great"][0], ev)
+        else:
+            state["pending"] = {"kind": "great", "seat": seat}
+            ev.add(f"Seat {seat} defeats the Ruins guardians and chooses a Great Artifact (R107).")
+
+
+def _take_great(state, seat, cid, ev):
+    state["pool"]["great"].remove(cid)
+    state["players"][seat]["great"] = cid
+    _gain(state, seat, cid)
+    state["pending"] = None
+    ev.add(f"Seat {seat} takes the {pub(state, cid)} from the Ruins (R107).")
+
+
+# ------------------------------------------------------------------ pending choices
+
+def _pending(state, seat, parts, ev):
+    pend = state["pending"]
+    verb, args = parts[0], parts[1:]
+    kind = pend["kind"]
+    p = state["players"][seat]
+    if kind == "place":
+        if verb != "place" or len(args) != 2 or not args[1].isdigit():
+            raise IllegalAction("Place the card: place:<square>:<rotation 0-3>.")
+        return _place(state, seat, args[0], int(args[1]) % 4, ev)
+    if kind == "wild":
+        if verb != "wild" or len(args) != 1 or args[0] not in data.WILD_TYPES:
+            raise IllegalAction("Choose what the wild card counts as: wild:<type>.")
+        state["turn"]["as"][pend["card"]] = args[0]
+        if state["battle"] and args[0] in ("weapon", "horse"):
+            state["battle"]["uses"][pend["card"]] = 1
+        state["pending"] = None
+        ev.add(f"Seat {seat}'s wild card counts as a {args[0]} this turn (R58, G15).")
+        return
+    if kind == "drop":
+        if verb != "drop" or len(args) != 1 or args[0] not in p["ambush"]:
+            raise IllegalAction("Discard one of your Ambush cards: drop:<card> (R30).")
+        p["ambush"].remove(args[0])
+        p["sanctuary"].append(args[0])
+        p["ambush"].append(pend["card"])
+        state["pending"] = None
+        ev.add(f"Seat {seat} discards an Ambush card to make room (R30).")
+        return
+    if kind == "horn":
+        if verb != "hornpick" or len(args) != 1:
+            raise IllegalAction("Choose up to two Realm cards: hornpick:<ids> or hornpick:none.")
+        picks = [] if args[0] == "none" else parse_ids(args[0])
+        if len(set(picks)) != len(picks) or len(picks) > pend["max"] or any(c not in p["realm"] for c in picks):
+            raise IllegalAction(f"Pick up to {pend['max']} different cards of your Realm (R76).")
+        for c in picks:
+            p["realm"].remove(c)
+            p["hand"].append(c)
+        shuffle(state, p["realm"])
+        state["pending"] = None
+        ev.add(f"Seat {seat} shows {pubs(state, picks)} from the Realm and shuffles it (R76).", hidden=True)
+        return
+    if kind == "great":
+        if verb != "great" or len(args) != 1:
+            raise IllegalAction("Choose a Great Artifact: great:<hammer|sword|shield|wings|horn>.")
+        cid = next((c for c in state["pool"]["great"] if printed_type(state, c) == args[0]), None)
+        if cid is None:
+            raise IllegalAction("That Great Artifact is not available.")
+        return _take_great(state, seat, cid, ev)
+    raise IllegalAction("Unknown pending choice.")
+
+
+def do_end(state, seat, args, ev):
+    for t in turns.end_turn(state):
+        ev.add(t, hidden=True)
+
+
+ACTIONS = {
+    "hire": do_hire, "craft": do_craft, "road": do_road, "city": do_city, "upgrade": do_upgrade,
+    "hero": do_hero, "move": do_move, "wings": do_wings, "ambush": do_ambush, "tent": do_tent,
+    "strike": do_strike, "hammer": do_hammer, "horn": do_horn, "claim": do_claim,
+    "amulet": do_amulet, "title": do_title, "scroll": do_scroll, "attack": do_attack, "end": do_end,
+}

@@ -1,0 +1,225 @@
+"""Computer player. It decides from its own view (hand, public board and pool) and the legal-action
+list of its seat; it never reads other players' hidden cards, deck orders or the RNG. Deterministic
+per seed; a few milliseconds per decision.
+
+Plan: choose the faction the hand favours; declare Formations; take neutral cities and the Ruins with
+a hero (the big VP swings), build and upgrade cities, hire the priciest unit the Supply allows, extend
+roads towards targets, and attack opponents only with a clear margin. As defender it fights when its
+hand can match the attacker, otherwise retreats or surrenders."""
+from __future__ import annotations
+
+import random
+
+from . import board, data, legal, views
+
+STRENGTH = {"soldier": 1, "captain": 2, "priest": 3, "commander": 4, "weapon": 1, "horse": 1}
+
+
+def _strength(c: dict, attacking: bool) -> int:
+    t = c.get("acts_as") or c["type"]
+    if t == "sword":
+        return 5 if attacking else 1
+    if t == "shield":
+        return 1 if attacking else 5
+    if c["type"] == "hammer":
+        return 0
+    base = STRENGTH.get(t, 0)
+    if t in ("weapon", "horse"):
+        base *= max(1, c.get("uses_left", 1))
+    return base
+
+
+def _targets(state: dict, v: dict, seat: int) -> list[str]:
+    me = v["players"][seat]
+    out = []
+    for sq, t in v["board"].items():
+        if t["kind"] == "city" and t["owner"] in ("neutral", "empty"):
+            out.append(sq)
+        if t["kind"] == "ruins" and me["great"] is None and v["pool"]["great"] and v["options"]["variant"] != "scenario2":
+            out.append(sq)
+    if not out:
+        out = [sq for sq, t in v["board"].items() if t["kind"] == "city" and isinstance(t["owner"], int) and t["owner"] != seat]
+    return out
+
+
+def _distance_map(state: dict, seat: int, targets: list[str]) -> dict[str, int]:
+    """Road distance from every square to the nearest target (public board only)."""
+    best: dict[str, int] = {}
+    for t in targets:
+        for sq, (cost, path) in board.move_costs(state, seat, t).items():
+            d = len(path) - 1
+            if sq not in best or d < best[sq]:
+                best[sq] = d
+    return best
+
+
+def _manhattan(a: str, b: str) -> int:
+    ax, ay = board.sq_xy(a)
+    bx, by = board.sq_xy(b)
+    return abs(ax - bx) + abs(ay - by)
+
+
+def choose(state: dict, seat: int, seed: int) -> str:
+    rng = random.Random(seed)
+    acts = legal.legal_actions(state, seat)
+    if not acts:
+        raise ValueError("no legal action for this seat")
+    ids = [a.id for a in acts]
+    v = views.view(state, seat)
+    hand = v.get("hand", [])
+
+    def first(prefix: str):
+        return next((i for i in ids if i.startswith(prefix)), None)
+
+    if v["phase"] == "setup_faction":
+        counts = {}
+        for c in hand:
+            if c["faction"] in data.FACTIONS:
+                counts[c["faction"]] = counts.get(c["faction"], 0) + 1
+        return max(ids, key=lambda i: (counts.get(i.split(":")[1], 0), -ids.index(i)))
+    if v["phase"] == "setup_city":
+        me_f = v["players"][seat]["faction"]
+        return max(ids, key=lambda i: (v["board"][i.split(":")[1]]["terrain"] == me_f, -ids.index(i)))
+    if v["phase"] == "start":
+        return "formation" if "formation" in ids else "start"
+    pend = v["pending"]
+    if pend:
+        return _pending_choice(state, v, seat, ids, rng)
+    if v["battle"]:
+        return _battle_choice(v, seat, ids, hand)
+    return _turn_choice(state, v, seat, ids, hand, rng)
+
+
+def _pending_choice(state, v, seat, ids, rng):
+    kind = v["pending"]["kind"]
+    if kind == "place":
+        targets = _targets(state, v, seat) or ["d4"]
+        def score(i):
+            sq = i.split(":")[1]
+            return (-min(_manhattan(sq, t) for t in targets), rng.random())
+        return max(ids, key=score)
+    if kind == "wild":
+        return "wild:commander" if v["battle"] else "wild:supply"
+    if kind == "great":
+        for g in ("sword", "shield", "hammer", "horn", "wings"):
+            if f"great:{g}" in ids:
+                return f"great:{g}"
+    if kind == "horn":
+        realm = {c["id"]: c for c in v["pending"].get("realm", [])}
+        def worth(i):
+            picks = [] if i.endswith("none") else i.split(":")[1].split(",")
+            return sum(_strength(realm[c], True) + (2 if realm[c]["type"] == "supply" else 0) for c in picks if c in realm)
+        return max(ids, key=worth)
+    return ids[0]
+
+
+def _battle_choice(v, seat, ids, hand):
+    b = v["battle"]
+    attacking = b["attacker"] == seat
+    a, d = b["attacker_total"], b["defender_total"]
+    if b["stage"] == "decide":
+        reserve = sum(_strength(c, False) for c in hand if c["type"] != "hammer")
+        reserve += sum(1 for _ in v.get("ambush", []))  # unknown strength: count a little
+        fights = [i for i in ids if i.startswith("fight:")]
+        if d + reserve >= a and fights:
+            # all heroes on the square join, Ambush cards picked up
+            return max(fights, key=lambda i: (i.split(":")[1] == "y", len(i.split(":")[2])))
+        retreat = next((i for i in ids if i.startswith("retreat:")), None)
+        return retreat or "surrender"
+    mine = a if attacking else d
+    other = d if attacking else a
+    if "commit" in ids:
+        return "commit"
+    adds = [i for i in ids if i.startswith("add:")]
+    by_id = {c["id"]: c for c in hand}
+    if adds:
+        reach = mine + sum(_strength(by_id[i[4:]], attacking) for i in adds if i[4:] in by_id)
+        enough = reach > other if attacking else reach >= other
+        if enough or b["stage"] == "opening":
+            my_f = v["players"][seat]["faction"]
+            return max(adds, key=lambda i: (_strength(by_id.get(i[4:], {"type": "x"}), attacking),
+                                            by_id.get(i[4:], {}).get("faction") == my_f))
+    if "cancel" in ids:
+        return "cancel"
+    return "pass" if "pass" in ids else ids[0]
+
+
+def _battle_reach(hand, attacking: bool) -> int:
+    return sum(_strength(c, attacking) for c in hand)
+
+
+def _turn_choice(state, v, seat, ids, hand, rng):
+    me = v["players"][seat]
+    # 1. attacks: neutral cities and the Ruins when the hand surely exceeds, opponents with a margin
+    has_weapon = any((c.get("acts_as") or c["type"]) in ("weapon", "sword", "shield") and c["type"] != "hammer"
+                     for c in hand)
+    reach = _battle_reach(hand, True)
+    if has_weapon:
+        for i in ids:
+            if not i.startswith("attack:"):
+                continue
+            _, sq, tgt, _h = i.split(":")
+            tile = v["board"][sq]
+            if tgt in ("neutral", "ruins") and reach > tile["defence"]:
+                return i
+            if tgt == "city" and reach >= tile["level"] + 4:
+                return i
+            if tgt.startswith("p") and reach >= 5:
+                return i
+    claim = next((i for i in ids if i.startswith("claim:")), None)
+    if claim:
+        return claim
+    # 2. cities: upgrade, then the highest new city
+    ups = [i for i in ids if i.startswith("upgrade:")]
+    if ups:
+        return max(ups, key=lambda i: v["board"][i.split(":")[1]]["level"])
+    cities = [i for i in ids if i.startswith("city:")]
+    if cities:
+        return max(cities, key=lambda i: (int(i.split(":")[1]), len(board.shape_exits("city", i.split(":")[2]))))
+    # 3. a hero to take neutral cities
+    heroes_on = sum(1 for h in me["heroes"] if h)
+    hero = first_of(ids, "hero:")
+    weapons_in_hand = sum(1 for c in hand if (c.get("acts_as") or c["type"]) in ("weapon", "sword", "shield"))
+    if hero and heroes_on == 0:
+        return hero
+    # 4. move heroes towards targets
+    targets = _targets(state, v, seat)
+    if targets and any(me["heroes"]):
+        dist = _distance_map(state, seat, targets)
+        best, best_gain = None, 0
+        for i in ids:
+            if not i.startswith("move:"):
+                continue
+            _, fig, dest, pay = i.split(":")
+            here = me["heroes"][int(fig) - 1]
+            gain = dist.get(here, 99) - dist.get(dest, 99)
+            if dist.get(dest) == 0 and reach < 4 and pay != "free":
+                gain -= 1  # no point arriving without the strength to attack
+            cost_pen = 0.1 if pay == "sup" else 0.0
+            if gain > 0 and (best is None or gain - cost_pen > best_gain):
+                best, best_gain = i, gain - cost_pen
+        if best:
+            return best
+    # 5. acquisitions: a Weapon when none is at hand and a hero exists, else the priciest unit
+    if weapons_in_hand == 0 and heroes_on and "craft:weapon" in ids:
+        return "craft:weapon"
+    for t in ("commander", "priest", "captain"):
+        if f"hire:{t}" in ids:
+            return f"hire:{t}"
+    # 6. roads towards targets (Soldiers and Supply to spare)
+    roads = [i for i in ids if i.startswith("road:")]
+    if roads and rng.random() < 0.8:
+        return rng.choice(roads)
+    for t in ("horse", "weapon", "title", "tool"):
+        if f"craft:{t}" in ids and rng.random() < 0.5:
+            return f"craft:{t}"
+    titles = [i for i in ids if i.startswith("title:") and not i.endswith(":2")]
+    if titles:
+        return titles[0]
+    if "hire:soldier" in ids:
+        return "hire:soldier"
+    return "end"
+
+
+def first_of(ids, prefix):
+    return next((i for i in ids if i.startswith(prefix)), None)

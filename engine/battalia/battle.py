@@ -1,0 +1,206 @@
+"""Battles (R84-R107): a player battle with alternating additions, neutral-city and Ruins attacks.
+
+A battle is state["battle"]; each side's battle line is players[seat]["line"]. Cards are added one at a
+time (`add`) and a side's addition is closed with `commit`, which checks R92/R93 (attacker strictly
+above the defender, defender at least equal). `pass` ends the battle (R94)."""
+from __future__ import annotations
+
+from engine.base import IllegalAction
+
+from . import board, data
+from .cards import card, eff_type, faction, label, spend, uses_left
+
+
+def battle_strength(state: dict, cid: str, attacking: bool) -> int:
+    """R88: units = rank; Weapon/Horse +1 (illuminated and unforked: +1 per use, R112/R117);
+    Sword +5/+1 and Shield +1/+5 (R73/R74); everything else 0."""
+    t = eff_type(state, cid)
+    if t in data.RANK:
+        return data.RANK[t]
+    if t in ("weapon", "horse"):
+        return state["battle"]["uses"].get(cid, 1) if state.get("battle") else 1
+    if t in ("sword", "shield"):
+        g = data.cards()["great_artifacts"][t]
+        return g["attack"] if attacking else g["defence"]
+    return 0
+
+
+def can_fight_with(state: dict, cid: str, attacking: bool) -> bool:
+    """R88, R97: only cards with strength > 0; no Tools, Tents or Hammer (R72)."""
+    t = eff_type(state, cid)
+    if card(state, cid)["t"] == "hammer":
+        return False
+    return battle_strength(state, cid, attacking) > 0 or t in ("weapon", "horse")
+
+
+def weapon_starter(state: dict, cid: str) -> bool:
+    """R57: an ordinary Weapon (or a wild acting as one), the Sword or the Shield; never the Hammer (R72)."""
+    if card(state, cid)["t"] == "hammer":
+        return False
+    return eff_type(state, cid) in ("weapon", "sword", "shield")
+
+
+def hero_bonus(state: dict, seat: int, heroes: list[int]) -> int:
+    """R89/G19: +1 per participating hero when the line is non-empty and every card matches the
+    player's faction (Great Artifacts match every faction)."""
+    line = state["players"][seat]["line"]
+    if not heroes or not line:
+        return 0
+    f = state["players"][seat]["faction"]
+    if all(faction(state, c) in (f, "*") for c in line):
+        return len(heroes)
+    return 0
+
+
+def terrain_bonus(state: dict, seat: int) -> int:
+    """R127 (Advanced): +1 on the player's home terrain, attacking or defending."""
+    if not state["options"]["advanced"]:
+        return 0
+    tile = state["board"].get(state["battle"]["square"], {})
+    return 1 if tile.get("terrain") and tile["terrain"] == state["players"][seat]["faction"] else 0
+
+
+def totals(state: dict) -> tuple[int, int]:
+    b = state["battle"]
+    att = b["attacker"]
+    a_total = sum(battle_strength(state, c, True) for c in state["players"][att]["line"])
+    a_total += hero_bonus(state, att, b["att_heroes"]) + terrain_bonus(state, att)
+    tile = state["board"][b["square"]]
+    if b["kind"] in ("neutral", "ruins"):
+        return a_total, tile.get("defence", 0)
+    d = b["defender"]
+    d_total = sum(battle_strength(state, c, False) for c in state["players"][d]["line"])
+    d_total += hero_bonus(state, d, b["def_heroes"]) + terrain_bonus(state, d)
+    if b["target"] == "city":
+        d_total += tile["level"]  # R90
+    return a_total, d_total
+
+
+def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> str:
+    p = state["players"][seat]
+    tile = state["board"].get(sq)
+    if tile is None:
+        raise IllegalAction("There is nothing to attack on that square.")
+    if not heroes or any(h not in (0, 1) or p["heroes"][h] != sq for h in heroes):
+        raise IllegalAction("Your attacking hero(es) must stand on the target square (R85).")
+    if not any(weapon_starter(state, c) and uses_left(state, c) > 0 for c in p["hand"]):
+        raise IllegalAction("You need a Weapon to start a battle (R57).")
+    b = {"kind": "player", "attacker": seat, "defender": None, "square": sq, "target": target,
+         "att_heroes": sorted(heroes), "def_heroes": [], "attacked_hero": None, "stage": "opening",
+         "uses": {}, "changed": False, "ambush_declined": False}
+    if target == "city":
+        if tile["kind"] != "city" or not isinstance(tile.get("owner"), int) or tile["owner"] == seat:
+            raise IllegalAction("That square is not an opponent's city.")
+        b["defender"] = tile["owner"]
+    elif target == "neutral":
+        if tile["kind"] != "city" or tile.get("owner") != "neutral":
+            raise IllegalAction("That square is not a neutral city.")
+        if state["options"]["variant"] == "scenario2" and p["neutral_taken"] >= 1:
+            raise IllegalAction("In scenario 2 each player may take only one neutral city (R132).")
+        b["kind"] = "neutral"
+    elif target == "ruins":
+        if tile["kind"] != "ruins" or state["options"]["variant"] == "scenario2":
+            raise IllegalAction("There are no Ruins guardians to attack here.")
+        if p["great"] is not None:
+            raise IllegalAction("You already own a Great Artifact (R43, G23).")
+        if not state["pool"]["great"]:
+            raise IllegalAction("No Great Artifact is left in the Ruins.")
+        b["kind"] = "ruins"
+    elif target.startswith("p") and target[1:].isdigit():
+        d = int(target[1:])
+        if d == seat or d >= state["n"]:
+            raise IllegalAction("Attack an opponent.")
+        figs = [i for i, s in enumerate(state["players"][d]["heroes"]) if s == sq]
+        if not figs:
+            raise IllegalAction("That opponent has no hero on this square.")
+        if tile["kind"] == "city" and tile.get("owner") == d:
+            raise IllegalAction("A hero on its owner's city is defended with the city: attack the city (G18).")
+        b["target"] = "hero"
+        b["defender"] = d
+        b["attacked_hero"] = figs[0]
+        b["def_heroes"] = [figs[0]]
+    else:
+        raise IllegalAction("Unknown target.")
+    state["battle"] = b
+    what = {"city": f"the city at {sq} of seat {b['defender']}", "neutral": f"the neutral city at {sq}",
+            "ruins": "the Ruins guardians"}.get(b["target"] if b["kind"] == "player" else b["kind"],
+                                                 f"the hero of seat {b['defender']} at {sq}")
+    if b["kind"] == "player" and b["target"] == "hero":
+        what = f"the hero of seat {b['defender']} at {sq}"
+    return f"Seat {seat} attacks {what}."
+
+
+def side_to_move(state: dict) -> int:
+    b = state["battle"]
+    return b["defender"] if b["stage"] in ("decide", "defender") else b["attacker"]
+
+
+def add(state: dict, seat: int, cid: str) -> str:
+    b = state["battle"]
+    p = state["players"][seat]
+    if b["stage"] == "decide":
+        raise IllegalAction("The defender must first choose to fight, surrender or retreat.")
+    attacking = seat == b["attacker"]
+    if cid not in p["hand"] or uses_left(state, cid) <= 0:
+        raise IllegalAction("That card is not available in your hand.")
+    if not can_fight_with(state, cid, attacking):
+        raise IllegalAction("Only cards with battle strength can join a battle line (R88, R97).")
+    if b["stage"] == "opening" and not p["line"] and not weapon_starter(state, cid):
+        raise IllegalAction("The attacker must open his battle line with a Weapon (R57).")
+    if eff_type(state, cid) in ("weapon", "horse"):
+        b["uses"][cid] = uses_left(state, cid)  # illuminated and unforked: doubled (R112, R117)
+    spend(state, seat, cid, uses_left(state, cid), dest="line")
+    b["changed"] = True
+    a, d = totals(state)
+    return f"Seat {seat} adds {label_public(state, cid)} to the battle line ({a}:{d})."
+
+
+def label_public(state: dict, cid: str) -> str:
+    """A card name without its id (public texts never carry ids)."""
+    return label(state, cid).rsplit(" [", 1)[0]
+
+
+def commit(state: dict, seat: int) -> tuple[str, bool]:
+    """Close an addition (R93). Returns (text, battle_over)."""
+    b = state["battle"]
+    a, d = totals(state)
+    if not b["changed"]:
+        raise IllegalAction("Add at least one card (or transform one) before closing your play.")
+    if seat == b["attacker"]:
+        if a <= d:
+            raise IllegalAction(f"The attacker's total must exceed the defender's ({a}:{d}, R93).")
+        b["changed"] = False
+        if b["kind"] in ("neutral", "ruins"):
+            return f"Seat {seat}'s attack succeeds {a}:{d}.", True
+        if b["stage"] == "opening":
+            b["stage"] = "decide"
+            return f"Seat {seat} opens the battle with {a}:{d}; seat {b['defender']} must answer.", False
+        b["stage"] = "defender"
+        return f"Seat {seat} raises to {a}:{d}.", False
+    if d < a:
+        raise IllegalAction(f"The defender's total must be at least the attacker's ({d}:{a}, R93).")
+    b["changed"] = False
+    b["stage"] = "attacker"
+    return f"Seat {seat} answers with {d}:{a}.", False
+
+
+def defender_heroes_on(state: dict) -> list[int]:
+    b = state["battle"]
+    return [i for i, s in enumerate(state["players"][b["defender"]]["heroes"]) if s == b["square"]]
+
+
+def retreat_options(state: dict) -> dict[str, int]:
+    """G32 / R96: squares 2-3 road steps away, not the battle square, not an attacker city, not a
+    square holding an attacker hero."""
+    b = state["battle"]
+    att = b["attacker"]
+    targets = board.retreat_targets(state, b["square"], (2, 3))
+    out = {}
+    for sq, k in targets.items():
+        tile = state["board"][sq]
+        if tile["kind"] == "city" and tile.get("owner") == att:
+            continue
+        if sq in state["players"][att]["heroes"]:
+            continue
+        out[sq] = k
+    return out

@@ -1,0 +1,224 @@
+"""Game setup (section 3 of the spec: 3.1 four players, 3.2 three, 3.3 two, 3.5/3.6 scenarios)."""
+from __future__ import annotations
+
+from engine.base import IllegalAction
+from engine.rng import new_rng_state, next_random
+
+from . import data
+from .cards import draw, shuffle
+
+VARIANTS = ("normal", "advanced", "scenario1", "scenario2")
+
+
+def empty_turn() -> dict:
+    return {"spent": {}, "transformed": [], "as": {}, "hammer_role": None, "formation": False,
+            "redeployed": False, "defended": [], "scroll_self": [], "actions": 0}
+
+
+def _new_player(seat: int) -> dict:
+    m = data.board()["markers"]
+    return {"seat": seat, "faction": None, "realm": [], "hand": [], "sanctuary": [], "ambush": [],
+            "tents": [], "played": [], "gained": [], "line": [], "heroes": [None, None],
+            "markers": {"low": m["low"], "high": m["high"]}, "great": None, "neutral_taken": 0}
+
+
+def setup(players: int, options: dict, seed: int) -> dict:
+    options = dict(options or {})
+    variant = options.get("variant", "normal")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    if not 2 <= players <= 4:
+        raise ValueError("Battalia is for 2-4 players")
+    if variant == "scenario2" and players != 4:
+        raise ValueError("scenario 2 is defined for 4 players only (design G26b)")
+    opts = {"variant": variant, "advanced": bool(options.get("advanced") or variant == "advanced"),
+            "weeks": options.get("weeks")}
+    state: dict = {
+        "game": "battalia", "rng": new_rng_state(seed), "options": opts, "n": players,
+        "round": 1, "phase": "setup_faction", "current": 0, "first": 0,
+        "cards": {}, "terrain": {}, "virtual": {}, "next_id": {"c": 0, "t": 0, "v": 0},
+        "pool": {"units": {t: [] for t in data.UNIT_TYPES}, "supply": [],
+                 "artifacts": {t: [] for t in data.ARTIFACT_TYPES},
+                 "cities": {s: [] for s in data.CITY_SHAPES}, "roads": {s: [] for s in data.ROAD_SHAPES},
+                 "great": [], "void": [], "box": [], "box_terrain": [], "hidden_great": {}},
+        "board": {}, "impassable": [], "removed": [], "players": [_new_player(s) for s in range(players)],
+        "turn": empty_turn(), "battle": None, "pending": None, "log": [], "history": [], "result": None,
+        "setup": {"order": [], "factions_left": []},
+    }
+    cd = data.cards()
+
+    def new_card(t: str, f) -> str:
+        state["next_id"]["c"] += 1
+        cid = f"k{state['next_id']['c']}"
+        state["cards"][cid] = {"t": t, "f": f}
+        return cid
+
+    def new_tile(kind: str, shape: str, terrain) -> str:
+        state["next_id"]["t"] += 1
+        tid = f"t{state['next_id']['t']}"
+        state["terrain"][tid] = {"kind": kind, "shape": shape, "terrain": terrain}
+        return tid
+
+    factions = list(data.FACTIONS)
+    if players == 2:  # 3.3: remove one faction entirely (random or by agreement)
+        removed = options.get("removed_faction") or next_random(state).choice(factions)
+        if removed not in factions:
+            raise ValueError("removed_faction must be one of G B R Y")
+        factions.remove(removed)
+        opts["removed_faction"] = removed
+    opts["factions"] = factions
+
+    for t in data.UNIT_TYPES:
+        for f in factions:
+            for _ in range(cd["units"][t]["per_faction"]):
+                state["pool"]["units"][t].append(new_card(t, f))
+        shuffle(state, state["pool"]["units"][t])
+    supply_count = cd["supply"]["count"] - cd["supply"]["per_faction_removed"] * (4 - len(factions))
+    state["pool"]["supply"] = [new_card("supply", None) for _ in range(supply_count)]
+    for t in data.ARTIFACT_TYPES:
+        for f in factions:
+            for _ in range(cd["artifacts"][t]["per_faction"]):
+                state["pool"]["artifacts"][t].append(new_card(t, f))
+        shuffle(state, state["pool"]["artifacts"][t])
+    great = [new_card(g, "*") for g in data.GREAT_TYPES]
+
+    # terrain cards: the cross cities used at setup are taken out first (3.1 steps 3-4)
+    tr = data.terrain()
+    cross_for_setup: dict[str, list[str]] = {f: [] for f in factions}
+    for f in factions:
+        for shape in data.CITY_SHAPES:
+            for i in range(tr["city_counts_per_terrain"][shape]):
+                tid = new_tile("city", shape, f)
+                if shape == "cross" and i < 2:
+                    cross_for_setup[f].append(tid)
+                else:
+                    state["pool"]["cities"][shape].append(tid)
+        for shape in data.ROAD_SHAPES:
+            for _ in range(tr["road_counts_per_terrain"][shape]):
+                state["pool"]["roads"][shape].append(new_tile("road", shape, f))
+    for d in list(state["pool"]["cities"].values()) + list(state["pool"]["roads"].values()):
+        shuffle(state, d)
+
+    bd = data.board()
+    lay = bd["setups"][str(players)]
+    state["removed"] = list(lay["removed"])
+    state["board"][bd["ruins"]["square"]] = {"card": "ruins", "kind": "ruins", "shape": "cross", "rot": 0,
+                                             "terrain": None, "owner": None}
+    defence = bd["defence"]
+    first_set = [cross_for_setup[f][0] for f in factions]
+    second_set = [cross_for_setup[f][1] for f in factions]
+    shuffle(state, first_set)
+    shuffle(state, second_set)
+
+    def put_city(sq: str, tid: str, owner, level: int, dfc: int = 0) -> None:
+        state["board"][sq] = {"card": tid, "kind": "city", "shape": "cross", "rot": 0,
+                              "terrain": state["terrain"][tid]["terrain"], "owner": owner, "level": level,
+                              "defence": dfc}
+
+    if variant == "scenario2":
+        # 3.6: neutral level-6 cities in the corners, a hidden Great Artifact under each (R132)
+        shuffle(state, great)
+        for sq, tid in zip(bd["scenario2"]["corners"], first_set):
+            put_city(sq, tid, "neutral", 4, defence["scenario2_neutral"])
+            state["pool"]["hidden_great"][sq] = great.pop()
+        state["pool"]["box"].append(great.pop())  # the fifth, unseen
+        for tid in second_set:
+            state["pool"]["cities"]["cross"].append(tid)  # G26a: no neutral cities round the Ruins
+        shuffle(state, state["pool"]["cities"]["cross"])
+    else:
+        for sq, tid in zip(lay["start"], first_set):
+            put_city(sq, tid, None, 1)  # unmarked until chosen (3.1 step 13)
+        state["pool"]["box_terrain"] += first_set[len(lay["start"]):]
+        neutral_def = defence["scenario1_neutral"] if variant == "scenario1" else defence["neutral"]
+        for sq, tid in zip(lay["neutral"], second_set):
+            put_city(sq, tid, "neutral", 4, neutral_def)
+        state["pool"]["box_terrain"] += second_set[len(lay["neutral"]):]
+        state["board"]["d4"]["defence"] = defence["scenario1_ruins"] if variant == "scenario1" else defence["ruins"]
+        keep = {4: 5, 3: 4, 2: 3}[players]  # 3.2 / 3.3: Great Artifacts removed at random
+        shuffle(state, great)
+        state["pool"]["great"] = sorted(great[:keep], key=lambda c: data.GREAT_TYPES.index(state["cards"][c]["t"]))
+        state["pool"]["box"] += great[keep:]
+
+    # 3.1 step 8-9: deal the starting decks from the top of the shuffled unit decks, shuffle, draw 6
+    start = cd["starting_deck"]
+    for p in state["players"]:
+        deck = []
+        for t in data.UNIT_TYPES:
+            for _ in range(start.get(t, 0)):
+                deck.append(state["pool"]["units"][t].pop(0))
+        for _ in range(start["supply"]):
+            deck.append(state["pool"]["supply"].pop(0))
+        shuffle(state, deck)
+        p["realm"] = deck
+        draw(state, p["seat"], cd["hand"]["size"])
+
+    first = options.get("first_player")
+    if first is None:
+        first = next_random(state).randrange(players)
+    if not 0 <= int(first) < players:
+        raise ValueError("first_player out of range")
+    state["first"] = int(first)
+    state["setup"]["order"] = [(state["first"] + i) % players for i in range(players)]
+    state["setup"]["factions_left"] = list(factions)
+    state["current"] = state["first"]
+    state["log"].append(f"Setup for {players} players ({variant}); seat {state['first']} is start player.")
+    return state
+
+
+def choose_faction(state: dict, seat: int, f: str) -> str:
+    """3.1 step 12: clockwise from the start player; in 4 players the last takes the remaining set."""
+    left = state["setup"]["factions_left"]
+    if f not in left:
+        raise IllegalAction("That faction is not available.")
+    state["players"][seat]["faction"] = f
+    left.remove(f)
+    order = state["setup"]["order"]
+    idx = order.index(seat)
+    msg = f"Seat {seat} takes the {data.faction_name(f)} heroes and markers."
+    if idx + 1 < len(order):
+        nxt = order[idx + 1]
+        if idx + 2 == len(order) and len(left) == 1:
+            state["players"][nxt]["faction"] = left.pop()
+            msg += f" Seat {nxt} takes the remaining {data.faction_name(state['players'][nxt]['faction'])} set."
+            _after_factions(state)
+        else:
+            state["current"] = nxt
+    else:
+        _after_factions(state)
+    return msg
+
+
+def _after_factions(state: dict) -> None:
+    state["setup"]["factions_left"] = []  # unchosen sets go back to the box (3.2, 3.3)
+    if state["options"]["variant"] == "scenario2":
+        for p in state["players"]:  # 3.6: one hero of each player starts on the Ruins
+            p["heroes"][0] = "d4"
+        _begin_play(state)
+        return
+    order = state["setup"]["order"]
+    state["setup"]["city_order"] = [order[-1]] + [order[-1 - i] for i in range(1, len(order))]
+    state["phase"] = "setup_city"
+    state["current"] = state["setup"]["city_order"][0]
+
+
+def choose_city(state: dict, seat: int, sq: str) -> str:
+    """3.1 step 13: the last player picks first, then counter-clockwise; a level-1 marker goes on it."""
+    tile = state["board"].get(sq)
+    if not tile or tile["kind"] != "city" or tile["owner"] is not None:
+        raise IllegalAction("Choose one of the unclaimed starting cities.")
+    tile["owner"] = seat
+    tile["level"] = 1
+    state["players"][seat]["markers"]["low"] -= 1
+    order = state["setup"]["city_order"]
+    idx = order.index(seat)
+    if idx + 1 < len(order):
+        state["current"] = order[idx + 1]
+    else:
+        _begin_play(state)
+    return f"Seat {seat} chooses the starting city at {sq}."
+
+
+def _begin_play(state: dict) -> None:
+    state["phase"] = "start"
+    state["current"] = state["first"]
+    state["turn"] = empty_turn()

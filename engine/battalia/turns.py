@@ -1,0 +1,127 @@
+"""Turn steps T1/T2 (Formation, Redeploy, Ambush pick-up: R20-R29) and T4/T5 (discard, draw: R15, R16,
+R100), the round and Oracle advance (R109) and the end checks (R119-R124, G31)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from . import data, oracle
+from .cards import draw, faction, is_virtual
+from .setup import empty_turn
+
+
+def formation_extra(state: dict, hand: list[str]) -> tuple[int, dict[str, int]]:
+    """R20-R22, G9: extra = sum over factions with n >= 3 of (n - 2); Supply never counts; a Great
+    Artifact counts for the one faction where it adds most."""
+    counts = Counter()
+    universal = 0
+    for c in hand:
+        f = faction(state, c)
+        if f == "*":
+            universal += 1
+        elif f:
+            counts[f] += 1
+
+    def extra(cn: Counter) -> int:
+        return sum(n - 2 for n in cn.values() if n >= 3)
+
+    best, best_counts = extra(counts), dict(counts)
+    if universal:
+        for f in data.FACTIONS:
+            trial = Counter(counts)
+            trial[f] += universal
+            if extra(trial) > best:
+                best, best_counts = extra(trial), dict(trial)
+    return best, {f: n for f, n in best_counts.items() if n >= 3}
+
+
+def pick_up_ambush(state: dict, seat: int) -> int:
+    """T2 / R29: all Ambush cards go back to hand, unrevealed."""
+    p = state["players"][seat]
+    n = len(p["ambush"])
+    p["hand"].extend(p["ambush"])
+    p["ambush"] = []
+    return n
+
+
+def scores(state: dict) -> dict[int, int]:
+    """R2/R123: the sum of the levels of the cities a player controls."""
+    out = {s: 0 for s in range(state["n"])}
+    for tile in state["board"].values():
+        if tile["kind"] == "city" and isinstance(tile.get("owner"), int):
+            out[tile["owner"]] += tile["level"]
+    return out
+
+
+def level_counts(state: dict, seat: int) -> list[int]:
+    c = [0, 0, 0, 0, 0]
+    for tile in state["board"].values():
+        if tile["kind"] == "city" and tile.get("owner") == seat:
+            c[tile["level"]] += 1
+    return c
+
+
+def finish(state: dict, reason: str) -> None:
+    """R123/R124 ranking; G27 shared victory on a full tie."""
+    sc = scores(state)
+
+    def key(s: int):
+        lc = level_counts(state, s)
+        heroes = sum(1 for h in state["players"][s]["heroes"] if h)
+        return (sc[s], lc[4], lc[3], lc[2], lc[1], heroes)
+
+    best = max(key(s) for s in range(state["n"]))
+    winners = [s for s in range(state["n"]) if key(s) == best]
+    state["result"] = {"winners": winners, "scores": {str(s): v for s, v in sc.items()}, "reason": reason}
+    state["phase"] = "over"
+    state["battle"] = None
+    state["pending"] = None
+
+
+def check_five_level4(state: dict) -> bool:
+    """R121: five level-4 cities end the game at once."""
+    for s in range(state["n"]):
+        if level_counts(state, s)[4] >= 5:
+            finish(state, f"Seat {s} owns five level-4 cities (R121).")
+            return True
+    return False
+
+
+def end_turn(state: dict) -> list[str]:
+    """T4, T5, R100 defender refill, then the next player's turn (and a new day, R109)."""
+    texts = []
+    seat = state["current"]
+    hand_size = data.cards()["hand"]["size"]
+    for p in state["players"]:
+        for zone in ("hand", "played", "gained", "line", "realm", "sanctuary", "ambush"):
+            p[zone] = [c for c in p[zone] if not is_virtual(c)]
+    p = state["players"][seat]
+    p["sanctuary"] += p["hand"] + p["played"] + p["gained"] + p["line"]
+    p["hand"], p["played"], p["gained"], p["line"] = [], [], [], []
+    state["virtual"] = {}
+    drawn, _ = draw(state, seat, hand_size)
+    texts.append(f"Seat {seat} ends the turn and draws {len(drawn)} card(s).")
+    for d in state["turn"]["defended"]:
+        dp = state["players"][d]
+        dp["sanctuary"] += dp["played"] + dp["line"]
+        dp["played"], dp["line"] = [], []
+        need = hand_size - len(dp["hand"])
+        if need > 0:
+            got, _ = draw(state, d, need)
+            texts.append(f"Seat {d} refills the hand with {len(got)} card(s) (R100).")
+    nxt = (seat + 1) % state["n"]
+    state["turn"] = empty_turn()
+    state["current"] = nxt
+    state["phase"] = "start"
+    if nxt == state["first"]:
+        weeks = state["options"].get("weeks")
+        if weeks and state["round"] >= 7 * int(weeks):
+            finish(state, f"The {weeks}-week limit is reached (R133, G31).")
+            return texts
+        if state["round"] >= data.board()["round_cap"]["rounds"]:
+            finish(state, "The round limit is reached (engine safety cap, design decision).")
+            return texts
+        state["round"] += 1
+        o = oracle.describe(state["round"])
+        texts.append(f"Day {o['day']} of week {o['week']}: {o['illuminated']} is illuminated, "
+                     f"{o['matched']} is matched (R108, R109).")
+    return texts

@@ -1,0 +1,108 @@
+"""What a seat may see (section 6 of the spec). Public texts and views never carry the ids of
+hidden cards: hands, Ambush and Realm contents appear only in their owner's view."""
+from __future__ import annotations
+
+from . import battle as bt
+from . import data, oracle, turns
+from .actions import active_players
+from .cards import card, eff_type, label, uses_left
+
+
+def _card_public(state: dict, cid: str) -> dict:
+    c = card(state, cid)
+    return {"id": cid, "type": c["t"], "faction": c["f"], "label": label(state, cid)}
+
+
+def step_text(state: dict) -> str:
+    if state["result"]:
+        return "game over"
+    ph = state["phase"]
+    if ph == "setup_faction":
+        return f"seat {state['current']} chooses a faction"
+    if ph == "setup_city":
+        return f"seat {state['current']} chooses a starting city"
+    if ph == "start":
+        return f"seat {state['current']}: formation / redeploy / start"
+    if state["pending"]:
+        return f"seat {state['pending']['seat']}: choose ({state['pending']['kind']})"
+    if state["battle"]:
+        b = state["battle"]
+        return {"opening": "battle: attacker opens", "decide": "battle: defender decides",
+                "defender": "battle: defender plays", "attacker": "battle: attacker plays"}[b["stage"]]
+    return f"seat {state['current']}: actions"
+
+
+def view(state: dict, viewer: int | None) -> dict:
+    sc = turns.scores(state)
+    players = []
+    for p in state["players"]:
+        s = p["seat"]
+        lc = turns.level_counts(state, s)
+        players.append({
+            "seat": s, "faction": p["faction"], "faction_name": data.faction_name(p["faction"]) if p["faction"] else None,
+            "vp": sc[s], "level4": lc[4], "cities": sum(lc), "hand_size": len(p["hand"]),
+            "realm_size": len(p["realm"]), "sanctuary_size": len(p["sanctuary"]),
+            "sanctuary_top": label(state, p["sanctuary"][-1]).rsplit(" [", 1)[0] if p["sanctuary"] else None,
+            "ambush_count": len(p["ambush"]),
+            "tents": [{"tent": _card_public(state, t["tent"]), "cards": [_card_public(state, c) for c in t["cards"]]}
+                      for t in p["tents"]],
+            "played": [_card_public(state, c) for c in p["played"]],
+            "gained": [_card_public(state, c) for c in p["gained"]],
+            "line": [_card_public(state, c) for c in p["line"]],
+            "heroes": list(p["heroes"]), "markers": dict(p["markers"]),
+            "great": card(state, p["great"])["t"] if p["great"] else None,
+        })
+    pool = state["pool"]
+    units = {}
+    for t in data.UNIT_TYPES:
+        d = pool["units"][t]
+        units[t] = {"count": len(d), "top_faction": card(state, d[0])["f"] if d else None}  # face up (3.1 step 10)
+    boardv = {}
+    for sq, t in state["board"].items():
+        boardv[sq] = {k: t.get(k) for k in ("kind", "shape", "rot", "terrain", "owner", "level", "defence")}
+    v = {
+        "game": "battalia", "viewer": viewer, "n": state["n"], "players": players, "current": state["current"],
+        "first": state["first"], "active": sorted(active_players(state)), "phase": state["phase"],
+        "step": step_text(state), "log": state["log"][-8:], "result": state["result"],
+        "options": {k: v for k, v in state["options"].items()},
+        "oracle": oracle.describe(state["round"]), "round": state["round"],
+        "board": boardv, "impassable": list(state["impassable"]), "removed": list(state["removed"]),
+        "pool": {"units": units, "supply": len(pool["supply"]),
+                 "artifacts": {t: len(d) for t, d in pool["artifacts"].items()},
+                 "cities": {s: len(d) for s, d in pool["cities"].items()},
+                 "roads": {s: len(d) for s, d in pool["roads"].items()},
+                 "great": [card(state, c)["t"] for c in pool["great"]],
+                 "hidden_great": sorted(pool["hidden_great"]),
+                 "void": [label(state, c).rsplit(" [", 1)[0] for c in pool["void"]]},
+        "battle": None, "pending": None,
+        "setup": {"factions_left": list(state["setup"]["factions_left"])},
+    }
+    b = state["battle"]
+    if b:
+        a_tot, d_tot = bt.totals(state)
+        v["battle"] = {k: b[k] for k in ("kind", "attacker", "defender", "square", "target", "att_heroes",
+                                          "def_heroes", "stage", "changed")}
+        v["battle"]["attacker_total"] = a_tot
+        v["battle"]["defender_total"] = d_tot
+    if state["pending"]:
+        pend = state["pending"]
+        v["pending"] = {"kind": pend["kind"], "seat": pend["seat"]}
+        if pend["kind"] == "place":
+            v["pending"]["tile"] = {k: state["terrain"][pend["tile"]][k] for k in ("kind", "shape", "terrain")}
+            v["pending"]["level"] = pend.get("level")
+    if viewer is not None and 0 <= viewer < state["n"]:
+        p = state["players"][viewer]
+        v["hand"] = [dict(_card_public(state, c), uses_left=uses_left(state, c), acts_as=state["turn"]["as"].get(c),
+                          transformed=c in state["turn"]["transformed"]) for c in p["hand"]]
+        v["ambush"] = [_card_public(state, c) for c in p["ambush"]]
+        v["sanctuary"] = [_card_public(state, c) for c in p["sanctuary"]]
+        v["realm_count"] = len(p["realm"])
+        v["formation_extra"] = turns.formation_extra(state, p["hand"])[0] if state["phase"] == "start" else 0
+        pend = state["pending"]
+        if pend and pend["seat"] == viewer and pend["kind"] == "horn":
+            # the owner searches the Realm (R76); sorted so its order stays unknown
+            v["pending"]["realm"] = [_card_public(state, c) for c in sorted(p["realm"], key=lambda c: int(c[1:]))]
+            v["pending"]["max"] = pend["max"]
+        if pend and pend["seat"] == viewer and pend["kind"] in ("wild", "drop"):
+            v["pending"]["card"] = _card_public(state, pend["card"])
+    return v

@@ -1,0 +1,51 @@
+"""Battle Line (Reiner Knizia) rules engine, per `rules/battle-line.md` (R1-R62, D1-D18).
+
+`RULES` implements `engine.base.GameRules`. The state is a plain JSON-serialisable dict holding
+its own RNG and the full action log (`state["actions"]`, replayable with `rules.replay`).
+
+Card ids: troops `<colour><value>` with colours red, blue, green, yellow, orange, purple (D1)
+and values 1-10 (`red7`, `orange10`); tactics `T-ALEX`, `T-DARIUS`, `T-CC`, `T-SB`, `T-FOG`,
+`T-MUD`, `T-SCOUT`, `T-REDEPLOY`, `T-DESERTER`, `T-TRAITOR`. Flags are numbered 1-9 (D2).
+
+Action id grammar (colon separated, the same move always has the same id):
+
+    play:<card>:<flag>                            troop, morale (Leader/CC/SB) or Fog/Mud card
+    play:T-SCOUT                                  Scout; then the scout sub-steps below
+    play:T-REDEPLOY:<fromflag>:<card>:<toflag>    move one of your own cards (troop, morale, Fog, Mud)
+    play:T-REDEPLOY:<fromflag>:<card>:discard     ... or discard it
+    play:T-DESERTER:<flag>:<card>                 discard an opponent's card
+    play:T-TRAITOR:<fromflag>:<card>:<toflag>     take an opponent's troop card (toflag may equal fromflag)
+    scout:draw:troop | scout:draw:tactics         one Scout draw (automatic when only one deck has cards)
+    scout:return:<card>                           put a hand card back on top of its deck; when both
+                                                  returns go to the same deck, the later one ends on top (D11)
+    claim:<flag>                                  claim a flag (rejected with a public-information witness)
+    done                                          end the claim step
+    draw:troop | draw:tactics                     step (c) draw (automatic when only one deck has cards)
+    pass                                          only when no troop card can be played (R14)
+    muddiscard:<card>                             discard from your side after Mud left the flag (D5)
+
+Steps (`view()["step"]`): play, claim, draw, scout_draw, scout_return, mud_discard, over.
+Automation (spec 11.4): a claim step with nothing provable is skipped, and one is left as soon as
+nothing more is provable; a player with no possible card play passes automatically (with the D7
+claim step if he has a provable flag); draws are automatic when only one deck has cards and skipped
+when both are empty; D14 dead positions end the game as a stalemate.
+"""
+from __future__ import annotations
+
+from .cards import card_label
+from .proof import check_claim
+from .proof import provable_flags as _provable_flags
+from .rules import RULES, replay
+
+
+def provable_flags(state: dict, seat: int) -> list[int]:
+    """Flags `seat` could claim now by the proof rules, from public information only."""
+    return _provable_flags(state, seat)
+
+
+def explain_claim(state: dict, seat: int, flag: int) -> str:
+    """A sentence saying whether `seat` could claim `flag` and why (for a /proof command)."""
+    return check_claim(state, seat, flag).reason
+
+
+__all__ = ["RULES", "card_label", "provable_flags", "explain_claim", "replay"]

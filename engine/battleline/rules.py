@@ -1,0 +1,1026 @@
+"""The Battle Line state machine: setup, turn steps, card plays, claims, end of game, series.
+
+The state is a plain JSON-serialisable dict (see `setup`); `apply` never mutates its input.
+Every rule implementation cites its R/D number from the spec.
+"""
+from __future__ import annotations
+
+import marshal
+
+from engine.base import Action, Event, IllegalAction, Result
+from engine.rng import new_rng_state, next_random
+
+from .cards import (ENVIRONMENT, LEADERS, MORALE, TACTIC_IDS, TROOP_IDS, card_dict, card_label,
+                    is_morale, is_tactic, is_troop, normalise_card, sort_cards)
+from .formations import FOG_RANK, TYPE_NAMES, classify, describe_key
+from .layout import LAYOUTS
+from .proof import (check_claim, completed_at, flag_has_fog, flag_limit, identity_label, player_name,
+                    provable_flags, side_completion, side_index, split_side)
+
+VARIANTS = ("standard", "advanced", "endclaim")
+HAND_SIZE = 7            # [S8]
+LOG_KEEP = 30            # public log lines kept in the state
+VIEW_LOG = 10            # public log lines shown in a view
+WIN_POINTS = 5           # R57
+_WORDS = {3: "three", 4: "four"}
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _copy(state: dict) -> dict:
+    """A deep copy; the state holds only dicts, lists, str, int, bool and None."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def _say(state: dict, events: list, public: str, private: dict | None = None, hidden: bool = False) -> None:
+    events.append(Event(public, dict(private or {}), hidden))
+    state["log"].append(public)
+    del state["log"][:-LOG_KEEP]
+
+
+def _flag(state: dict, flag_no: int) -> dict:
+    return state["flags"][flag_no - 1]
+
+
+def _parse_flag(text: str) -> int:
+    try:
+        n = int(text)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"{text!r} is not a flag; flags are numbered 1 to 9.") from None
+    if not 1 <= n <= 9:
+        raise IllegalAction(f"There is no flag {n}; flags are numbered 1 to 9.")
+    return n
+
+
+def _opponents(state: dict, seat: int) -> list[int]:
+    return [s for s in range(state["players"]) if s != seat]
+
+
+def _flags_held(state: dict, seat: int) -> int:
+    return sum(1 for f in state["flags"] if f["claimed_by"] == seat)
+
+
+def _open_slot(flag: dict, seat: int) -> bool:
+    """R8, R9: an unclaimed flag where this seat's side holds fewer cards than the limit."""
+    if flag["claimed_by"] is not None:
+        return False
+    seats = flag["seats"]
+    if seat == seats[0]:
+        side = flag["sides"][0]
+    elif seat == seats[1]:
+        side = flag["sides"][1]
+    else:
+        return False
+    return len(side["cards"]) < flag_limit(flag)
+
+
+def _open_flags(state: dict, seat: int) -> list[int]:
+    return [f["n"] for f in state["flags"] if _open_slot(f, seat)]
+
+
+def _my_unclaimed_flags(state: dict, seat: int) -> list[dict]:
+    return [f for f in state["flags"] if f["claimed_by"] is None and side_index(f, seat) is not None]
+
+
+def _can_play_troop(state: dict, seat: int) -> bool:
+    """R12: a troop card in hand and an open slot at an unclaimed flag."""
+    return any(is_troop(c) for c in state["hands"][seat]) and bool(_open_flags(state, seat))
+
+
+def _tactics_limit_ok(state: dict, seat: int) -> bool:
+    """R40: played so far must be no more than every opponent's count (D9: plays from hand only)."""
+    played = state["tactics_played"]
+    return all(played[seat] <= played[o] for o in _opponents(state, seat))
+
+
+def _tactic_targets(state: dict, seat: int, card: str) -> list[Action]:
+    """Every legal use of one tactics card (D10: playable only if its effect can be carried out)."""
+    out: list[Action] = []
+    label = card_label(card)
+    if card in MORALE:  # R10, R41: played like a troop card
+        if card in LEADERS and state["leader_used"][seat]:  # R43
+            return out
+        for n in _open_flags(state, seat):
+            out.append(Action(f"play:{card}:{n}", f"Play {label} at flag {n}", label))
+    elif card in ENVIRONMENT:  # R46, D10: any unclaimed flag, empty or not
+        for f in _my_unclaimed_flags(state, seat):
+            if all(e["card"] != card for e in f["env"]):
+                out.append(Action(f"play:{card}:{f['n']}", f"Play {label} at flag {f['n']}", label))
+    elif card == "T-SCOUT":  # R50, D11: needs something to draw
+        if state["troop_deck"] or state["tactics_deck"]:
+            out.append(Action("play:T-SCOUT", "Play Scout: draw 3 cards, then put 2 back", label))
+    elif card == "T-REDEPLOY":  # R51, D10
+        mine = _my_unclaimed_flags(state, seat)
+        for f in mine:
+            i = side_index(f, seat)
+            for c in f["sides"][i]["cards"]:
+                for g in mine:
+                    if g["n"] != f["n"] and _open_slot(g, seat):
+                        out.append(Action(f"play:T-REDEPLOY:{f['n']}:{c}:{g['n']}",
+                                          f"Redeploy {card_label(c)} from flag {f['n']} to flag {g['n']}", label))
+                out.append(Action(f"play:T-REDEPLOY:{f['n']}:{c}:discard",
+                                  f"Redeploy: discard {card_label(c)} from flag {f['n']}", label))
+            for e in f["env"]:
+                if e["seat"] != seat:
+                    continue
+                for g in mine:
+                    if g["n"] != f["n"] and all(x["card"] != e["card"] for x in g["env"]):
+                        out.append(Action(f"play:T-REDEPLOY:{f['n']}:{e['card']}:{g['n']}",
+                                          f"Redeploy {card_label(e['card'])} from flag {f['n']} to flag {g['n']}",
+                                          label))
+                out.append(Action(f"play:T-REDEPLOY:{f['n']}:{e['card']}:discard",
+                                  f"Redeploy: discard {card_label(e['card'])} from flag {f['n']}", label))
+    elif card == "T-DESERTER":  # R52
+        for f in _my_unclaimed_flags(state, seat):
+            j = 1 - side_index(f, seat)
+            for c in f["sides"][j]["cards"]:
+                out.append(Action(f"play:T-DESERTER:{f['n']}:{c}",
+                                  f"Deserter: discard {card_label(c)} from flag {f['n']}", label))
+            for e in f["env"]:
+                if e["seat"] == f["seats"][j]:
+                    out.append(Action(f"play:T-DESERTER:{f['n']}:{e['card']}",
+                                      f"Deserter: discard {card_label(e['card'])} from flag {f['n']}", label))
+    elif card == "T-TRAITOR":  # R53, D10 (the same flag is allowed)
+        dests = _open_flags(state, seat)
+        if dests:
+            for f in _my_unclaimed_flags(state, seat):
+                j = 1 - side_index(f, seat)
+                for c in f["sides"][j]["cards"]:
+                    if is_troop(c):
+                        for g in dests:
+                            out.append(Action(f"play:T-TRAITOR:{f['n']}:{c}:{g}",
+                                              f"Traitor: take {card_label(c)} from flag {f['n']} to flag {g}",
+                                              label))
+    return out
+
+
+def _card_play_actions(state: dict, seat: int) -> list[Action]:
+    hand = sort_cards(state["hands"][seat])
+    acts: list[Action] = []
+    open_flags = _open_flags(state, seat)
+    tactics_ok = _tactics_limit_ok(state, seat)
+    for card in hand:
+        if is_troop(card):
+            label = card_label(card)
+            acts.extend(Action(f"play:{card}:{n}", f"Play {label} at flag {n}", label) for n in open_flags)
+        elif tactics_ok:
+            acts.extend(_tactic_targets(state, seat, card))
+    return acts
+
+
+def _has_card_play(state: dict, seat: int) -> bool:
+    if _can_play_troop(state, seat):
+        return True
+    if not _tactics_limit_ok(state, seat):
+        return False
+    return any(_tactic_targets(state, seat, c) for c in set(state["hands"][seat]) if is_tactic(c))
+
+
+# --------------------------------------------------------------------------- setup and game start
+
+def setup(players: int, options: dict | None, seed: int) -> dict:
+    options = dict(options or {})
+    if players not in LAYOUTS:
+        raise ValueError("Battle Line is for 2 or 3 players")
+    variant = options.get("variant") or "standard"
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    target = options.get("series_target")
+    if target is not None:
+        target = int(target)
+        if target < 1:
+            raise ValueError("series_target must be a positive number of points")
+    layout = LAYOUTS[players]
+    state = {
+        "game": "battleline",
+        "players": players,
+        "variant": variant,
+        "series_target": target,
+        "setup": {"players": players, "options": options, "seed": int(seed)},
+        "rng": new_rng_state(seed),
+        "runs": [list(r) for r in layout["runs"]],
+        "any_count": layout["any_count"],
+        "game_no": 0,
+        "points": [0] * players,
+        "games": [],
+        "result": None,
+        "move_no": 0,
+        "log": [],
+        "actions": [],
+    }
+    first = options.get("first_player")
+    if first is None:
+        first = next_random(state).randrange(players)  # [S8] random first player
+    elif not 0 <= int(first) < players:
+        raise ValueError("first_player must be a seat number")
+    _start_game(state, int(first), [])
+    return state
+
+
+def _start_game(state: dict, first: int, events: list) -> None:
+    players = state["players"]
+    layout = LAYOUTS[players]
+    state["game_no"] += 1
+    state["first_player"] = first
+    state["flags"] = [{"n": f["n"], "seats": list(f["seats"]), "line": f["line"], "claimed_by": None,
+                       "awarded": False, "env": [],
+                       "sides": [{"cards": [], "arrived": [], "wild_as": None} for _ in range(2)]}
+                      for f in layout["flags"]]
+    troops = list(TROOP_IDS)
+    next_random(state).shuffle(troops)  # [S8]
+    tactics: list[str] = []
+    if players == 2:  # R61: no tactics cards with three players
+        tactics = list(TACTIC_IDS)
+        next_random(state).shuffle(tactics)
+    # decks: the top card is the LAST element
+    state["hands"] = [[troops.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
+    state["troop_deck"] = troops
+    state["tactics_deck"] = tactics
+    state["discard"] = []
+    state["tactics_played"] = [0] * players
+    state["leader_used"] = [False] * players
+    state["scout"] = None
+    state["scout_memo"] = [[] for _ in range(players)]  # D15
+    state["mud"] = None
+    state["pass_streak"] = 0
+    state["idle_turns"] = 0
+    state["game_result"] = None
+    state["step"] = "play"
+    state["current"] = first
+    state["turn"] = {}
+    if state["game_no"] > 1:
+        _say(state, events, f"Game {state['game_no']} of the series begins; {player_name(first)} starts. "
+                            f"Cards are shuffled and dealt.",
+             {s: "Your new hand: " + ", ".join(card_label(c) for c in sort_cards(state["hands"][s]))
+              for s in range(players)}, hidden=True)
+    _begin_turn(state, first, events)
+
+
+# --------------------------------------------------------------------------- turn flow
+
+def _begin_turn(state: dict, seat: int, events: list) -> None:
+    state["current"] = seat
+    state["turn"] = {"played": False, "passing": False, "forced": False}
+    if state["variant"] == "advanced":  # R59: b/a/c; D18: a passing player claims first too
+        _enter_claim(state, "play", events)
+    else:
+        _enter_play(state, events)
+
+
+def _enter_play(state: dict, events: list) -> None:
+    seat = state["current"]
+    if _has_card_play(state, seat):
+        state["step"] = "play"
+        return
+    # R12/R14: no card can be played: a forced pass (automated, spec 11.4)
+    state["turn"].update(passing=True, forced=True)
+    _say(state, events, f"{player_name(seat)} cannot play a card and passes.")
+    if state["variant"] == "advanced":
+        _end_turn(state, events)
+    else:
+        _enter_claim(state, "end", events)  # D7: a passing player may still claim
+
+
+def _after_card_play(state: dict, events: list) -> None:
+    state["turn"]["played"] = True
+    variant = state["variant"]
+    if variant == "standard":  # R2: a/b/c
+        _enter_claim(state, "draw", events)
+    elif variant == "advanced":  # R59: b/a/c
+        _enter_draw(state, "end", events)
+    else:  # R60: a/c/b
+        _enter_draw(state, "claim", events)
+
+
+def _enter_claim(state: dict, then: str, events: list) -> None:
+    """R4/R27: the claim step; skipped automatically when nothing is provable (spec 11.4)."""
+    if provable_flags(state, state["current"]):
+        state["step"] = "claim"
+        state["turn"]["after_claim"] = then
+    else:
+        _continue(state, then, events)
+
+
+def _continue(state: dict, then: str, events: list) -> None:
+    if then == "play":
+        _enter_play(state, events)
+    elif then == "draw":
+        _enter_draw(state, "end", events)
+    elif then == "claim":
+        _enter_claim(state, "end", events)
+    elif then == "end":
+        _end_turn(state, events)
+    else:  # pragma: no cover - internal misuse
+        raise ValueError(then)
+
+
+def _enter_draw(state: dict, then: str, events: list) -> None:
+    """R5, R16, R17, D8: draw is mandatory; automatic when one deck has cards, skipped when none."""
+    if state["turn"].get("passing"):  # R6: a pass draws nothing
+        _continue(state, then, events)
+        return
+    troop, tactics = bool(state["troop_deck"]), bool(state["tactics_deck"])
+    if troop and tactics:
+        state["step"] = "draw"
+        state["turn"]["after_draw"] = then
+        return
+    if troop or tactics:
+        _draw(state, state["current"], "troop" if troop else "tactics", events)
+    _continue(state, then, events)
+
+
+def _draw(state: dict, seat: int, deck: str, events: list, scout: bool = False) -> str:
+    pile = state[f"{deck}_deck"]
+    card = pile.pop()
+    state["hands"][seat].append(card)
+    for memo in state["scout_memo"]:  # D15: the memo lasts until the card is drawn
+        memo[:] = [m for m in memo if m["card"] != card]
+    verb = "draws (Scout)" if scout else "draws"
+    _say(state, events, f"{player_name(seat)} {verb} from the {deck} deck.",
+         {seat: f"You drew {card_label(card)}."}, hidden=True)
+    if state["scout"] is not None and scout:
+        state["scout"]["drawn"].append(card)
+    return card
+
+
+def _end_turn(state: dict, events: list) -> None:
+    # D14: a full cycle of turns in which every player was forced to pass ends the game
+    state["pass_streak"] = state["pass_streak"] + 1 if state["turn"].get("forced") else 0
+    # public: turns in a row without a card play (forced or chosen passes)
+    state["idle_turns"] = 0 if state["turn"].get("played") else state["idle_turns"] + 1
+    if state["pass_streak"] >= state["players"]:
+        _stalemate(state, events)
+        return
+    _begin_turn(state, (state["current"] + 1) % state["players"], events)  # R1, D16 clockwise
+
+
+# --------------------------------------------------------------------------- actions
+
+def _expected(state: dict) -> str:
+    step = state["step"]
+    if step == "play":
+        return "Play a card first."
+    if step == "claim":
+        return "You are in your claim step: claim a flag or finish with done."
+    if step == "draw":
+        return "Draw a card now, from the troop deck or the tactics deck."
+    if step == "scout_draw":
+        return f"Finish your Scout: draw {state['scout']['draws_left']} more card(s)."
+    if step == "scout_return":
+        return f"Finish your Scout: put {state['scout']['returns_left']} card(s) back on the decks."
+    if step == "mud_discard":
+        return f"Mud has left flag {state['mud']['flag']}: a card must be discarded there first."
+    return "The game is over."
+
+
+def _require_step(state: dict, step: str) -> None:
+    if state["step"] != step:
+        raise IllegalAction(f"You cannot do that now. {_expected(state)}")
+
+
+def _check_slot(state: dict, seat: int, flag_no: int) -> dict:
+    flag = _flag(state, flag_no)
+    i = side_index(flag, seat)
+    if i is None:
+        raise IllegalAction(f"Flag {flag_no} is not on your battle lines.")
+    if flag["claimed_by"] is not None:  # R9, R34
+        raise IllegalAction(f"Flag {flag_no} has been claimed; no card may be played there.")
+    limit = flag_limit(flag)
+    if len(flag["sides"][i]["cards"]) >= limit:  # R8
+        raise IllegalAction(f"Flag {flag_no} already has {_WORDS[limit]} of your cards.")
+    return flag
+
+
+def _check_tactics_allowed(state: dict, seat: int) -> None:
+    if not _tactics_limit_ok(state, seat):  # R40
+        played = state["tactics_played"]
+        other = min(played[o] for o in _opponents(state, seat))
+        raise IllegalAction(f"You have played {played[seat]} tactics cards and your opponent only {other}; "
+                            f"you may not get two ahead (R40).")
+
+
+def _place(state: dict, seat: int, flag: dict, card: str) -> None:
+    side = flag["sides"][side_index(flag, seat)]
+    side["cards"].append(card)
+    side["arrived"].append(state["move_no"])  # D6: completion time bookkeeping
+
+
+def _remove_from_side(flag: dict, index: int, card: str) -> None:
+    side = flag["sides"][index]
+    k = side["cards"].index(card)
+    del side["cards"][k]
+    del side["arrived"][k]
+
+
+def _discard(state: dict, card: str, owner: int, cause: str) -> None:
+    state["discard"].append({"card": card, "owner": owner, "cause": cause})  # D12, R54
+
+
+def _unclaimed_target_flag(state: dict, seat: int, text: str) -> dict:
+    flag_no = _parse_flag(text)
+    flag = _flag(state, flag_no)
+    if side_index(flag, seat) is None:
+        raise IllegalAction(f"Flag {flag_no} is not on your battle lines.")
+    if flag["claimed_by"] is not None:  # R39, R34
+        raise IllegalAction(f"Flag {flag_no} has been claimed; tactics cards cannot affect it.")
+    return flag
+
+
+def _act_play(state: dict, seat: int, args: list[str], events: list) -> None:
+    _require_step(state, "play")
+    if not args:
+        raise IllegalAction("Say which card to play, e.g. play:red7:3.")
+    card = normalise_card(args[0])
+    if card is None:
+        raise IllegalAction(f"There is no card called {args[0]!r}.")
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalAction(f"You do not hold {card_label(card)}.")
+    who = player_name(seat)
+    if is_troop(card) or is_morale(card):
+        if len(args) != 2:
+            raise IllegalAction(f"Say where to play {card_label(card)}: play:{card}:<flag>.")
+        flag_no = _parse_flag(args[1])
+        if is_morale(card):
+            _check_tactics_allowed(state, seat)
+            if card in LEADERS and state["leader_used"][seat]:  # R43
+                raise IllegalAction(f"You have already used a Leader; {card_label(card)} must stay in your hand.")
+        flag = _check_slot(state, seat, flag_no)  # R7-R10
+        hand.remove(card)
+        _place(state, seat, flag, card)
+        if is_morale(card):
+            state["tactics_played"][seat] += 1  # D9
+            if card in LEADERS:
+                state["leader_used"][seat] = True  # R43, D9
+        _say(state, events, f"{who} plays {card_label(card)} at flag {flag_no}.")
+        _after_card_play(state, events)
+        return
+
+    _check_tactics_allowed(state, seat)  # R40
+    if card in ENVIRONMENT:  # R46-R48
+        if len(args) != 2:
+            raise IllegalAction(f"Say where to play {card_label(card)}: play:{card}:<flag>.")
+        flag = _unclaimed_target_flag(state, seat, args[1])
+        hand.remove(card)
+        flag["env"].append({"card": card, "seat": seat})
+        state["tactics_played"][seat] += 1
+        effect = "only sums count there" if card == "T-FOG" else "formations there need four cards"
+        _say(state, events, f"{who} plays {card_label(card)} at flag {flag['n']}: {effect}.")
+        _after_card_play(state, events)
+        return
+
+    # guile cards (R49): used at once, then discarded
+    if card == "T-SCOUT":
+        if len(args) != 1:
+            raise IllegalAction("Scout takes no target: use play:T-SCOUT.")
+        if not (state["troop_deck"] or state["tactics_deck"]):  # D10, D11
+            raise IllegalAction("Both decks are empty, so Scout has nothing to draw.")
+        hand.remove(card)
+        state["tactics_played"][seat] += 1
+        _discard(state, card, seat, "used")
+        state["scout"] = {"seat": seat, "draws_left": 3, "returns_left": 0, "drawn": [], "returned": []}
+        _say(state, events, f"{who} plays Scout.", hidden=True)
+        _scout_continue(state, events)
+        return
+    if card == "T-REDEPLOY":
+        _play_redeploy(state, seat, args, events)
+    elif card == "T-DESERTER":
+        _play_deserter(state, seat, args, events)
+    elif card == "T-TRAITOR":
+        _play_traitor(state, seat, args, events)
+    else:  # pragma: no cover
+        raise IllegalAction(f"{card_label(card)} cannot be played.")
+    if state["mud"] is None:
+        _after_card_play(state, events)
+
+
+def _find_own_card(flag: dict, seat: int, card: str) -> str:
+    """Where `seat`'s card is at a flag: 'side' or 'env'; raises if it is not his."""
+    i = side_index(flag, seat)
+    if card in flag["sides"][i]["cards"]:
+        return "side"
+    if any(e["card"] == card and e["seat"] == seat for e in flag["env"]):
+        return "env"
+    raise IllegalAction(f"You have no {card_label(card)} at flag {flag['n']}.")
+
+
+def _play_redeploy(state: dict, seat: int, args: list[str], events: list) -> None:
+    """R51, D10: move one of your own cards to another unclaimed flag, or discard it."""
+    if len(args) != 4:
+        raise IllegalAction("Use play:T-REDEPLOY:<from flag>:<card>:<to flag or discard>.")
+    source = _unclaimed_target_flag(state, seat, args[1])
+    card = normalise_card(args[2]) or args[2]
+    if card not in TROOP_IDS and card not in TACTIC_IDS:
+        raise IllegalAction(f"There is no card called {args[2]!r}.")
+    where = _find_own_card(source, seat, card)
+    dest = None
+    if args[3] != "discard":
+        dest = _unclaimed_target_flag(state, seat, args[3])
+        if dest["n"] == source["n"]:  # R51: "another" flag
+            raise IllegalAction("Redeploy must move the card to another flag (or discard it).")
+        if where == "side" and not _open_slot(dest, seat):  # D10
+            raise IllegalAction(f"Flag {dest['n']} already has {_WORDS[flag_limit(dest)]} of your cards.")
+        if where == "env" and any(e["card"] == card for e in dest["env"]):
+            raise IllegalAction(f"Flag {dest['n']} already has {card_label(card)}.")
+    hand = state["hands"][seat]
+    hand.remove("T-REDEPLOY")
+    state["tactics_played"][seat] += 1
+    _discard(state, "T-REDEPLOY", seat, "used")
+    who = player_name(seat)
+    if where == "side":
+        _remove_from_side(source, side_index(source, seat), card)
+    else:
+        source["env"] = [e for e in source["env"] if e["card"] != card]
+    if dest is None:
+        _discard(state, card, seat, "Redeploy")
+        _say(state, events, f"{who} plays Redeploy and discards his {card_label(card)} from flag {source['n']}.")
+    else:
+        if where == "side":
+            _place(state, seat, dest, card)
+        else:
+            dest["env"].append({"card": card, "seat": seat})
+        _say(state, events, f"{who} plays Redeploy: {card_label(card)} moves from flag {source['n']} "
+                            f"to flag {dest['n']}.")
+    if card == "T-MUD":
+        _mud_left(state, source, seat, events)
+
+
+def _play_deserter(state: dict, seat: int, args: list[str], events: list) -> None:
+    """R52: discard one of the opponent's cards at an unclaimed flag."""
+    if len(args) != 3:
+        raise IllegalAction("Use play:T-DESERTER:<flag>:<card>.")
+    flag = _unclaimed_target_flag(state, seat, args[1])
+    card = normalise_card(args[2]) or args[2]
+    j = 1 - side_index(flag, seat)
+    owner = flag["seats"][j]
+    if card in flag["sides"][j]["cards"]:
+        where = "side"
+    elif any(e["card"] == card and e["seat"] == owner for e in flag["env"]):
+        where = "env"
+    else:
+        raise IllegalAction(f"Your opponent has no {args[2]} at flag {flag['n']}.")
+    state["hands"][seat].remove("T-DESERTER")
+    state["tactics_played"][seat] += 1
+    _discard(state, "T-DESERTER", seat, "used")
+    if where == "side":
+        _remove_from_side(flag, j, card)
+    else:
+        flag["env"] = [e for e in flag["env"] if e["card"] != card]
+    _discard(state, card, owner, "Deserter")
+    _say(state, events, f"{player_name(seat)} plays Deserter: {player_name(owner)}'s {card_label(card)} "
+                        f"at flag {flag['n']} is discarded.")
+    if card == "T-MUD":
+        _mud_left(state, flag, seat, events)
+
+
+def _play_traitor(state: dict, seat: int, args: list[str], events: list) -> None:
+    """R53, D10: take an opponent's troop card (not a tactics card) to your side of an unclaimed
+    flag with an open slot (the same flag is allowed)."""
+    if len(args) != 4:
+        raise IllegalAction("Use play:T-TRAITOR:<from flag>:<card>:<to flag>.")
+    source = _unclaimed_target_flag(state, seat, args[1])
+    card = normalise_card(args[2]) or args[2]
+    j = 1 - side_index(source, seat)
+    if card not in source["sides"][j]["cards"]:
+        raise IllegalAction(f"Your opponent has no {args[2]} at flag {source['n']}.")
+    if not is_troop(card):
+        raise IllegalAction("Traitor can take only a troop card, not a tactics card.")
+    dest = _check_slot(state, seat, _parse_flag(args[3]))
+    state["hands"][seat].remove("T-TRAITOR")
+    state["tactics_played"][seat] += 1
+    _discard(state, "T-TRAITOR", seat, "used")
+    _remove_from_side(source, j, card)
+    _place(state, seat, dest, card)
+    _say(state, events, f"{player_name(seat)} plays Traitor: {card_label(card)} leaves "
+                        f"{player_name(source['seats'][j])}'s side of flag {source['n']} for flag {dest['n']}.")
+
+
+def _mud_left(state: dict, flag: dict, actor: int, events: list) -> None:
+    """D5: when Mud leaves, each side holding four cards there discards one (owner's choice)."""
+    seats = [flag["seats"][i] for i in (0, 1) if len(flag["sides"][i]["cards"]) > flag_limit(flag)]
+    seats.sort(key=lambda s: s != actor)  # the acting player chooses first
+    if seats:
+        state["mud"] = {"flag": flag["n"], "queue": seats}
+        state["step"] = "mud_discard"
+        _say(state, events, f"Mud has left flag {flag['n']}: "
+                            + " and ".join(player_name(s) for s in seats)
+                            + " must discard a card there.")
+
+
+def _act_mud_discard(state: dict, seat: int, args: list[str], events: list) -> None:
+    _require_step(state, "mud_discard")
+    if len(args) != 1:
+        raise IllegalAction("Use muddiscard:<card>.")
+    flag = _flag(state, state["mud"]["flag"])
+    i = side_index(flag, seat)
+    card = normalise_card(args[0]) or args[0]
+    if card not in flag["sides"][i]["cards"]:
+        raise IllegalAction(f"You have no {args[0]} at flag {flag['n']}.")
+    _remove_from_side(flag, i, card)
+    _discard(state, card, seat, "Mud removed")  # D5, D9: not a tactics play
+    _say(state, events, f"{player_name(seat)} discards {card_label(card)} from flag {flag['n']} (Mud removed).")
+    state["mud"]["queue"].pop(0)
+    if not state["mud"]["queue"]:
+        state["mud"] = None
+        _after_card_play(state, events)
+
+
+def _scout_continue(state: dict, events: list) -> None:
+    """D11: three draws one at a time (automatic when one deck only has cards), then returns."""
+    scout = state["scout"]
+    seat = scout["seat"]
+    while scout["draws_left"] > 0:
+        troop, tactics = bool(state["troop_deck"]), bool(state["tactics_deck"])
+        if troop and tactics:
+            state["step"] = "scout_draw"
+            return
+        if not (troop or tactics):  # D11: draw as many as exist
+            scout["draws_left"] = 0
+            break
+        scout["draws_left"] -= 1
+        _draw(state, seat, "troop" if troop else "tactics", events, scout=True)
+    if scout["returns_left"] == 0 and not scout["returned"]:
+        scout["returns_left"] = min(2, len(state["hands"][seat]))  # D11: all of them if fewer than 2
+    if scout["returns_left"] > 0:
+        state["step"] = "scout_return"
+        return
+    state["scout"] = None
+    _after_card_play(state, events)
+
+
+def _act_scout(state: dict, seat: int, args: list[str], events: list) -> None:
+    if len(args) != 2 or args[0] not in ("draw", "return"):
+        raise IllegalAction("Use scout:draw:troop, scout:draw:tactics or scout:return:<card>.")
+    if args[0] == "draw":
+        _require_step(state, "scout_draw")
+        deck = args[1]
+        if deck not in ("troop", "tactics"):
+            raise IllegalAction("Draw from the troop deck or the tactics deck.")
+        if not state[f"{deck}_deck"]:
+            raise IllegalAction(f"The {deck} deck is empty.")
+        state["scout"]["draws_left"] -= 1
+        _draw(state, seat, deck, events, scout=True)
+        _scout_continue(state, events)
+        return
+    _require_step(state, "scout_return")
+    card = normalise_card(args[1])
+    if card is None or card not in state["hands"][seat]:
+        raise IllegalAction(f"You do not hold {args[1]}.")
+    deck = "troop" if is_troop(card) else "tactics"  # R50: each card to its own deck, face down
+    state["hands"][seat].remove(card)
+    state[f"{deck}_deck"].append(card)  # the later return lies on top (D11 ordering choice)
+    state["scout_memo"][seat].append({"card": card, "deck": deck})  # D15
+    scout = state["scout"]
+    scout["returned"].append(card)
+    scout["returns_left"] -= 1
+    _say(state, events, f"{player_name(seat)} puts a card back on top of the {deck} deck.",
+         {seat: f"You put {card_label(card)} on top of the {deck} deck."}, hidden=True)
+    _scout_continue(state, events)
+
+
+def _act_draw(state: dict, seat: int, args: list[str], events: list) -> None:
+    _require_step(state, "draw")
+    if len(args) != 1 or args[0] not in ("troop", "tactics"):
+        raise IllegalAction("Use draw:troop or draw:tactics.")
+    deck = args[0]
+    if not state[f"{deck}_deck"]:  # D8
+        raise IllegalAction(f"The {deck} deck is empty; draw from the other deck.")
+    _draw(state, seat, deck, events)
+    _continue(state, state["turn"]["after_draw"], events)
+
+
+def _act_pass(state: dict, seat: int, args: list[str], events: list) -> None:
+    _require_step(state, "play")
+    if args:
+        raise IllegalAction("Use pass.")
+    if _can_play_troop(state, seat):  # R13
+        raise IllegalAction("You hold a troop card and have an open slot, so you must play a card.")
+    state["turn"]["passing"] = True  # R6, R14
+    _say(state, events, f"{player_name(seat)} passes.")
+    if state["variant"] == "advanced":  # D18: the claim step came first
+        _end_turn(state, events)
+    else:
+        _enter_claim(state, "end", events)  # D7
+
+
+def _act_claim(state: dict, seat: int, args: list[str], events: list) -> None:
+    if len(args) != 1:
+        raise IllegalAction("Use claim:<flag>.")
+    flag_no = _parse_flag(args[0])
+    check = check_claim(state, seat, flag_no)
+    if state["step"] != "claim":
+        if not check.valid:
+            raise IllegalAction(check.reason)
+        if state["variant"] == "advanced" and state["step"] in ("play", "draw"):
+            raise IllegalAction("In the advanced variant you may claim flags only at the start of your turn (R59).")
+        if state["variant"] == "endclaim" and state["step"] in ("play", "draw"):
+            raise IllegalAction("In this variant you claim flags at the end of your turn, after drawing (R60).")
+        raise IllegalAction(f"You cannot claim now. {_expected(state)}")
+    if not check.valid:  # D13: rejected with an explanation, no penalty
+        raise IllegalAction(check.reason)
+    flag = _flag(state, flag_no)
+    flag["claimed_by"] = seat  # R34
+    _record_wild_identities(flag)
+    _say(state, events, f"{player_name(seat)} claims flag {flag_no} with {describe_key(check.claimant_key)}.")
+    if _has_won(state, seat):  # R36, R55, R56
+        held = _flags_held(state, seat)
+        _end_game(state, [seat], f"{player_name(seat)} wins with {held} flags, "
+                                 f"{'three adjacent' if _has_run(state, seat) else 'enough'} to win.", events)
+        return
+    if not provable_flags(state, seat):  # nothing left to claim: leave the step (spec 11.4)
+        _continue(state, state["turn"]["after_claim"], events)
+
+
+def _act_done(state: dict, seat: int, args: list[str], events: list) -> None:
+    _require_step(state, "claim")
+    if args:
+        raise IllegalAction("Use done.")
+    _continue(state, state["turn"]["after_claim"], events)
+
+
+def _record_wild_identities(flag: dict) -> None:
+    """D3: when a flag is claimed, keep the identities the morale cards were counted as."""
+    for i, side in enumerate(flag["sides"]):
+        completion = side_completion(flag, i)
+        if completion is None:
+            side["wild_as"] = None
+            continue
+        idents = iter(completion.wild_as)
+        # stored as a label ("Red 8"): it is what the card counted as, not a card on the table
+        side["wild_as"] = [None if is_troop(c) else identity_label(next(idents)) for c in side["cards"]]
+
+
+def _has_run(state: dict, seat: int) -> bool:
+    held = {f["n"] for f in state["flags"] if f["claimed_by"] == seat}
+    return any(all(n in held for n in run) for run in state["runs"])
+
+
+def _has_won(state: dict, seat: int) -> bool:
+    """R55 (2p: three adjacent or any five), R62/D16 (3p: a whole line or any four)."""
+    return _has_run(state, seat) or _flags_held(state, seat) >= state["any_count"]
+
+
+# --------------------------------------------------------------------------- end of game
+
+def _stalemate(state: dict, events: list) -> None:
+    """D14: nobody can play: award complete flags by R22 and decide by R55, then flag count."""
+    for flag in state["flags"]:
+        if flag["claimed_by"] is not None:
+            continue
+        limit = flag_limit(flag)
+        done = [len(s["cards"]) == limit for s in flag["sides"]]
+        winner_side = None
+        if all(done):
+            keys = [side_completion(flag, i).key for i in (0, 1)]
+            if keys[0] != keys[1]:
+                winner_side = 0 if keys[0] > keys[1] else 1
+            else:  # R22(c): the side completed later loses
+                times = [completed_at(flag["sides"][i], limit) for i in (0, 1)]
+                winner_side = 0 if times[0] < times[1] else 1
+        elif any(done):
+            winner_side = done.index(True)
+        if winner_side is not None:
+            flag["claimed_by"] = flag["seats"][winner_side]
+            flag["awarded"] = True
+            _record_wild_identities(flag)
+    seats = list(range(state["players"]))
+    held = {s: _flags_held(state, s) for s in seats}
+    qualified = [s for s in seats if _has_won(state, s)]
+    pool = qualified or seats
+    best = max(held[s] for s in pool)
+    winners = [s for s in pool if held[s] == best]
+    counts = ", ".join(f"{player_name(s)} {held[s]}" for s in seats)
+    if len(winners) == 1:
+        reason = (f"No one can play any more (D14): complete flags were awarded and "
+                  f"{player_name(winners[0])} wins ({counts} flags).")
+    else:
+        reason = f"No one can play any more (D14): the game is drawn ({counts} flags)."
+    _end_game(state, winners, reason, events)
+
+
+def _end_game(state: dict, winners: list[int], reason: str, events: list) -> None:
+    seats = list(range(state["players"]))
+    held = [_flags_held(state, s) for s in seats]
+    state["step"] = "over"
+    state["scout"] = None
+    state["mud"] = None
+    state["game_result"] = {"winners": list(winners), "flags": held, "reason": reason}
+    state["games"].append({"game_no": state["game_no"], "winners": list(winners), "flags": held,
+                           "first_player": state["first_player"], "reason": reason})
+    _say(state, events, reason)
+    target = state["series_target"]
+    if target is None:
+        state["result"] = Result(list(winners), {s: held[s] for s in seats}, reason).to_dict()
+        state["current"] = None
+        return
+    # R57: the winner scores 5, a loser 1 per flag he claimed; D14: a drawn game scores flags only
+    for s in seats:
+        state["points"][s] += WIN_POINTS if winners == [s] else held[s]
+    points = state["points"]
+    standing = ", ".join(f"{player_name(s)} {points[s]}" for s in seats)
+    reached = [s for s in seats if points[s] >= target]
+    if reached:  # D17: first to the target; several at once: most points, then this game's winner
+        top = max(points[s] for s in reached)
+        series_winners = [s for s in reached if points[s] == top]
+        if len(series_winners) > 1 and len(winners) == 1 and winners[0] in series_winners:
+            series_winners = [winners[0]]
+        names = " and ".join(player_name(s) for s in series_winners)
+        text = f"{names} {'wins' if len(series_winners) == 1 else 'share'} the series to {target} points ({standing})."
+        state["result"] = Result(series_winners, {s: points[s] for s in seats}, text).to_dict()
+        state["current"] = None
+        _say(state, events, text)
+        return
+    _say(state, events, f"Series score: {standing} (first to {target}).")
+    # R58: the winner starts the next game; after a drawn game the next seat starts (D17)
+    first = winners[0] if len(winners) == 1 else (state["first_player"] + 1) % state["players"]
+    _start_game(state, first, events)
+
+
+# --------------------------------------------------------------------------- contract
+
+def active_players(state: dict) -> set[int]:
+    if state["result"] is not None or state["step"] == "over":
+        return set()
+    if state["step"] == "mud_discard":
+        return {state["mud"]["queue"][0]}
+    return {state["current"]}
+
+
+def legal_actions(state: dict, seat: int) -> list[Action]:
+    if seat not in active_players(state):
+        return []
+    step = state["step"]
+    if step == "play":
+        acts = _card_play_actions(state, seat)
+        if not _can_play_troop(state, seat):  # R14: may pass instead of playing a tactics card
+            acts.append(Action("pass", "Pass: play nothing and draw nothing", "pass"))
+        return acts
+    if step == "claim":
+        acts = [Action(f"claim:{n}", f"Claim flag {n}", "claim") for n in provable_flags(state, seat)]
+        acts.append(Action("done", "Finish claiming", "claim"))
+        return acts
+    if step == "draw":
+        return [Action("draw:troop", f"Draw from the troop deck ({len(state['troop_deck'])} left)", "draw"),
+                Action("draw:tactics", f"Draw from the tactics deck ({len(state['tactics_deck'])} left)", "draw")]
+    if step == "scout_draw":
+        return [Action("scout:draw:troop", "Scout: draw from the troop deck", "scout"),
+                Action("scout:draw:tactics", "Scout: draw from the tactics deck", "scout")]
+    if step == "scout_return":
+        return [Action(f"scout:return:{c}",
+                       f"Scout: put {card_label(c)} back on the {'troop' if is_troop(c) else 'tactics'} deck",
+                       "scout") for c in sort_cards(state["hands"][seat])]
+    if step == "mud_discard":
+        flag = _flag(state, state["mud"]["flag"])
+        cards = flag["sides"][side_index(flag, seat)]["cards"]
+        return [Action(f"muddiscard:{c}", f"Discard {card_label(c)} from flag {flag['n']}", "mud") for c in cards]
+    return []
+
+
+_HANDLERS = {"play": _act_play, "claim": _act_claim, "done": _act_done, "draw": _act_draw,
+             "pass": _act_pass, "scout": _act_scout, "muddiscard": _act_mud_discard}
+
+
+def apply(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
+    if state["result"] is not None:
+        raise IllegalAction("The game is over.")
+    if not isinstance(action_id, str) or not action_id:
+        raise IllegalAction("Empty action.")
+    if seat not in active_players(state):
+        if state["step"] == "mud_discard":
+            raise IllegalAction(f"Waiting for {player_name(state['mud']['queue'][0])} to discard a card "
+                                f"from flag {state['mud']['flag']}.")
+        raise IllegalAction(f"It is not your turn; it is {player_name(state['current'])}'s turn.")
+    verb, *args = action_id.strip().split(":")
+    handler = _HANDLERS.get(verb.lower())
+    if handler is None:
+        raise IllegalAction(f"Unknown action {action_id!r}.")
+    new = _copy(state)
+    new["move_no"] += 1
+    events: list[Event] = []
+    handler(new, seat, args, events)
+    new["actions"].append([seat, action_id])
+    return new, events
+
+
+def result(state: dict) -> Result | None:
+    return Result.from_dict(state["result"]) if state["result"] is not None else None
+
+
+def replay(state: dict) -> dict:
+    """Rebuild a state from its seed and action log (tests, crash recovery)."""
+    info = state["setup"]
+    rebuilt = setup(info["players"], info["options"], info["seed"])
+    for seat, action_id in state["actions"]:
+        rebuilt, _ = apply(rebuilt, seat, action_id)
+    return rebuilt
+
+
+# --------------------------------------------------------------------------- view
+
+def _formation_view(flag: dict, index: int) -> dict | None:
+    completion = side_completion(flag, index)
+    if completion is None:
+        return None
+    rank, total = completion.key
+    fog = rank == FOG_RANK
+    if fog:  # the type is shown for information; only the sum counts (R25)
+        troops, _ = split_side(flag["sides"][index]["cards"])
+        rank = classify(troops + list(completion.wild_as))[0]
+    return {"type": TYPE_NAMES[rank], "sum": total, "fog": fog}
+
+
+def _flag_view(flag: dict) -> dict:
+    limit = flag_limit(flag)
+    sides = []
+    for i, side in enumerate(flag["sides"]):
+        wild_as = side["wild_as"] if side["wild_as"] is not None else [None] * len(side["cards"])
+        sides.append({"seat": flag["seats"][i], "cards": [card_dict(c) for c in side["cards"]],
+                      "formation": _formation_view(flag, i), "completed_at": completed_at(side, limit),
+                      "wild_as": list(wild_as)})
+    return {"n": flag["n"], "claimed_by": flag["claimed_by"], "limit": limit,
+            "env": [{"card": card_dict(e["card"]), "seat": e["seat"]} for e in flag["env"]],
+            "sides": sides, "line": flag["line"], "fog": flag_has_fog(flag), "awarded": flag["awarded"]}
+
+
+def view(state: dict, viewer: int | None) -> dict:
+    players = state["players"]
+    over = state["result"] is not None
+    current = None if over else state["current"]
+    out = {
+        "game": "battleline",
+        "players": players,
+        "variant": state["variant"],
+        "series": {"target": state["series_target"], "game_no": state["game_no"], "points": list(state["points"])},
+        "current": current,
+        "step": "over" if over else state["step"],
+        "active": sorted(active_players(state)),
+        "flags": [_flag_view(f) for f in state["flags"]],
+        "decks": {"troop": len(state["troop_deck"]), "tactics": len(state["tactics_deck"])},
+        "discard": [{"card": card_dict(d["card"]), "owner": d["owner"], "cause": d["cause"]}
+                    for d in state["discard"]],
+        "tactics_played": list(state["tactics_played"]),
+        "leader_used": list(state["leader_used"]),
+        "hand_counts": [{"troop": sum(1 for c in h if is_troop(c)), "tactics": sum(1 for c in h if is_tactic(c))}
+                        for h in state["hands"]],  # D15
+        "flags_held": [_flags_held(state, s) for s in range(players)],
+        "provable": provable_flags(state, current) if current is not None and state["step"] != "over" else [],
+        "result": state["result"],
+        "game_result": state["game_result"],
+        "games": [dict(g) for g in state["games"]],
+        "log": state["log"][-VIEW_LOG:],
+        "idle_turns": state["idle_turns"],
+        "viewer": viewer,
+    }
+    if state["mud"] is not None:
+        out["mud_discard"] = {"flag": state["mud"]["flag"], "seat": state["mud"]["queue"][0]}
+    if state["scout"] is not None:  # public part: counts only
+        out["scouting"] = {"seat": state["scout"]["seat"], "draws_left": state["scout"]["draws_left"],
+                           "returns_left": state["scout"]["returns_left"]}
+    if viewer is not None and 0 <= viewer < players:
+        out["hand"] = [card_dict(c) for c in sort_cards(state["hands"][viewer])]
+        scout = state["scout"] if state["scout"] is not None and state["scout"]["seat"] == viewer else None
+        memo = state["scout_memo"][viewer]
+        if scout is not None or memo:  # D15: only the Scout player's own view
+            out["scout"] = {
+                "active": scout is not None,
+                "drawn": [card_dict(c) for c in scout["drawn"]] if scout else [],
+                "draws_left": scout["draws_left"] if scout else 0,
+                "returns_left": scout["returns_left"] if scout else 0,
+                "returned": [card_dict(c) for c in scout["returned"]] if scout else [],
+                "memo": [{"card": card_dict(m["card"]), "deck": m["deck"]} for m in memo],
+            }
+    return out
+
+
+# --------------------------------------------------------------------------- the RULES object
+
+class BattleLineRules:
+    name = "battleline"
+    title = "Battle Line"
+    min_players = 2
+    max_players = 3
+
+    def setup(self, players: int, options: dict, seed: int) -> dict:
+        return setup(players, options, seed)
+
+    def active_players(self, state: dict) -> set[int]:
+        return active_players(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
+        return apply(state, seat, action_id)
+
+    def view(self, state: dict, viewer: int | None) -> dict:
+        return view(state, viewer)
+
+    def result(self, state: dict) -> Result | None:
+        return result(state)
+
+    def ai_choose(self, state: dict, seat: int, seed: int) -> str:
+        from .ai import choose
+        return choose(state, seat, seed)
+
+
+RULES = BattleLineRules()

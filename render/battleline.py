@@ -1,0 +1,936 @@
+"""Battle Line pictures: the public board and a player's private hand.
+
+Both functions take the engine's view dict (see engine/battleline) and the seats' display
+names, and return PNG bytes. The board is drawn only from public keys: it never reads
+`hand` or `scout`, so the channel image cannot leak hidden cards.
+
+Colour is never the only cue: every troop card also carries its colour's initial and a
+shape (R●  B■  G▲  Y★  O◆  P✚), and every seat its name, so colour-blind players can read
+the board.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import font, to_png
+
+RGB = tuple[int, int, int]
+
+# ---------------------------------------------------------------------------- palette
+
+BACKGROUND: RGB = (34, 38, 46)
+PANEL: RGB = (46, 51, 61)
+SLOT_EMPTY: RGB = (58, 64, 76)
+SLOT_OUTLINE: RGB = (78, 86, 100)
+TEXT: RGB = (236, 238, 242)
+TEXT_DIM: RGB = (160, 167, 180)
+GOLD: RGB = (245, 196, 48)
+TACTIC_FACE: RGB = (246, 239, 220)
+TACTIC_INK: RGB = (40, 34, 28)
+CARD_BACK: RGB = (92, 62, 40)
+
+# fill, ink (text on that fill), initial, shape glyph
+CARD_COLOURS: dict[str, tuple[RGB, RGB, str, str]] = {
+    "red": ((204, 43, 43), (255, 255, 255), "R", "●"),
+    "blue": ((33, 96, 200), (255, 255, 255), "B", "■"),
+    "green": ((36, 138, 66), (255, 255, 255), "G", "▲"),
+    "yellow": ((242, 201, 30), (30, 30, 30), "Y", "★"),
+    "orange": ((240, 128, 24), (30, 30, 30), "O", "◆"),
+    "purple": ((124, 64, 168), (255, 255, 255), "P", "✚"),
+}
+UNKNOWN_COLOUR = ((120, 120, 120), (255, 255, 255), "?", "?")
+
+# Seat colours are chosen away from the six card hues so a claimed flag is not mistaken
+# for a card colour; the seat name is always written next to them as well.
+SEAT_COLOURS: list[RGB] = [(0, 170, 170), (232, 84, 160), (150, 200, 60)]
+
+# category stripe on tactics cards
+CATEGORY_COLOURS: dict[str, RGB] = {
+    "morale": (201, 150, 20),
+    "environment": (90, 110, 140),
+    "guile": (150, 70, 50),
+}
+
+# short text for the small board tiles, longer text for the hand
+TACTIC_SHORT: dict[str, tuple[str, str]] = {
+    "T-ALEX": ("ALEX", "Leader"),
+    "T-DARIUS": ("DARIUS", "Leader"),
+    "T-CC": ("CC", "Cavalry 8"),
+    "T-SB": ("SB", "Shield 1-3"),
+    "T-FOG": ("FOG", "sum only"),
+    "T-MUD": ("MUD", "4 cards"),
+    "T-SCOUT": ("SCOUT", "guile"),
+    "T-REDEPLOY": ("REDEPLOY", "guile"),
+    "T-DESERTER": ("DESERTER", "guile"),
+    "T-TRAITOR": ("TRAITOR", "guile"),
+}
+TACTIC_EFFECT: dict[str, str] = {
+    "T-ALEX": "Wild: any colour, any value. One Leader per player.",
+    "T-DARIUS": "Wild: any colour, any value. One Leader per player.",
+    "T-CC": "Counts as an 8 of any colour.",
+    "T-SB": "Counts as a 1, 2 or 3 of any colour.",
+    "T-FOG": "At this flag only the sum counts.",
+    "T-MUD": "This flag needs 4-card formations.",
+    "T-SCOUT": "Draw 3, then put 2 back on the decks.",
+    "T-REDEPLOY": "Move or discard one of your own cards.",
+    "T-DESERTER": "Discard one opposing card.",
+    "T-TRAITOR": "Take an opposing troop card to your side.",
+}
+# unit names as the source spells them (spec 2.2), so the picture matches the rules text
+UNIT_NAMES = {10: "Elephants", 9: "Chariots", 8: "Heavy Cavalry", 7: "Light Cavalry",
+              6: "Hypaspists", 5: "Phalangists", 4: "Hoplites", 3: "Javalineers",
+              2: "Peltasts", 1: "Skirmishers"}
+
+VARIANT_NAMES = {"standard": "Standard claims", "advanced": "Advanced: claim at turn start",
+                 "endclaim": "Claims at turn end"}
+STEP_TEXT = {"play": "play a card", "claim": "claim flags", "draw": "draw a card",
+             "scout_draw": "Scout: drawing", "scout_return": "Scout: put 2 back",
+             "mud_discard": "discard (Mud left)", "over": "game over"}
+# formation names shortened so they fit under a card column
+FORMATION_SHORT = {"Battalion Order": "Battalion", "Skirmish Line": "Skirmish"}
+
+# ---------------------------------------------------------------------------- geometry
+
+MARGIN = 20
+COL_W = 140            # one flag column
+TILE_W, TILE_H = 126, 56
+TILE_GAP = 5
+FORMATION_H = 48       # rows under (or over) a side: "Wedge 24", "completed 1st"
+NAME_TAG_H = 30        # 3 players: the seat name bar at the outer end of each side
+FLAG_H = 124           # the flag marker zone between the two sides
+LANE_H = 40            # top and bottom lanes of the flag zone (claimed marker, Fog/Mud)
+LINE_GAP = 20          # 3-player: space between the three lines
+HEADER_H = 92
+PANEL_H = 62
+BANNER_H = 78          # the result banner shown under the header once the game is over
+MAX_PNG_BYTES = 300_000
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` toward `b` (used instead of alpha so drawing stays RGB)."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def _text_w(text: str, size: int, bold: bool = False) -> int:
+    return round(font(size, bold).getlength(text))
+
+
+def _fit(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 12) -> tuple[str, int]:
+    """Shrink the font down to `min_size`, then cut the text with an ellipsis, until it fits."""
+    while size > min_size and _text_w(text, size, bold) > max_w:
+        size -= 1
+    if _text_w(text, size, bold) <= max_w:
+        return text, size
+    while text and _text_w(text + "…", size, bold) > max_w:
+        text = text[:-1]
+    return text + "…", size
+
+
+def _draw_fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w: int, size: int,
+              fill: RGB, bold: bool = False, anchor: str = "lm", min_size: int = 12) -> int:
+    """Draw `text` shrunk to fit `max_w`; return the drawn width."""
+    text, size = _fit(text, max_w, size, bold, min_size)
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    return _text_w(text, size, bold)
+
+
+def _name(names: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    if isinstance(seat, int):
+        return f"Player {'ABC'[seat] if 0 <= seat < 3 else seat + 1}"
+    return "?"
+
+
+def _seat_colour(seat: Any) -> RGB:
+    if isinstance(seat, int) and 0 <= seat < len(SEAT_COLOURS):
+        return SEAT_COLOURS[seat]
+    return TEXT_DIM
+
+
+def _colour_info(colour: Any) -> tuple[RGB, RGB, str, str]:
+    return CARD_COLOURS.get(str(colour).lower(), UNKNOWN_COLOUR)
+
+
+_WILD_RE = re.compile(r"^\s*(red|blue|green|yellow|orange|purple)\s*[-_ ]?\s*(\d{1,2})\s*$", re.I)
+
+
+def _parse_identity(text: Any) -> tuple[str, int] | None:
+    """A wild card's counted identity ("red7" or "Red 7") as (colour, value), if recognisable."""
+    if not isinstance(text, str):
+        return None
+    m = _WILD_RE.match(text)
+    return (m.group(1).lower(), int(m.group(2))) if m else None
+
+
+def _is_troop(card: dict) -> bool:
+    return card.get("kind") == "troop" or ("color" in card and "value" in card)
+
+
+def _quantized_png(img: Image.Image) -> bytes:
+    """Palette PNG: the pictures are flat colours plus text antialiasing, so 256 colours
+    lose nothing visible and keep files well under Discord-friendly sizes."""
+    pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return to_png(pal)
+
+
+# ---------------------------------------------------------------------------- card tiles
+
+
+def _draw_troop_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, colour: str,
+                     value: Any, big: bool = False) -> None:
+    fill, ink, initial, shape = _colour_info(colour)
+    radius = max(4, h // 8)
+    draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=radius, fill=fill,
+                           outline=_mix(fill, (0, 0, 0), 0.45), width=2)
+    value_text = str(value)
+    if big:
+        # hand card: value in the centre, initial + shape in two corners
+        draw.text((x + w // 2, y + h // 2 - 6), value_text, font=font(int(h * 0.38), True),
+                  fill=ink, anchor="mm")
+        corner = max(18, h // 9)
+        draw.text((x + 10, y + 8), initial, font=font(corner, True), fill=ink, anchor="lt")
+        draw.text((x + w - 10, y + 8), shape, font=font(corner, True), fill=ink, anchor="rt")
+        draw.text((x + 10, y + h - 8), shape, font=font(corner, True), fill=ink, anchor="lb")
+        draw.text((x + w - 10, y + h - 8), initial, font=font(corner, True), fill=ink, anchor="rb")
+        return
+    value_size = max(16, int(h * 0.70))
+    draw.text((x + 10, y + h // 2 + 1), value_text, font=font(value_size, True), fill=ink, anchor="lm")
+    mark_size = max(12, int(h * 0.34))
+    cx = x + w - max(16, int(h * 0.36))
+    draw.text((cx, y + h // 2 - 1), shape, font=font(mark_size, True), fill=ink, anchor="mb")
+    draw.text((cx, y + h // 2 + 1), initial, font=font(mark_size, True), fill=ink, anchor="mt")
+
+
+def _draw_tactic_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict,
+                      wild_as: Any = None) -> None:
+    """Small tactics tile: cream face, category stripe, abbreviation; a wild card's counted
+    identity (after a claim) as a small troop chip on the right."""
+    card_id = str(card.get("id", ""))
+    stripe = CATEGORY_COLOURS.get(str(card.get("category", "")), (120, 120, 120))
+    draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=max(4, h // 8), fill=TACTIC_FACE,
+                           outline=stripe, width=3)
+    draw.rectangle((x + 3, y + 3, x + 10, y + h - 4), fill=stripe)
+    short, sub = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-")[:8] or "?",
+                                            str(card.get("category", ""))))
+    text_x = x + 15
+    text_w = w - 20
+    identity = _parse_identity(wild_as)
+    if wild_as:
+        chip_w = min(54, w // 2 - 6)
+        text_w -= chip_w + 4
+        cx0, cy0 = x + w - chip_w - 5, y + 6
+        if identity:
+            _draw_troop_tile(draw, cx0, cy0, chip_w, h - 12, identity[0], identity[1])
+        else:
+            draw.rounded_rectangle((cx0, cy0, cx0 + chip_w - 1, y + h - 7), radius=4,
+                                   fill=(255, 255, 255), outline=TACTIC_INK)
+            _draw_fit(draw, (cx0 + chip_w // 2, y + h // 2), str(wild_as), chip_w - 4, 14,
+                      TACTIC_INK, True, anchor="mm", min_size=9)
+        sub = "as →"
+    _draw_fit(draw, (text_x, y + h // 2 - 11), short, text_w, max(12, int(h * 0.40)), TACTIC_INK,
+              True, min_size=10)
+    _draw_fit(draw, (text_x, y + h // 2 + 14), sub, text_w, max(10, int(h * 0.27)),
+              _mix(TACTIC_INK, TACTIC_FACE, 0.25), bool(wild_as), min_size=9)
+
+
+def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: Any,
+               wild_as: Any = None) -> None:
+    if not isinstance(card, dict):
+        card = {"id": str(card), "kind": "tactic"}
+    if _is_troop(card):
+        _draw_troop_tile(draw, x, y, w, h, str(card.get("color", "")), card.get("value", "?"))
+    else:
+        _draw_tactic_tile(draw, x, y, w, h, card, wild_as)
+
+
+# ---------------------------------------------------------------------------- board pieces
+
+
+def _longest_run(flags: list[dict], seat: int) -> int:
+    """Longest run of adjacent flags held by `seat`. In the 3-player layout only flags of the
+    same line are adjacent (D16), so a run stops where the line changes."""
+    best = run = 0
+    prev_line: Any = object()
+    for flag in flags:
+        line = flag.get("line")
+        if flag.get("claimed_by") == seat and (run == 0 or line == prev_line):
+            run += 1
+        elif flag.get("claimed_by") == seat:
+            run = 1
+        else:
+            run = 0
+        prev_line = line
+        best = max(best, run)
+    return best
+
+
+def _flag_limit(flag: dict) -> int:
+    """Cards per side at this flag: 3, or 4 with Mud (R8)."""
+    limit = flag.get("limit")
+    return limit if isinstance(limit, int) and 1 <= limit <= 6 else 3
+
+
+def _flags_held(view: dict, seat: int) -> int:
+    held = view.get("flags_held")
+    if isinstance(held, list) and seat < len(held):
+        return int(held[seat])
+    return sum(1 for f in view.get("flags", []) if f.get("claimed_by") == seat)
+
+
+def _seat_count(view: dict) -> int:
+    players = view.get("players")
+    if isinstance(players, int) and players > 0:
+        return players
+    return 3 if any(f.get("line") for f in view.get("flags", [])) else 2
+
+
+def _header_text(view: dict, names: list[str]) -> tuple[str, str, RGB]:
+    """(rules line, turn text, turn colour) for the header bar."""
+    players = _seat_count(view)
+    parts = [VARIANT_NAMES.get(str(view.get("variant")), str(view.get("variant") or ""))]
+    if players == 3:
+        parts.append("3 players: win with a whole line or any 4 flags")
+    else:
+        parts.append("win with 3 adjacent or any 5 flags")
+    series = view.get("series") or {}
+    target, game_no = series.get("target"), series.get("game_no")
+    if target or (isinstance(game_no, int) and game_no > 1):
+        points = series.get("points") or []
+        scores = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(points))
+        goal = f" (first to {target} points)" if target else ""
+        parts.append(f"Game {game_no}{goal}: {scores}")
+    left = "  ·  ".join(p for p in parts if p)
+    if _is_over(view):
+        return left, "Game over", GOLD
+    seat, todo = _turn(view)
+    if isinstance(seat, int):
+        return left, f"▶ {_name(names, seat)}: {todo}", _seat_colour(seat)
+    return left, todo, TEXT
+
+
+def _is_over(view: dict) -> bool:
+    return bool(view.get("result")) or view.get("step") == "over"
+
+
+def _turn(view: dict) -> tuple[Any, str]:
+    """(seat that must act, what it must do) from public keys only."""
+    current = view.get("current")
+    step = str(view.get("step") or "")
+    mud = view.get("mud_discard")
+    if step == "mud_discard" and isinstance(mud, dict) and isinstance(mud.get("seat"), int):
+        # D5: the side's owner (not necessarily the player whose turn it is) must discard
+        return mud["seat"], f"discard 1 card at F{mud.get('flag', '?')} (Mud left)"
+    scouting = view.get("scouting")
+    if step in ("scout_draw", "scout_return") and isinstance(scouting, dict):
+        seat = scouting.get("seat", current)
+        if step == "scout_draw":
+            return seat, f"Scout, {scouting.get('draws_left', '?')} to draw"
+        return seat, f"Scout, {scouting.get('returns_left', '?')} to put back"
+    return current, STEP_TEXT.get(step, step)
+
+
+def _result_text(view: dict, names: list[str]) -> tuple[str, str]:
+    result = view.get("result") or {}
+    winners = result.get("winners") or []
+    if not result:
+        head = "Game over"
+    elif len(winners) == 1:
+        head = f"{_name(names, winners[0])} wins!"
+    elif winners:
+        head = " & ".join(_name(names, w) for w in winners) + " win!"
+    else:
+        head = "Drawn game"
+    scores = result.get("scores") or {}
+    score_text = ""
+    if scores:
+        items = []
+        for key, pts in sorted(scores.items(), key=lambda kv: str(kv[0])):
+            seat = int(key) if str(key).isdigit() else key   # JSON turns seat keys into strings
+            items.append(f"{_name(names, seat)} +{pts}")
+        score_text = "   Points: " + ", ".join(items)
+    return head, (str(result.get("reason") or "") + score_text).strip()
+
+
+class _Board:
+    """Geometry and drawing of one board picture."""
+
+    def __init__(self, view: dict, names: list[str]):
+        self.view = view
+        self.names = list(names)
+        self.flags: list[dict] = list(view.get("flags") or [])
+        self.players = _seat_count(view)
+        self.three = self.players == 3
+        self.slots = max([3] + [_flag_limit(f) for f in self.flags])
+        self.side_h = self.slots * (TILE_H + TILE_GAP) + FORMATION_H + (NAME_TAG_H if self.three else 0)
+        # 3 players: a gap between the three lines of three flags (D16)
+        line_gap = LINE_GAP if self.three else 0
+        self.width = 2 * MARGIN + 9 * COL_W + 2 * line_gap
+        self.col_x = [MARGIN + i * COL_W + (i // 3) * line_gap for i in range(9)]
+
+    # -- layout helpers
+    def _sides(self, flag: dict) -> tuple[dict, dict]:
+        """(bottom side, top side). 2 players: seat 0 at the bottom, as seat 0 sees the table."""
+        sides = [s for s in (flag.get("sides") or []) if isinstance(s, dict)]
+        while len(sides) < 2:
+            sides.append({"seat": None, "cards": []})
+        if not self.three:
+            sides = sorted(sides[:2], key=lambda s: (s.get("seat") is None, s.get("seat") or 0))
+        return sides[0], sides[1]
+
+    def render(self) -> bytes:
+        view = self.view
+        over = _is_over(view)
+        discard = list(view.get("discard") or [])
+        discard_rows = self._discard_rows(len(discard))
+        footer_h = max(100, 28 + discard_rows * self.DISCARD_ROW_H) + 6
+        log = [str(x) for x in (view.get("log") or [])][-3:]
+        log_h = (12 + 26 * len(log)) if log else 0
+        banner_h = BANNER_H if over else 0
+        panels_top = PANEL_H + 10
+        board_h = self.side_h * 2 + FLAG_H
+        panels_bottom = PANEL_H + 10 if not self.three else 0
+        height = (HEADER_H + banner_h + panels_top + board_h + panels_bottom
+                  + footer_h + log_h + MARGIN)
+        img = Image.new("RGB", (self.width, height), BACKGROUND)
+        draw = ImageDraw.Draw(img)
+
+        y = 0
+        self._draw_header(draw)
+        y += HEADER_H
+        if over:
+            self._draw_result(draw, y)
+            y += banner_h
+        if self.three:
+            self._draw_three_panels(draw, y)
+            y += PANEL_H + 10
+        else:
+            self._draw_panel(draw, MARGIN, y, self.width - 2 * MARGIN, 1)
+            y += PANEL_H + 10
+        self._draw_flags(draw, y)
+        y += board_h
+        if not self.three:
+            y += 10
+            self._draw_panel(draw, MARGIN, y, self.width - 2 * MARGIN, 0)
+            y += PANEL_H
+        y += 10
+        self._draw_footer(draw, y, discard)
+        y += footer_h
+        if log:
+            self._draw_log(draw, y, log)
+        return _quantized_png(img)
+
+    # -- header, result, panels
+    def _draw_header(self, draw: ImageDraw.ImageDraw) -> None:
+        rules, turn, turn_colour = _header_text(self.view, self.names)
+        draw.rectangle((0, 0, self.width, HEADER_H - 8), fill=PANEL)
+        title_w = _text_w("BATTLE LINE", 30, True)
+        draw.text((MARGIN, 28), "BATTLE LINE", font=font(30, True), fill=TEXT, anchor="lm")
+        turn_w = min(_text_w(turn, 30, True), self.width - title_w - 4 * MARGIN)
+        _draw_fit(draw, (self.width - MARGIN, 28), turn, turn_w, 30, turn_colour, True, anchor="rm")
+        _draw_fit(draw, (MARGIN, 66), rules, self.width - 2 * MARGIN, 20, TEXT_DIM, False, min_size=13)
+
+    def _draw_result(self, draw: ImageDraw.ImageDraw, y: int) -> None:
+        head, detail = _result_text(self.view, self.names)
+        winners = (self.view.get("result") or {}).get("winners") or []
+        accent = _seat_colour(winners[0]) if len(winners) == 1 else GOLD
+        draw.rounded_rectangle((MARGIN, y + 4, self.width - MARGIN, y + 70), radius=10,
+                               fill=_mix(GOLD, BACKGROUND, 0.15), outline=accent, width=4)
+        w = _draw_fit(draw, (MARGIN + 20, y + 37), head, 520, 36, (20, 20, 20), True)
+        _draw_fit(draw, (MARGIN + 40 + w, y + 38), detail, self.width - 2 * MARGIN - w - 70, 22,
+                  (30, 30, 30), False)
+
+    def _stat_bits(self, seat: int) -> list[str]:
+        view = self.view
+        bits = []
+        counts = (view.get("hand_counts") or [])
+        if seat < len(counts) and isinstance(counts[seat], dict):
+            troop, tactics = counts[seat].get("troop", 0), counts[seat].get("tactics", 0)
+            bits.append(f"Hand {troop} troop" + (f" + {tactics} tactics" if not self.three else ""))
+        if not self.three:
+            played = view.get("tactics_played") or []
+            if seat < len(played):
+                bits.append(f"Tactics played {played[seat]}")
+            used = view.get("leader_used") or []
+            if seat < len(used):
+                bits.append("Leader used" if used[seat] else "Leader unused")
+        bits.append(f"Flags {_flags_held(view, seat)} · best run {_longest_run(self.flags, seat)}")
+        return bits
+
+    def _draw_panel(self, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, seat: int,
+                    compact: bool = False) -> None:
+        colour = _seat_colour(seat)
+        current = _turn(self.view)[0] == seat and not _is_over(self.view)
+        draw.rounded_rectangle((x, y, x + w - 1, y + PANEL_H - 1), radius=8,
+                               fill=_mix(PANEL, colour, 0.18 if current else 0.06),
+                               outline=colour if current else SLOT_OUTLINE, width=3 if current else 1)
+        draw.rounded_rectangle((x + 8, y + 10, x + 20, y + PANEL_H - 11), radius=4, fill=colour)
+        name = ("▶ " if current else "") + _name(self.names, seat)
+        bits = self._stat_bits(seat)
+        if compact:
+            _draw_fit(draw, (x + 30, y + 19), name, w - 40, 22, TEXT, True)
+            _draw_fit(draw, (x + 30, y + 45), "  ·  ".join(bits), w - 40, 16, TEXT_DIM, False, min_size=11)
+            return
+        name_w = _draw_fit(draw, (x + 30, y + PANEL_H // 2), name, 330, 28, TEXT, True)
+        claim_w = 0
+        provable = [f"F{n}" for n in (self.view.get("provable") or [])]
+        if current and provable:
+            # the gold columns are this player's provable claims; say so in words too
+            claim = "✓ can claim " + " ".join(provable)
+            claim_w = min(_text_w(claim, 21, True), 360)
+            _draw_fit(draw, (x + w - 14, y + PANEL_H // 2), claim, claim_w, 21, GOLD, True, anchor="rm")
+        _draw_fit(draw, (x + 50 + name_w, y + PANEL_H // 2), "  ·  ".join(bits), w - name_w - claim_w - 90, 21,
+                  TEXT_DIM, False, min_size=13)
+
+    def _draw_three_panels(self, draw: ImageDraw.ImageDraw, y: int) -> None:
+        w = (self.width - 2 * MARGIN - 2 * 10) // 3
+        for seat in range(3):
+            self._draw_panel(draw, MARGIN + seat * (w + 10), y, w, seat, compact=True)
+
+    # -- flags
+    def _draw_flags(self, draw: ImageDraw.ImageDraw, y0: int) -> None:
+        provable = set(self.view.get("provable") or [])
+        show_provable = not _is_over(self.view)
+        for i, flag in enumerate(self.flags[:9]):
+            x = self.col_x[i]
+            self._draw_column(draw, x, y0, flag, show_provable and flag.get("n", i + 1) in provable)
+        if self.three:
+            self._draw_name_bars(draw, y0)
+
+    def _draw_name_bars(self, draw: ImageDraw.ImageDraw, y0: int) -> None:
+        """3 players: each side is labelled with its player. A line whose three flags share the
+        same two seats (D16) gets one bar per side across the line; otherwise each column does."""
+        bottom_y = y0 + 2 * self.side_h + FLAG_H - NAME_TAG_H
+        for g in range(3):
+            flags = self.flags[g * 3:g * 3 + 3]
+            seat_pairs = {(self._sides(f)[0].get("seat"), self._sides(f)[1].get("seat")) for f in flags}
+            line = next((str(f.get("line")) for f in flags if f.get("line")), "")
+            if len(seat_pairs) == 1:
+                bottom_seat, top_seat = next(iter(seat_pairs))
+                x0, x1 = self.col_x[g * 3] + 2, self.col_x[g * 3] + 3 * COL_W - 3
+                self._name_bar(draw, x0, y0, x1, top_seat, "▲", f"Line {line}" if line else "")
+                self._name_bar(draw, x0, bottom_y, x1, bottom_seat, "▼", f"Line {line}" if line else "")
+                continue
+            for k, flag in enumerate(flags):
+                bottom, top = self._sides(flag)
+                x0 = self.col_x[g * 3 + k] + 2
+                self._name_bar(draw, x0, y0, x0 + COL_W - 5, top.get("seat"), "", "")
+                self._name_bar(draw, x0, bottom_y, x0 + COL_W - 5, bottom.get("seat"), "", "")
+
+    def _name_bar(self, draw: ImageDraw.ImageDraw, x0: int, y: int, x1: int, seat: Any, arrow: str,
+                  note: str) -> None:
+        colour = _seat_colour(seat)
+        draw.rounded_rectangle((x0, y, x1, y + NAME_TAG_H - 1), radius=7, fill=_mix(BACKGROUND, colour, 0.45),
+                               outline=colour, width=2)
+        note_w = 0
+        if note:
+            note_w = _text_w(note, 15, True) + 12
+            draw.text((x1 - 8, y + NAME_TAG_H // 2), note, font=font(15, True), fill=TEXT_DIM, anchor="rm")
+        text = f"{arrow} {_name(self.names, seat)}".strip()
+        _draw_fit(draw, (x0 + 10, y + NAME_TAG_H // 2), text, x1 - x0 - 20 - note_w, 20, TEXT, True,
+                  min_size=11)
+
+    def _draw_column(self, draw: ImageDraw.ImageDraw, x: int, y0: int, flag: dict, provable: bool) -> None:
+        bottom, top = self._sides(flag)
+        owner = flag.get("claimed_by")
+        flag_y = y0 + self.side_h
+        col_box = (x + 2, y0, x + COL_W - 3, y0 + 2 * self.side_h + FLAG_H - 1)
+        if isinstance(owner, int):
+            draw.rounded_rectangle(col_box, radius=10, fill=_mix(BACKGROUND, _seat_colour(owner), 0.14),
+                                   outline=_seat_colour(owner), width=3)
+        elif provable:
+            draw.rounded_rectangle(col_box, radius=10, fill=_mix(BACKGROUND, GOLD, 0.10), outline=GOLD, width=4)
+        else:
+            draw.rounded_rectangle(col_box, radius=10, outline=_mix(BACKGROUND, SLOT_OUTLINE, 0.6), width=1)
+
+        limit = _flag_limit(flag)
+        first_seat = self._first_completer(bottom, top)
+        fog = any((e.get("card") or {}).get("id") == "T-FOG" for e in (flag.get("env") or [])
+                  if isinstance(e, dict))
+        self._draw_side(draw, x, flag_y, top, limit, upward=True, first=first_seat == top.get("seat"), fog=fog)
+        self._draw_side(draw, x, flag_y + FLAG_H, bottom, limit, upward=False,
+                        first=first_seat == bottom.get("seat"), fog=fog)
+        self._draw_flag_zone(draw, x, flag_y, flag, bottom, top, provable)
+
+    @staticmethod
+    def _first_completer(bottom: dict, top: dict) -> Any:
+        """The seat that completed its side first, shown only when both are complete (R22c)."""
+        a, b = bottom.get("completed_at"), top.get("completed_at")
+        if isinstance(a, int) and isinstance(b, int) and a != b:
+            return bottom.get("seat") if a < b else top.get("seat")
+        return object()
+
+    def _draw_side(self, draw: ImageDraw.ImageDraw, x: int, edge_y: int, side: dict, limit: int,
+                   upward: bool, first: bool, fog: bool = False) -> None:
+        """Cards stacked away from the flag, toward the side's player; `edge_y` is the flag-zone
+        edge the first card touches."""
+        cards = list(side.get("cards") or [])
+        wild = list(side.get("wild_as") or [])
+        tx = x + (COL_W - TILE_W) // 2
+        for slot in range(max(self.slots, len(cards))):
+            if slot >= max(limit, len(cards)):
+                break
+            if upward:
+                ty = edge_y - (slot + 1) * (TILE_H + TILE_GAP)
+            else:
+                ty = edge_y + TILE_GAP + slot * (TILE_H + TILE_GAP)
+            if slot < len(cards):
+                _draw_card(draw, tx, ty, TILE_W, TILE_H, cards[slot], wild[slot] if slot < len(wild) else None)
+            else:
+                draw.rounded_rectangle((tx, ty, tx + TILE_W - 1, ty + TILE_H - 1), radius=7,
+                                       outline=SLOT_OUTLINE, width=1, fill=_mix(BACKGROUND, SLOT_EMPTY, 0.5))
+        # formation type + sum next to the cards; under (or over) it, who completed first (R22c)
+        outer = self.slots * (TILE_H + TILE_GAP)
+        if upward:
+            label_y = edge_y - outer - 14
+            first_y = label_y - 22
+        else:
+            label_y = edge_y + TILE_GAP + outer + 12
+            first_y = label_y + 22
+        formation = side.get("formation")
+        if isinstance(formation, dict) and formation.get("type"):
+            kind = str(formation.get("type"))
+            # under Fog only the sum decides (R25), so the type would only mislead
+            shown = "Sum" if fog else FORMATION_SHORT.get(kind, kind)
+            text = f"{shown} {formation.get('sum', '')}".strip()
+            _draw_fit(draw, (x + COL_W // 2, label_y), text, COL_W - 12, 20, TEXT, True, anchor="mm",
+                      min_size=13)
+            if first:
+                draw.text((x + COL_W // 2, first_y), "completed 1st", font=font(15, True), fill=GOLD,
+                          anchor="mm")
+
+    def _draw_flag_zone(self, draw: ImageDraw.ImageDraw, x: int, y: int, flag: dict, bottom: dict,
+                        top: dict, provable: bool) -> None:
+        n = flag.get("n", "?")
+        owner = flag.get("claimed_by")
+        mid_y = y + FLAG_H // 2
+        # centre lane: flag number (what players type), gold when provable now
+        if provable and not isinstance(owner, int):
+            draw.rounded_rectangle((x + 14, mid_y - 19, x + COL_W - 15, mid_y + 19), radius=8, fill=GOLD)
+            draw.text((x + COL_W // 2, mid_y), f"F{n} ✓", font=font(26, True), fill=(30, 30, 30), anchor="mm")
+        elif isinstance(owner, int):
+            draw.text((x + COL_W // 2, mid_y), f"F{n}", font=font(26, True), fill=TEXT_DIM, anchor="mm")
+        else:
+            # unclaimed marker in the middle of the battle line
+            draw.rounded_rectangle((x + 22, mid_y - 19, x + COL_W - 23, mid_y + 19), radius=8,
+                                   fill=(225, 228, 234))
+            draw.text((x + COL_W // 2, mid_y), f"⚑ F{n}", font=font(25, True), fill=(30, 30, 30), anchor="mm")
+
+        lanes = {"top": (y + 2, top.get("seat")), "bottom": (y + FLAG_H - LANE_H - 2, bottom.get("seat"))}
+        env = [e for e in (flag.get("env") or []) if isinstance(e, dict)]
+        for lane, (ly, seat) in lanes.items():
+            lane_env = [e for e in env if e.get("seat") == seat]
+            badge_w = 62
+            right = x + COL_W - 8
+            for e in reversed(lane_env):
+                card = e.get("card") or {}
+                self._draw_env_badge(draw, right - badge_w, ly + 3, badge_w, LANE_H - 6, card)
+                right -= badge_w + 4
+            if isinstance(owner, int) and owner == seat:
+                colour = _seat_colour(owner)
+                bx0, bx1 = x + 8, right - 2
+                draw.rounded_rectangle((bx0, ly + 4, bx1, ly + LANE_H - 5), radius=7, fill=colour)
+                label = _name(self.names, owner)
+                _draw_fit(draw, ((bx0 + bx1) // 2, ly + LANE_H // 2), "⚑ " + label, bx1 - bx0 - 8, 18,
+                          (20, 20, 20), True, anchor="mm", min_size=14)
+        # environment cards whose placer is not on this flag (should not happen): top-left
+        stray = [e for e in env if e.get("seat") not in (top.get("seat"), bottom.get("seat"))]
+        for k, e in enumerate(stray):
+            self._draw_env_badge(draw, x + 8 + k * 48, mid_y - 14, 44, 28, e.get("card") or {})
+
+    @staticmethod
+    def _draw_env_badge(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict) -> None:
+        card_id = str(card.get("id", ""))
+        if card_id == "T-MUD":
+            fill, ink, text = (120, 84, 44), (255, 244, 220), "MUD"
+        elif card_id == "T-FOG":
+            fill, ink, text = (200, 206, 216), (40, 46, 56), "FOG"
+        else:
+            fill, ink, text = TACTIC_FACE, TACTIC_INK, card_id.removeprefix("T-")[:4] or "?"
+        draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=6, fill=fill, outline=(20, 20, 20), width=1)
+        _draw_fit(draw, (x + w // 2, y + h // 2), text, w - 8, 20, ink, True, anchor="mm", min_size=9)
+
+    # -- footer: decks, discard, log
+    DISCARD_W, DISCARD_H, DISCARD_GAP = 100, 50, 8
+    DISCARD_ROW_H = DISCARD_H + 38
+
+    DISCARD_X = MARGIN + 260   # left of the discard pile; the decks sit before it
+
+    def _discard_per_row(self) -> int:
+        return max(1, (self.width - self.DISCARD_X - MARGIN) // (self.DISCARD_W + self.DISCARD_GAP))
+
+    def _discard_rows(self, count: int) -> int:
+        return max(1, -(-count // self._discard_per_row()))
+
+    def _draw_footer(self, draw: ImageDraw.ImageDraw, y: int, discard: list) -> None:
+        decks = self.view.get("decks") or {}
+        x = MARGIN
+        deck_list = [("Troop", decks.get("troop", 0))]
+        if not self.three or decks.get("tactics"):
+            deck_list.append(("Tactics", decks.get("tactics", 0)))
+        for label, count in deck_list:
+            self._draw_deck(draw, x, y, label, count)
+            x += 120
+        x = self.DISCARD_X
+        per_row = self._discard_per_row()
+        draw.text((x, y + 2), f"Discard pile ({len(discard)})", font=font(18, True), fill=TEXT, anchor="lt")
+        if not discard:
+            draw.text((x, y + 38), "empty", font=font(18), fill=TEXT_DIM, anchor="lt")
+        for k, entry in enumerate(discard):
+            if not isinstance(entry, dict):
+                continue
+            row, col = divmod(k, per_row)
+            dx = x + col * (self.DISCARD_W + self.DISCARD_GAP)
+            dy = y + 28 + row * self.DISCARD_ROW_H
+            _draw_card(draw, dx, dy, self.DISCARD_W, self.DISCARD_H, entry.get("card") or {})
+            owner = entry.get("owner")
+            draw.rectangle((dx + 4, dy + self.DISCARD_H + 3, dx + self.DISCARD_W - 5, dy + self.DISCARD_H + 6),
+                           fill=_seat_colour(owner))
+            cause = str(entry.get("cause") or "")
+            _draw_fit(draw, (dx + self.DISCARD_W // 2, dy + self.DISCARD_H + 20), cause, self.DISCARD_W, 16,
+                      TEXT_DIM, False, anchor="mm", min_size=10)
+
+    @staticmethod
+    def _draw_deck(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, count: Any) -> None:
+        w, h = 70, 86
+        layers = 3 if isinstance(count, int) and count > 1 else (1 if count else 0)
+        for k in range(layers, 0, -1):
+            draw.rounded_rectangle((x + 2 * k, y + 6 + 2 * k, x + w + 2 * k, y + 6 + h + 2 * k), radius=6,
+                                   fill=_mix(CARD_BACK, (0, 0, 0), 0.3))
+        if layers:
+            draw.rounded_rectangle((x, y + 6, x + w, y + 6 + h), radius=6, fill=CARD_BACK,
+                                   outline=(220, 190, 140), width=2)
+            draw.text((x + w // 2, y + 6 + h // 2 - 6), str(count), font=font(32, True), fill=TEXT, anchor="mm")
+        else:
+            draw.rounded_rectangle((x, y + 6, x + w, y + 6 + h), radius=6, outline=SLOT_OUTLINE, width=2)
+            draw.text((x + w // 2, y + 6 + h // 2 - 6), "0", font=font(32, True), fill=TEXT_DIM, anchor="mm")
+        draw.text((x + w // 2, y + h - 6), label, font=font(14, True), fill=TEXT if layers else TEXT_DIM,
+                  anchor="mm")
+
+    def _draw_log(self, draw: ImageDraw.ImageDraw, y: int, log: list[str]) -> None:
+        draw.line((MARGIN, y + 4, self.width - MARGIN, y + 4), fill=SLOT_OUTLINE, width=1)
+        for k, line in enumerate(log):
+            _draw_fit(draw, (MARGIN, y + 22 + 26 * k), line, self.width - 2 * MARGIN, 19, TEXT_DIM, False,
+                      min_size=19)
+
+
+def render_board(view: dict, names: list[str]) -> bytes:
+    """The public board as PNG bytes. Reads only public keys; `hand` and `scout` are ignored."""
+    return _Board(view, names).render()
+
+
+# ---------------------------------------------------------------------------- hand
+
+HAND_W, HAND_H = 150, 206
+HAND_GAP = 14
+HAND_PER_ROW = 9          # a normal hand (7, or 9 after Scout) fits on one row
+HAND_ROW_H = HAND_H + 96   # card + number + label + id
+HAND_HEADER_H = 60
+
+
+def _viewer_seat(view: dict) -> Any:
+    for key in ("viewer", "seat", "me"):
+        if isinstance(view.get(key), int):
+            return view[key]
+    return None
+
+
+def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked: bool) -> None:
+    if not isinstance(card, dict):
+        card = {"id": str(card), "kind": "tactic"}
+    if _is_troop(card):
+        _draw_troop_tile(draw, x, y, HAND_W, HAND_H, str(card.get("color", "")), card.get("value", "?"), big=True)
+        value = card.get("value")
+        if isinstance(value, int) and value in UNIT_NAMES:
+            fill, ink, _, _ = _colour_info(card.get("color"))
+            _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 46), UNIT_NAMES[value], HAND_W - 16, 15, ink,
+                      False, anchor="mm", min_size=10)
+        return
+    card_id = str(card.get("id", ""))
+    category = str(card.get("category", "")).lower()
+    stripe = CATEGORY_COLOURS.get(category, (120, 120, 120))
+    draw.rounded_rectangle((x, y, x + HAND_W - 1, y + HAND_H - 1), radius=12, fill=TACTIC_FACE,
+                           outline=stripe, width=5)
+    draw.rounded_rectangle((x + 5, y + 5, x + HAND_W - 6, y + 36), radius=6, fill=stripe)
+    draw.text((x + HAND_W // 2, y + 21), (category or "tactic").upper(), font=font(15, True),
+              fill=(255, 255, 255), anchor="mm")
+    short = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-"), ""))[0]
+    _draw_fit(draw, (x + HAND_W // 2, y + 70), short, HAND_W - 16, 30, TACTIC_INK, True, anchor="mm", min_size=14)
+    name = str(card.get("name") or "")
+    if name.upper() == short.upper():
+        # "DARIUS / Darius" says nothing twice; say what kind of card it is instead
+        name = "Leader" if card_id in ("T-ALEX", "T-DARIUS") else ""
+    _draw_fit(draw, (x + HAND_W // 2, y + 102), name, HAND_W - 16, 17, TACTIC_INK, False, anchor="mm", min_size=11)
+    # a locked Leader keeps the gist and makes room for the "Leader used" bar
+    effect = "Wild: any colour and value." if locked else TACTIC_EFFECT.get(card_id, "")
+    _draw_wrapped(draw, x + 10, y + 122, HAND_W - 20, effect, 14, _mix(TACTIC_INK, TACTIC_FACE, 0.2),
+                  2 if locked else 4)
+    if locked:
+        draw.rounded_rectangle((x + 8, y + HAND_H - 40, x + HAND_W - 9, y + HAND_H - 10), radius=6,
+                               fill=(150, 40, 40))
+        draw.text((x + HAND_W // 2, y + HAND_H - 25), "Leader used", font=font(15, True),
+                  fill=(255, 255, 255), anchor="mm")
+
+
+def _draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, text: str, size: int, fill: RGB,
+                  max_lines: int) -> None:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if _text_w(trial, size) <= w or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    for k, ln in enumerate(lines[:max_lines]):
+        draw.text((x, y + k * (size + 4)), ln, font=font(size), fill=fill, anchor="lt")
+
+
+SCOUT_CAPTIONS = {
+    "drawn": "Drawn with Scout",
+    "draws_left": "Draws left",
+    "returns_left": "Cards still to put back",
+    "returned": "Put back so far",
+    "memo": "On top of the decks (only you know this)",
+}
+
+
+def _scout_lines(scout: Any) -> list[tuple[str, list]]:
+    """Scout info as (caption, cards) rows. Known keys get plain-English captions; unknown
+    keys are still shown, so nothing the engine adds is silently lost. Empty lists, zero
+    counters and the `active` flag are left out because they say nothing to the player."""
+    rows: list[tuple[str, list]] = []
+    if not isinstance(scout, dict):
+        return [(str(scout), [])] if scout else rows
+    for key, value in scout.items():
+        if key == "active" or value in ([], None, 0, False, ""):
+            continue
+        caption = SCOUT_CAPTIONS.get(str(key), str(key).replace("_", " ").capitalize())
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            cards = []
+            for v in value:
+                if "card" in v and isinstance(v["card"], dict):
+                    cards.append((v["card"], str(v.get("deck") or "")))
+                else:
+                    cards.append((v, ""))
+            rows.append((caption, cards))
+        elif isinstance(value, dict) and ("kind" in value or "id" in value):
+            rows.append((caption, [(value, "")]))
+        elif isinstance(value, list):
+            rows.append((f"{caption}: {', '.join(str(v) for v in value) or 'none'}", []))
+        else:
+            rows.append((f"{caption}: {value}", []))
+    return rows
+
+
+def hand_layout(count: int) -> tuple[int, int, list[tuple[int, int]], list[tuple[int, int]]]:
+    """(image width, card rows, top-left of each card, centre of each card's number badge)
+    for a hand of `count` cards. Shared with the tests so they can find the numbers."""
+    rows = max(1, -(-count // HAND_PER_ROW))
+    per_row = max(1, -(-count // rows))   # balanced rows: 10 cards are 5 + 5, not 9 + 1
+    cols = min(per_row, max(count, 1))
+    width = max(760, 2 * MARGIN + cols * HAND_W + (cols - 1) * HAND_GAP)
+    origins, badges = [], []
+    for k in range(count):
+        row, col = divmod(k, per_row)
+        x = MARGIN + col * (HAND_W + HAND_GAP)
+        y = HAND_HEADER_H + 14 + row * HAND_ROW_H
+        origins.append((x, y))
+        badges.append((x + HAND_W // 2, y + HAND_H + 24))
+    return width, rows, origins, badges
+
+
+def draw_number_badge(draw: ImageDraw.ImageDraw, cx: int, cy: int, number: int) -> None:
+    """The white disc with the card's number under each hand card."""
+    draw.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill=TEXT)
+    size = 26 if number < 10 else 21
+    draw.text((cx, cy), str(number), font=font(size, True), fill=BACKGROUND, anchor="mm")
+
+
+def render_hand(view: dict, names: list[str]) -> bytes:
+    """A player's own hand as PNG bytes: big cards in the order given, numbered 1..n, with
+    the label and id a player types in commands; plus Scout information when present."""
+    hand = list(view.get("hand") or [])
+    seat = _viewer_seat(view)
+    players = _seat_count(view)
+    width, rows, origins, badges = hand_layout(len(hand))
+    scout_rows = _scout_lines(view.get("scout")) if view.get("scout") else []
+    scout_h = (50 + sum(100 if cards else 34 for _, cards in scout_rows)) if scout_rows else 0
+    height = HAND_HEADER_H + 14 + rows * HAND_ROW_H + scout_h + MARGIN
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+
+    # header: whose hand, counts, and whether it is this player's move
+    draw.rectangle((0, 0, width, HAND_HEADER_H - 6), fill=PANEL)
+    if isinstance(seat, int):
+        draw.rounded_rectangle((MARGIN, 12, MARGIN + 12, HAND_HEADER_H - 18), radius=4, fill=_seat_colour(seat))
+    title = f"Your hand{' — ' + _name(names, seat) if isinstance(seat, int) else ''}"
+    troops = sum(1 for c in hand if isinstance(c, dict) and _is_troop(c))
+    counts = f"{troops} troop" + (f", {len(hand) - troops} tactics" if players != 3 else "")
+    status = ""
+    acting, todo = _turn(view)
+    if _is_over(view):
+        status = "Game over"
+    elif isinstance(seat, int) and acting == seat:
+        status = f"▶ Your move: {todo}"
+    status_w = min(_text_w(status, 24, True), width // 2) if status else 0
+    if status:
+        _draw_fit(draw, (width - MARGIN, (HAND_HEADER_H - 6) // 2), status, status_w, 24,
+                  _seat_colour(seat), True, anchor="rm")
+    title_w = _draw_fit(draw, (MARGIN + 22, (HAND_HEADER_H - 6) // 2), title, width - status_w - 3 * MARGIN - 200,
+                        26, TEXT, True)
+    _draw_fit(draw, (MARGIN + 36 + title_w, (HAND_HEADER_H - 6) // 2 + 2), f"({counts})", 200, 20, TEXT_DIM, False)
+
+    leader_used = False
+    used = view.get("leader_used") or []
+    if isinstance(seat, int) and seat < len(used):
+        leader_used = bool(used[seat])
+
+    y0 = HAND_HEADER_H + 14
+    if not hand:
+        draw.text((MARGIN, y0 + 20), "No cards in hand.", font=font(26), fill=TEXT_DIM, anchor="lt")
+    for k, card in enumerate(hand):
+        x, y = origins[k]
+        locked = leader_used and isinstance(card, dict) and card.get("id") in ("T-ALEX", "T-DARIUS")
+        _draw_hand_card(draw, x, y, card, locked)
+        # the number a player types, then the label and the id
+        cy = badges[k][1]
+        draw_number_badge(draw, badges[k][0], cy, k + 1)
+        label = str(card.get("label") or card.get("id") or "") if isinstance(card, dict) else str(card)
+        _draw_fit(draw, (x + HAND_W // 2, cy + 36), label, HAND_W + HAND_GAP - 4, 19, TEXT, True,
+                  anchor="mm", min_size=11)
+        card_id = str(card.get("id", "")) if isinstance(card, dict) else ""
+        command_id = card_id.removeprefix("T-").lower() if card_id.startswith("T-") else card_id
+        if command_id and command_id != label:
+            _draw_fit(draw, (x + HAND_W // 2, cy + 60), command_id, HAND_W, 16, TEXT_DIM, False,
+                      anchor="mm", min_size=10)
+
+    if scout_rows:
+        y = y0 + rows * HAND_ROW_H + 6
+        draw.line((MARGIN, y, width - MARGIN, y), fill=SLOT_OUTLINE, width=1)
+        draw.text((MARGIN, y + 14), "Scout (only you see this)", font=font(22, True), fill=GOLD, anchor="lt")
+        y += 50
+        for caption, cards in scout_rows:
+            if not cards:
+                _draw_fit(draw, (MARGIN, y + 14), caption, width - 2 * MARGIN, 19, TEXT, False)
+                y += 34
+                continue
+            draw.text((MARGIN, y + 8), caption, font=font(19, True), fill=TEXT, anchor="lt")
+            x = MARGIN
+            for card, deck in cards:
+                _draw_card(draw, x, y + 34, 100, 48, card)
+                if deck:
+                    _draw_fit(draw, (x + 104, y + 58), f"→ {deck}", 90, 16, TEXT_DIM, False)
+                    x += 200
+                else:
+                    x += 108
+            y += 100
+    return _quantized_png(img)

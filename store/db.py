@@ -1,0 +1,295 @@
+"""The match store: one aiosqlite writer connection in WAL mode, short transactions.
+
+The action log is the truth; `matches.snapshot` is a cache of the engine state after
+`version` actions that a replay of the log must reproduce. A move is written by
+`commit_action` as ONE transaction (action row + snapshot + version bump), guarded by the
+version the move was made against, so a move is never lost once committed and never
+applied twice.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import aiosqlite
+
+from store.schema import MIGRATIONS
+
+
+class StaleVersion(Exception):
+    """The match moved on since the caller read it (someone else's move won the race)."""
+
+
+@dataclass
+class SeatRow:
+    match_id: int
+    seat: int
+    user_id: int
+    is_ai: bool = False
+    dm_ok: bool = True
+    accepted: bool = True
+
+
+@dataclass
+class MatchRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    creator_id: int
+    status: str
+    version: int
+    seed: int
+    options: dict
+    meta: dict
+    player_count: int
+    invited: list[int]
+    snapshot: dict | None
+    result: dict | None
+    deadline: float | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id and not s.is_ai:
+                return s.seat
+        return None
+
+    def user_at(self, seat: int) -> SeatRow | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        return None
+
+
+_MATCH_COLUMNS = (
+    "id, game, guild_id, channel_id, thread_id, lobby_message_id, creator_id, status, version, seed, "
+    "options, meta, player_count, invited, snapshot, result, deadline, created_at, updated_at"
+)
+
+
+def _match_from_row(row: Any) -> MatchRow:
+    (mid, game, guild_id, channel_id, thread_id, lobby_id, creator, status, version, seed,
+     options, meta, player_count, invited, snapshot, result, deadline, created, updated) = row
+    return MatchRow(
+        id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
+        lobby_message_id=lobby_id, creator_id=creator, status=status, version=version, seed=seed,
+        options=json.loads(options), meta=json.loads(meta), player_count=player_count, invited=json.loads(invited),
+        snapshot=json.loads(snapshot) if snapshot else None,
+        result=json.loads(result) if result else None, deadline=deadline,
+        created_at=created, updated_at=updated,
+    )
+
+
+class Store:
+    def __init__(self, path: str, clock: Callable[[], float] = time.time):
+        self.path = path
+        self.clock = clock
+        self.db: aiosqlite.Connection | None = None
+        # One connection serves every coroutine, so statements of two transactions must not
+        # interleave: every transaction and every read holds this lock.
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> "Store":
+        # isolation_level=None: we issue BEGIN IMMEDIATE ourselves, so a transaction is
+        # exactly the statements we group, never an implicit one left open.
+        self.db = await aiosqlite.connect(self.path, isolation_level=None)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            # fetch the answer so no statement stays open across the migration's COMMIT
+            await self.db.execute_fetchall(f"PRAGMA {pragma}")
+        await self.migrate()
+        return self
+
+    async def close(self) -> None:
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    async def schema_version(self) -> int:
+        return (await self.db.execute_fetchall("PRAGMA user_version"))[0][0]
+
+    async def migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            # executescript commits on its own; the version bump is part of the same script
+            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    # ------------------------------------------------------------------ transactions
+
+    @asynccontextmanager
+    async def _tx(self):
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: tuple = ()) -> list:
+        async with self._lock:
+            async with self.db.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+
+    async def _fetchone(self, sql: str, params: tuple = ()):
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def transaction(self, statements: list[tuple[str, tuple]]) -> None:
+        async with self._tx() as db:
+            for sql, params in statements:
+                await db.execute(sql, params)
+
+    # ------------------------------------------------------------------ matches
+
+    async def create_match(self, *, game: str, guild_id: int | None, channel_id: int | None,
+                           creator_id: int, seed: int, options: dict, player_count: int,
+                           invited: list[int], seats: list[tuple[int, bool, bool]], meta: dict | None = None) -> int:
+        """Create an open match; `seats` are (user_id, is_ai, accepted) in joining order."""
+        now = self.clock()
+        async with self._tx() as db:
+            cur = await db.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, seed, options, meta, "
+                "player_count, invited, created_at, updated_at) VALUES (?,?,?,?, 'open', ?,?,?,?,?,?,?)",
+                (game, guild_id, channel_id, creator_id, seed, json.dumps(options), json.dumps(meta or {}),
+                 player_count, json.dumps(invited), now, now))
+            match_id = cur.lastrowid
+            for i, (user_id, is_ai, accepted) in enumerate(seats):
+                await db.execute("INSERT INTO seats (match_id, seat, user_id, is_ai, accepted) VALUES (?,?,?,?,?)",
+                                 (match_id, i, user_id, int(is_ai), int(accepted)))
+        return match_id
+
+    async def get_match(self, match_id: int) -> MatchRow | None:
+        row = await self._fetchone(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,))
+        if row is None:
+            return None
+        match = _match_from_row(row)
+        match.seats = await self.get_seats(match_id)
+        return match
+
+    async def get_seats(self, match_id: int) -> list[SeatRow]:
+        rows = await self._fetchall(
+            "SELECT match_id, seat, user_id, is_ai, dm_ok, accepted FROM seats WHERE match_id=? ORDER BY seat",
+            (match_id,))
+        return [SeatRow(m, s, u, bool(ai), bool(dm), bool(acc)) for m, s, u, ai, dm, acc in rows]
+
+    async def list_matches(self, *, user_id: int | None = None, channel_id: int | None = None,
+                           statuses: tuple[str, ...] = ("open", "active"), limit: int = 25) -> list[MatchRow]:
+        where, params = [f"m.status IN ({','.join('?' * len(statuses))})"], list(statuses)
+        if user_id is not None:
+            where.append("m.id IN (SELECT match_id FROM seats WHERE user_id=?)")
+            params.append(user_id)
+        if channel_id is not None:
+            where.append("(m.channel_id=? OR m.thread_id=?)")
+            params += [channel_id, channel_id]
+        columns = ", ".join("m." + c.strip() for c in _MATCH_COLUMNS.split(","))
+        rows = await self._fetchall(
+            f"SELECT {columns} FROM matches m WHERE {' AND '.join(where)} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
+            (*params, limit))
+        out = []
+        for row in rows:
+            match = _match_from_row(row)
+            match.seats = await self.get_seats(match.id)
+            out.append(match)
+        return out
+
+    async def match_in_thread(self, thread_id: int) -> MatchRow | None:
+        row = await self._fetchone("SELECT id FROM matches WHERE thread_id=? ORDER BY id DESC LIMIT 1", (thread_id,))
+        return await self.get_match(row[0]) if row else None
+
+    async def update_match(self, match_id: int, **fields: Any) -> None:
+        """Update lobby-level fields (not moves: those go through commit_action)."""
+        encoded = {k: (json.dumps(v) if k in ("options", "meta", "invited", "snapshot", "result") and v is not None else v)
+                   for k, v in fields.items()}
+        encoded["updated_at"] = self.clock()
+        cols = ", ".join(f"{k}=?" for k in encoded)
+        await self.transaction([(f"UPDATE matches SET {cols} WHERE id=?", (*encoded.values(), match_id))])
+
+    async def add_seat(self, match_id: int, user_id: int, *, is_ai: bool = False, accepted: bool = True) -> int:
+        async with self._tx() as db:
+            async with db.execute("SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE match_id=?",
+                                  (match_id,)) as cur:
+                seat = (await cur.fetchone())[0]
+            await db.execute("INSERT INTO seats (match_id, seat, user_id, is_ai, accepted) VALUES (?,?,?,?,?)",
+                             (match_id, seat, user_id, int(is_ai), int(accepted)))
+        return seat
+
+    async def remove_seat(self, match_id: int, user_id: int) -> None:
+        """Leave an open table; the remaining seats are renumbered 0..n-1."""
+        seats = [s for s in await self.get_seats(match_id) if s.user_id != user_id]
+        await self._replace_seats(match_id, seats)
+
+    async def set_seat_flag(self, match_id: int, seat: int, **flags: bool) -> None:
+        cols = ", ".join(f"{k}=?" for k in flags)
+        await self.transaction([(f"UPDATE seats SET {cols} WHERE match_id=? AND seat=?",
+                                 (*map(int, flags.values()), match_id, seat))])
+
+    async def set_accepted(self, match_id: int, user_id: int) -> None:
+        await self.transaction([("UPDATE seats SET accepted=1 WHERE match_id=? AND user_id=?", (match_id, user_id))])
+
+    async def _replace_seats(self, match_id: int, seats: list[SeatRow],
+                             extra: list[tuple[str, tuple]] | tuple = ()) -> None:
+        stmts = [("DELETE FROM seats WHERE match_id=?", (match_id,))]
+        for i, s in enumerate(seats):
+            stmts.append(("INSERT INTO seats (match_id, seat, user_id, is_ai, dm_ok, accepted) VALUES (?,?,?,?,?,?)",
+                          (match_id, i, s.user_id, int(s.is_ai), int(s.dm_ok), int(s.accepted))))
+        await self.transaction(stmts + list(extra))
+
+    async def start_match(self, match_id: int, seats: list[SeatRow], snapshot: dict) -> None:
+        """Seat the players in their final order and store the initial state, in one transaction."""
+        await self._replace_seats(match_id, seats, [(
+            "UPDATE matches SET status='active', version=0, snapshot=?, updated_at=? WHERE id=? AND status='open'",
+            (json.dumps(snapshot), self.clock(), match_id))])
+
+    async def commit_action(self, match_id: int, expected_version: int, seat: int, action: str,
+                            snapshot: dict, *, status: str = "active", result: dict | None = None) -> int:
+        """Write one move: action row + new snapshot + version bump, in ONE transaction.
+
+        Raises StaleVersion (and writes nothing) when the match is no longer active at
+        `expected_version`. Returns the new version.
+        """
+        now = self.clock()
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE matches SET version=version+1, snapshot=?, status=?, result=?, updated_at=? "
+                "WHERE id=? AND version=? AND status='active'",
+                (json.dumps(snapshot), status, json.dumps(result) if result is not None else None, now,
+                 match_id, expected_version))
+            if cur.rowcount != 1:
+                raise StaleVersion(f"match {match_id} is not at version {expected_version}")
+            await db.execute("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,?,?,?,?)",
+                             (match_id, expected_version + 1, seat, action, now))
+        return expected_version + 1
+
+    async def actions(self, match_id: int) -> list[tuple[int, int, str, float]]:
+        """The action log: (seq, seat, action, at) in order."""
+        rows = await self._fetchall("SELECT seq, seat, action, at FROM actions WHERE match_id=? ORDER BY seq",
+                                    (match_id,))
+        return [tuple(r) for r in rows]
+
+    # ------------------------------------------------------------------ settings
+
+    async def guild_settings(self, guild_id: int) -> dict:
+        row = await self._fetchone("SELECT settings FROM guild_settings WHERE guild_id=?", (guild_id,))
+        return json.loads(row[0]) if row else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict) -> None:
+        await self.transaction([(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
+            "ON CONFLICT(guild_id) DO UPDATE SET settings=excluded.settings",
+            (guild_id, json.dumps(settings)))])
+
+    async def count_matches(self) -> int:
+        return (await self._fetchone("SELECT COUNT(*) FROM matches"))[0]

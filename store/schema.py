@@ -1,0 +1,115 @@
+"""Schema migrations, applied in order and keyed by PRAGMA user_version.
+
+Never edit a migration that has shipped: add a new one at the end.
+"""
+
+MIGRATIONS: list[str] = [
+    # 1: matches, seats, the action log, per-guild settings
+    """
+    CREATE TABLE matches (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        game          TEXT    NOT NULL,
+        guild_id      INTEGER,
+        channel_id    INTEGER,
+        thread_id     INTEGER,
+        lobby_message_id INTEGER,
+        creator_id    INTEGER NOT NULL,
+        status        TEXT    NOT NULL,            -- open | active | finished | cancelled
+        version       INTEGER NOT NULL DEFAULT 0,  -- number of actions applied
+        seed          INTEGER NOT NULL,
+        options       TEXT    NOT NULL DEFAULT '{}',  -- the engine's setup options
+        meta          TEXT    NOT NULL DEFAULT '{}',  -- the service's own notes (resignations, ...)
+        player_count  INTEGER NOT NULL,            -- seats the table waits for
+        invited       TEXT    NOT NULL DEFAULT '[]',
+        snapshot      TEXT,                        -- engine state after `version` actions (a cache)
+        result        TEXT,
+        deadline      REAL,
+        created_at    REAL    NOT NULL,
+        updated_at    REAL    NOT NULL
+    );
+    CREATE INDEX matches_by_channel ON matches(channel_id, status);
+    CREATE INDEX matches_by_status ON matches(status);
+    CREATE TABLE seats (
+        match_id  INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        is_ai     INTEGER NOT NULL DEFAULT 0,
+        dm_ok     INTEGER NOT NULL DEFAULT 1,
+        accepted  INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE TABLE actions (
+        match_id  INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq       INTEGER NOT NULL,
+        seat      INTEGER NOT NULL,
+        action    TEXT    NOT NULL,
+        at        REAL    NOT NULL,
+        UNIQUE (match_id, seq)
+    );
+    CREATE TABLE guild_settings (
+        guild_id  INTEGER PRIMARY KEY,
+        settings  TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
+    # 2: tournaments and ratings (tournaments/)
+    """
+    CREATE TABLE tournaments (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER,
+        game        TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        status      TEXT    NOT NULL,            -- signup | running | finished | cancelled
+        creator_id  INTEGER NOT NULL,
+        options     TEXT    NOT NULL DEFAULT '{}',
+        data        TEXT,                        -- tournaments.state.Tournament.to_dict()
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        user_id       INTEGER NOT NULL,
+        joined_at     REAL    NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_matches (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        pairing_id    TEXT    NOT NULL,
+        match_id      INTEGER NOT NULL REFERENCES matches(id),
+        PRIMARY KEY (tournament_id, pairing_id)
+    );
+    CREATE INDEX tournament_matches_by_match ON tournament_matches(match_id);
+    CREATE TABLE ratings (
+        guild_id  INTEGER NOT NULL,
+        game      TEXT    NOT NULL,
+        user_id   INTEGER NOT NULL,
+        rating    TEXT    NOT NULL,              -- {"mu", "sigma", "games"}
+        wins      INTEGER NOT NULL DEFAULT 0,
+        losses    INTEGER NOT NULL DEFAULT 0,
+        draws     INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE rating_changes (
+        match_id  INTEGER NOT NULL REFERENCES matches(id),
+        user_id   INTEGER NOT NULL,
+        before    INTEGER NOT NULL,
+        after     INTEGER NOT NULL,
+        at        REAL    NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    """,
+    # 3: clocks, reminders and other timed events (matches/clock.py)
+    """
+    CREATE TABLE timers (
+        id        INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id  INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        kind      TEXT    NOT NULL,              -- reminder | deadline
+        seat      INTEGER,
+        due       REAL    NOT NULL,
+        version   INTEGER NOT NULL,              -- the match version the timer belongs to
+        fired     INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX timers_due ON timers(fired, due);
+    """,
+]

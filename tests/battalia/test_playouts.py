@@ -1,0 +1,103 @@
+"""Seeded playouts to the end with invariants after every move, replay, and the computer player."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.base import IllegalAction
+from engine.battalia import RULES
+
+from .helpers import biased_random_policy, play_game, replay
+
+
+def ai_policy(seed: int):
+    counter = [0]
+
+    def choose(state, seat):
+        counter[0] += 1
+        return RULES.ai_choose(state, seat, seed * 100003 + counter[0])
+    return choose
+
+
+@pytest.mark.parametrize("n,seed,options", [
+    (2, 1, {}), (2, 2, {"variant": "advanced"}), (3, 3, {"weeks": 5}), (4, 4, {"weeks": 3}),
+    (4, 5, {"variant": "scenario2", "weeks": 2}), (3, 6, {"variant": "scenario1", "weeks": 3}),
+])
+def test_random_playout_invariants_and_replay(n, seed, options):
+    """Random legal moves to the end: card conservation, no hidden ids in other views, exact replay."""
+    final, steps = play_game(n, seed, biased_random_policy(random.Random(seed)), options)
+    assert RULES.result(final) is not None and steps > 20
+    again = replay(final, options)
+    assert json.dumps(again, sort_keys=True) == json.dumps(final, sort_keys=True)
+
+
+@pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13)])
+def test_ai_games_finish_with_invariants(n, seed):
+    final, steps = play_game(n, seed, ai_policy(seed), check_every=7)
+    r = RULES.result(final)
+    assert r is not None and r.winners
+    assert "round limit" not in r.reason, "AI games should end by the rules' own end conditions"
+    again = replay(final)
+    assert json.dumps(again, sort_keys=True) == json.dumps(final, sort_keys=True)
+
+
+def test_ai_beats_random_in_two_players():
+    wins = 0
+    games = 8
+    for g in range(games):
+        rng = random.Random(g)
+        rand = biased_random_policy(rng)
+        ai = ai_policy(g)
+        ai_seat = g % 2
+
+        def policy(state, seat):
+            return ai(state, seat) if seat == ai_seat else rand(state, seat)
+        final, _ = play_game(2, 100 + g, policy, {"weeks": 6}, check_every=0)
+        r = RULES.result(final)
+        if r.winners == [ai_seat]:
+            wins += 1
+    print(f"AI won {wins}/{games} two-player games against random play")
+    assert wins >= games * 0.75
+
+
+def test_ai_is_deterministic_and_legal():
+    s = RULES.setup(3, {}, 99)
+    for _ in range(200):
+        if RULES.result(s):
+            break
+        seat = next(iter(RULES.active_players(s)))
+        a = RULES.ai_choose(s, seat, 5)
+        assert a == RULES.ai_choose(s, seat, 5)
+        assert a in [x.id for x in RULES.legal_actions(s, seat)]
+        s, _ = RULES.apply(s, seat, a)
+
+
+def test_apply_never_mutates_and_illegal_leaves_state():
+    s = RULES.setup(2, {}, 3)
+    before = json.dumps(s, sort_keys=True)
+    seat = next(iter(RULES.active_players(s)))
+    RULES.apply(s, seat, RULES.legal_actions(s, seat)[0].id)
+    assert json.dumps(s, sort_keys=True) == before
+    with pytest.raises(IllegalAction):
+        RULES.apply(s, seat, "hire:soldier")
+    with pytest.raises(IllegalAction):
+        RULES.apply(s, 1 - seat, RULES.legal_actions(s, seat)[0].id)
+    assert json.dumps(s, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("n,seed,options", [(3, 21, {"weeks": 3}), (2, 22, {"variant": "advanced", "weeks": 4})])
+def test_every_listed_action_is_accepted(n, seed, options):
+    """legal_actions and apply agree: every listed id applies without IllegalAction."""
+    rng = random.Random(seed)
+    policy = biased_random_policy(rng)
+    s = RULES.setup(n, options, seed)
+    step = 0
+    while RULES.result(s) is None:
+        seat = next(iter(RULES.active_players(s)))
+        if step % 4 == 0:
+            for a in RULES.legal_actions(s, seat):
+                RULES.apply(s, seat, a.id)
+        s, _ = RULES.apply(s, seat, policy(s, seat))
+        step += 1

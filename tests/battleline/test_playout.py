@@ -1,0 +1,143 @@
+"""2,000 seeded random games played to the end by random legal moves.
+
+After every move: all cards accounted for exactly once and no side over its limit. After every
+fifth move and at the end (views cost most of the time): hands only in their owner's view and no
+hand card id anywhere in the public view. At the end of each game: replaying the action log from
+the seed reproduces the final state exactly."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+from engine.base import IllegalAction
+from engine.battleline import RULES, replay
+from engine.battleline.cards import TACTIC_IDS, TROOP_IDS, card_label, sort_cards
+from engine.battleline.proof import flag_limit
+
+GAMES = 2000
+ALL_2P = Counter(TROOP_IDS + TACTIC_IDS)
+ALL_3P = Counter(TROOP_IDS)
+
+
+def config(index: int) -> tuple[int, dict]:
+    """A mix: 2-player standard, both claim variants, series, and 3 players."""
+    kind = index % 10
+    if kind <= 3:
+        return 2, {}
+    if kind == 4:
+        return 2, {"variant": "advanced"}
+    if kind == 5:
+        return 2, {"variant": "endclaim"}
+    if kind == 6:
+        return 2, {"series_target": 7, "variant": ("standard", "advanced", "endclaim")[index % 3]}
+    if kind == 7:
+        return 2, {"first_player": index % 2}
+    if kind == 8:
+        return 3, {}
+    return 3, {"series_target": 6, "variant": ("standard", "advanced", "endclaim")[index % 3]}
+
+
+def all_cards(state: dict) -> list[str]:
+    cards = [c for hand in state["hands"] for c in hand]
+    cards += state["troop_deck"] + state["tactics_deck"]
+    cards += [d["card"] for d in state["discard"]]
+    for flag in state["flags"]:
+        cards += [e["card"] for e in flag["env"]]
+        for side in flag["sides"]:
+            cards += side["cards"]
+    return cards
+
+
+def check_table(state: dict) -> None:
+    """Cards conserved exactly once; no side over its limit (R8) except a pending D5 discard."""
+    expected = ALL_2P if state["players"] == 2 else ALL_3P
+    assert Counter(all_cards(state)) == expected
+    for flag in state["flags"]:
+        limit = flag_limit(flag)
+        for side in flag["sides"]:
+            assert len(side["arrived"]) == len(side["cards"])
+            if len(side["cards"]) > limit:
+                assert state["step"] == "mud_discard" and state["mud"]["flag"] == flag["n"]
+                assert len(side["cards"]) == limit + 1
+
+
+LABEL_TO_ID = {card_label(c): c for c in TROOP_IDS + TACTIC_IDS}
+LABEL_RE = re.compile("|".join(re.escape(label) + r"(?!\w)" for label in sorted(LABEL_TO_ID, key=len, reverse=True)))
+
+
+def check_events(state: dict, events) -> None:
+    """Public event text never names a card that is hidden (in a hand or a deck) after the move."""
+    hidden = {c for hand in state["hands"] for c in hand} | set(state["troop_deck"]) | set(state["tactics_deck"])
+    for event in events:
+        for label in LABEL_RE.findall(event.public):
+            assert LABEL_TO_ID[label] not in hidden, event.public
+
+
+JSON_STRING = re.compile(r'"([^"\\]*)"')
+PRIVATE_KEYS = ("hand", "scout", "viewer")
+
+
+def check_views(state: dict, seat: int) -> None:
+    """Hands appear only in their owner's view; no hand card id anywhere in the public view; a
+    seat's view is the public view plus its own hand (and its own Scout notes)."""
+    public = RULES.view(state, None)
+    assert "hand" not in public and "scout" not in public
+    strings = set(JSON_STRING.findall(json.dumps(public)))  # every string in the public JSON
+    held = {c for hand in state["hands"] for c in hand}
+    assert not held & strings, held & strings
+    mine = RULES.view(state, seat)
+    assert [c["id"] for c in mine["hand"]] == sort_cards(state["hands"][seat])
+    others = {c for s, hand in enumerate(state["hands"]) if s != seat for c in hand}
+    if "scout" in mine:
+        assert state["scout_memo"][seat] or (state["scout"] and state["scout"]["seat"] == seat)
+        assert not others & set(JSON_STRING.findall(json.dumps(mine["scout"])))
+    assert {k: v for k, v in mine.items() if k not in PRIVATE_KEYS} == \
+        {k: v for k, v in public.items() if k not in PRIVATE_KEYS}
+
+
+def test_random_playouts_keep_invariants_and_replay():
+    finished = Counter()
+    for index in range(GAMES):
+        players, options = config(index)
+        rng = random.Random(index)
+        state = RULES.setup(players, options, 1000 + index)
+        check_table(state)
+        moves = 0
+        while RULES.result(state) is None:
+            active = RULES.active_players(state)
+            assert len(active) == 1
+            seat = next(iter(active))
+            actions = RULES.legal_actions(state, seat)
+            assert actions, "an active seat always has a legal action"
+            if index % 100 == 0 and moves % 7 == 0:  # every listed action is accepted
+                for action in actions:
+                    RULES.apply(state, seat, action.id)
+            if moves % 11 == 0:  # a seat that is not active is refused
+                with pytest_raises_illegal():
+                    RULES.apply(state, (seat + 1) % players, actions[0].id)
+            state, events = RULES.apply(state, seat, rng.choice(actions).id)
+            moves += 1
+            check_table(state)
+            check_events(state, events)
+            if moves % 5 == 0 or RULES.result(state) is not None:
+                check_views(state, moves % players)
+            assert moves < 2000, "game does not end"
+        assert RULES.active_players(state) == set()
+        assert all(RULES.legal_actions(state, s) == [] for s in range(players))
+        assert replay(state) == state
+        finished[(players, "series" if options.get("series_target") else "single")] += 1
+    assert sum(finished.values()) == GAMES
+    assert min(finished.values()) >= 100, finished
+
+
+class pytest_raises_illegal:
+    """A tiny context manager: the block must raise IllegalAction."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        assert exc_type is IllegalAction, "expected IllegalAction"
+        return True

@@ -1,0 +1,43 @@
+"""The real bot, its cogs and command tree, in simcord's virtual Discord, with the test game."""
+from __future__ import annotations
+
+import pytest
+
+from bot import Config, create_bot
+from engine import registry
+from render import registry as renderers
+from tests import testgame
+
+registry.register(testgame.RULES)
+renderers.register("testgame", testgame)
+
+PLATFORM_ONLY = ("cogs.matches",)
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "test.db")
+
+
+@pytest.fixture
+def make_bot(db_path):
+    def make(extensions=PLATFORM_ONLY, **kwargs):
+        return create_bot(Config(token=None, database=db_path), extensions=extensions, **kwargs)
+    return make
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
+
+
+@pytest.fixture
+def world(simcord_env):
+    """A guild with a #games channel and three players. Afterwards, any exception the bot
+    caught as unexpected fails the test that caused it."""
+    env = simcord_env
+    guild = env.create_guild("Club")
+    channel = guild.create_text_channel("games")
+    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    yield env, guild, channel, alice, bob, carol
+    assert env.bot.unexpected_errors == [], env.bot.unexpected_errors

@@ -1,0 +1,58 @@
+"""Small helpers for driving matches in simcord."""
+from __future__ import annotations
+
+import discord
+
+
+def select_of(message: discord.Message, prefix: str = "bg:act:") -> discord.SelectMenu | None:
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if isinstance(child, discord.SelectMenu) and child.custom_id.startswith(prefix):
+                return child
+    return None
+
+
+def last_dm(member) -> discord.Message:
+    return member.user.dm_channel.history()[-1]
+
+
+def dm_with_moves(member) -> discord.Message | None:
+    """The newest DM that carries a move select, if the newest DM has one."""
+    msg = last_dm(member)
+    return msg if select_of(msg) else None
+
+
+def thread_of(channel):
+    threads = channel.threads
+    assert threads, "the match has no thread"
+    return threads[-1]
+
+
+async def start_challenge(channel, challenger, opponent, game="testgame", **opts):
+    await challenger.slash(channel, "match new", game=game, opponent=opponent, **opts)
+    lobby = channel.history()[-1]
+    await opponent.click(lobby, label="Accept")
+    return thread_of(channel)
+
+
+async def current_match(env, match_id=1):
+    return await env.bot.service.get(match_id)
+
+
+async def member_for_seat(env, members, match_id, seat):
+    match = await current_match(env, match_id)
+    user_id = match.user_at(seat).user_id
+    return next(m for m in members if m.id == user_id)
+
+
+async def to_move(env, members, match_id=1):
+    """The member whose turn it is."""
+    match = await current_match(env, match_id)
+    (seat,) = env.bot.service.rules(match).active_players(match.snapshot)
+    return await member_for_seat(env, members, match_id, seat)
+
+
+def bot_handle(env):
+    """The bot's own user as an option value (to pick the computer as the opponent)."""
+    from simcord.builders import UserHandle
+    return UserHandle(env, env.backend.get_user(env.bot.user.id))

@@ -1,0 +1,68 @@
+"""Structural tests of the Battalia pictures."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from engine.battalia import RULES
+from render.battalia import render_board, render_hand
+
+
+def _mid_game(seed: int = 4, n: int = 4):
+    s = RULES.setup(n, {}, seed)
+    rng = random.Random(seed)
+    for k in range(300):
+        if RULES.result(s):
+            break
+        seat = next(iter(RULES.active_players(s)))
+        s, _ = RULES.apply(s, seat, RULES.ai_choose(s, seat, rng.randrange(10**6)))
+    return s
+
+
+def _decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def test_board_png_decodes_and_is_small():
+    s = _mid_game()
+    png = render_board(RULES.view(s, None), ["A", "B", "C", "D"])
+    img = _decode(png)
+    assert img.format == "PNG" and img.width >= 900 and img.height >= 600
+    assert len(png) < 300_000
+
+
+def test_public_picture_ignores_private_keys():
+    s = _mid_game(seed=6, n=3)
+    names = ["A", "B", "C"]
+    public = render_board(RULES.view(s, None), names)
+    for seat in range(3):
+        assert render_board(RULES.view(s, seat), names) == public
+
+
+def test_hand_png_lists_cards():
+    s = _mid_game(seed=8, n=2)
+    seat = s["current"]
+    png = render_hand(RULES.view(s, seat), ["A", "B"])
+    img = _decode(png)
+    assert img.format == "PNG" and len(png) < 300_000 and img.height > 100
+
+
+def test_board_png_during_setup_and_battle():
+    from tests.battalia.helpers import actions_phase, give, put_tile
+    s = RULES.setup(2, {}, 1)
+    assert _decode(render_board(RULES.view(s, None), None)).format == "PNG"
+    s = actions_phase(2, seed=11, options={"removed_faction": "G"}, factions=["B", "R"])
+    put_tile(s, "d2", "city", "cross", 0, owner=1, level=3)
+    s["players"][0]["heroes"] = ["d2", None]
+    w, c = give(s, 0, [("weapon", "B"), ("commander", "B")])
+    for a in ("attack:d2:city:1", f"add:{w}", f"add:{c}", "commit"):
+        s, _ = RULES.apply(s, 0, a)
+    v = RULES.view(s, None)
+    assert v["battle"]["attacker_total"] == 6
+    png = render_board(v, ["Ann", "Ben"])
+    assert _decode(png).format == "PNG" and len(png) < 300_000
+    assert png != render_board(RULES.view(RULES.setup(2, {}, 1), None), None)

@@ -1,0 +1,103 @@
+"""A tiny game used only by the tests (never registered in the shipped bot).
+
+"High card": a deck of cards c1..c20 is shuffled and each of 2–4 players is dealt `hand`
+cards (default 3), face down. In turn, each player plays one card from their hand face up
+onto their row. When every hand is empty, the highest row total wins (ties share the win).
+It has what the platform must cope with: hidden hands, turns, an end, and randomness.
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from PIL import Image, ImageDraw
+
+from engine.base import Action, Event, IllegalAction, Result
+from engine.rng import new_rng_state, next_random
+from render.common import font, to_png
+
+DECK = [f"c{i}" for i in range(1, 21)]
+
+
+def value(card: str) -> int:
+    return int(card[1:])
+
+
+class HighCard:
+    name = "testgame"
+    title = "High Card (test)"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: int, options: dict, seed: int) -> dict:
+        state = {"rng": new_rng_state(seed), "players": players, "turn": 0, "moves": 0,
+                 "hands": [], "rows": [[] for _ in range(players)], "deck": list(DECK)}
+        next_random(state).shuffle(state["deck"])
+        size = int(options.get("hand", 3))
+        for _ in range(players):
+            state["hands"].append(sorted(state["deck"][:size], key=value))
+            del state["deck"][:size]
+        if "first_player" in options:
+            state["turn"] = int(options["first_player"]) % players
+        return state
+
+    def active_players(self, state: dict) -> set[int]:
+        return set() if self.result(state) else {state["turn"]}
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        if seat not in self.active_players(state):
+            return []
+        return [Action(f"play:{c}", f"Play {c}", "cards") for c in state["hands"][seat]]
+
+    def apply(self, state: dict, seat: int, action_id: str):
+        if seat not in self.active_players(state):
+            raise IllegalAction("It is not your turn.")
+        verb, _, card = action_id.partition(":")
+        if verb != "play" or card not in state["hands"][seat]:
+            raise IllegalAction(f"You do not hold {card or action_id!r}.")
+        new = copy.deepcopy(state)
+        new["hands"][seat].remove(card)
+        new["rows"][seat].append(card)
+        new["moves"] += 1
+        new["turn"] = (seat + 1) % new["players"]
+        return new, [Event(public=f"played {card}", private={seat: f"you played {card}"})]
+
+    def view(self, state: dict, viewer: int | None) -> dict:
+        v = {"game": self.name, "players": state["players"], "current": state["turn"],
+             "rows": copy.deepcopy(state["rows"]), "hand_sizes": [len(h) for h in state["hands"]],
+             "deck": len(state["deck"])}
+        if viewer is not None:
+            v["hand"] = list(state["hands"][viewer])
+        r = self.result(state)
+        v["result"] = r.to_dict() if r else None
+        return v
+
+    def result(self, state: dict) -> Result | None:
+        if any(state["hands"]):
+            return None
+        totals = [sum(value(c) for c in row) for row in state["rows"]]
+        best = max(totals)
+        return Result([i for i, t in enumerate(totals) if t == best], dict(enumerate(totals)), "all cards played")
+
+    def ai_choose(self, state: dict, seat: int, seed: int) -> str:
+        hand = self.view(state, seat)["hand"]
+        return f"play:{random.Random(seed).choice(hand)}"
+
+
+RULES = HighCard()
+
+
+def render_board(view: dict, names: list[str]) -> bytes:
+    img = Image.new("RGB", (640, 60 + 50 * view["players"]), "white")
+    d = ImageDraw.Draw(img)
+    d.text((10, 10), "High Card", fill="black", font=font(24, True))
+    for seat, row in enumerate(view["rows"]):
+        d.text((10, 50 + 50 * seat), f"{names[seat]}: {' '.join(row) or '-'}  ({view['hand_sizes'][seat]} in hand)",
+               fill="black", font=font(20))
+    return to_png(img)
+
+
+def render_hand(view: dict, names: list[str]) -> bytes:
+    img = Image.new("RGB", (480, 80), "lightyellow")
+    ImageDraw.Draw(img).text((10, 20), "Hand: " + " ".join(view.get("hand", [])), fill="black", font=font(24))
+    return to_png(img)

@@ -155,7 +155,96 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, work, self.match_id)
 
 
-DYNAMIC_ITEMS = (ActionSelect, PageSelect, HandButton, LobbyButton)
+CLOCK_LABELS = {"claim": "Claim the win", "wait": "Keep waiting", "vote": "Let the computer play",
+                "reclaim": "Take my seat back"}
+CLOCK_STYLES = {"claim": discord.ButtonStyle.danger, "wait": discord.ButtonStyle.secondary,
+                "vote": discord.ButtonStyle.primary, "reclaim": discord.ButtonStyle.success}
+
+
+class ClockButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"bg:clock:(?P<op>claim|wait|vote|reclaim):(?P<match>\d+):(?P<seat>\d+)"):
+    """Under an "out of time" notice (claim, wait, vote) and on boards while the computer
+    plays for an absent player (reclaim). The service re-checks the clock on every click."""
+
+    def __init__(self, op: str, match_id: int, seat: int):
+        self.op, self.match_id, self.seat = op, match_id, seat
+        super().__init__(discord.ui.Button(label=CLOCK_LABELS[op], style=CLOCK_STYLES[op],
+                                           custom_id=f"bg:clock:{op}:{match_id}:{seat}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["op"], int(match["match"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            service = interaction.client.service
+            user = interaction.user.id
+            if self.op == "claim":
+                await service.claim_win(self.match_id, user, self.seat)
+                msg = "You win: your opponent ran out of time."
+            elif self.op == "vote":
+                _, handed = await service.vote_handoff(self.match_id, user, self.seat)
+                msg = "The computer now plays that seat." if handed else "Your vote is counted."
+            elif self.op == "reclaim":
+                await service.reclaim(self.match_id, user)
+                msg = "You play your seat again."
+            else:
+                match = await service.get(self.match_id)
+                if match.seat_of(user) is None:
+                    return await reply(interaction, "You are not playing in this match.")
+                msg = ("You keep waiting. The player can still move; these buttons stay usable "
+                       "while they are out of time.")
+            await reply(interaction, msg)
+        await guarded(interaction, work, self.match_id)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bg:undo:(?P<op>yes|no):(?P<match>\d+):(?P<version>\d+)"):
+    """Approve or refuse a request to take back a move (valid only at the version asked)."""
+
+    def __init__(self, op: str, match_id: int, version: int):
+        self.op, self.match_id, self.version = op, match_id, version
+        super().__init__(discord.ui.Button(
+            label="Allow the take-back" if op == "yes" else "Refuse",
+            style=discord.ButtonStyle.success if op == "yes" else discord.ButtonStyle.danger,
+            custom_id=f"bg:undo:{op}:{match_id}:{version}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["op"], int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            msg = await interaction.client.service.answer_undo(self.match_id, interaction.user.id, self.version,
+                                                               self.op == "yes")
+            await reply(interaction, msg)
+        await guarded(interaction, work, self.match_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rematch:(?P<match>\d+)"):
+    """On the final board: the same players again, the other player first."""
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+        super().__init__(discord.ui.Button(label="Rematch", emoji="🔁", style=discord.ButtonStyle.success,
+                                           custom_id=f"bg:rematch:{match_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            match = await interaction.client.service.rematch(self.match_id, interaction.user.id)
+            where = f" in <#{match.thread_id}>" if match.thread_id else ""
+            await reply(interaction, f"Rematch #{match.id} has started{where}.")
+        await guarded(interaction, work, self.match_id)
+
+
+DYNAMIC_ITEMS = (ActionSelect, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton)
 
 
 def board_view(match_id: int, extra: list[discord.ui.Item] = ()) -> discord.ui.View:

@@ -1,13 +1,23 @@
 """/match: the commands every game shares, and /help."""
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, is_manager, reply
+from cogs.common import defer, guarded, in_thread, is_manager, reply
 from engine import registry
 from matches import UserError
+from matches.clock import PRESET_LABELS
+from matches.scheduler import Scheduler
+from matches.settings import guild_settings, may_start_in
+from render import registry as renderers
+from render.replay import animate
+
+CLOCK_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()]
+LOG_PAGE = 20
 
 
 async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -28,14 +38,16 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 async def create_match(interaction: discord.Interaction, game: str, opponents: list, players: int | None,
-                       options: dict | None = None) -> None:
+                       options: dict | None = None, clock: str | None = None) -> None:
     """Shared by /match new and the game cogs' challenge commands."""
     bot = interaction.client
     if game not in {g.name for g in bot.playable_games()}:
         raise UserError(f"There is no game called {game!r}. Pick one from the list.")
     if interaction.guild is None:
         raise UserError("Matches are played in a server channel, not in DMs.")
-    if not bot.may_start_in(interaction.channel):
+    parent_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) else None
+    settings = await guild_settings(bot.service.store, interaction.guild_id)
+    if not may_start_in(settings, interaction.channel_id, parent_id):
         raise UserError("Matches cannot be started in this channel; ask a server manager which channel to use.")
     people = [o for o in opponents if o is not None]
     ai_seats = sum(1 for o in people if o.id == bot.user.id)
@@ -49,7 +61,7 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
     match = await bot.service.create(
         game=game, guild_id=interaction.guild_id, channel_id=channel_id, creator_id=interaction.user.id,
         invited=[o.id for o in humans], ai_seats=ai_seats, players=players, options=options or {},
-        ai_user_id=bot.user.id)
+        ai_user_id=bot.user.id, clock=clock)
     if match.status == "active":
         where = f" in <#{match.thread_id}>" if match.thread_id else ""
         await reply(interaction, f"Match #{match.id} has started{where}.")
@@ -62,18 +74,38 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
 class MatchCog(commands.GroupCog, group_name="match", group_description="Play and manage board game matches"):
     def __init__(self, bot):
         self.bot = bot
+        self.scheduler: Scheduler | None = None
+
+    async def cog_load(self) -> None:
+        # the stored timers (reminders, deadlines) fire from here, across restarts
+        service = self.bot.service
+        self.scheduler = Scheduler(service.store, service.on_timer, self.bot.clock)
+        service.on_timers_changed = self.scheduler.wake
+        self.scheduler.start()
+
+    async def cog_unload(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.stop()
+            self.bot.service.on_timers_changed = None
+
+    async def _find(self, interaction: discord.Interaction, match: int | None,
+                    statuses: tuple[str, ...] = ("active",)):
+        return await self.bot.service.find_for_user(interaction.user.id, match_id=match,
+                                                    channel_id=interaction.channel_id, statuses=statuses)
 
     @app_commands.command(name="new", description="Challenge people (or me) to a game, or open a table anyone can join")
     @app_commands.describe(game="Which game", opponent="Who to challenge (pick me for a computer opponent)",
                            opponent2="Another opponent", opponent3="Another opponent",
-                           players="Seats at an open table (when you name nobody)")
+                           players="Seats at an open table (when you name nobody)",
+                           clock="Time to move (default: the server's setting)")
     @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
-                  players: app_commands.Range[int, 1, 8] | None = None):
+                  players: app_commands.Range[int, 1, 8] | None = None, clock: str | None = None):
         async def work():
             await defer(interaction)
-            await create_match(interaction, game, [opponent, opponent2, opponent3], players)
+            await create_match(interaction, game, [opponent, opponent2, opponent3], players, clock=clock)
         await guarded(interaction, work)
 
     @app_commands.command(name="list", description="Your matches, or the matches in this channel")
@@ -182,6 +214,95 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
             await reply(interaction, f"Match #{row.id} was cancelled.")
         await guarded(interaction, work, match)
 
+    @app_commands.command(name="nudge", description="Remind the players you are waiting for (once every few hours)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def nudge(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self._find(interaction, match)
+            seats = await self.bot.service.nudge(row.id, interaction.user.id)
+            await reply(interaction, "Nudged " + ", ".join(f"<@{row.user_at(s).user_id}>" for s in seats) + ".",
+                        allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="return", description="Play your seat again after the computer stood in for you")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def return_(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self._find(interaction, match)
+            await self.bot.service.reclaim(row.id, interaction.user.id)
+            await reply(interaction, f"You play your seat in match #{row.id} again.")
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="undo", description="Ask the other players to let you take back your last move")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def undo(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction)
+            row = await self._find(interaction, match)
+            after = await self.bot.service.request_undo(row.id, interaction.user.id)
+            await reply(interaction, "Your move was taken back." if after.version != row.version
+                        else "Asked; the other players answer with the buttons in the match's channel.")
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="watch", description="Follow a match as a spectator (you never see a hand)")
+    @app_commands.describe(match="The match number (see /match list scope:this channel)")
+    async def watch(self, interaction: discord.Interaction, match: int):
+        async def work():
+            await defer(interaction)
+            row = await self.bot.service.add_watcher(match, interaction.user.id)
+            if row.guild_id != interaction.guild_id:
+                raise UserError(f"There is no match #{match} in this server.")
+            thread = self.bot.get_channel(row.thread_id) if row.thread_id else None
+            if isinstance(thread, discord.Thread):
+                try:
+                    await thread.add_user(interaction.user)
+                    return await reply(interaction, f"You are watching match #{row.id} in {thread.mention}.")
+                except discord.HTTPException:
+                    pass
+            await reply(interaction, f"You are watching match #{row.id}: each new board comes to you by DM.")
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="log", description="The public move history of a match")
+    @app_commands.describe(page="Page of the history (1 = the first moves)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def log(self, interaction: discord.Interaction, match: int | None = None,
+                  page: app_commands.Range[int, 1, 1000] = 1):
+        async def work():
+            await defer(interaction)
+            row = await self._find(interaction, match, ("active", "finished"))
+            names = await self.bot.presenter.seat_names(row)
+            lines = [f"{i}. **{names[seat]}**: {text}"
+                     for i, (seat, text) in enumerate(await self.bot.service.history(row.id), 1)]
+            pages = max(1, -(-len(lines) // LOG_PAGE))
+            if page > pages:
+                raise UserError(f"The history of match #{row.id} has {pages} page(s).")
+            body = "\n".join(lines[(page - 1) * LOG_PAGE:page * LOG_PAGE]) or "No moves yet."
+            await reply(interaction, f"**{self.bot.presenter.title(row)}** · history, page {page} of {pages}\n"
+                        f"{body}"[:2000], allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work, match)
+
+    @app_commands.command(name="replay", description="An animated picture of a match, move by move")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def replay(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            await defer(interaction, ephemeral=False)
+            row = await self._find(interaction, match, ("active", "finished"))
+            names = await self.bot.presenter.seat_names(row)
+            views = await self.bot.service.public_views(row.id)
+            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, views, names)
+            await interaction.followup.send(
+                f"**{self.bot.presenter.title(row)}** · replay of {len(views) - 1} moves"
+                + ("" if frames == len(views) else f" ({frames} of {len(views)} boards shown, to fit the upload)"),
+                file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
+        await guarded(interaction, work, match)
+
+
+def replay_gif(render_board, views: list[dict], names: list[str]) -> tuple[bytes, int]:
+    """Blocking: render every public view and animate them (run in an executor)."""
+    return animate([render_board(view, names) for view in views])
+
 
 HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread; the board arrives there as a picture after every move, and the player to move is pinged. Your hand comes to you privately: by DM, or, if your DMs are closed, with the **Show my hand** button under any board (only you see the answer).
 
@@ -192,6 +313,8 @@ HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread;
 • Use the menu under your private hand, or `/match move` (autocomplete lists only your legal moves).
 • `/match hand` your hand and moves · `/match show` post the board again · `/match list` your matches
 • `/match resign` give up · `/match cancel` cancel a match that has not started
+• `/match undo` ask to take back your last move · `/match nudge` remind the player you wait for
+• `/match watch` follow a match · `/match log` its move history · `/match replay` an animated replay
 """
 
 
@@ -207,5 +330,7 @@ class HelpCog(commands.Cog):
 
 
 async def setup(bot):
+    from cogs.settings import SettingsCog
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(HelpCog(bot))
+    await bot.add_cog(SettingsCog(bot))

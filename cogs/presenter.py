@@ -10,8 +10,9 @@ import logging
 import discord
 
 from cogs.common import in_thread, png_file
-from cogs.components import board_view, generic_move_items, lobby_view
+from cogs.components import ClockButton, RematchButton, UndoButton, board_view, generic_move_items, lobby_view
 from matches import MoveOutcome
+from matches.settings import guild_settings
 from render import registry as renderers
 from store import MatchRow
 
@@ -160,7 +161,7 @@ class DiscordPresenter:
     # ------------------------------------------------------------------ public board
 
     async def _make_thread(self, match: MatchRow):
-        if not self.bot.use_threads(match):
+        if not (await guild_settings(self.bot.service.store, match.guild_id))["threads"]:
             return None
         channel = await self.channel_for(match)
         if not isinstance(channel, discord.TextChannel):
@@ -185,8 +186,13 @@ class DiscordPresenter:
         service = self.bot.service
         if match.status == "active":
             due = sorted(service.rules(match).active_players(match.snapshot))
-            humans = [f"<@{match.user_at(s).user_id}>" for s in due if not match.user_at(s).is_ai]
-            return (", ".join(humans) + (" — your move." if len(humans) == 1 else " — your moves.")) if humans else ""
+            humans = [s for s in due if not match.user_at(s).is_ai]
+            if not humans:
+                return ""
+            deadlines = {service.deadline_of(match, s) for s in humans} - {None}
+            when = f" (due <t:{int(min(deadlines))}:R>)" if deadlines else ""
+            return (", ".join(f"<@{match.user_at(s).user_id}>" for s in humans)
+                    + (" — your move" if len(humans) == 1 else " — your moves") + when + ".")
         if match.result:
             winners = [names[w] for w in match.result.get("winners", [])]
             head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners \
@@ -208,11 +214,89 @@ class DiscordPresenter:
         names = await self.seat_names(match)
         content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names)}".strip()
         view = self.bot.service.public_view(match) if match.snapshot else None
-        kwargs = {"view": board_view(match.id)}
+        extra = []
+        if match.status == "finished" and not match.meta.get("rematch"):
+            extra.append(RematchButton(match.id))
+        if match.status == "active":
+            extra += [ClockButton("reclaim", match.id, seat) for seat in match.meta.get("absent", [])[:1]]
+        kwargs = {"view": board_view(match.id, extra)}
+        png = None
         if view is not None:
             png = await in_thread(renderers.get(match.game).render_board, view, names)
             kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
         await self._safe_send(channel, content[:2000], match=match, **kwargs)
+        if match.thread_id is None:  # no thread to add spectators to: they get each board by DM
+            for user_id in match.meta.get("watchers", []):
+                await self._dm(user_id, content=content[:2000], file=png_file(png, "board.png") if png else None)
+
+    async def _dm(self, user_id: int, **message) -> bool:
+        if message.get("file") is None:
+            message.pop("file", None)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(allowed_mentions=discord.AllowedMentions.none(), **message)
+            return True
+        except discord.HTTPException:
+            return False
+
+    # ------------------------------------------------------------------ clocks, undo, nudges
+
+    def _link(self, match: MatchRow) -> str:
+        channel_id = match.thread_id or match.channel_id
+        return f" in <#{channel_id}>" if channel_id else ""
+
+    async def match_updated(self, match: MatchRow, note: str) -> None:
+        await self.post_board(match, note)
+        if match.status == "active":
+            for seat in sorted(self.bot.service.rules(match).active_players(match.snapshot)):
+                await self.send_private(match, seat)
+
+    async def _ping(self, match: MatchRow, seat: int, text: str) -> None:
+        """DM one player; when the DM fails, say it in the match's channel with a mention."""
+        row = match.user_at(seat)
+        if row is None or row.is_ai:
+            return
+        if row.dm_ok and await self._dm(row.user_id, content=text):
+            return
+        channel = await self.channel_for(match)
+        if channel is not None:
+            await self._safe_send(channel, f"<@{row.user_id}> {text}", match=match)
+
+    async def remind(self, match: MatchRow, seat: int, deadline: float) -> None:
+        await self._ping(match, seat, f"⏰ Reminder: it is your move in **{self.title(match)}**{self._link(match)}; "
+                                      f"your time runs out <t:{int(deadline)}:R>.")
+
+    async def nudge(self, match: MatchRow, seats: list[int], by_user: int) -> None:
+        for seat in seats:
+            await self._ping(match, seat, f"👋 <@{by_user}> is waiting for your move in "
+                                          f"**{self.title(match)}**{self._link(match)}.")
+
+    async def out_of_time(self, match: MatchRow, seat: int) -> None:
+        channel = await self.channel_for(match)
+        if channel is None:
+            return
+        absent = match.user_at(seat).user_id
+        others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
+        if len(match.seats) == 2:
+            ops, choice = ("claim", "wait"), "claim the win or keep waiting"
+        else:
+            ops, choice = ("vote", "wait"), ("vote to let the computer play their seat (they are recorded as "
+                                              "losing unless they come back) or keep waiting")
+        view = board_view(match.id, [ClockButton(op, match.id, seat) for op in ops])
+        await self._safe_send(channel, f"⌛ <@{absent}> is out of time in **{self.title(match)}**. "
+                                       f"{others}: you may {choice}. They can still move until someone decides.",
+                              match=match, view=view)
+
+    async def undo_requested(self, match: MatchRow, seat: int) -> None:
+        channel = await self.channel_for(match)
+        if channel is None:
+            return
+        asker = match.user_at(seat).user_id
+        others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
+        view = board_view(match.id, [UndoButton("yes", match.id, match.version),
+                                     UndoButton("no", match.id, match.version)])
+        await self._safe_send(channel, f"↩️ <@{asker}> asks to take back their last move. {others}: do you allow it?",
+                              match=match, view=view)
 
     # ------------------------------------------------------------------ private views
 

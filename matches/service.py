@@ -16,11 +16,17 @@ from typing import Callable, Protocol
 
 from engine import registry
 from engine.base import Action, Event, IllegalAction, Result
+from matches import clock as clocks
+from matches.settings import guild_settings
 from store import MatchRow, SeatRow, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 
 STALE_MESSAGE = "This board is out of date: someone has moved since. Press **Show my hand** for the current one."
+
+# the action-log row that takes back the last move still in effect (never a deletion)
+UNDO = "undo"
+UNDO_EVENT = "took back their last move."
 
 
 class UserError(Exception):
@@ -55,6 +61,11 @@ class Notifier(Protocol):
     async def match_started(self, match: MatchRow) -> None: ...
     async def moves_applied(self, outcome: MoveOutcome) -> None: ...
     async def match_closed(self, match: MatchRow, note: str) -> None: ...
+    async def match_updated(self, match: MatchRow, note: str) -> None: ...   # board + private views again
+    async def remind(self, match: MatchRow, seat: int, deadline: float) -> None: ...
+    async def out_of_time(self, match: MatchRow, seat: int) -> None: ...
+    async def undo_requested(self, match: MatchRow, seat: int) -> None: ...
+    async def nudge(self, match: MatchRow, seats: list[int], by_user: int) -> None: ...
 
 
 class NullNotifier:
@@ -63,6 +74,11 @@ class NullNotifier:
     async def match_started(self, match): pass
     async def moves_applied(self, outcome): pass
     async def match_closed(self, match, note): pass
+    async def match_updated(self, match, note): pass
+    async def remind(self, match, seat, deadline): pass
+    async def out_of_time(self, match, seat): pass
+    async def undo_requested(self, match, seat): pass
+    async def nudge(self, match, seats, by_user): pass
 
 
 def _player_list(n: int) -> str:
@@ -80,6 +96,8 @@ class MatchService:
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
         self.finish_listeners: list[Callable] = []
+        # called (no arguments) after timers were written, so the scheduler can wake up
+        self.on_timers_changed: Callable[[], None] | None = None
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -119,7 +137,7 @@ class MatchService:
     async def create(self, *, game: str, guild_id: int | None, channel_id: int | None, creator_id: int,
                      invited: list[int] = (), ai_seats: int = 0, players: int | None = None,
                      options: dict | None = None, ai_user_id: int = 0, accepted: bool = False,
-                     meta: dict | None = None) -> MatchRow:
+                     meta: dict | None = None, clock: str | None = None) -> MatchRow:
         """A challenge (named opponents accept by button) or, with nobody invited and no
         computer seat, an open table that others join by button."""
         try:
@@ -136,11 +154,18 @@ class MatchService:
             raise UserError(f"That is {seat_count} players, but this match is for {_player_list(players)}.")
         seats = [(creator_id, False, True)] + [(u, False, accepted) for u in invited] + \
                 [(ai_user_id, True, True) for _ in range(ai_seats)]
+        meta = dict(meta or {})
+        if "clock" not in meta:
+            settings = await guild_settings(self.store, guild_id)
+            preset = clock or settings["clock"]
+            if preset not in clocks.PRESETS:
+                raise UserError(f"There is no clock called {preset!r}.")
+            meta["clock"] = clocks.new_clock(preset, settings["reminders"])
         seed = self._seeds.randrange(1, 2**62)
         match_id = await self.store.create_match(
             game=game, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, seed=seed,
             options=dict(options or {}), player_count=players, invited=list(invited), seats=seats,
-            meta=dict(meta or {}))
+            meta=meta)
         match = await self.get(match_id)
         await self.notifier.match_created(match)
         if self._ready_to_start(match, rules):
@@ -244,10 +269,14 @@ class MatchService:
         """Seat order is random, drawn from the match seed; then the engine sets up."""
         rules = self.rules(match)
         seats = list(match.seats)
-        random.Random(match.seed).shuffle(seats)
+        if not match.meta.get("fixed_seats"):  # a rematch keeps its seats
+            random.Random(match.seed).shuffle(seats)
         options = dict(match.options)
         state = rules.setup(len(seats), options, match.seed)
         await self.store.start_match(match.id, seats, state)
+        match = await self.get(match.id)
+        meta, timers = self._clock_after(match, state, match.meta, moved=None)
+        await self._write_timers(match, timers, meta)
         match = await self.get(match.id)
         await self.notifier.match_started(match)
         outcome = await self._run_ai(match, MoveOutcome(match))
@@ -295,14 +324,20 @@ class MatchService:
         if result is not None:
             result_record = result.to_dict()
             resigned = match.meta.get("resigned", [])
-            if resigned:  # a seat that resigned and was played on by the computer never wins
-                result_record["winners"] = [w for w in result.winners if w not in resigned]
-                result_record["resigned"] = resigned
+            absent = match.meta.get("absent", [])
+            if resigned or absent:  # a seat played on by the computer for its player never wins
+                result_record["winners"] = [w for w in result.winners if w not in resigned and w not in absent]
+                if resigned:
+                    result_record["resigned"] = resigned
+                if absent:
+                    result_record["absent"] = absent
+        meta, timers = self._clock_after(match, state, match.meta, moved=seat)
         try:
             await self.store.commit_action(match.id, match.version, seat, action_id, state, status=status,
-                                           result=result_record)
+                                           result=result_record, meta=meta, timers=timers)
         except StaleVersion:
             raise UserError(STALE_MESSAGE) from None
+        self._timers_changed()
         outcome.steps.append(Step(seat, action_id, events, by_ai))
         outcome.ended = result is not None
         match = await self.get(match.id)
@@ -351,6 +386,7 @@ class MatchService:
                 result = Result(winners, {}, f"<@{user_id}> resigned.").to_dict()
                 result["resigned"] = [seat]
                 await self.store.update_match(match_id, status="finished", result=result)
+                await self.store.cancel_timers(match_id)
                 match = await self._finished(await self.get(match_id))
                 await self.notifier.match_closed(match, f"<@{user_id}> resigned.")
                 return match
@@ -358,6 +394,9 @@ class MatchService:
             meta["resigned"] = sorted(set(meta.get("resigned", [])) | {seat})
             await self.store.update_match(match_id, meta=meta)
             await self.store.set_seat_flag(match_id, seat, is_ai=True)
+            match = await self.get(match_id)
+            meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
+            await self._write_timers(match, timers, meta)
             match = await self.get(match_id)
             await self.notifier.lobby_changed(match, f"<@{user_id}> resigned; the computer plays their seat.")
             outcome = await self._run_ai(match, MoveOutcome(match))
@@ -387,8 +426,349 @@ class MatchService:
     async def replay(self, match_id: int) -> dict:
         """Rebuild the state from the seed and the action log (the truth)."""
         match = await self.get(match_id)
+        state = self._initial_state(match)
+        for _seat, _action, state, _events in self._walk(match, await self.store.actions(match_id)):
+            pass
+        return state
+
+    def _initial_state(self, match: MatchRow) -> dict:
+        return self.rules(match).setup(len(match.seats), dict(match.options), match.seed)
+
+    def _rebuild(self, match: MatchRow, moves: list[tuple[int, str]]) -> dict:
         rules = self.rules(match)
-        state = rules.setup(len(match.seats), dict(match.options), match.seed)
-        for _seq, seat, action, _at in await self.store.actions(match_id):
+        state = self._initial_state(match)
+        for seat, action in moves:
             state, _ = rules.apply(state, seat, action)
         return state
+
+    def _walk(self, match: MatchRow, log: list):
+        """Replay the log row by row: yields (seat, action, state after, events). An "undo"
+        row rebuilds the state from the seed without the move it takes back."""
+        rules = self.rules(match)
+        state = self._initial_state(match)
+        in_effect: list[tuple[int, str]] = []
+        for _seq, seat, action, _at in log:
+            if action == UNDO:
+                in_effect.pop()
+                state, events = self._rebuild(match, in_effect), [Event(UNDO_EVENT)]
+            else:
+                state, events = rules.apply(state, seat, action)
+                in_effect.append((seat, action))
+            yield seat, action, state, events
+
+    @staticmethod
+    def moves_in_effect(log: list) -> list[tuple[int, str]]:
+        moves: list[tuple[int, str]] = []
+        for _seq, seat, action, _at in log:
+            if action == UNDO:
+                moves.pop()
+            else:
+                moves.append((seat, action))
+        return moves
+
+    async def history(self, match_id: int) -> list[tuple[int, str]]:
+        """The public move history: (seat, public text) per event, undo rows included."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError("This match has not started yet.")
+        return [(seat, event.public) for seat, _a, _s, events in self._walk(match, await self.store.actions(match_id))
+                for event in events]
+
+    async def public_views(self, match_id: int) -> list[dict]:
+        """The public view before the first move and after every logged action."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError("This match has not started yet.")
+        rules = self.rules(match)
+        views = [rules.view(self._initial_state(match), None)]
+        for _seat, _action, state, _events in self._walk(match, await self.store.actions(match_id)):
+            views.append(rules.view(state, None))
+        return views
+
+    # ------------------------------------------------------------------ clocks and timers
+
+    def _clock_after(self, match: MatchRow, state: dict | None, meta: dict, *, moved: int | None,
+                     restart: bool = False) -> tuple[dict, list[tuple[str, int, float]]]:
+        """The match notes and timers after a change: `moved` acted (or nobody), and the
+        human seats that must act next start (or keep) their turn."""
+        meta = dict(meta)
+        if moved is not None and str(moved) in meta.get("votes", {}):
+            meta["votes"] = {k: v for k, v in meta["votes"].items() if k != str(moved)}
+        clock = meta.get("clock")
+        if not clock or state is None:
+            return meta, []
+        rules = self.rules(match)
+        active = set() if rules.result(state) is not None else {
+            s for s in rules.active_players(state) if match.user_at(s) is not None and not match.user_at(s).is_ai}
+        now = self.clock()
+        meta["clock"] = (clocks.restart_turns if restart else clocks.advance)(
+            clock, **({} if restart else {"moved": moved}), active=active, now=now)
+        return meta, clocks.timers(meta["clock"], now)
+
+    async def _write_timers(self, match: MatchRow, timers: list, meta: dict) -> None:
+        await self.store.replace_timers(match.id, match.version, timers, meta)
+        self._timers_changed()
+
+    def _timers_changed(self) -> None:
+        if self.on_timers_changed is not None:
+            self.on_timers_changed()
+
+    @staticmethod
+    def deadline_of(match: MatchRow, seat: int) -> float | None:
+        deadline = (match.meta.get("clock") or {}).get("deadlines", {}).get(str(seat))
+        return float(deadline) if deadline is not None else None
+
+    def is_overdue(self, match: MatchRow, seat: int) -> bool:
+        """`seat` must act, is played by a person, and its deadline has passed."""
+        row = match.user_at(seat)
+        deadline = self.deadline_of(match, seat)
+        return (match.status == "active" and row is not None and not row.is_ai and self.is_active(match, seat)
+                and deadline is not None and deadline <= self.clock())
+
+    async def on_timer(self, match_id: int, kind: str, seat: int | None, due: float, version: int) -> None:
+        """Called by the scheduler when a stored timer is due (once per timer)."""
+        match = await self.store.get_match(match_id)
+        if match is None or match.status != "active" or match.version != version or seat is None:
+            return  # the turn it belonged to is over
+        row = match.user_at(seat)
+        if row is None or row.is_ai or not self.is_active(match, seat):
+            return
+        if kind == "reminder":
+            await self.notifier.remind(match, seat, self.deadline_of(match, seat) or due)
+        elif kind == "deadline":
+            await self.notifier.out_of_time(match, seat)
+
+    def _opponent_seat(self, match: MatchRow, user_id: int, seat: int) -> int:
+        mine = match.seat_of(user_id)
+        if mine is None:
+            raise UserError("You are not playing in this match.")
+        if mine == seat:
+            raise UserError("That is your own seat: make your move instead.")
+        return mine
+
+    async def claim_win(self, match_id: int, user_id: int, seat: int) -> MatchRow:
+        """Two players: the opponent of a player out of time may take the win."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError("This match is over.")
+            self._opponent_seat(match, user_id, seat)
+            if len(match.seats) != 2:
+                raise UserError("With more than two players, vote to let the computer play the seat instead.")
+            if not self.is_overdue(match, seat):
+                raise UserError("That player is not out of time (they may have moved since).")
+            absent_user = match.user_at(seat).user_id
+            result = Result([s.seat for s in match.seats if s.seat != seat], {},
+                            f"<@{absent_user}> ran out of time.").to_dict()
+            result["timeout"] = [seat]
+            await self.store.update_match(match_id, status="finished", result=result)
+            await self.store.cancel_timers(match_id)
+            match = await self._finished(await self.get(match_id))
+        self._timers_changed()
+        await self.notifier.match_closed(match, f"<@{user_id}> claimed the win: <@{absent_user}> ran out of time.")
+        return match
+
+    async def vote_handoff(self, match_id: int, user_id: int, seat: int) -> tuple[MatchRow, bool]:
+        """More than two players: the others vote to let the computer play an absent player's
+        seat (a majority of the other people decides). Returns (match, handed over)."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError("This match is over.")
+            voter = self._opponent_seat(match, user_id, seat)
+            if len(match.seats) == 2:
+                raise UserError("In a two-player game, claim the win instead.")
+            if not self.is_overdue(match, seat):
+                raise UserError("That player is not out of time (they may have moved since).")
+            meta = dict(match.meta)
+            votes = dict(meta.get("votes", {}))
+            ballot = sorted(set(votes.get(str(seat), [])) | {voter})
+            votes[str(seat)] = ballot
+            meta["votes"] = votes
+            electorate = [s.seat for s in match.seats if not s.is_ai and s.seat != seat]
+            absent_user = match.user_at(seat).user_id
+            if len(ballot) * 2 <= len(electorate):
+                await self.store.update_match(match_id, meta=meta)
+                match = await self.get(match_id)
+                await self.notifier.lobby_changed(
+                    match, f"<@{user_id}> votes to let the computer play for <@{absent_user}> "
+                           f"({len(ballot)} of {len(electorate)}; more than half decides).")
+                return match, False
+            meta["votes"] = {k: v for k, v in votes.items() if k != str(seat)}
+            meta["absent"] = sorted(set(meta.get("absent", [])) | {seat})
+            await self.store.update_match(match_id, meta=meta)
+            await self.store.set_seat_flag(match_id, seat, is_ai=True)
+            match = await self.get(match_id)
+            meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
+            await self._write_timers(match, timers, meta)
+            match = await self.get(match_id)
+            await self.notifier.lobby_changed(
+                match, f"The computer now plays for <@{absent_user}>, who is recorded as losing unless they "
+                       f"return (`/match return`).")
+            outcome = await self._run_ai(match, MoveOutcome(match))
+        await self.notifier.moves_applied(outcome)
+        return outcome.match, True
+
+    async def reclaim(self, match_id: int, user_id: int) -> MatchRow:
+        """Take back a seat the computer was playing because its player was away."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError("This match is over.")
+            seat = next((s.seat for s in match.seats if s.user_id == user_id and s.is_ai
+                         and s.seat in match.meta.get("absent", [])), None)
+            if seat is None:
+                raise UserError("You have no seat in this match that the computer is playing for you."
+                                if match.seat_of(user_id) is None else "You are already playing your seat.")
+            meta = dict(match.meta)
+            meta["absent"] = [s for s in meta.get("absent", []) if s != seat]
+            await self.store.update_match(match_id, meta=meta)
+            await self.store.set_seat_flag(match_id, seat, is_ai=False)
+            match = await self.get(match_id)
+            meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
+            await self._write_timers(match, timers, meta)
+            match = await self.get(match_id)
+        await self.notifier.match_updated(match, f"<@{user_id}> is back and plays their own seat again.")
+        return match
+
+    async def nudge(self, match_id: int, user_id: int, every: float = 4 * 3600) -> list[int]:
+        """An opponent pings the players to move, at most once per `every` seconds per match."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError("Only a match in progress can be nudged.")
+            mine = match.seat_of(user_id)
+            if mine is None:
+                raise UserError("You are not playing in this match.")
+            due = sorted(s for s in self.rules(match).active_players(match.snapshot)
+                         if s != mine and not match.user_at(s).is_ai)
+            if not due:
+                raise UserError("Nobody else is keeping you waiting right now.")
+            now = self.clock()
+            last = float(match.meta.get("nudged_at", 0))
+            if now - last < every:
+                raise UserError(f"This match was nudged recently; you can nudge again <t:{int(last + every)}:R>.")
+            await self.store.update_match(match_id, meta={**match.meta, "nudged_at": now})
+            match = await self.get(match_id)
+        await self.notifier.nudge(match, due, user_id)
+        return due
+
+    # ------------------------------------------------------------------ undo
+
+    async def request_undo(self, match_id: int, user_id: int) -> MatchRow:
+        """Ask to take back one's own last move; the other people approve. Refused when
+        another player has moved since or the move drew, shuffled, revealed or rolled."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError("Only a move in a match in progress can be taken back.")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise UserError("You are not playing in this match.")
+            moves = self.moves_in_effect(await self.store.actions(match_id))
+            if not moves or seat not in {s for s, _ in moves}:
+                raise UserError("You have no move to take back.")
+            last_seat, last_action = moves[-1]
+            if last_seat != seat:
+                raise UserError("Another player has moved since your last move, so it cannot be taken back.")
+            before = self._rebuild(match, moves[:-1])
+            _, events = self.rules(match).apply(before, seat, last_action)
+            if any(e.hidden for e in events):
+                raise UserError("Your last move drew, shuffled, revealed or rolled something, "
+                                "so it cannot be taken back.")
+            pending = match.meta.get("undo")
+            if pending and pending.get("version") == match.version:
+                raise UserError("A request to take back a move is already waiting for an answer.")
+            if not [s for s in match.seats if not s.is_ai and s.seat != seat]:
+                outcome = await self._undo(match, seat)
+            else:
+                meta = {**match.meta, "undo": {"seat": seat, "version": match.version, "approvals": []}}
+                await self.store.update_match(match_id, meta=meta)
+                match = await self.get(match_id)
+                await self.notifier.undo_requested(match, seat)
+                return match
+        await self.notifier.moves_applied(outcome)
+        return outcome.match
+
+    async def answer_undo(self, match_id: int, user_id: int, version: int, approve: bool) -> str:
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            pending = match.meta.get("undo")
+            if match.status != "active" or not pending or pending.get("version") != version \
+                    or match.version != version:
+                raise UserError("This request to take back a move is out of date.")
+            voter = match.seat_of(user_id)
+            if voter is None:
+                raise UserError("You are not playing in this match.")
+            requester = pending["seat"]
+            if voter == requester and approve:
+                raise UserError("The other players decide whether your move is taken back.")
+            if not approve:
+                meta = {k: v for k, v in match.meta.items() if k != "undo"}
+                await self.store.update_match(match_id, meta=meta)
+                note = "withdrew the request" if voter == requester else "refused to let the move be taken back"
+                await self.notifier.lobby_changed(await self.get(match_id), f"<@{user_id}> {note}.")
+                return "The move stays."
+            approvals = sorted(set(pending.get("approvals", [])) | {voter})
+            needed = {s.seat for s in match.seats if not s.is_ai and s.seat != requester}
+            if not needed <= set(approvals):
+                meta = {**match.meta, "undo": {**pending, "approvals": approvals}}
+                await self.store.update_match(match_id, meta=meta)
+                return "Approved; waiting for the other players."
+            outcome = await self._undo(match, requester)
+        await self.notifier.moves_applied(outcome)
+        return "Approved: the move was taken back."
+
+    async def _undo(self, match: MatchRow, seat: int) -> MoveOutcome:
+        """Write an "undo" row: the state is rebuilt from the seed without the last move."""
+        moves = self.moves_in_effect(await self.store.actions(match.id))
+        state = self._rebuild(match, moves[:-1])
+        meta = {k: v for k, v in match.meta.items() if k != "undo"}
+        meta, timers = self._clock_after(match, state, meta, moved=None, restart=True)
+        try:
+            await self.store.commit_action(match.id, match.version, seat, UNDO, state, meta=meta, timers=timers)
+        except StaleVersion:
+            raise UserError(STALE_MESSAGE) from None
+        self._timers_changed()
+        match = await self.get(match.id)
+        return MoveOutcome(match, [Step(seat, UNDO, [Event(UNDO_EVENT)])])
+
+    # ------------------------------------------------------------------ rematch, spectators
+
+    async def rematch(self, match_id: int, user_id: int) -> MatchRow:
+        """Same players and options, the other player moves first."""
+        async with self.lock(match_id):
+            old = await self.get(match_id)
+            if old.status != "finished":
+                raise UserError("A rematch can start once this match is over.")
+            if not any(s.user_id == user_id for s in old.seats):
+                raise UserError("Only the players of this match can start its rematch.")
+            if old.meta.get("rematch"):
+                raise UserError(f"The rematch has already started: match #{old.meta['rematch']}.")
+            log = await self.store.actions(match_id)
+            first = log[0][1] if log else int(old.options.get("first_player", 0))
+            options = {**old.options, "first_player": (first + 1) % len(old.seats)}
+            played_for = set(old.meta.get("resigned", [])) | set(old.meta.get("absent", []))
+            seats = [(s.user_id, s.is_ai and s.seat not in played_for, True) for s in old.seats]
+            settings = await guild_settings(self.store, old.guild_id)
+            preset = (old.meta.get("clock") or {}).get("preset") or settings["clock"]
+            reminders = (old.meta.get("clock") or {}).get("reminders", settings["reminders"])
+            meta = {"clock": clocks.new_clock(preset, reminders), "fixed_seats": True, "rematch_of": old.id}
+            new_id = await self.store.create_match(
+                game=old.game, guild_id=old.guild_id, channel_id=old.channel_id, creator_id=user_id,
+                seed=self._seeds.randrange(1, 2**62), options=options, player_count=len(seats),
+                invited=[], seats=seats, meta=meta)
+            await self.store.update_match(match_id, meta={**old.meta, "rematch": new_id})
+        match = await self.get(new_id)
+        await self.notifier.match_created(match)
+        return await self._start(match)
+
+    async def add_watcher(self, match_id: int, user_id: int) -> MatchRow:
+        match = await self.get(match_id)
+        if match.status not in ("open", "active"):
+            raise UserError("This match is over; `/match replay` shows how it went.")
+        if any(s.user_id == user_id and not s.is_ai for s in match.seats):
+            raise UserError("You are playing in this match already.")
+        watchers = sorted(set(match.meta.get("watchers", [])) | {user_id})
+        await self.store.update_match(match_id, meta={**match.meta, "watchers": watchers})
+        return await self.get(match_id)

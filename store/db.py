@@ -254,24 +254,70 @@ class Store:
             (json.dumps(snapshot), self.clock(), match_id))])
 
     async def commit_action(self, match_id: int, expected_version: int, seat: int, action: str,
-                            snapshot: dict, *, status: str = "active", result: dict | None = None) -> int:
-        """Write one move: action row + new snapshot + version bump, in ONE transaction.
+                            snapshot: dict, *, status: str = "active", result: dict | None = None,
+                            meta: dict | None = None, timers: list[tuple[str, int, float]] | None = None) -> int:
+        """Write one move: action row + new snapshot + version bump, in ONE transaction; with
+        `meta`, the match's notes too, and the match's pending timers are replaced by `timers`
+        (kind, seat, due) for the new version, so a deadline never outlives its turn.
 
         Raises StaleVersion (and writes nothing) when the match is no longer active at
         `expected_version`. Returns the new version.
         """
         now = self.clock()
+        new_version = expected_version + 1
         async with self._tx() as db:
+            meta_sql, meta_args = (", meta=?", (json.dumps(meta),)) if meta is not None else ("", ())
             cur = await db.execute(
-                "UPDATE matches SET version=version+1, snapshot=?, status=?, result=?, updated_at=? "
+                f"UPDATE matches SET version=version+1, snapshot=?, status=?, result=?, updated_at=?{meta_sql} "
                 "WHERE id=? AND version=? AND status='active'",
                 (json.dumps(snapshot), status, json.dumps(result) if result is not None else None, now,
-                 match_id, expected_version))
+                 *meta_args, match_id, expected_version))
             if cur.rowcount != 1:
                 raise StaleVersion(f"match {match_id} is not at version {expected_version}")
             await db.execute("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,?,?,?,?)",
-                             (match_id, expected_version + 1, seat, action, now))
-        return expected_version + 1
+                             (match_id, new_version, seat, action, now))
+            await db.execute("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))
+            for kind, timer_seat, due in timers or ():
+                await db.execute("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
+                                 (match_id, kind, timer_seat, due, new_version))
+        return new_version
+
+    # ------------------------------------------------------------------ timers
+
+    async def replace_timers(self, match_id: int, version: int, timers: list[tuple[str, int, float]],
+                             meta: dict | None = None) -> None:
+        """Supersede the match's pending timers with `timers` for `version` (and store `meta`)."""
+        stmts = [("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))]
+        stmts += [("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
+                   (match_id, kind, seat, due, version)) for kind, seat, due in timers]
+        if meta is not None:
+            stmts.append(("UPDATE matches SET meta=?, updated_at=? WHERE id=?",
+                          (json.dumps(meta), self.clock(), match_id)))
+        await self.transaction(stmts)
+
+    async def cancel_timers(self, match_id: int) -> None:
+        await self.transaction([("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))])
+
+    async def next_timer_due(self) -> float | None:
+        row = await self._fetchone("SELECT MIN(due) FROM timers WHERE fired=0")
+        return row[0] if row else None
+
+    async def due_timers(self, now: float) -> list[tuple[int, int, str, int | None, float, int]]:
+        """Pending timers due at or before `now`: (id, match_id, kind, seat, due, version)."""
+        rows = await self._fetchall("SELECT id, match_id, kind, seat, due, version FROM timers "
+                                    "WHERE fired=0 AND due<=? ORDER BY due, id", (now,))
+        return [tuple(r) for r in rows]
+
+    async def pending_timers(self, match_id: int) -> list[tuple[int, int, str, int | None, float, int]]:
+        rows = await self._fetchall("SELECT id, match_id, kind, seat, due, version FROM timers "
+                                    "WHERE fired=0 AND match_id=? ORDER BY due, id", (match_id,))
+        return [tuple(r) for r in rows]
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Mark a timer fired; False when it already was (so it never fires twice)."""
+        async with self._tx() as db:
+            cur = await db.execute("UPDATE timers SET fired=1 WHERE id=? AND fired=0", (timer_id,))
+            return cur.rowcount == 1
 
     async def actions(self, match_id: int) -> list[tuple[int, int, str, float]]:
         """The action log: (seq, seat, action, at) in order."""

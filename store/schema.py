@@ -108,7 +108,7 @@ MIGRATIONS: list[str] = [
         seat      INTEGER,
         due       REAL    NOT NULL,
         version   INTEGER NOT NULL,              -- the match version the timer belongs to
-        fired     INTEGER NOT NULL DEFAULT 0
+        fired     INTEGER NOT NULL DEFAULT 0     -- 1 once fired or superseded by a later move
     );
     CREATE INDEX timers_due ON timers(fired, due);
     """,

@@ -4,6 +4,7 @@
 cards (default 3), face down. In turn, each player plays one card from their hand face up
 onto their row. When every hand is empty, the highest row total wins (ties share the win).
 It has what the platform must cope with: hidden hands, turns, an end, and randomness.
+With options["draw"], a player may instead draw the top card of the deck (a hidden move).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class HighCard:
         for _ in range(players):
             state["hands"].append(sorted(state["deck"][:size], key=value))
             del state["deck"][:size]
+        state["draw"] = bool(options.get("draw"))
         if "first_player" in options:
             state["turn"] = int(options["first_player"]) % players
         return state
@@ -47,11 +49,19 @@ class HighCard:
     def legal_actions(self, state: dict, seat: int) -> list[Action]:
         if seat not in self.active_players(state):
             return []
-        return [Action(f"play:{c}", f"Play {c}", "cards") for c in state["hands"][seat]]
+        plays = [Action(f"play:{c}", f"Play {c}", "cards") for c in state["hands"][seat]]
+        return plays + ([Action("draw", "Draw a card", "deck")] if state.get("draw") and state["deck"] else [])
 
     def apply(self, state: dict, seat: int, action_id: str):
         if seat not in self.active_players(state):
             raise IllegalAction("It is not your turn.")
+        if action_id == "draw" and state.get("draw") and state["deck"]:
+            new = copy.deepcopy(state)
+            card = new["deck"].pop(0)
+            new["hands"][seat].append(card)
+            new["moves"] += 1
+            new["turn"] = (seat + 1) % new["players"]
+            return new, [Event(public="drew a card", private={seat: f"you drew {card}"}, hidden=True)]
         verb, _, card = action_id.partition(":")
         if verb != "play" or card not in state["hands"][seat]:
             raise IllegalAction(f"You do not hold {card or action_id!r}.")

@@ -20,10 +20,19 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def make_bot(db_path):
+async def make_bot(db_path):
+    """Builds bots on one database file (a restart is a new bot on the same file). Their
+    database connections are closed afterwards: an open aiosqlite thread would keep the
+    test process alive."""
+    bots = []
+
     def make(extensions=PLATFORM_ONLY, **kwargs):
-        return create_bot(Config(token=None, database=db_path), extensions=extensions, **kwargs)
-    return make
+        bot = create_bot(Config(token=None, database=db_path), extensions=extensions, **kwargs)
+        bots.append(bot)
+        return bot
+    yield make
+    for bot in bots:
+        await bot.store.close()
 
 
 @pytest.fixture

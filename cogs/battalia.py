@@ -1,0 +1,869 @@
+"""/battalia: the challenge, a rules summary, one slash command per player decision (spec 11.1)
+and the buttons and pickers on the private hand message.
+
+Every command and component only builds an engine action id (grammar: engine/battalia docstring)
+and hands it to `bot.service.act`; the engine decides what is legal. Autocomplete and pickers are
+filled from `service.legal_actions(match, seat)`, so they only ever offer what is legal now.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import presenter
+from cogs.common import defer, guarded, reply
+from cogs.components import MAX_OPTIONS, action_pages, generic_move_items
+from cogs.matches import create_match, match_autocomplete
+from engine.base import Action
+from matches import STALE_MESSAGE, UserError
+
+GAME = "battalia"
+MOVE_PLAYED = "Move played."
+CARD_IDS = re.compile(r"^[kv]\d+(,[kv]\d+)*$")
+EDGES = "NESW"
+
+# the command a player uses for each engine verb (for "what can I do now" hints)
+VERB_COMMANDS = {
+    "faction": "/battalia setup", "startcity": "/battalia setup",
+    "formation": "/battalia turnstart", "redeploy": "/battalia turnstart", "start": "/battalia turnstart",
+    "hire": "/battalia hire", "craft": "/battalia craft",
+    "road": "/battalia build road", "city": "/battalia build city", "upgrade": "/battalia build upgrade",
+    "place": "/battalia place",
+    "hero": "/battalia hero hire", "move": "/battalia hero move", "wings": "/battalia hero wings",
+    "amulet": "/battalia artifact amulet", "title": "/battalia artifact title",
+    "scroll": "/battalia artifact scroll", "tent": "/battalia artifact tent",
+    "strike": "/battalia artifact strike", "hammer": "/battalia artifact hammer", "horn": "/battalia artifact horn",
+    "ambush": "/battalia ambush", "attack": "/battalia attack", "claim": "/battalia attack",
+    "fight": "/battalia battle fight", "retreat": "/battalia battle retreat", "surrender": "/battalia battle surrender",
+    "add": "/battalia battle add", "commit": "/battalia battle commit", "pass": "/battalia battle pass",
+    "cancel": "/battalia battle cancel",
+    "wild": "/battalia choose", "drop": "/battalia choose", "hornpick": "/battalia choose", "great": "/battalia choose",
+    "end": "/battalia end",
+}
+
+RULES_TEXT = """**Battalia: The Creation** (2–4 players): build a deck, build the map, fight for cities.
+**Goal:** the most victory points (the levels of your cities added up) when the board is full or someone owns five level-4 cities (or when the `weeks` limit is reached). Ties: more level-4, then level-3 … cities.
+**Your turn:** 1. `/battalia turnstart`: declare a Formation (3+ cards of one faction in hand: draw extra), Redeploy (new hand of 5), or just start. 2. Your Ambush cards return to your hand. 3. Any actions, in any order: `hire`, `craft`, `build road|city|upgrade` (then `place`), `hero hire|move|wings`, `artifact …`, `ambush`, `attack`. 4. `/battalia end`: everything goes to your Sanctuary, you draw 6. A card gained this turn is used only after your next reshuffle.
+**Costs:** hire Soldier/Captain/Priest/Commander 2/3/4/5 Supply (+1 Supply card); city of level L = 3 units of rank L; upgrade = 2 units of the next rank; road = 1 (straight, curve) or 2 (T, cross) Soldiers + 1 Supply; hero = Weapon + 2 Supply; hero steps = 1 Supply each, or a Horse for 3.
+**Battles:** the attacker's hero stands on the target and opens with a Weapon, beating the defence. The defender fights back (`battle fight`), retreats a lone hero 2–3 squares, or surrenders; then both sides add cards in turn (`battle add`, close with `battle commit`). `battle pass` ends it; a tie goes to the defender; the loser's heroes leave the board.
+**Board:** squares a1–g7 (columns a–g, rows 1–7 from the top). The menus under your private hand offer only legal moves."""
+
+# the rulebook leaves these open; they are ours (spec section 10)
+DESIGN_TEXT = """\
+• Card, terrain and marker counts and the Oracle blade order are our configuration (G1–G6).
+• Squares a1–g7 (G30); with 2 players the outer ring, with 3 players three squares per corner are out of play (G8).
+• You pay by naming nothing: the engine picks the cards (virtual copies first, then the faction you hold least of, Tools only when Soldiers run out); list ids in `cards` to choose yourself.
+• Transformations (Amulet, Title, Scroll) are moves of their own; the transformed card then joins any row.
+• In battle each side adds cards one at a time and closes its play with `commit`; `pass` ends the battle.
+• A surrender counts as a lost battle (G22); a retreat moves exactly 2–3 squares (G32).
+• A hero standing on its owner's city is defended together with the city (G18).
+• A full tie is a shared win (G27).
+• `weeks` ends the game after 7 rounds per week (G31); a safety cap ends any game after 20 weeks.
+• Hiring when the Supply deck is empty still gives the unit."""
+
+
+def verb_of(action_id: str) -> str:
+    return action_id.split(":", 1)[0]
+
+
+def now_hint(legal: list[Action]) -> str:
+    commands_now = list(dict.fromkeys(VERB_COMMANDS.get(verb_of(a.id), "/match move") for a in legal))
+    if not commands_now:
+        return ""
+    return "What you can do now: " + ", ".join(f"`{c}`" for c in commands_now) + "."
+
+
+def with_cards(action_id: str, cards: str | None) -> str:
+    """Append explicit card ids (the engine's optional payment list) to an action id."""
+    if not cards or not cards.strip():
+        return action_id
+    ids = ",".join(part.strip() for part in cards.replace(" ", ",").split(",") if part.strip())
+    if not CARD_IDS.match(ids):
+        raise UserError("List card ids like `k12,k15` (the ids are on your hand picture).")
+    return f"{action_id}:{ids}"
+
+
+def action_for(verbs: tuple[str, ...], value: str) -> str:
+    """The engine id from an option value: a full id from the autocomplete, or its argument alone."""
+    value = (value or "").strip()
+    if not value:
+        raise UserError("Pick a value from the list.")
+    if verb_of(value) in verbs:
+        return value
+    return f"{verbs[0]}:{value}"
+
+
+# ------------------------------------------------------------------ components on the private hand
+
+def _version_ok(match, version: int) -> None:
+    if match.version != version:
+        raise UserError(STALE_MESSAGE)
+
+
+async def _act(interaction: discord.Interaction, match_id: int, version: int, action_id: str) -> None:
+    await interaction.client.service.act(match_id, interaction.user.id, action_id, expected_version=version)
+    await reply(interaction, MOVE_PLAYED)
+
+
+async def _seat_legal(interaction: discord.Interaction, match_id: int, version: int):
+    service = interaction.client.service
+    match = await service.get(match_id)
+    _version_ok(match, version)
+    seat = match.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("You are not playing in this match.")
+    return match, service.legal_actions(match, seat)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bt:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
+    """One legal move as a button; the custom_id carries the action id itself."""
+
+    def __init__(self, match_id: int, version: int, action_id: str, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
+        self.match_id, self.version, self.action_id = match_id, version, action_id
+        super().__init__(button or discord.ui.Button(label=(label or action_id)[:80], style=style,
+                                                     custom_id=f"bt:do:{match_id}:{version}:{action_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), match["action"], button=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            await _act(interaction, self.match_id, self.version, self.action_id)
+        await guarded(interaction, work, self.match_id)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"bt:pick:(?P<match>\d+):(?P<version>\d+):(?P<slot>[a-z]+)"):
+    """A picker of legal moves of one kind (`slot`), e.g. hire/craft or the cards to add in battle."""
+
+    def __init__(self, match_id: int, version: int, slot: str, actions: list[Action] | None = None,
+                 placeholder: str = "Choose", select: discord.ui.Select | None = None):
+        self.match_id, self.version, self.slot = match_id, version, slot
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"bt:pick:{match_id}:{version}:{slot}", placeholder=placeholder[:150],
+            options=[discord.SelectOption(label=a.label[:100], value=a.id[:100]) for a in (actions or [])][:MAX_OPTIONS]
+            or [discord.SelectOption(label="(nothing)", value="-")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), match["slot"], select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            await _act(interaction, self.match_id, self.version, self.item.values[0])
+        await guarded(interaction, work, self.match_id)
+
+
+class PagePicker(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"bt:pages:(?P<match>\d+):(?P<version>\d+):(?P<slot>[a-z]+)"):
+    """More than 25 moves of one kind: pick a group first, then the move (in an ephemeral answer)."""
+
+    def __init__(self, match_id: int, version: int, slot: str, pages: list[str] | None = None,
+                 placeholder: str = "Choose a group", select: discord.ui.Select | None = None):
+        self.match_id, self.version, self.slot = match_id, version, slot
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"bt:pages:{match_id}:{version}:{slot}", placeholder=placeholder[:150],
+            options=[discord.SelectOption(label=p[:100], value=str(i)) for i, p in enumerate(pages or [])][:MAX_OPTIONS]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), match["slot"], select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            match, legal = await _seat_legal(interaction, self.match_id, self.version)
+            pages = action_pages(slot_actions(self.slot, legal))
+            index = int(self.item.values[0])
+            if index >= len(pages):
+                raise UserError(STALE_MESSAGE)
+            label, actions = pages[index]
+            view = discord.ui.View(timeout=None)
+            view.add_item(MoveSelect(match.id, match.version, self.slot, actions, placeholder=label))
+            await reply(interaction, f"**{label}**: choose your move.", view=view)
+        await guarded(interaction, work, self.match_id)
+
+
+class SquarePicker(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"bt:square:(?P<match>\d+):(?P<version>\d+)"):
+    """Placement of a drawn road or city: pick the square, then (if several fit) the rotation."""
+
+    def __init__(self, match_id: int, version: int, squares: list[str] | None = None,
+                 select: discord.ui.Select | None = None):
+        self.match_id, self.version = match_id, version
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"bt:square:{match_id}:{version}", placeholder="Place the card: choose a square",
+            options=[discord.SelectOption(label=sq, value=sq) for sq in (squares or [])][:MAX_OPTIONS]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            match, legal = await _seat_legal(interaction, self.match_id, self.version)
+            square = self.item.values[0]
+            spots = [a for a in legal if a.id.startswith(f"place:{square}:")]
+            if not spots:
+                raise UserError(f"The card cannot go on {square} now.")
+            if len(spots) == 1:  # only one way round: no second question
+                return await _act(interaction, match.id, match.version, spots[0].id)
+            tile = (interaction.client.service.private_view(match, match.seat_of(interaction.user.id))
+                    .get("pending") or {}).get("tile") or {}
+            view = discord.ui.View(timeout=None)
+            for a in spots:
+                view.add_item(MoveButton(match.id, match.version, a.id, rotation_label(tile, int(a.id.split(":")[2]))))
+            await reply(interaction, f"Which way round on **{square}**?", view=view)
+        await guarded(interaction, work, self.match_id)
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, PagePicker, SquarePicker)
+
+
+def rotation_label(tile: dict, rot: int) -> str:
+    from engine.battalia import board
+    if not tile.get("kind"):
+        return f"Rotation {rot}"
+    exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), rot)
+    return f"Rotation {rot}: roads {' '.join(EDGES[e] for e in exits)}"
+
+
+# which verbs each picker of the private hand shows
+SLOT_VERBS = {
+    "acquire": ("hire", "craft"),
+    "build": ("road", "city", "upgrade"),
+    "heroes": ("hero", "move", "wings", "attack", "claim"),
+    "add": ("add",),
+    "transform": ("amulet", "title", "scroll"),
+    "retreat": ("retreat",),
+}
+SLOT_TITLES = {
+    "acquire": "Hire a unit or craft an artifact",
+    "build": "Build a road or a city, or upgrade a city",
+    "heroes": "Heroes: hire, move, fly, attack, claim",
+    "other": "Artifacts, Tents, Ambush, Great Artifacts",
+    "add": "Add a card to your battle line",
+    "transform": "Transform a card (Amulet, Title, Scroll)",
+    "retreat": "Retreat the hero (instead of fighting)",
+}
+TURN_SLOTS = ("acquire", "build", "heroes", "other")
+TURN_BUTTON_VERBS = ("end",)
+
+
+def slot_actions(slot: str, legal: list[Action]) -> list[Action]:
+    if slot == "other":  # everything of the actions step that no other picker or button shows
+        shown = {v for s in TURN_SLOTS if s != "other" for v in SLOT_VERBS[s]} | set(TURN_BUTTON_VERBS)
+        return [a for a in legal if verb_of(a.id) not in shown]
+    return [a for a in legal if verb_of(a.id) in SLOT_VERBS[slot]]
+
+
+def _picker(match, slot: str, actions: list[Action]) -> discord.ui.Item:
+    if len(actions) <= MAX_OPTIONS:
+        return MoveSelect(match.id, match.version, slot, actions, placeholder=SLOT_TITLES[slot])
+    pages = [label for label, _ in action_pages(actions)]
+    return PagePicker(match.id, match.version, slot, pages, placeholder=SLOT_TITLES[slot] + " (choose a group)")
+
+
+def _buttons(match, actions: list[Action], style_of=None) -> list[discord.ui.Item]:
+    out = []
+    for a in actions:
+        if len(f"bt:do:{match.id}:{match.version}:{a.id}") > 100:
+            continue  # too long for a custom_id; the pickers or /battalia still offer it
+        style = style_of(a) if style_of else discord.ButtonStyle.secondary
+        out.append(MoveButton(match.id, match.version, a.id, a.label, style))
+    return out
+
+
+def _layout(blocks: list[tuple[str, list[discord.ui.Item]]]) -> list[discord.ui.Item]:
+    """Give every item a row: a select takes a row, buttons go five to a row; at most 5 rows."""
+    out, row = [], 0
+    for kind, items in blocks:
+        if kind == "select":
+            for item in items:
+                if row >= 5:
+                    return out
+                item.row = row
+                out.append(item)
+                row += 1
+        else:
+            for i in range(0, len(items), 5):
+                if row >= 5:
+                    return out
+                for item in items[i:i + 5]:
+                    item.row = row
+                    out.append(item)
+                row += 1
+    return out
+
+
+def _battle_style(a: Action) -> discord.ButtonStyle:
+    verb = verb_of(a.id)
+    if verb in ("fight", "commit"):
+        return discord.ButtonStyle.success
+    if verb in ("surrender", "cancel"):
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.secondary
+
+
+def move_items(match, view: dict, seat: int, legal: list[Action]) -> list[discord.ui.Item]:
+    """presenter.MOVE_UIS["battalia"]: the components under a seat's private hand."""
+    verbs = {verb_of(a.id) for a in legal}
+    by = lambda *vs: [a for a in legal if verb_of(a.id) in vs]  # noqa: E731
+    battle = view.get("battle")
+    pending = view.get("pending")
+    if view.get("phase") in ("setup_faction", "setup_city", "start") and len(legal) <= 10:
+        return _layout([("buttons", _buttons(match, legal, lambda a: discord.ButtonStyle.primary
+                                             if a.id in ("start", "formation") else discord.ButtonStyle.secondary))])
+    if pending and pending.get("kind") == "place" and verbs == {"place"}:
+        squares = list(dict.fromkeys(a.id.split(":")[1] for a in legal))
+        if len(squares) <= MAX_OPTIONS:
+            return [SquarePicker(match.id, match.version, squares)]
+    if battle and not pending:
+        if battle.get("stage") == "decide":  # the defender answers: fight / surrender, or retreat
+            blocks = [("buttons", _buttons(match, by("fight", "surrender"), _battle_style))]
+            if by("retreat"):
+                blocks.append(("select", [_picker(match, "retreat", by("retreat"))]))
+            blocks.append(("buttons", _buttons(match, by("strike"))))
+            return _layout(blocks)
+        blocks = []
+        for slot in ("add", "transform"):
+            if slot_actions(slot, legal):
+                blocks.append(("select", [_picker(match, slot, slot_actions(slot, legal))]))
+        blocks.append(("buttons", _buttons(match, by("commit", "pass", "cancel"), _battle_style)
+                       + _buttons(match, by("strike"))))
+        return _layout(blocks)
+    if view.get("phase") == "actions" and not pending and not battle:
+        blocks = [("select", [_picker(match, slot, slot_actions(slot, legal))])
+                  for slot in TURN_SLOTS if slot_actions(slot, legal)]
+        blocks.append(("buttons", _buttons(match, by(*TURN_BUTTON_VERBS), lambda a: discord.ButtonStyle.danger)))
+        return _layout(blocks)
+    return generic_move_items(match, legal)  # anything else: the platform's grouped select
+
+
+# ------------------------------------------------------------------ the slash commands
+
+def _describe_match():
+    return app_commands.describe(match="Which match (only needed if you play several Battalia matches)")
+
+
+class BattaliaCog(commands.GroupCog, group_name="battalia",
+                  group_description="Battalia: The Creation (2–4 players): build, hire, fight for cities"):
+    build = app_commands.Group(name="build", description="Build a road or a city, or upgrade a city")
+    hero = app_commands.Group(name="hero", description="Hire, move or fly your heroes")
+    artifact = app_commands.Group(name="artifact", description="Use an artifact: Amulet, Title, Scroll, Tent, Hammer, Horn")
+    battle = app_commands.Group(name="battle", description="Battle moves: fight, retreat, surrender, add, commit, pass")
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        presenter.MOVE_UIS[GAME] = move_items
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        presenter.MOVE_UIS.pop(GAME, None)
+
+    # -------------------------------------------------------------- shared plumbing
+
+    async def _match_of(self, interaction: discord.Interaction, match_id: int | None):
+        """The Battalia match a command is about: the one named, the one whose thread this is, or
+        the user's only running Battalia match."""
+        service = self.bot.service
+        if match_id is not None:
+            row = await service.get(match_id)
+        else:
+            row = await service.store.match_in_thread(interaction.channel_id) if interaction.channel_id else None
+            if row is None or row.game != GAME or row.status != "active":
+                mine = [m for m in await service.store.list_matches(user_id=interaction.user.id, statuses=("active",))
+                        if m.game == GAME]
+                if not mine:
+                    raise UserError("You are not in a running Battalia match. Start one with `/battalia challenge`.")
+                if len(mine) > 1:
+                    raise UserError("You are in several Battalia matches: say which one with the `match` option "
+                                    "(or use the command in the match's thread).")
+                row = mine[0]
+        if row.game != GAME:
+            raise UserError(f"Match #{row.id} is not a Battalia match.")
+        seat = row.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this match.")
+        return row, seat
+
+    async def _legal_now(self, interaction: discord.Interaction) -> tuple[object, int, list[Action]] | None:
+        try:
+            row, seat = await self._match_of(interaction, getattr(interaction.namespace, "match", None))
+        except UserError:
+            return None
+        return row, seat, self.bot.service.legal_actions(row, seat)
+
+    async def _choices(self, interaction: discord.Interaction, current: str,
+                       verbs: tuple[str, ...]) -> list[app_commands.Choice[str]]:
+        found = await self._legal_now(interaction)
+        if found is None:
+            return []
+        text = (current or "").lower()
+        return [app_commands.Choice(name=a.label[:100], value=a.id[:100]) for a in found[2]
+                if verb_of(a.id) in verbs and (text in a.label.lower() or text in a.id.lower())][:25]
+
+    async def _play(self, interaction: discord.Interaction, match_id: int | None, verbs: tuple[str, ...],
+                    what: str, make_action) -> None:
+        """Check the command fits the current decision step, build the id, let the service apply it."""
+        async def work():
+            await defer(interaction)
+            service = self.bot.service
+            row, seat = await self._match_of(interaction, match_id)
+            if service.is_active(row, seat):
+                legal = service.legal_actions(row, seat)
+                if not any(verb_of(a.id) in verbs for a in legal):
+                    raise UserError(f"You cannot {what} now. {now_hint(legal)}".strip())
+            action_id = make_action(row, seat) if callable(make_action) else make_action
+            await service.act(row.id, interaction.user.id, action_id)
+            await reply(interaction, MOVE_PLAYED)
+        await guarded(interaction, work, match_id)
+
+    # -------------------------------------------------------------- lobby and rules
+
+    @app_commands.command(name="challenge", description="Challenge people (or me, for computer players) to Battalia")
+    @app_commands.describe(opponent="Who to challenge (pick me for a computer player)",
+                           opponent2="Another opponent", opponent3="Another opponent",
+                           computers="How many more computer players to add (0–3)",
+                           variant="Base game (default), Advanced, Scenario 1 or Scenario 2 (4 players)",
+                           weeks="End after this many Oracle weeks of 7 rounds (2 short, 3 ideal); empty: full game")
+    @app_commands.choices(variant=[
+        app_commands.Choice(name="Base game", value="normal"),
+        app_commands.Choice(name="Advanced (home terrain bonuses)", value="advanced"),
+        app_commands.Choice(name="Scenario 1 (stronger neutral cities and Ruins)", value="scenario1"),
+        app_commands.Choice(name="Scenario 2 (no starting cities, 4 players)", value="scenario2")])
+    async def challenge(self, interaction: discord.Interaction, opponent: discord.User,
+                        opponent2: discord.User | None = None, opponent3: discord.User | None = None,
+                        computers: app_commands.Range[int, 0, 3] = 0, variant: str = "normal",
+                        weeks: app_commands.Range[int, 1, 5] | None = None):
+        async def work():
+            await defer(interaction)
+            named = [o for o in (opponent, opponent2, opponent3) if o is not None]
+            people = named + [self.bot.user] * computers  # create_match counts each bot entry as a seat
+            humans = {o.id for o in named if o.id != self.bot.user.id}
+            seats = 1 + len(humans) + sum(1 for o in people if o.id == self.bot.user.id)
+            if not 2 <= seats <= 4:
+                raise UserError(f"Battalia is for 2–4 players; that would be {seats}.")
+            if variant == "scenario2" and seats != 4:
+                raise UserError("Scenario 2 is played by exactly 4 players (add computer players with `computers`).")
+            options = {"variant": variant}
+            if weeks:
+                options["weeks"] = weeks
+            await create_match(interaction, GAME, people, None, options)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="rules", description="How Battalia is played here, and which rules are our own decisions")
+    async def rules(self, interaction: discord.Interaction):
+        await interaction.response.send_message(
+            RULES_TEXT, embed=discord.Embed(title="Our design decisions (the rulebook leaves these open)",
+                                            description=DESIGN_TEXT), ephemeral=True)
+
+    # -------------------------------------------------------------- setup and turn start
+
+    @app_commands.command(name="setup", description="Choose your faction, then your starting city")
+    @app_commands.describe(choice="Factions or starting cities still free")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def setup_(self, interaction: discord.Interaction, choice: str, match: int | None = None):
+        verbs = ("faction", "startcity")
+        await self._play(interaction, match, verbs, "choose a faction or a starting city",
+                         lambda row, seat: action_for(verbs, choice))
+
+    @setup_.autocomplete("choice")
+    async def _setup_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("faction", "startcity"))
+
+    @app_commands.command(name="turnstart", description="Start your turn: declare a Formation, Redeploy, or just start")
+    @app_commands.describe(choice="Formation (extra cards), Redeploy (new hand of 5) or Start")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def turnstart(self, interaction: discord.Interaction, choice: str, match: int | None = None):
+        verbs = ("formation", "redeploy", "start")
+
+        def make(row, seat):
+            if choice.strip() not in verbs:
+                raise UserError("Choose `formation`, `redeploy` or `start`.")
+            return choice.strip()
+        await self._play(interaction, match, verbs, "start a turn", make)
+
+    @turnstart.autocomplete("choice")
+    async def _turnstart_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("formation", "redeploy", "start"))
+
+    # -------------------------------------------------------------- acquiring
+
+    @app_commands.command(name="hire", description="Hire a unit with Supply (you also gain one Supply card)")
+    @app_commands.describe(unit="Units you can afford now", cards="Card ids to pay with, e.g. k3,k8 (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hire(self, interaction: discord.Interaction, unit: str, cards: str | None = None,
+                   match: int | None = None):
+        await self._play(interaction, match, ("hire",), "hire a unit",
+                         lambda row, seat: with_cards(action_for(("hire",), unit), cards))
+
+    @hire.autocomplete("unit")
+    async def _hire_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("hire",))
+
+    @app_commands.command(name="craft", description="Craft an artifact from units (and Supply)")
+    @app_commands.describe(artifact="Artifacts you can craft now (the matched one may name a faction)",
+                           cards="Card ids to pay with, e.g. k3,k8 (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def craft(self, interaction: discord.Interaction, artifact: str, cards: str | None = None,
+                    match: int | None = None):
+        await self._play(interaction, match, ("craft",), "craft an artifact",
+                         lambda row, seat: with_cards(action_for(("craft",), artifact), cards))
+
+    @craft.autocomplete("artifact")
+    async def _craft_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("craft",))
+
+    # -------------------------------------------------------------- building
+
+    def _placement_action(self, base: str, square: str | None, rotation: int | None, row, seat) -> str:
+        """road:<shape> / city:<level>:<shape> with an optional square and rotation."""
+        if square is None:
+            if rotation is not None:
+                raise UserError("Give the square too, or neither (then you place the card after drawing it).")
+            return base
+        square = square.strip().lower()
+        if rotation is None:  # one way round fits: take it; else the player must say
+            rots = [r for sq, r in self._placements(row, seat, base) if sq == square]
+            if len(rots) != 1:
+                raise UserError(f"Give the rotation too (0–3); on {square} these fit: "
+                                f"{', '.join(map(str, rots)) or 'none'}.")
+            rotation = rots[0]
+        return f"{base}:{square}:{rotation}"
+
+    def _placements(self, row, seat, base: str) -> list[tuple[str, int]]:
+        from engine.battalia import board
+        parts = base.split(":")
+        kind, shape = ("road", parts[1]) if parts[0] == "road" else ("city", parts[-1])
+        try:
+            return board.legal_placements(row.snapshot, seat, kind, shape)
+        except (KeyError, IndexError):
+            return []
+
+    async def _square_choices(self, interaction, current, want_rotation: bool):
+        found = await self._legal_now(interaction)
+        if found is None:
+            return []
+        row, seat, legal = found
+        base = getattr(interaction.namespace, "type", None) or getattr(interaction.namespace, "plan", None)
+        if not base or base not in {a.id for a in legal}:
+            return []
+        spots = self._placements(row, seat, base)
+        if want_rotation:
+            square = (getattr(interaction.namespace, "square", None) or "").strip().lower()
+            return [app_commands.Choice(name=f"rotation {r}", value=r) for sq, r in spots if sq == square][:25]
+        squares = list(dict.fromkeys(sq for sq, _ in spots))
+        return [app_commands.Choice(name=sq, value=sq) for sq in squares if current.lower() in sq][:25]
+
+    @build.command(name="road", description="Build a road (1–2 Soldiers + 1 Supply)")
+    @app_commands.describe(type="Roads you can build now", square="Where (empty: place it after drawing)",
+                           rotation="Clockwise quarter turns (0–3)", cards="Card ids to pay with (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def build_road(self, interaction: discord.Interaction, type: str, square: str | None = None,
+                         rotation: app_commands.Range[int, 0, 3] | None = None, cards: str | None = None,
+                         match: int | None = None):
+        await self._play(interaction, match, ("road",), "build a road", lambda row, seat: with_cards(
+            self._placement_action(action_for(("road",), type), square, rotation, row, seat), cards))
+
+    @build_road.autocomplete("type")
+    async def _road_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("road",))
+
+    @build_road.autocomplete("square")
+    async def _road_squares(self, interaction, current):
+        return await self._square_choices(interaction, current, False)
+
+    @build_road.autocomplete("rotation")
+    async def _road_rotations(self, interaction, current):
+        return await self._square_choices(interaction, current, True)
+
+    @build.command(name="city", description="Build a city: 3 units of one rank give a city of that level")
+    @app_commands.describe(plan="Level and gate pattern you can build now", square="Where (empty: place it after drawing)",
+                           rotation="Clockwise quarter turns (0–3)", cards="Card ids to pay with (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def build_city(self, interaction: discord.Interaction, plan: str, square: str | None = None,
+                         rotation: app_commands.Range[int, 0, 3] | None = None, cards: str | None = None,
+                         match: int | None = None):
+        await self._play(interaction, match, ("city",), "build a city", lambda row, seat: with_cards(
+            self._placement_action(action_for(("city",), plan), square, rotation, row, seat), cards))
+
+    @build_city.autocomplete("plan")
+    async def _city_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("city",))
+
+    @build_city.autocomplete("square")
+    async def _city_squares(self, interaction, current):
+        return await self._square_choices(interaction, current, False)
+
+    @build_city.autocomplete("rotation")
+    async def _city_rotations(self, interaction, current):
+        return await self._square_choices(interaction, current, True)
+
+    @build.command(name="upgrade", description="Upgrade one of your cities a level (2 units of the next rank)")
+    @app_commands.describe(city="Your cities you can upgrade now", cards="Card ids to pay with (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def build_upgrade(self, interaction: discord.Interaction, city: str, cards: str | None = None,
+                            match: int | None = None):
+        await self._play(interaction, match, ("upgrade",), "upgrade a city",
+                         lambda row, seat: with_cards(action_for(("upgrade",), city), cards))
+
+    @build_upgrade.autocomplete("city")
+    async def _upgrade_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("upgrade",))
+
+    @app_commands.command(name="place", description="Place the road or city card you drew")
+    @app_commands.describe(spot="Square and rotation where the card fits (type a square to narrow the list)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def place(self, interaction: discord.Interaction, spot: str, match: int | None = None):
+        await self._play(interaction, match, ("place",), "place a card",
+                         lambda row, seat: action_for(("place",), spot))
+
+    @place.autocomplete("spot")
+    async def _place_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("place",))
+
+    # -------------------------------------------------------------- heroes
+
+    @hero.command(name="hire", description="Hire a hero onto one of your cities (a Weapon + 2 Supply)")
+    @app_commands.describe(city="Your cities where a hero can be hired now", cards="Card ids to pay with (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hero_hire(self, interaction: discord.Interaction, city: str, cards: str | None = None,
+                        match: int | None = None):
+        await self._play(interaction, match, ("hero",), "hire a hero",
+                         lambda row, seat: with_cards(action_for(("hero",), city), cards))
+
+    @hero_hire.autocomplete("city")
+    async def _hero_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("hero",))
+
+    @hero.command(name="move", description="Move a hero along roads (1 Supply per square, or a Horse for 3)")
+    @app_commands.describe(to="Hero, destination and payment", cards="Supply or Horse ids to pay with (default: chosen for you)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hero_move(self, interaction: discord.Interaction, to: str, cards: str | None = None,
+                        match: int | None = None):
+        def make(row, seat):
+            action = action_for(("move",), to)
+            if cards:  # explicit cards replace the payment mode (sup/horse)
+                parts = action.split(":")
+                action = with_cards(":".join(parts[:3]), cards)
+            return action
+        await self._play(interaction, match, ("move",), "move a hero", make)
+
+    @hero_move.autocomplete("to")
+    async def _move_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("move",))
+
+    @hero.command(name="wings", description="Fly a hero anywhere on the discovered land (Wings of Aviena)")
+    @app_commands.describe(to="Hero and destination")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hero_wings(self, interaction: discord.Interaction, to: str, match: int | None = None):
+        await self._play(interaction, match, ("wings",), "fly a hero", lambda row, seat: action_for(("wings",), to))
+
+    @hero_wings.autocomplete("to")
+    async def _wings_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("wings",))
+
+    # -------------------------------------------------------------- artifacts
+
+    @artifact.command(name="amulet", description="Put a card on an Amulet and roll the die")
+    @app_commands.describe(use="Amulet and the card it transforms")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def amulet(self, interaction: discord.Interaction, use: str, match: int | None = None):
+        await self._play(interaction, match, ("amulet",), "use an Amulet", lambda row, seat: action_for(("amulet",), use))
+
+    @amulet.autocomplete("use")
+    async def _amulet_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("amulet",))
+
+    @artifact.command(name="title", description="Upgrade a unit one rank with a Title")
+    @app_commands.describe(use="Title and the unit it upgrades")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def title(self, interaction: discord.Interaction, use: str, match: int | None = None):
+        await self._play(interaction, match, ("title",), "use a Title", lambda row, seat: action_for(("title",), use))
+
+    @title.autocomplete("use")
+    async def _title_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("title",))
+
+    @artifact.command(name="scroll", description="Change a card's faction (or the Scroll's own) with a Spell Scroll")
+    @app_commands.describe(use="Scroll, the card and the new faction")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def scroll(self, interaction: discord.Interaction, use: str, match: int | None = None):
+        await self._play(interaction, match, ("scroll",), "use a Spell Scroll", lambda row, seat: action_for(("scroll",), use))
+
+    @scroll.autocomplete("use")
+    async def _scroll_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("scroll",))
+
+    @artifact.command(name="tent", description="Pitch a Tent (1 Supply) and station a card on it")
+    @app_commands.describe(use="Tent and the card to station")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def tent(self, interaction: discord.Interaction, use: str, match: int | None = None):
+        await self._play(interaction, match, ("tent",), "pitch a Tent", lambda row, seat: action_for(("tent",), use))
+
+    @tent.autocomplete("use")
+    async def _tent_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("tent",))
+
+    @artifact.command(name="strike", description="Strike a Tent: its cards return to your hand")
+    @app_commands.describe(tent="Your pitched Tents")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def strike(self, interaction: discord.Interaction, tent: str, match: int | None = None):
+        await self._play(interaction, match, ("strike",), "strike a Tent", lambda row, seat: action_for(("strike",), tent))
+
+    @strike.autocomplete("tent")
+    async def _strike_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("strike",))
+
+    @artifact.command(name="hammer", description="Declare which artifact the Hammer of Strato acts as this turn")
+    @app_commands.describe(role="The artifact type")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hammer(self, interaction: discord.Interaction, role: str, match: int | None = None):
+        await self._play(interaction, match, ("hammer",), "use the Hammer", lambda row, seat: action_for(("hammer",), role))
+
+    @hammer.autocomplete("role")
+    async def _hammer_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("hammer",))
+
+    @artifact.command(name="horn", description="Blow the Horn of Baldur: take up to 2 cards from your Realm")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def horn(self, interaction: discord.Interaction, match: int | None = None):
+        await self._play(interaction, match, ("horn",), "blow the Horn", "horn")
+
+    # -------------------------------------------------------------- ambush, attack
+
+    @app_commands.command(name="ambush", description="Put a card in Ambush by banishing another card")
+    @app_commands.describe(play="The card to ambush and the card to banish")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def ambush(self, interaction: discord.Interaction, play: str, match: int | None = None):
+        await self._play(interaction, match, ("ambush",), "ambush", lambda row, seat: action_for(("ambush",), play))
+
+    @ambush.autocomplete("play")
+    async def _ambush_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("ambush",))
+
+    @app_commands.command(name="attack", description="Attack with a hero on the target square (or claim an empty city)")
+    @app_commands.describe(target="Square, target and the heroes taking part")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def attack(self, interaction: discord.Interaction, target: str, match: int | None = None):
+        await self._play(interaction, match, ("attack", "claim"), "attack",
+                         lambda row, seat: action_for(("attack", "claim"), target))
+
+    @attack.autocomplete("target")
+    async def _attack_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("attack", "claim"))
+
+    # -------------------------------------------------------------- battle
+
+    @battle.command(name="fight", description="Defender: fight back (choose Ambush pick-up and heroes)")
+    @app_commands.describe(how="Whether to pick up your Ambush cards, and which heroes take part")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_fight(self, interaction: discord.Interaction, how: str, match: int | None = None):
+        await self._play(interaction, match, ("fight",), "fight back", lambda row, seat: action_for(("fight",), how))
+
+    @battle_fight.autocomplete("how")
+    async def _fight_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("fight",))
+
+    @battle.command(name="retreat", description="Defender: save your attacked hero by retreating 2–3 squares")
+    @app_commands.describe(to="Square and payment")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_retreat(self, interaction: discord.Interaction, to: str, match: int | None = None):
+        await self._play(interaction, match, ("retreat",), "retreat", lambda row, seat: action_for(("retreat",), to))
+
+    @battle_retreat.autocomplete("to")
+    async def _retreat_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("retreat",))
+
+    @battle.command(name="surrender", description="Defender: give up the battle")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_surrender(self, interaction: discord.Interaction, match: int | None = None):
+        await self._play(interaction, match, ("surrender",), "surrender", "surrender")
+
+    @battle.command(name="add", description="Add a card to your battle line")
+    @app_commands.describe(card="Cards with battle strength you can add now")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_add(self, interaction: discord.Interaction, card: str, match: int | None = None):
+        await self._play(interaction, match, ("add",), "add a card", lambda row, seat: action_for(("add",), card))
+
+    @battle_add.autocomplete("card")
+    async def _add_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("add",))
+
+    @battle.command(name="commit", description="Close your play (your total must beat, or as defender match, the other)")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_commit(self, interaction: discord.Interaction, match: int | None = None):
+        await self._play(interaction, match, ("commit",), "close your play", "commit")
+
+    @battle.command(name="pass", description="Stop adding cards: the battle ends")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_pass(self, interaction: discord.Interaction, match: int | None = None):
+        await self._play(interaction, match, ("pass",), "pass", "pass")
+
+    @battle.command(name="cancel", description="Attacker: call off an attack before the opening is closed")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def battle_cancel(self, interaction: discord.Interaction, match: int | None = None):
+        await self._play(interaction, match, ("cancel",), "call off the attack", "cancel")
+
+    # -------------------------------------------------------------- choices and the end of the turn
+
+    @app_commands.command(name="choose", description="Answer a question: wild card type, Ambush discard, Horn cards, Great Artifact")
+    @app_commands.describe(option="The choices open to you now")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def choose(self, interaction: discord.Interaction, option: str, match: int | None = None):
+        verbs = ("wild", "drop", "hornpick", "great")
+        await self._play(interaction, match, verbs, "choose", lambda row, seat: action_for(verbs, option))
+
+    @choose.autocomplete("option")
+    async def _choose_choices(self, interaction, current):
+        return await self._choices(interaction, current, ("wild", "drop", "hornpick", "great"))
+
+    @app_commands.command(name="end", description="End your turn: discard everything and draw 6")
+    @_describe_match()
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def end(self, interaction: discord.Interaction, match: int | None = None):
+        await self._play(interaction, match, ("end",), "end the turn", "end")
+
+
+async def setup(bot):
+    await bot.add_cog(BattaliaCog(bot))

@@ -1,0 +1,123 @@
+"""Match clocks: pure arithmetic over plain dicts kept in match.meta["clock"].
+
+Three kinds, chosen when the match is created:
+
+- "none": no deadline.
+- "move": every turn has the same allowance (`per_move` seconds, e.g. 24 h).
+- "bank": a time bank in the style of Board Game Arena's turn-based clock: each player
+  starts with `bank` seconds; the time a turn takes is taken from the mover's bank, then
+  `bonus` seconds are added, and a bank never grows beyond `cap` (the starting bank).
+
+A clock dict also carries `reminders` (seconds before a deadline at which the player to move
+is pinged), `started` (seat -> when that seat's current turn began), `banks` (seat ->
+seconds left, bank clocks only) and `deadlines` (seat -> timestamp, for the board footer).
+Seats are stored as strings because the dict travels through JSON.
+"""
+from __future__ import annotations
+
+import copy
+
+HOUR = 3600
+DAY = 24 * HOUR
+
+# the choices of `/match new clock:` and `/settings clock`
+PRESETS: dict[str, dict] = {
+    "none": {"kind": "none"},
+    "move-24h": {"kind": "move", "per_move": DAY},
+    "move-72h": {"kind": "move", "per_move": 3 * DAY},
+    "bank-3d": {"kind": "bank", "bank": 3 * DAY, "bonus": DAY, "cap": 3 * DAY},
+    "bank-10d": {"kind": "bank", "bank": 10 * DAY, "bonus": DAY, "cap": 10 * DAY},
+}
+PRESET_LABELS = {
+    "none": "No clock",
+    "move-24h": "24 hours per move",
+    "move-72h": "3 days per move",
+    "bank-3d": "Time bank: 3 days, +1 day per move (max 3 days)",
+    "bank-10d": "Time bank: 10 days, +1 day per move (max 10 days)",
+}
+DEFAULT_PRESET = "move-24h"
+DEFAULT_REMINDERS = [12 * HOUR, HOUR]
+
+
+def new_clock(preset: str, reminders: list[float] | None = None) -> dict:
+    if preset not in PRESETS:
+        raise ValueError(f"unknown clock {preset!r}")
+    clock = dict(PRESETS[preset], preset=preset)
+    clock["reminders"] = sorted({float(r) for r in (DEFAULT_REMINDERS if reminders is None else reminders)
+                                 if r > 0}, reverse=True)
+    clock.update(started={}, deadlines={})
+    if clock["kind"] == "bank":
+        clock["banks"] = {}
+    return clock
+
+
+def bank_after_move(bank: float, used: float, bonus: float, cap: float) -> float:
+    """Seconds left in a bank after a turn that took `used` seconds: the time is taken,
+    then the bonus added, and the bank never exceeds the cap. Never below zero."""
+    return min(cap, max(0.0, bank - used) + bonus)
+
+
+def allowance(clock: dict, seat: int) -> float | None:
+    """Seconds `seat` has for a turn that starts now (None: no clock)."""
+    kind = clock.get("kind", "none")
+    if kind == "move":
+        return float(clock["per_move"])
+    if kind == "bank":
+        return float(clock.get("banks", {}).get(str(seat), clock["bank"]))
+    return None
+
+
+def advance(clock: dict, *, moved: int | None, active: set[int], now: float) -> dict:
+    """The clock after `moved` (or nobody) acted at `now`, with `active` the seats (humans)
+    who must act next. Seats still to act keep their running turn; new ones start now."""
+    clock = copy.deepcopy(clock)
+    if clock.get("kind", "none") == "none":
+        return clock
+    started = clock.setdefault("started", {})
+    if moved is not None and str(moved) in started:
+        if clock["kind"] == "bank":
+            banks = clock.setdefault("banks", {})
+            left = float(banks.get(str(moved), clock["bank"]))
+            banks[str(moved)] = bank_after_move(left, now - started[str(moved)], clock["bonus"], clock["cap"])
+        del started[str(moved)]
+    for seat in list(started):
+        if int(seat) not in active:
+            del started[seat]  # no longer to act (e.g. the computer took the seat)
+    for seat in active:
+        started.setdefault(str(seat), now)
+    clock["deadlines"] = {seat: begun + allowance(clock, int(seat)) for seat, begun in started.items()}
+    return clock
+
+
+def restart_turns(clock: dict, *, active: set[int], now: float) -> dict:
+    """Every active seat's turn begins afresh now (after an undo): the bank keeps what the
+    undone move cost, which is fair as the player did spend that time."""
+    clock = copy.deepcopy(clock)
+    clock["started"] = {}
+    return advance(clock, moved=None, active=active, now=now)
+
+
+def timers(clock: dict, now: float) -> list[tuple[str, int, float]]:
+    """(kind, seat, due) rows for the current turns: a reminder at each configured point
+    still in the future, then the deadline."""
+    out = []
+    for seat, deadline in clock.get("deadlines", {}).items():
+        for before in clock.get("reminders", []):
+            if deadline - before > now:
+                out.append(("reminder", int(seat), deadline - before))
+        out.append(("deadline", int(seat), deadline))
+    return out
+
+
+def describe(clock: dict) -> str:
+    return PRESET_LABELS.get(clock.get("preset", ""), "No clock" if clock.get("kind", "none") == "none"
+                             else clock.get("kind", ""))
+
+
+def parse_duration(text: str) -> float:
+    """'12h', '90m', '2d', '30s' or plain seconds -> seconds."""
+    text = text.strip().lower()
+    units = {"s": 1, "m": 60, "h": HOUR, "d": DAY}
+    if text and text[-1] in units:
+        return float(text[:-1]) * units[text[-1]]
+    return float(text)

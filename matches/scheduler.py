@@ -1,0 +1,86 @@
+"""Fires the stored timers (reminders, deadlines) at their time, across restarts.
+
+The timers live in the database, so a restart loses none: the new process reads the earliest
+due time and sleeps until then. A timer is claimed (marked fired) in its own transaction
+before it is acted on, so it never fires twice; it never fires early because only timers with
+`due <= clock()` are read.
+
+The loop sleeps with `asyncio.sleep` until the earliest due time (or at most `max_sleep`).
+When a nearer timer is added, `wake()` sets the wake-up event and cancels the current sleep,
+a child task, so the loop recomputes at once. (The sleep is a plain `asyncio.sleep` rather
+than a wait on the event with a timeout so that test harnesses with virtual time, such as
+simcord, recognise it as a timed sleep.)
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Awaitable, Callable
+
+from store import Store
+
+log = logging.getLogger(__name__)
+
+TimerHandler = Callable[[int, str, int | None, float, int], Awaitable[None]]
+
+
+class Scheduler:
+    def __init__(self, store: Store, handler: TimerHandler, clock: Callable[[], float],
+                 max_sleep: float = 6 * 3600):
+        self.store = store
+        self.handler = handler  # handler(match_id, kind, seat, due, version)
+        self.clock = clock
+        self.max_sleep = max_sleep
+        self._wake = asyncio.Event()
+        self._sleep: asyncio.Task | None = None
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="match-timers")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def wake(self) -> None:
+        """A timer was added or removed: recompute the next due time now."""
+        self._wake.set()
+        if self._sleep is not None and not self._sleep.done():
+            self._sleep.cancel()
+
+    async def fire_due(self) -> int:
+        """Fire every timer due now; returns how many fired."""
+        fired = 0
+        for timer_id, match_id, kind, seat, due, version in await self.store.due_timers(self.clock()):
+            if not await self.store.claim_timer(timer_id):
+                continue
+            fired += 1
+            try:
+                await self.handler(match_id, kind, seat, due, version)
+            except Exception:  # one bad timer must not stop the others
+                log.exception("timer %s (%s) of match %s failed", timer_id, kind, match_id)
+        return fired
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                if self.store.db is None:
+                    return  # the bot is shutting down
+                await self.fire_due()
+                due = await self.store.next_timer_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer scheduler failed; retrying later")
+                due = None
+            if self._wake.is_set():
+                continue
+            delay = self.max_sleep if due is None else min(self.max_sleep, max(0.0, due - self.clock()))
+            self._sleep = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
+            # asyncio.wait returns when the sleep ends or is cancelled by wake(), and does not
+            # raise for the cancelled child
+            await asyncio.wait({self._sleep})
+            self._sleep = None

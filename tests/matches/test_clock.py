@@ -1,0 +1,57 @@
+"""Clock arithmetic: per-move deadlines, time banks with bonus and cap, reminder timers."""
+from __future__ import annotations
+
+from matches import clock as clocks
+from matches.clock import DAY, HOUR
+
+
+def test_bank_takes_the_time_used_then_adds_the_bonus():
+    assert clocks.bank_after_move(3 * DAY, 2 * DAY, DAY, 3 * DAY) == 2 * DAY
+
+
+def test_bank_never_exceeds_the_cap():
+    assert clocks.bank_after_move(3 * DAY, HOUR, DAY, 3 * DAY) == 3 * DAY
+
+
+def test_bank_overrun_counts_from_zero():
+    assert clocks.bank_after_move(DAY, 5 * DAY, DAY, 3 * DAY) == DAY
+
+
+def test_bank_clock_over_several_turns():
+    c = clocks.new_clock("bank-3d", reminders=[])
+    c = clocks.advance(c, moved=None, active={0}, now=0)
+    assert c["deadlines"] == {"0": 3 * DAY}
+    c = clocks.advance(c, moved=0, active={1}, now=2 * DAY)          # seat 0 used 2 days: 1 + 1 bonus
+    assert c["banks"]["0"] == 2 * DAY and c["deadlines"] == {"1": 5 * DAY}
+    c = clocks.advance(c, moved=1, active={0}, now=2 * DAY + HOUR)   # seat 1 capped at 3 days
+    assert c["banks"]["1"] == 3 * DAY and c["deadlines"] == {"0": 4 * DAY + HOUR}
+    c = clocks.advance(c, moved=0, active={1}, now=2 * DAY + 2 * HOUR)
+    assert c["banks"]["0"] == 3 * DAY - HOUR  # 2 days - 1 hour used + 1 day bonus, under the cap
+
+
+def test_move_clock_gives_every_turn_the_same_time_and_keeps_running_turns():
+    c = clocks.new_clock("move-24h", reminders=[])
+    c = clocks.advance(c, moved=None, active={0, 1}, now=100)
+    c = clocks.advance(c, moved=0, active={1, 2}, now=500)  # seat 1 still thinking: its turn keeps running
+    assert c["deadlines"] == {"1": 100 + DAY, "2": 500 + DAY}
+
+
+def test_no_clock_has_no_deadline_and_no_timers():
+    c = clocks.advance(clocks.new_clock("none"), moved=None, active={0}, now=0)
+    assert clocks.timers(c, 0) == []
+
+
+def test_timers_are_reminders_still_ahead_then_the_deadline():
+    c = clocks.new_clock("move-24h", reminders=[12 * HOUR, HOUR, 30 * HOUR])
+    c = clocks.advance(c, moved=None, active={1}, now=0)
+    assert clocks.timers(c, 0) == [("reminder", 1, 12 * HOUR), ("reminder", 1, 23 * HOUR), ("deadline", 1, DAY)]
+
+
+def test_restart_turns_after_an_undo():
+    c = clocks.advance(clocks.new_clock("move-24h", []), moved=None, active={0}, now=0)
+    c = clocks.restart_turns(c, active={0}, now=5 * HOUR)
+    assert c["deadlines"] == {"0": 5 * HOUR + DAY}
+
+
+def test_parse_duration():
+    assert [clocks.parse_duration(t) for t in ("12h", "30m", "2d", "45s", "60")] == [12 * HOUR, 1800, 2 * DAY, 45, 60]

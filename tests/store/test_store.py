@@ -1,0 +1,75 @@
+"""The store: migrations, WAL, and the one-transaction, version-guarded move."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from store import StaleVersion, Store
+from store.schema import MIGRATIONS
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store(str(tmp_path / "s.db")).open()
+    yield s
+    await s.close()
+
+
+async def _active_match(store: Store) -> int:
+    mid = await store.create_match(game="testgame", guild_id=1, channel_id=2, creator_id=10, seed=7,
+                                   options={}, player_count=2, invited=[11],
+                                   seats=[(10, False, True), (11, False, True)])
+    match = await store.get_match(mid)
+    await store.start_match(mid, match.seats, {"n": 0})
+    return mid
+
+
+async def test_migrations_set_user_version_and_wal(store, tmp_path):
+    assert await store.schema_version() == len(MIGRATIONS)
+    assert (await store.db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
+    await store.close()
+    again = await Store(str(tmp_path / "s.db")).open()  # re-opening runs nothing twice
+    assert await again.schema_version() == len(MIGRATIONS)
+    await again.close()
+
+
+async def test_commit_action_writes_action_snapshot_and_version_together(store):
+    mid = await _active_match(store)
+    assert await store.commit_action(mid, 0, 0, "play:c1", {"n": 1}) == 1
+    match = await store.get_match(mid)
+    assert match.version == 1 and match.snapshot == {"n": 1}
+    assert [a[:3] for a in await store.actions(mid)] == [(1, 0, "play:c1")]
+
+
+async def test_stale_version_writes_nothing(store):
+    mid = await _active_match(store)
+    await store.commit_action(mid, 0, 0, "play:c1", {"n": 1})
+    with pytest.raises(StaleVersion):
+        await store.commit_action(mid, 0, 1, "play:c2", {"n": 99})
+    match = await store.get_match(mid)
+    assert match.version == 1 and match.snapshot == {"n": 1}
+    assert len(await store.actions(mid)) == 1
+
+
+async def test_failure_inside_the_transaction_rolls_back_everything(store):
+    mid = await _active_match(store)
+    # a stray log row at seq 1 makes the action insert fail after the snapshot update ran
+    await store.transaction([("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,1,0,'x',0)", (mid,))])
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.commit_action(mid, 0, 0, "play:c1", {"n": 1})
+    match = await store.get_match(mid)
+    assert match.version == 0 and match.snapshot == {"n": 0}
+
+
+async def test_finished_match_is_not_moved_again(store):
+    mid = await _active_match(store)
+    await store.commit_action(mid, 0, 0, "play:c1", {"n": 1}, status="finished", result={"winners": [0]})
+    with pytest.raises(StaleVersion):
+        await store.commit_action(mid, 1, 1, "play:c2", {"n": 2})
+
+
+async def test_guild_settings_round_trip(store):
+    assert await store.guild_settings(5) == {}
+    await store.set_guild_settings(5, {"threads": False})
+    assert await store.guild_settings(5) == {"threads": False}

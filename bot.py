@@ -25,7 +25,7 @@ from store import Store
 
 log = logging.getLogger("boardgames")
 
-EXTENSIONS = ("cogs.matches", "cogs.battleline")
+EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.battalia", "cogs.tournaments")
 
 NO_TOKEN = ("No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in a .env file next to bot.py "
             "(see .env.example), or try the bot offline with `python bot.py --sandbox`.")
@@ -101,12 +101,6 @@ class GameBot(commands.Bot):
     def playable_games(self):
         registry.load_builtin()
         return registry.all_games()
-
-    def use_threads(self, match) -> bool:
-        return True
-
-    def may_start_in(self, channel) -> bool:
-        return True
 
 
 def create_bot(config: Config | None = None, **kwargs) -> GameBot:

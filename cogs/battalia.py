@@ -16,12 +16,14 @@ from discord.ext import commands
 from cogs import presenter
 from cogs.common import defer, guarded, reply
 from cogs.components import MAX_OPTIONS, action_pages, generic_move_items
-from cogs.matches import create_match, match_autocomplete
+from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from engine.base import Action
+from engine.battalia import board as battalia_board
 from matches import STALE_MESSAGE, UserError
 
 GAME = "battalia"
 MOVE_PLAYED = "Move played."
+PAY_WITH = "Card ids to pay with, e.g. k3,k8 (default: chosen for you)"
 CARD_IDS = re.compile(r"^[kv]\d+(,[kv]\d+)*$")
 EDGES = "NESW"
 
@@ -139,7 +141,20 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, work, self.match_id)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
+class _SelectRow:
+    """discord.py 2.7 keeps a Select's row in a slot named `row` while DynamicItem reads the
+    item's `_row`: without this, a row given to a select-backed DynamicItem is lost."""
+
+    @property
+    def row(self) -> int | None:
+        return self.item.row
+
+    @row.setter
+    def row(self, value: int | None) -> None:
+        self.item.row = value
+
+
+class MoveSelect(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bt:pick:(?P<match>\d+):(?P<version>\d+):(?P<slot>[a-z]+)"):
     """A picker of legal moves of one kind (`slot`), e.g. hire/craft or the cards to add in battle."""
 
@@ -162,7 +177,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, work, self.match_id)
 
 
-class PagePicker(discord.ui.DynamicItem[discord.ui.Select],
+class PagePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bt:pages:(?P<match>\d+):(?P<version>\d+):(?P<slot>[a-z]+)"):
     """More than 25 moves of one kind: pick a group first, then the move (in an ephemeral answer)."""
 
@@ -171,7 +186,8 @@ class PagePicker(discord.ui.DynamicItem[discord.ui.Select],
         self.match_id, self.version, self.slot = match_id, version, slot
         super().__init__(select or discord.ui.Select(
             custom_id=f"bt:pages:{match_id}:{version}:{slot}", placeholder=placeholder[:150],
-            options=[discord.SelectOption(label=p[:100], value=str(i)) for i, p in enumerate(pages or [])][:MAX_OPTIONS]))
+            options=[discord.SelectOption(label=p[:100], value=str(i))
+                     for i, p in enumerate(pages or [])][:MAX_OPTIONS]))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -191,7 +207,7 @@ class PagePicker(discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, work, self.match_id)
 
 
-class SquarePicker(discord.ui.DynamicItem[discord.ui.Select],
+class SquarePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"bt:square:(?P<match>\d+):(?P<version>\d+)"):
     """Placement of a drawn road or city: pick the square, then (if several fit) the rotation."""
 
@@ -229,10 +245,9 @@ DYNAMIC_ITEMS = (MoveButton, MoveSelect, PagePicker, SquarePicker)
 
 
 def rotation_label(tile: dict, rot: int) -> str:
-    from engine.battalia import board
     if not tile.get("kind"):
         return f"Rotation {rot}"
-    exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), rot)
+    exits = battalia_board.rotate(battalia_board.shape_exits(tile["kind"], tile["shape"]), rot)
     return f"Rotation {rot}: roads {' '.join(EDGES[e] for e in exits)}"
 
 
@@ -316,7 +331,10 @@ def _battle_style(a: Action) -> discord.ButtonStyle:
 def move_items(match, view: dict, seat: int, legal: list[Action]) -> list[discord.ui.Item]:
     """presenter.MOVE_UIS["battalia"]: the components under a seat's private hand."""
     verbs = {verb_of(a.id) for a in legal}
-    by = lambda *vs: [a for a in legal if verb_of(a.id) in vs]  # noqa: E731
+
+    def by(*wanted: str) -> list[Action]:
+        return [a for a in legal if verb_of(a.id) in wanted]
+
     battle = view.get("battle")
     pending = view.get("pending")
     if view.get("phase") in ("setup_faction", "setup_city", "start") and len(legal) <= 10:
@@ -358,7 +376,8 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
                   group_description="Battalia: The Creation (2–4 players): build, hire, fight for cities"):
     build = app_commands.Group(name="build", description="Build a road or a city, or upgrade a city")
     hero = app_commands.Group(name="hero", description="Hire, move or fly your heroes")
-    artifact = app_commands.Group(name="artifact", description="Use an artifact: Amulet, Title, Scroll, Tent, Hammer, Horn")
+    artifact = app_commands.Group(name="artifact",
+                                  description="Use an artifact: Amulet, Title, Scroll, Tent, Hammer, Horn")
     battle = app_commands.Group(name="battle", description="Battle moves: fight, retreat, surrender, add, commit, pass")
 
     def __init__(self, bot):
@@ -414,9 +433,24 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
         return [app_commands.Choice(name=a.label[:100], value=a.id[:100]) for a in found[2]
                 if verb_of(a.id) in verbs and (text in a.label.lower() or text in a.id.lower())][:25]
 
+    async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Card ids for the optional payment list: the unused cards in hand, one more per pick."""
+        found = await self._legal_now(interaction)
+        if found is None:
+            return []
+        row, seat, _ = found
+        hand = [c for c in self.bot.service.private_view(row, seat).get("hand", []) if c.get("uses_left", 1) > 0]
+        prefix = current[:current.rfind(",") + 1] if "," in current else ""
+        chosen = {part.strip() for part in prefix.split(",") if part.strip()}
+        typed = current[len(prefix):].strip().lower()
+        return [app_commands.Choice(name=f"{prefix}{c['id']} ({c['label'].rsplit(' [', 1)[0]})"[:100],
+                                    value=f"{prefix}{c['id']}"[:100])
+                for c in hand if c["id"] not in chosen and typed in f"{c['id']} {c['label']}".lower()][:25]
+
     async def _play(self, interaction: discord.Interaction, match_id: int | None, verbs: tuple[str, ...],
-                    what: str, make_action) -> None:
-        """Check the command fits the current decision step, build the id, let the service apply it."""
+                    what: str, value: str | None = None, cards: str | None = None, build=None) -> None:
+        """Check the command fits the current decision step, build the action id (from the option
+        value, or with `build(row, seat)`), and let the service apply it."""
         async def work():
             await defer(interaction)
             service = self.bot.service
@@ -425,7 +459,12 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
                 legal = service.legal_actions(row, seat)
                 if not any(verb_of(a.id) in verbs for a in legal):
                     raise UserError(f"You cannot {what} now. {now_hint(legal)}".strip())
-            action_id = make_action(row, seat) if callable(make_action) else make_action
+            if build is not None:
+                action_id = build(row, seat)
+            elif value is None:
+                action_id = verbs[0]
+            else:
+                action_id = with_cards(action_for(verbs, value), cards)
             await service.act(row.id, interaction.user.id, action_id)
             await reply(interaction, MOVE_PLAYED)
         await guarded(interaction, work, match_id)
@@ -437,8 +476,9 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
                            opponent2="Another opponent", opponent3="Another opponent",
                            computers="How many more computer players to add (0–3)",
                            variant="Base game (default), Advanced, Scenario 1 or Scenario 2 (4 players)",
-                           weeks="End after this many Oracle weeks of 7 rounds (2 short, 3 ideal); empty: full game")
-    @app_commands.choices(variant=[
+                           weeks="End after this many Oracle weeks of 7 rounds (2 short, 3 ideal); empty: full game",
+                           clock="Time to move (default: the server's setting)")
+    @app_commands.choices(clock=CLOCK_CHOICES, variant=[
         app_commands.Choice(name="Base game", value="normal"),
         app_commands.Choice(name="Advanced (home terrain bonuses)", value="advanced"),
         app_commands.Choice(name="Scenario 1 (stronger neutral cities and Ruins)", value="scenario1"),
@@ -446,7 +486,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User,
                         opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                         computers: app_commands.Range[int, 0, 3] = 0, variant: str = "normal",
-                        weeks: app_commands.Range[int, 1, 5] | None = None):
+                        weeks: app_commands.Range[int, 1, 5] | None = None, clock: str | None = None):
         async def work():
             await defer(interaction)
             named = [o for o in (opponent, opponent2, opponent3) if o is not None]
@@ -460,10 +500,11 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
             options = {"variant": variant}
             if weeks:
                 options["weeks"] = weeks
-            await create_match(interaction, GAME, people, None, options)
+            await create_match(interaction, GAME, people, None, options, clock=clock)
         await guarded(interaction, work)
 
-    @app_commands.command(name="rules", description="How Battalia is played here, and which rules are our own decisions")
+    @app_commands.command(name="rules",
+                          description="How Battalia is played here, and which rules are our own decisions")
     async def rules(self, interaction: discord.Interaction):
         await interaction.response.send_message(
             RULES_TEXT, embed=discord.Embed(title="Our design decisions (the rulebook leaves these open)",
@@ -476,9 +517,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def setup_(self, interaction: discord.Interaction, choice: str, match: int | None = None):
-        verbs = ("faction", "startcity")
-        await self._play(interaction, match, verbs, "choose a faction or a starting city",
-                         lambda row, seat: action_for(verbs, choice))
+        await self._play(interaction, match, ("faction", "startcity"), "choose a faction or a starting city", choice)
 
     @setup_.autocomplete("choice")
     async def _setup_choices(self, interaction, current):
@@ -495,7 +534,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
             if choice.strip() not in verbs:
                 raise UserError("Choose `formation`, `redeploy` or `start`.")
             return choice.strip()
-        await self._play(interaction, match, verbs, "start a turn", make)
+        await self._play(interaction, match, verbs, "start a turn", build=make)
 
     @turnstart.autocomplete("choice")
     async def _turnstart_choices(self, interaction, current):
@@ -504,13 +543,16 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     # -------------------------------------------------------------- acquiring
 
     @app_commands.command(name="hire", description="Hire a unit with Supply (you also gain one Supply card)")
-    @app_commands.describe(unit="Units you can afford now", cards="Card ids to pay with, e.g. k3,k8 (default: chosen for you)")
+    @app_commands.describe(unit="Units you can afford now", cards=PAY_WITH)
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def hire(self, interaction: discord.Interaction, unit: str, cards: str | None = None,
                    match: int | None = None):
-        await self._play(interaction, match, ("hire",), "hire a unit",
-                         lambda row, seat: with_cards(action_for(("hire",), unit), cards))
+        await self._play(interaction, match, ("hire",), "hire a unit", unit, cards)
+
+    @hire.autocomplete("cards")
+    async def _hire_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @hire.autocomplete("unit")
     async def _hire_choices(self, interaction, current):
@@ -518,13 +560,16 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
 
     @app_commands.command(name="craft", description="Craft an artifact from units (and Supply)")
     @app_commands.describe(artifact="Artifacts you can craft now (the matched one may name a faction)",
-                           cards="Card ids to pay with, e.g. k3,k8 (default: chosen for you)")
+                           cards=PAY_WITH)
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def craft(self, interaction: discord.Interaction, artifact: str, cards: str | None = None,
                     match: int | None = None):
-        await self._play(interaction, match, ("craft",), "craft an artifact",
-                         lambda row, seat: with_cards(action_for(("craft",), artifact), cards))
+        await self._play(interaction, match, ("craft",), "craft an artifact", artifact, cards)
+
+    @craft.autocomplete("cards")
+    async def _craft_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @craft.autocomplete("artifact")
     async def _craft_choices(self, interaction, current):
@@ -548,11 +593,10 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
         return f"{base}:{square}:{rotation}"
 
     def _placements(self, row, seat, base: str) -> list[tuple[str, int]]:
-        from engine.battalia import board
         parts = base.split(":")
         kind, shape = ("road", parts[1]) if parts[0] == "road" else ("city", parts[-1])
         try:
-            return board.legal_placements(row.snapshot, seat, kind, shape)
+            return battalia_board.legal_placements(row.snapshot, seat, kind, shape)
         except (KeyError, IndexError):
             return []
 
@@ -561,8 +605,11 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
         if found is None:
             return []
         row, seat, legal = found
-        base = getattr(interaction.namespace, "type", None) or getattr(interaction.namespace, "plan", None)
-        if not base or base not in {a.id for a in legal}:
+        road, plan = getattr(interaction.namespace, "type", None), getattr(interaction.namespace, "plan", None)
+        if not (road or plan):
+            return []
+        base = action_for(("road",), road) if road else action_for(("city",), plan)
+        if base not in {a.id for a in legal}:
             return []
         spots = self._placements(row, seat, base)
         if want_rotation:
@@ -573,14 +620,18 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
 
     @build.command(name="road", description="Build a road (1–2 Soldiers + 1 Supply)")
     @app_commands.describe(type="Roads you can build now", square="Where (empty: place it after drawing)",
-                           rotation="Clockwise quarter turns (0–3)", cards="Card ids to pay with (default: chosen for you)")
+                           rotation="Clockwise quarter turns (0–3)", cards=PAY_WITH)
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def build_road(self, interaction: discord.Interaction, type: str, square: str | None = None,
                          rotation: app_commands.Range[int, 0, 3] | None = None, cards: str | None = None,
                          match: int | None = None):
-        await self._play(interaction, match, ("road",), "build a road", lambda row, seat: with_cards(
+        await self._play(interaction, match, ("road",), "build a road", build=lambda row, seat: with_cards(
             self._placement_action(action_for(("road",), type), square, rotation, row, seat), cards))
+
+    @build_road.autocomplete("cards")
+    async def _build_road_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @build_road.autocomplete("type")
     async def _road_choices(self, interaction, current):
@@ -595,15 +646,20 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
         return await self._square_choices(interaction, current, True)
 
     @build.command(name="city", description="Build a city: 3 units of one rank give a city of that level")
-    @app_commands.describe(plan="Level and gate pattern you can build now", square="Where (empty: place it after drawing)",
-                           rotation="Clockwise quarter turns (0–3)", cards="Card ids to pay with (default: chosen for you)")
+    @app_commands.describe(plan="Level and gate pattern you can build now",
+                           square="Where (empty: place it after drawing)",
+                           rotation="Clockwise quarter turns (0–3)", cards=PAY_WITH)
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def build_city(self, interaction: discord.Interaction, plan: str, square: str | None = None,
                          rotation: app_commands.Range[int, 0, 3] | None = None, cards: str | None = None,
                          match: int | None = None):
-        await self._play(interaction, match, ("city",), "build a city", lambda row, seat: with_cards(
+        await self._play(interaction, match, ("city",), "build a city", build=lambda row, seat: with_cards(
             self._placement_action(action_for(("city",), plan), square, rotation, row, seat), cards))
+
+    @build_city.autocomplete("cards")
+    async def _build_city_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @build_city.autocomplete("plan")
     async def _city_choices(self, interaction, current):
@@ -618,13 +674,16 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
         return await self._square_choices(interaction, current, True)
 
     @build.command(name="upgrade", description="Upgrade one of your cities a level (2 units of the next rank)")
-    @app_commands.describe(city="Your cities you can upgrade now", cards="Card ids to pay with (default: chosen for you)")
+    @app_commands.describe(city="Your cities you can upgrade now", cards=PAY_WITH)
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def build_upgrade(self, interaction: discord.Interaction, city: str, cards: str | None = None,
                             match: int | None = None):
-        await self._play(interaction, match, ("upgrade",), "upgrade a city",
-                         lambda row, seat: with_cards(action_for(("upgrade",), city), cards))
+        await self._play(interaction, match, ("upgrade",), "upgrade a city", city, cards)
+
+    @build_upgrade.autocomplete("cards")
+    async def _build_upgrade_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @build_upgrade.autocomplete("city")
     async def _upgrade_choices(self, interaction, current):
@@ -635,8 +694,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def place(self, interaction: discord.Interaction, spot: str, match: int | None = None):
-        await self._play(interaction, match, ("place",), "place a card",
-                         lambda row, seat: action_for(("place",), spot))
+        await self._play(interaction, match, ("place",), "place a card", spot)
 
     @place.autocomplete("spot")
     async def _place_choices(self, interaction, current):
@@ -645,20 +703,24 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     # -------------------------------------------------------------- heroes
 
     @hero.command(name="hire", description="Hire a hero onto one of your cities (a Weapon + 2 Supply)")
-    @app_commands.describe(city="Your cities where a hero can be hired now", cards="Card ids to pay with (default: chosen for you)")
+    @app_commands.describe(city="Your cities where a hero can be hired now", cards=PAY_WITH)
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def hero_hire(self, interaction: discord.Interaction, city: str, cards: str | None = None,
                         match: int | None = None):
-        await self._play(interaction, match, ("hero",), "hire a hero",
-                         lambda row, seat: with_cards(action_for(("hero",), city), cards))
+        await self._play(interaction, match, ("hero",), "hire a hero", city, cards)
+
+    @hero_hire.autocomplete("cards")
+    async def _hero_hire_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @hero_hire.autocomplete("city")
     async def _hero_choices(self, interaction, current):
         return await self._choices(interaction, current, ("hero",))
 
     @hero.command(name="move", description="Move a hero along roads (1 Supply per square, or a Horse for 3)")
-    @app_commands.describe(to="Hero, destination and payment", cards="Supply or Horse ids to pay with (default: chosen for you)")
+    @app_commands.describe(to="Hero, destination and payment",
+                           cards="Supply or Horse ids to pay with (default: chosen for you)")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def hero_move(self, interaction: discord.Interaction, to: str, cards: str | None = None,
@@ -669,7 +731,11 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
                 parts = action.split(":")
                 action = with_cards(":".join(parts[:3]), cards)
             return action
-        await self._play(interaction, match, ("move",), "move a hero", make)
+        await self._play(interaction, match, ("move",), "move a hero", build=make)
+
+    @hero_move.autocomplete("cards")
+    async def _hero_move_cards(self, interaction, current):
+        return await self._card_choices(interaction, current)
 
     @hero_move.autocomplete("to")
     async def _move_choices(self, interaction, current):
@@ -680,7 +746,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def hero_wings(self, interaction: discord.Interaction, to: str, match: int | None = None):
-        await self._play(interaction, match, ("wings",), "fly a hero", lambda row, seat: action_for(("wings",), to))
+        await self._play(interaction, match, ("wings",), "fly a hero", to)
 
     @hero_wings.autocomplete("to")
     async def _wings_choices(self, interaction, current):
@@ -693,7 +759,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def amulet(self, interaction: discord.Interaction, use: str, match: int | None = None):
-        await self._play(interaction, match, ("amulet",), "use an Amulet", lambda row, seat: action_for(("amulet",), use))
+        await self._play(interaction, match, ("amulet",), "use an Amulet", use)
 
     @amulet.autocomplete("use")
     async def _amulet_choices(self, interaction, current):
@@ -704,7 +770,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def title(self, interaction: discord.Interaction, use: str, match: int | None = None):
-        await self._play(interaction, match, ("title",), "use a Title", lambda row, seat: action_for(("title",), use))
+        await self._play(interaction, match, ("title",), "use a Title", use)
 
     @title.autocomplete("use")
     async def _title_choices(self, interaction, current):
@@ -715,7 +781,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def scroll(self, interaction: discord.Interaction, use: str, match: int | None = None):
-        await self._play(interaction, match, ("scroll",), "use a Spell Scroll", lambda row, seat: action_for(("scroll",), use))
+        await self._play(interaction, match, ("scroll",), "use a Spell Scroll", use)
 
     @scroll.autocomplete("use")
     async def _scroll_choices(self, interaction, current):
@@ -726,7 +792,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def tent(self, interaction: discord.Interaction, use: str, match: int | None = None):
-        await self._play(interaction, match, ("tent",), "pitch a Tent", lambda row, seat: action_for(("tent",), use))
+        await self._play(interaction, match, ("tent",), "pitch a Tent", use)
 
     @tent.autocomplete("use")
     async def _tent_choices(self, interaction, current):
@@ -737,7 +803,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def strike(self, interaction: discord.Interaction, tent: str, match: int | None = None):
-        await self._play(interaction, match, ("strike",), "strike a Tent", lambda row, seat: action_for(("strike",), tent))
+        await self._play(interaction, match, ("strike",), "strike a Tent", tent)
 
     @strike.autocomplete("tent")
     async def _strike_choices(self, interaction, current):
@@ -748,7 +814,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def hammer(self, interaction: discord.Interaction, role: str, match: int | None = None):
-        await self._play(interaction, match, ("hammer",), "use the Hammer", lambda row, seat: action_for(("hammer",), role))
+        await self._play(interaction, match, ("hammer",), "use the Hammer", role)
 
     @hammer.autocomplete("role")
     async def _hammer_choices(self, interaction, current):
@@ -758,7 +824,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def horn(self, interaction: discord.Interaction, match: int | None = None):
-        await self._play(interaction, match, ("horn",), "blow the Horn", "horn")
+        await self._play(interaction, match, ("horn",), "blow the Horn")
 
     # -------------------------------------------------------------- ambush, attack
 
@@ -767,7 +833,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def ambush(self, interaction: discord.Interaction, play: str, match: int | None = None):
-        await self._play(interaction, match, ("ambush",), "ambush", lambda row, seat: action_for(("ambush",), play))
+        await self._play(interaction, match, ("ambush",), "ambush", play)
 
     @ambush.autocomplete("play")
     async def _ambush_choices(self, interaction, current):
@@ -779,7 +845,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @app_commands.autocomplete(match=match_autocomplete)
     async def attack(self, interaction: discord.Interaction, target: str, match: int | None = None):
         await self._play(interaction, match, ("attack", "claim"), "attack",
-                         lambda row, seat: action_for(("attack", "claim"), target))
+                         target)
 
     @attack.autocomplete("target")
     async def _attack_choices(self, interaction, current):
@@ -792,7 +858,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_fight(self, interaction: discord.Interaction, how: str, match: int | None = None):
-        await self._play(interaction, match, ("fight",), "fight back", lambda row, seat: action_for(("fight",), how))
+        await self._play(interaction, match, ("fight",), "fight back", how)
 
     @battle_fight.autocomplete("how")
     async def _fight_choices(self, interaction, current):
@@ -803,7 +869,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_retreat(self, interaction: discord.Interaction, to: str, match: int | None = None):
-        await self._play(interaction, match, ("retreat",), "retreat", lambda row, seat: action_for(("retreat",), to))
+        await self._play(interaction, match, ("retreat",), "retreat", to)
 
     @battle_retreat.autocomplete("to")
     async def _retreat_choices(self, interaction, current):
@@ -813,46 +879,48 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_surrender(self, interaction: discord.Interaction, match: int | None = None):
-        await self._play(interaction, match, ("surrender",), "surrender", "surrender")
+        await self._play(interaction, match, ("surrender",), "surrender")
 
     @battle.command(name="add", description="Add a card to your battle line")
     @app_commands.describe(card="Cards with battle strength you can add now")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_add(self, interaction: discord.Interaction, card: str, match: int | None = None):
-        await self._play(interaction, match, ("add",), "add a card", lambda row, seat: action_for(("add",), card))
+        await self._play(interaction, match, ("add",), "add a card", card)
 
     @battle_add.autocomplete("card")
     async def _add_choices(self, interaction, current):
         return await self._choices(interaction, current, ("add",))
 
-    @battle.command(name="commit", description="Close your play (your total must beat, or as defender match, the other)")
+    @battle.command(name="commit",
+                    description="Close your play (your total must beat, or as defender match, the other)")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_commit(self, interaction: discord.Interaction, match: int | None = None):
-        await self._play(interaction, match, ("commit",), "close your play", "commit")
+        await self._play(interaction, match, ("commit",), "close your play")
 
     @battle.command(name="pass", description="Stop adding cards: the battle ends")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_pass(self, interaction: discord.Interaction, match: int | None = None):
-        await self._play(interaction, match, ("pass",), "pass", "pass")
+        await self._play(interaction, match, ("pass",), "pass")
 
     @battle.command(name="cancel", description="Attacker: call off an attack before the opening is closed")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_cancel(self, interaction: discord.Interaction, match: int | None = None):
-        await self._play(interaction, match, ("cancel",), "call off the attack", "cancel")
+        await self._play(interaction, match, ("cancel",), "call off the attack")
 
     # -------------------------------------------------------------- choices and the end of the turn
 
-    @app_commands.command(name="choose", description="Answer a question: wild card type, Ambush discard, Horn cards, Great Artifact")
+    @app_commands.command(name="choose",
+                          description="Answer a question: wild card type, Ambush discard, Horn cards, Great Artifact")
     @app_commands.describe(option="The choices open to you now")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def choose(self, interaction: discord.Interaction, option: str, match: int | None = None):
         verbs = ("wild", "drop", "hornpick", "great")
-        await self._play(interaction, match, verbs, "choose", lambda row, seat: action_for(verbs, option))
+        await self._play(interaction, match, verbs, "choose", option)
 
     @choose.autocomplete("option")
     async def _choose_choices(self, interaction, current):
@@ -862,7 +930,7 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def end(self, interaction: discord.Interaction, match: int | None = None):
-        await self._play(interaction, match, ("end",), "end the turn", "end")
+        await self._play(interaction, match, ("end",), "end the turn")
 
 
 async def setup(bot):

@@ -38,7 +38,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 async def create_match(interaction: discord.Interaction, game: str, opponents: list, players: int | None,
-                       options: dict | None = None, clock: str | None = None) -> None:
+                       options: dict | None = None, clock: str | None = None, rated: bool = True) -> None:
     """Shared by /match new and the game cogs' challenge commands."""
     bot = interaction.client
     if game not in {g.name for g in bot.playable_games()}:
@@ -61,7 +61,7 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
     match = await bot.service.create(
         game=game, guild_id=interaction.guild_id, channel_id=channel_id, creator_id=interaction.user.id,
         invited=[o.id for o in humans], ai_seats=ai_seats, players=players, options=options or {},
-        ai_user_id=bot.user.id, clock=clock)
+        ai_user_id=bot.user.id, clock=clock, meta={"rated": rated})
     if match.status == "active":
         where = f" in <#{match.thread_id}>" if match.thread_id else ""
         await reply(interaction, f"Match #{match.id} has started{where}.")
@@ -97,15 +97,18 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     @app_commands.describe(game="Which game", opponent="Who to challenge (pick me for a computer opponent)",
                            opponent2="Another opponent", opponent3="Another opponent",
                            players="Seats at an open table (when you name nobody)",
-                           clock="Time to move (default: the server's setting)")
+                           clock="Time to move (default: the server's setting)",
+                           rated="Count this match for ratings (default: yes)")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
-                  players: app_commands.Range[int, 1, 8] | None = None, clock: str | None = None):
+                  players: app_commands.Range[int, 1, 8] | None = None, clock: str | None = None,
+                  rated: bool = True):
         async def work():
             await defer(interaction)
-            await create_match(interaction, game, [opponent, opponent2, opponent3], players, clock=clock)
+            await create_match(interaction, game, [opponent, opponent2, opponent3], players, clock=clock,
+                               rated=rated)
         await guarded(interaction, work)
 
     @app_commands.command(name="list", description="Your matches, or the matches in this channel")
@@ -315,6 +318,8 @@ HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread;
 • `/match resign` give up · `/match cancel` cancel a match that has not started
 • `/match undo` ask to take back your last move · `/match nudge` remind the player you wait for
 • `/match watch` follow a match · `/match log` its move history · `/match replay` an animated replay
+**Tournaments and ratings**
+• `/tournament help` how events run · `/tournament join` sign up · `/leaderboard game` · `/stats`
 """
 
 

@@ -6,6 +6,8 @@ or, when a player's DMs are closed, through the ephemeral "Show my hand" answer.
 from __future__ import annotations
 
 import logging
+import re
+from dataclasses import replace
 
 import discord
 
@@ -23,6 +25,17 @@ COMPUTER_NAME = "Computer"
 # game name -> function(match, private_view, seat, legal_actions) -> list of components;
 # a game cog registers a richer move UI here; the generic select is the fallback.
 MOVE_UIS: dict = {}
+
+
+SEAT_REFERENCE = re.compile(r"\bPlayer (\d)\b")
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """Engines write seats as "Player N" (N = seat + 1, see engine/base.py); show names."""
+    def name(m: re.Match) -> str:
+        n = int(m.group(1)) - 1
+        return names[n] if 0 <= n < len(names) else m.group(0)
+    return SEAT_REFERENCE.sub(name, text)
 
 
 class DiscordPresenter:
@@ -139,7 +152,7 @@ class DiscordPresenter:
         lines = []
         for step in outcome.steps:
             for event in step.events:
-                lines.append(f"**{names[step.seat]}**: {event.public}")
+                lines.append(f"**{names[step.seat]}**: {with_names(event.public, names)}")
         if len(lines) > 12:  # keep a long computer turn readable
             lines = lines[:5] + [f"… {len(lines) - 10} more …"] + lines[-5:]
         await self.post_board(match, "\n".join(lines))
@@ -197,7 +210,7 @@ class DiscordPresenter:
             winners = [names[w] for w in match.result.get("winners", [])]
             head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners \
                 else "The game ends in a draw."
-            reason = match.result.get("reason", "")
+            reason = with_names(match.result.get("reason", ""), names)
             scores = match.result.get("scores") or {}
             score_text = (" Scores: " + ", ".join(f"{names[int(k)]} {v}" for k, v in scores.items())) if scores else ""
             changes = match.meta.get("rating_changes") or {}
@@ -306,7 +319,8 @@ class DiscordPresenter:
         names = await self.seat_names(match)
         view = service.private_view(match, seat)
         png = await in_thread(renderers.get(match.game).render_hand, view, names)
-        actions = service.legal_actions(match, seat)
+        # labels name seats "Player N" like event texts; show the players' names instead
+        actions = [replace(a, label=with_names(a.label, names)) for a in service.legal_actions(match, seat)]
         items = []
         if actions:
             ui = MOVE_UIS.get(match.game)

@@ -36,7 +36,8 @@ class Action:
 @dataclass
 class Event:
     """Something that happened. `public` may be posted in a channel; `private` maps a seat
-    to text only that seat may read. `hidden` is True when the move drew, shuffled or
+    to text only that seat may read. Texts name seats "Player N" with N = seat + 1: the
+    Discord layer puts the players' names in their place. `hidden` is True when the move drew, shuffled or
     revealed hidden information or used randomness (such a move cannot be undone)."""
 
     public: str

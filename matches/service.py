@@ -753,7 +753,8 @@ class MatchService:
             settings = await guild_settings(self.store, old.guild_id)
             preset = (old.meta.get("clock") or {}).get("preset") or settings["clock"]
             reminders = (old.meta.get("clock") or {}).get("reminders", settings["reminders"])
-            meta = {"clock": clocks.new_clock(preset, reminders), "fixed_seats": True, "rematch_of": old.id}
+            meta = {"clock": clocks.new_clock(preset, reminders), "fixed_seats": True, "rematch_of": old.id,
+                    "rated": old.meta.get("rated", True)}
             new_id = await self.store.create_match(
                 game=old.game, guild_id=old.guild_id, channel_id=old.channel_id, creator_id=user_id,
                 seed=self._seeds.randrange(1, 2**62), options=options, player_count=len(seats),

@@ -4,6 +4,9 @@ Both take the dict from engine.battalia's view(); render_board reads only public
 same picture whichever seat's view it is given."""
 from __future__ import annotations
 
+import re
+import textwrap
+
 from PIL import Image, ImageDraw
 
 from render.common import font, to_png
@@ -31,6 +34,13 @@ def _name(names, seat) -> str:
     if names and seat is not None and 0 <= seat < len(names):
         return str(names[seat])
     return f"Seat {seat}"
+
+
+def _with_names(text: str, names) -> str:
+    """Engine log lines say "Player N" (N = seat + 1); the board shows player names, so the log does too."""
+    if not names:
+        return text
+    return re.sub(r"\bPlayer (\d)\b", lambda m: _name(names, int(m.group(1)) - 1), text)
 
 
 def _owner_colour(view: dict, owner) -> tuple:
@@ -177,9 +187,8 @@ def render_board(view: dict, names=None) -> bytes:
             d.text((px, y), f"{side} {_name(names, seat)}: total {total}", font=mid, fill=INK)
             y += 19
             txt = ", ".join(c["label"].rsplit(" [", 1)[0] for c in line) or "-"
-            while txt:
-                d.text((px + 10, y), txt[:58], font=small, fill=(60, 60, 60))
-                txt = txt[58:]
+            for part in textwrap.wrap(txt, 58):  # whole words per line
+                d.text((px + 10, y), part, font=small, fill=(60, 60, 60))
                 y += 16
     if view.get("result"):
         r = view["result"]
@@ -190,7 +199,7 @@ def render_board(view: dict, names=None) -> bytes:
     d.text((MARGIN, ly), "Recent:", font=mid, fill=INK)
     for line in view.get("log", [])[-6:]:
         ly += 18
-        d.text((MARGIN, ly), line[:100], font=small, fill=(60, 60, 60))
+        d.text((MARGIN, ly), _with_names(line, names)[:100], font=small, fill=(60, 60, 60))
     return to_png(img)
 
 
@@ -248,9 +257,8 @@ def render_hand(view: dict, names=None) -> bytes:
     d.text((16, y), "Sanctuary:", font=big, fill=INK)
     y += 26
     txt = ", ".join(f"{n}x {k}" for k, n in sorted(counts.items())) or "empty"
-    while txt:
-        d.text((38, y), txt[:80], font=small, fill=(60, 60, 60))
-        txt = txt[80:]
+    for part in textwrap.wrap(txt, 80):  # whole words per line
+        d.text((38, y), part, font=small, fill=(60, 60, 60))
         y += 20
     img = img.crop((0, 0, width, min(height, y + 16)))
     return to_png(img)

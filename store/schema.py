@@ -52,21 +52,24 @@ MIGRATIONS: list[str] = [
         settings  TEXT NOT NULL DEFAULT '{}'
     );
     """,
-    # 2: tournaments and ratings (tournaments/)
+    # 2: tournaments and ratings (tournaments/service.py)
     """
     CREATE TABLE tournaments (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
         guild_id    INTEGER NOT NULL,
-        channel_id  INTEGER,
+        channel_id  INTEGER,                     -- where signups, rounds and standings are posted
+        message_id  INTEGER,                     -- the signup message, edited as players join
         game        TEXT    NOT NULL,
+        format      TEXT    NOT NULL,            -- round_robin | swiss | single_elimination | swiss_pods
         name        TEXT    NOT NULL,
         status      TEXT    NOT NULL,            -- signup | running | finished | cancelled
         creator_id  INTEGER NOT NULL,
-        options     TEXT    NOT NULL DEFAULT '{}',
-        data        TEXT,                        -- tournaments.state.Tournament.to_dict()
+        options     TEXT    NOT NULL DEFAULT '{}',  -- rounds, clock, max_players, start_time, pod sizes, rated
+        data        TEXT,                        -- tournaments.state.Tournament.to_dict(), from the start on
         created_at  REAL    NOT NULL,
         updated_at  REAL    NOT NULL
     );
+    CREATE INDEX tournaments_by_guild ON tournaments(guild_id, status);
     CREATE TABLE tournament_players (
         tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
         user_id       INTEGER NOT NULL,
@@ -75,29 +78,35 @@ MIGRATIONS: list[str] = [
     );
     CREATE TABLE tournament_matches (
         tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
-        pairing_id    TEXT    NOT NULL,
+        pairing_id    TEXT    NOT NULL,          -- tournaments.state.Match.id, e.g. "r2m3"
+        round         INTEGER NOT NULL,
         match_id      INTEGER NOT NULL REFERENCES matches(id),
         PRIMARY KEY (tournament_id, pairing_id)
     );
     CREATE INDEX tournament_matches_by_match ON tournament_matches(match_id);
     CREATE TABLE ratings (
-        guild_id  INTEGER NOT NULL,
-        game      TEXT    NOT NULL,
-        user_id   INTEGER NOT NULL,
-        rating    TEXT    NOT NULL,              -- {"mu", "sigma", "games"}
-        wins      INTEGER NOT NULL DEFAULT 0,
-        losses    INTEGER NOT NULL DEFAULT 0,
-        draws     INTEGER NOT NULL DEFAULT 0,
+        guild_id    INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        user_id     INTEGER NOT NULL,
+        mu          REAL    NOT NULL,            -- OpenSkill (tournaments/ratings.py)
+        sigma       REAL    NOT NULL,
+        games       INTEGER NOT NULL DEFAULT 0,  -- rated games played
+        updated_at  REAL    NOT NULL,
         PRIMARY KEY (guild_id, game, user_id)
     );
-    CREATE TABLE rating_changes (
+    CREATE TABLE rating_changes (                -- one row per player of every rated match
         match_id  INTEGER NOT NULL REFERENCES matches(id),
         user_id   INTEGER NOT NULL,
-        before    INTEGER NOT NULL,
+        guild_id  INTEGER NOT NULL,
+        game      TEXT    NOT NULL,
+        seat      INTEGER NOT NULL,
+        rank      INTEGER NOT NULL,              -- 1 best; equal ranks tie
+        before    INTEGER NOT NULL,              -- displayed ratings
         after     INTEGER NOT NULL,
         at        REAL    NOT NULL,
         PRIMARY KEY (match_id, user_id)
     );
+    CREATE INDEX rating_changes_by_user ON rating_changes(guild_id, user_id, at);
     """,
     # 3: clocks, reminders and other timed events (matches/clock.py)
     """

@@ -242,9 +242,9 @@ def record_winner(t: Tournament, match_id: str, winner: str | None) -> Match:
 
 
 def drop_player(t: Tournament, player: str) -> None:
-    """Leave future rounds (swiss and swiss_pods only; past results stay)."""
-    if t.format not in ("swiss", "swiss_pods"):
-        raise ValueError("players can only drop out of Swiss events")
+    """Withdraw a player; past results stay. Swiss formats pair them no more. Round robin
+    and single elimination keep their fixed schedule, so a dropped player still appears
+    in later pairings: whoever drives the event records those games as forfeits."""
     if player not in t.players:
         raise KeyError(player)
     if player not in t.dropped:

@@ -4,7 +4,7 @@ Modules: data (JSON component data in data/battalia), cards (registry, zones, pa
 placement, movement), oracle, battle, actions (apply), legal (legal_actions), turns (turn steps, end,
 scoring), views, ai.
 
-Seats are 0..n-1. Squares are a1..g7 (columns a-g, rows 1-7 top to bottom, G30). Card ids are
+Seats are 0..n-1; texts call them "Player 1".."Player n" (engine contract). Squares are a1..g7 (columns a-g, rows 1-7 top to bottom, G30). Card ids are
 "k<n>" (creation cards), virtual copies from an Amulet "v<n>" (this turn only, G34). Heroes are 1 and 2.
 Rotations are 0-3 (clockwise quarter turns of the card's exits; N E S W at rotation 0).
 Factions: G Forest Clan, B Islanders, R Ember Folk, Y Cloud Clan.

@@ -90,9 +90,9 @@ def _start_step(state: dict, seat: int, verb: str, ev: Events) -> None:
         drawn, _ = draw(state, seat, extra)
         state["turn"]["formation"] = True
         names = ", ".join(f"{n} {data.faction_name(f)}" for f, n in groups.items())
-        private = {o: f"Seat {seat} shows the Formation: {pubs(state, shown)}." for o in range(state["n"]) if o != seat}
+        private = {o: f"Player {seat + 1} shows the Formation: {pubs(state, shown)}." for o in range(state["n"]) if o != seat}
         private[seat] = f"You draw {pubs(state, drawn)}."
-        ev.add(f"Seat {seat} declares a Formation ({names}) and draws {len(drawn)} extra card(s) (R22).",
+        ev.add(f"Player {seat + 1} declares a Formation ({names}) and draws {len(drawn)} extra card(s) (R22).",
                private, hidden=True)
     elif verb == "redeploy":
         # R24, G43: the hand goes to the Sanctuary first, then 5 new cards are drawn
@@ -100,15 +100,15 @@ def _start_step(state: dict, seat: int, verb: str, ev: Events) -> None:
         p["hand"] = []
         drawn, _ = draw(state, seat, data.cards()["hand"]["redeploy"])
         state["turn"]["redeployed"] = True
-        ev.add(f"Seat {seat} redeploys and draws {len(drawn)} new cards (R24).",
+        ev.add(f"Player {seat + 1} redeploys and draws {len(drawn)} new cards (R24).",
                {seat: f"You draw {pubs(state, drawn)}."}, hidden=True)
     elif verb == "start":
-        ev.add(f"Seat {seat} starts the turn.")
+        ev.add(f"Player {seat + 1} starts the turn.")
     else:
         raise IllegalAction("First declare a Formation, redeploy, or start the turn (R18, R23).")
     n = turns.pick_up_ambush(state, seat)
     if n:
-        ev.add(f"Seat {seat} picks up {n} Ambush card(s) (R29).")
+        ev.add(f"Player {seat + 1} picks up {n} Ambush card(s) (R29).")
     state["phase"] = "actions"
 
 
@@ -161,7 +161,7 @@ def do_hire(state, seat, args, ev):
     sup = pool_take_top(state, state["pool"]["supply"])  # R41: one Supply with every unit gained
     if sup:
         _gain(state, seat, sup)
-    ev.add(f"Seat {seat} pays {len(paid)} Supply and hires {pub(state, unit)}"
+    ev.add(f"Player {seat + 1} pays {len(paid)} Supply and hires {pub(state, unit)}"
            + (" with a Supply card (R40, R41)." if sup else " (the Supply deck is empty)."))
 
 
@@ -186,7 +186,7 @@ def do_craft(state, seat, args, ev):
         got = pool_take_top(state, deck)
         hidden = True  # face-down deck (G29): the top card is revealed
     _gain(state, seat, got)
-    ev.add(f"Seat {seat} crafts {pub(state, got)} (R42).", hidden=hidden)
+    ev.add(f"Player {seat + 1} crafts {pub(state, got)} (R42).", hidden=hidden)
 
 
 # ------------------------------------------------------------------ building (R44-R50)
@@ -235,7 +235,7 @@ def _build(state, seat, kind, shape, level, where, ids, recipe, ev):
     tid = pool_take_top(state, deck)
     info = state["terrain"][tid]
     what = f"{'level-%d ' % level if level else ''}{shape} {kind} on {info['terrain'] and data.cards()['factions'][info['terrain']]['terrain']}"
-    ev.add(f"Seat {seat} plays {pubs(state, paid)} and takes a {what} (R44).", hidden=True)
+    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and takes a {what} (R44).", hidden=True)
     state["pending"] = {"kind": "place", "seat": seat, "tile": tid, "level": level}
     if where:
         _place(state, seat, where[0], int(where[1]) % 4, ev)
@@ -255,12 +255,12 @@ def _place(state, seat, sq, rot, ev):
         state["players"][seat]["markers"][_marker_class(level)] -= 1
     state["board"][sq] = tile
     state["pending"] = None
-    ev.add(f"Seat {seat} places the {info['shape']} {info['kind']} on {sq} (rotation {rot}).")
+    ev.add(f"Player {seat + 1} places the {info['shape']} {info['kind']} on {sq} (rotation {rot}).")
     newly = board.update_impassable(state)
     if newly:
         ev.add(f"Squares {', '.join(newly)} become impassable (R120).")
     if board.board_full(state):
-        turns.finish(state, f"The board is full (R119); seat {seat} placed the last card.")
+        turns.finish(state, f"The board is full (R119); Player {seat + 1} placed the last card.")
         return
     turns.check_five_level4(state)
 
@@ -284,7 +284,7 @@ def do_upgrade(state, seat, args, ev):
         m[_marker_class(new)] -= 1
         m[_marker_class(tile["level"])] += 1
     tile["level"] = new
-    ev.add(f"Seat {seat} plays {pubs(state, paid)} and upgrades the city at {sq} to level {new} (R49).")
+    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and upgrades the city at {sq} to level {new} (R49).")
     turns.check_five_level4(state)
 
 
@@ -313,7 +313,7 @@ def do_hero(state, seat, args, ev):
         pass  # R72: the Hammer may hire a hero as a Weapon outside battle
     _pay(state, seat, {"weapon": 1, "supply": 2}, ids, "hire a hero")
     p["heroes"][free[0]] = sq
-    ev.add(f"Seat {seat} hires hero {free[0] + 1} at {sq} (R77).")
+    ev.add(f"Player {seat + 1} hires hero {free[0] + 1} at {sq} (R77).")
 
 
 def _horse_cards(state, seat):
@@ -360,7 +360,7 @@ def do_move(state, seat, args, ev):
         _pay(state, seat, {"supply": cost}, ids, f"pay {cost} Supply for the move")
         paid_text = f"{cost} Supply"
     p["heroes"][fig] = dest
-    ev.add(f"Seat {seat} moves hero {fig + 1} {'-'.join(path)} paying {paid_text} (R79-R82).")
+    ev.add(f"Player {seat + 1} moves hero {fig + 1} {'-'.join(path)} paying {paid_text} (R79-R82).")
 
 
 def do_wings(state, seat, args, ev):
@@ -378,7 +378,7 @@ def do_wings(state, seat, args, ev):
         raise IllegalAction("The Wings carry a hero to discovered land only (R75, G17).")
     spend(state, seat, w)
     p["heroes"][fig] = dest
-    ev.add(f"Seat {seat} flies hero {fig + 1} to {dest} with the Wings of Aviena (R75).")
+    ev.add(f"Player {seat + 1} flies hero {fig + 1} to {dest} with the Wings of Aviena (R75).")
 
 
 # ------------------------------------------------------------------ ambush, tents, great artifacts
@@ -403,7 +403,7 @@ def do_ambush(state, seat, args, ev):
     p["hand"].remove(ban)
     p["ambush"].append(cid)
     state["pool"]["void"].append(ban)
-    ev.add(f"Seat {seat} banishes {pub(state, ban)} to the Void and puts a card in Ambush (R28).",
+    ev.add(f"Player {seat + 1} banishes {pub(state, ban)} to the Void and puts a card in Ambush (R28).",
            {seat: f"{label(state, cid)} is in Ambush."})
 
 
@@ -437,7 +437,7 @@ def do_tent(state, seat, args, ev):
     for c in stationed:
         p["hand"].remove(c)
     p["tents"].append({"tent": tent_id, "cards": stationed, "round": state["round"]})
-    ev.add(f"Seat {seat} pitches a Tent with {pubs(state, stationed)} (R67).")
+    ev.add(f"Player {seat + 1} pitches a Tent with {pubs(state, stationed)} (R67).")
 
 
 def do_strike(state, seat, args, ev):
@@ -450,7 +450,7 @@ def do_strike(state, seat, args, ev):
     p["tents"].remove(tent)
     p["hand"] += tent["cards"]
     p["sanctuary"].append(tent["tent"])
-    ev.add(f"Seat {seat} strikes a Tent and takes back {pubs(state, tent['cards'])} (R69).")
+    ev.add(f"Player {seat + 1} strikes a Tent and takes back {pubs(state, tent['cards'])} (R69).")
 
 
 def do_hammer(state, seat, args, ev):
@@ -463,7 +463,7 @@ def do_hammer(state, seat, args, ev):
         raise IllegalAction("The Hammer takes one role per turn (G36).")
     state["turn"]["as"][h] = args[0]
     state["turn"]["hammer_role"] = args[0]
-    ev.add(f"Seat {seat} declares the Hammer of Strato a {args[0]} for this turn (R72).")
+    ev.add(f"Player {seat + 1} declares the Hammer of Strato a {args[0]} for this turn (R72).")
 
 
 def do_horn(state, seat, args, ev):
@@ -473,11 +473,11 @@ def do_horn(state, seat, args, ev):
         raise IllegalAction("You do not hold the Horn of Baldur.")
     spend(state, seat, h)
     if not p["realm"]:
-        ev.add(f"Seat {seat} blows the Horn of Baldur; the Realm is empty (R76).")
+        ev.add(f"Player {seat + 1} blows the Horn of Baldur; the Realm is empty (R76).")
         return
     state["pending"] = {"kind": "horn", "seat": seat,
                         "max": min(data.cards()["great_artifacts"]["horn"]["picks"], len(p["realm"]))}
-    ev.add(f"Seat {seat} blows the Horn of Baldur and searches the Realm (R76).", hidden=True)
+    ev.add(f"Player {seat + 1} blows the Horn of Baldur and searches the Realm (R76).", hidden=True)
 
 
 def do_claim(state, seat, args, ev):
@@ -493,7 +493,7 @@ def do_claim(state, seat, args, ev):
         raise IllegalAction("You have no level-1 marker left.")
     state["players"][seat]["markers"]["low"] -= 1
     tile.update({"owner": seat, "level": 1, "defence": 0})
-    ev.add(f"Seat {seat} claims the empty city at {sq} as a level-1 city (R99, G20).")
+    ev.add(f"Player {seat + 1} claims the empty city at {sq} as a level-1 city (R99, G20).")
 
 
 # ------------------------------------------------------------------ transformations (R58-R66)
@@ -549,7 +549,7 @@ def do_amulet(state, seat, args, ev):
     p = state["players"][seat]
     state["turn"]["transformed"].append(target)
     _mark_changed(state, seat)
-    text = f"Seat {seat} rolls {roll} for the Amulet on {pub(state, target)}"
+    text = f"Player {seat + 1} rolls {roll} for the Amulet on {pub(state, target)}"
     if roll in (2, 3):  # R58, R60, G34: virtual copies for this turn
         for _ in range(roll - 1):
             state["next_id"]["v"] += 1
@@ -577,6 +577,9 @@ def do_amulet(state, seat, args, ev):
         text += ": it becomes a wild card (R58)."
     else:
         text += ": nothing happens."
+    if roll in (4, 5) and aid in p["played"]:  # R58: after a 4 or 5 the Amulet goes to the Sanctuary at once
+        p["played"].remove(aid)
+        p["sanctuary"].append(aid)
     ev.add(text, hidden=True)
 
 
@@ -603,7 +606,7 @@ def do_title(state, seat, args, ev):
     new = pool_search(state, deck, faction(state, unit))
     _swap(state, seat, unit, new, zone)
     _mark_changed(state, seat)
-    ev.add(f"Seat {seat} uses a Title: {pub(state, unit)} becomes {pub(state, new)} (R63).", hidden=True)
+    ev.add(f"Player {seat + 1} uses a Title: {pub(state, unit)} becomes {pub(state, new)} (R63).", hidden=True)
 
 
 def do_scroll(state, seat, args, ev):
@@ -626,7 +629,7 @@ def do_scroll(state, seat, args, ev):
         state["turn"]["transformed"].append(new)
         state["turn"]["spent"][new] = spent_before
         spend(state, seat, new)  # R66: unless illuminated it cannot transform another card now
-        ev.add(f"Seat {seat}'s Spell Scroll changes itself into {pub(state, new)} (R66).", hidden=True)
+        ev.add(f"Player {seat + 1}'s Spell Scroll changes itself into {pub(state, new)} (R66).", hidden=True)
         return
     zone = _transform_target(state, seat, target)
     t = printed_type(state, target)
@@ -644,7 +647,7 @@ def do_scroll(state, seat, args, ev):
         state["battle"]["uses"][new] = state["battle"]["uses"][target]
     _swap(state, seat, target, new, zone)
     _mark_changed(state, seat)
-    ev.add(f"Seat {seat} uses a Spell Scroll: {pub(state, target)} becomes {pub(state, new)} (R65).", hidden=True)
+    ev.add(f"Player {seat + 1} uses a Spell Scroll: {pub(state, target)} becomes {pub(state, new)} (R65).", hidden=True)
 
 
 # ------------------------------------------------------------------ battle (R84-R107)
@@ -690,7 +693,7 @@ def _battle_action(state, seat, parts, ev):
         p["hand"] += p["line"]
         p["line"] = []
         state["battle"] = None
-        ev.add(f"Seat {seat} calls off the attack.")
+        ev.add(f"Player {seat + 1} calls off the attack.")
         return
     if verb in ("amulet", "title", "scroll"):
         return ACTIONS[verb](state, seat, args, ev)
@@ -708,7 +711,7 @@ def _decide(state, seat, verb, args, ev):
         return do_strike(state, seat, args, ev)  # R69: Tents at any time during the battle
     state["turn"]["defended"] = sorted(set(state["turn"]["defended"]) | {seat})
     if verb == "surrender":  # G22
-        ev.add(f"Seat {seat} surrenders.")
+        ev.add(f"Player {seat + 1} surrenders.")
         return _finish_player_battle(state, ev, attacker_wins=True)
     if verb == "retreat":
         if b["target"] != "hero":
@@ -728,7 +731,7 @@ def _decide(state, seat, verb, args, ev):
             _pay(state, seat, {"supply": opts[dest]}, parse_ids(pay) if looks_like_ids(pay) else None,
                  f"pay {opts[dest]} Supply to retreat")
         p["heroes"][b["attacked_hero"]] = dest
-        ev.add(f"Seat {seat}'s hero retreats to {dest} (R96); the battle ends.")
+        ev.add(f"Player {seat + 1}'s hero retreats to {dest} (R96); the battle ends.")
         _cleanup_battle(state)
         return
     if verb == "fight":
@@ -745,10 +748,10 @@ def _decide(state, seat, verb, args, ev):
             if not p["ambush"]:
                 raise IllegalAction("You have no Ambush cards.")
             n = turns.pick_up_ambush(state, seat)
-            ev.add(f"Seat {seat} fights back and picks up {n} Ambush card(s) (R92).")
+            ev.add(f"Player {seat + 1} fights back and picks up {n} Ambush card(s) (R92).")
         else:
             b["ambush_declined"] = True
-            ev.add(f"Seat {seat} fights back (R92).")
+            ev.add(f"Player {seat + 1} fights back (R92).")
         b["stage"] = "defender"
         b["changed"] = False
         return
@@ -757,7 +760,7 @@ def _decide(state, seat, verb, args, ev):
 
 def _end_battle(state, ev, passed):
     a, d = bt.totals(state)
-    ev.add(f"Seat {passed} passes; the battle ends {a}:{d} (R94).")
+    ev.add(f"Player {passed + 1} passes; the battle ends {a}:{d} (R94).")
     _finish_player_battle(state, ev, attacker_wins=a > d)
 
 
@@ -769,14 +772,14 @@ def _finish_player_battle(state, ev, attacker_wins):
     if attacker_wins:
         for f in b["def_heroes"]:
             dp["heroes"][f] = None  # R95
-        text = f"Seat {att} wins the battle"
+        text = f"Player {att + 1} wins the battle"
         if b["target"] == "city":
             text += "; " + _conquer(state, att, sq)
         ev.add(text + ".")
     else:
         for f in b["att_heroes"]:
             ap["heroes"][f] = None
-        ev.add(f"Seat {dfd} repels the attack; the attacking hero(es) are disbanded (R94, R95).")
+        ev.add(f"Player {dfd + 1} repels the attack; the attacking hero(es) are disbanded (R94, R95).")
     _cleanup_battle(state)
     turns.check_five_level4(state)
 
@@ -801,11 +804,11 @@ def _place_marker(state, seat, sq, level, ev_text=""):
     choices = [lv for lv in range(level, 0, -1) if m[_marker_class(lv)] > 0]
     if not choices:
         tile.update({"owner": "empty", "level": 0, "defence": 0})
-        return f"seat {seat} has no marker to place: the city at {sq} becomes an empty neutral city (G20)"
+        return f"Player {seat + 1} has no marker to place: the city at {sq} becomes an empty neutral city (G20)"
     lv = choices[0]
     m[_marker_class(lv)] -= 1
     tile.update({"owner": seat, "level": lv, "defence": 0})
-    return f"the city at {sq} becomes a level-{lv} city of seat {seat}"
+    return f"the city at {sq} becomes a level-{lv} city of Player {seat + 1}"
 
 
 def _conquer(state, seat, sq):
@@ -835,7 +838,7 @@ def _resolve_attack_success(state, ev):
             if c:
                 _gain(state, seat, c)
         gained = [c for c in (cmd, sup) if c]
-        text += f"; seat {seat} gains {pubs(state, gained)} (R104)"
+        text += f"; Player {seat + 1} gains {pubs(state, gained)} (R104)"
         if state["options"]["variant"] == "scenario2":
             p["neutral_taken"] += 1
             g = state["pool"]["hidden_great"].pop(sq, None)
@@ -853,7 +856,7 @@ def _resolve_attack_success(state, ev):
             _take_great(state, seat, state["pool"]["great"][0], ev)
         else:
             state["pending"] = {"kind": "great", "seat": seat}
-            ev.add(f"Seat {seat} defeats the Ruins guardians and chooses a Great Artifact (R107).")
+            ev.add(f"Player {seat + 1} defeats the Ruins guardians and chooses a Great Artifact (R107).")
 
 
 def _take_great(state, seat, cid, ev):
@@ -861,7 +864,7 @@ def _take_great(state, seat, cid, ev):
     state["players"][seat]["great"] = cid
     _gain(state, seat, cid)
     state["pending"] = None
-    ev.add(f"Seat {seat} takes the {pub(state, cid)} from the Ruins (R107).")
+    ev.add(f"Player {seat + 1} takes the {pub(state, cid)} from the Ruins (R107).")
 
 
 # ------------------------------------------------------------------ pending choices
@@ -882,7 +885,7 @@ def _pending(state, seat, parts, ev):
         if state["battle"] and args[0] in ("weapon", "horse"):
             state["battle"]["uses"][pend["card"]] = 1
         state["pending"] = None
-        ev.add(f"Seat {seat}'s wild card counts as a {args[0]} this turn (R58, G15).")
+        ev.add(f"Player {seat + 1}'s wild card counts as a {args[0]} this turn (R58, G15).")
         return
     if kind == "drop":
         if verb != "drop" or len(args) != 1 or args[0] not in p["ambush"]:
@@ -891,7 +894,7 @@ def _pending(state, seat, parts, ev):
         p["sanctuary"].append(args[0])
         p["ambush"].append(pend["card"])
         state["pending"] = None
-        ev.add(f"Seat {seat} discards an Ambush card to make room (R30).")
+        ev.add(f"Player {seat + 1} discards an Ambush card to make room (R30).")
         return
     if kind == "horn":
         if verb != "hornpick" or len(args) != 1:
@@ -904,7 +907,7 @@ def _pending(state, seat, parts, ev):
             p["hand"].append(c)
         shuffle(state, p["realm"])
         state["pending"] = None
-        ev.add(f"Seat {seat} shows {pubs(state, picks)} from the Realm and shuffles it (R76).", hidden=True)
+        ev.add(f"Player {seat + 1} shows {pubs(state, picks)} from the Realm and shuffles it (R76).", hidden=True)
         return
     if kind == "great":
         if verb != "great" or len(args) != 1:

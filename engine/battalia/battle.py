@@ -122,12 +122,15 @@ def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> st
     else:
         raise IllegalAction("Unknown target.")
     state["battle"] = b
-    what = {"city": f"the city at {sq} of seat {b['defender']}", "neutral": f"the neutral city at {sq}",
-            "ruins": "the Ruins guardians"}.get(b["target"] if b["kind"] == "player" else b["kind"],
-                                                 f"the hero of seat {b['defender']} at {sq}")
-    if b["kind"] == "player" and b["target"] == "hero":
-        what = f"the hero of seat {b['defender']} at {sq}"
-    return f"Seat {seat} attacks {what}."
+    if b["kind"] == "neutral":
+        what = f"the neutral city at {sq}"
+    elif b["kind"] == "ruins":
+        what = "the Ruins guardians"
+    elif b["target"] == "city":
+        what = f"the city at {sq} of Player {b['defender'] + 1}"
+    else:
+        what = f"the hero of Player {b['defender'] + 1} at {sq}"
+    return f"Player {seat + 1} attacks {what}."
 
 
 def side_to_move(state: dict) -> int:
@@ -152,7 +155,7 @@ def add(state: dict, seat: int, cid: str) -> str:
     spend(state, seat, cid, uses_left(state, cid), dest="line")
     b["changed"] = True
     a, d = totals(state)
-    return f"Seat {seat} adds {label_public(state, cid)} to the battle line ({a}:{d})."
+    return f"Player {seat + 1} adds {label_public(state, cid)} to the battle line ({a}:{d})."
 
 
 def label_public(state: dict, cid: str) -> str:
@@ -171,17 +174,17 @@ def commit(state: dict, seat: int) -> tuple[str, bool]:
             raise IllegalAction(f"The attacker's total must exceed the defender's ({a}:{d}, R93).")
         b["changed"] = False
         if b["kind"] in ("neutral", "ruins"):
-            return f"Seat {seat}'s attack succeeds {a}:{d}.", True
+            return f"Player {seat + 1}'s attack succeeds {a}:{d}.", True
         if b["stage"] == "opening":
             b["stage"] = "decide"
-            return f"Seat {seat} opens the battle with {a}:{d}; seat {b['defender']} must answer.", False
+            return f"Player {seat + 1} opens the battle with {a}:{d}; Player {b['defender'] + 1} must answer.", False
         b["stage"] = "defender"
-        return f"Seat {seat} raises to {a}:{d}.", False
+        return f"Player {seat + 1} raises to {a}:{d}.", False
     if d < a:
         raise IllegalAction(f"The defender's total must be at least the attacker's ({d}:{a}, R93).")
     b["changed"] = False
     b["stage"] = "attacker"
-    return f"Seat {seat} answers with {d}:{a}.", False
+    return f"Player {seat + 1} answers with {d}:{a}.", False
 
 
 def defender_heroes_on(state: dict) -> list[int]:

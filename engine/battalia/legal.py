@@ -256,7 +256,7 @@ def _attack_actions(state: dict, seat: int) -> list[Action]:
         tile = state["board"][sq]
         targets = []
         if tile["kind"] == "city" and isinstance(tile.get("owner"), int) and tile["owner"] != seat:
-            targets.append(("city", f"the city of seat {tile['owner']}"))
+            targets.append(("city", f"the city of Player {tile['owner'] + 1}"))
         if tile["kind"] == "city" and tile.get("owner") == "neutral" and not (
                 state["options"]["variant"] == "scenario2" and p["neutral_taken"] >= 1):
             targets.append(("neutral", "the neutral city"))
@@ -266,7 +266,7 @@ def _attack_actions(state: dict, seat: int) -> list[Action]:
         for o in range(state["n"]):
             if o != seat and sq in state["players"][o]["heroes"] and not (
                     tile["kind"] == "city" and tile.get("owner") == o):
-                targets.append((f"p{o}", f"the hero of seat {o}"))
+                targets.append((f"p{o}", f"the hero of Player {o + 1}"))
         for tgt, what in targets:
             for hs in hero_sets:
                 hs_txt = ",".join(str(h + 1) for h in hs)

@@ -161,7 +161,7 @@ def setup(players: int, options: dict, seed: int) -> dict:
     state["setup"]["order"] = [(state["first"] + i) % players for i in range(players)]
     state["setup"]["factions_left"] = list(factions)
     state["current"] = state["first"]
-    state["log"].append(f"Setup for {players} players ({variant}); seat {state['first']} is start player.")
+    state["log"].append(f"Setup for {players} players ({variant}); Player {state['first'] + 1} is start player.")
     return state
 
 
@@ -174,12 +174,12 @@ def choose_faction(state: dict, seat: int, f: str) -> str:
     left.remove(f)
     order = state["setup"]["order"]
     idx = order.index(seat)
-    msg = f"Seat {seat} takes the {data.faction_name(f)} heroes and markers."
+    msg = f"Player {seat + 1} takes the {data.faction_name(f)} heroes and markers."
     if idx + 1 < len(order):
         nxt = order[idx + 1]
         if idx + 2 == len(order) and len(left) == 1:
             state["players"][nxt]["faction"] = left.pop()
-            msg += f" Seat {nxt} takes the remaining {data.faction_name(state['players'][nxt]['faction'])} set."
+            msg += f" Player {nxt + 1} takes the remaining {data.faction_name(state['players'][nxt]['faction'])} set."
             _after_factions(state)
         else:
             state["current"] = nxt
@@ -215,7 +215,7 @@ def choose_city(state: dict, seat: int, sq: str) -> str:
         state["current"] = order[idx + 1]
     else:
         _begin_play(state)
-    return f"Seat {seat} chooses the starting city at {sq}."
+    return f"Player {seat + 1} chooses the starting city at {sq}."
 
 
 def _begin_play(state: dict) -> None:

@@ -81,7 +81,7 @@ def check_five_level4(state: dict) -> bool:
     """R121: five level-4 cities end the game at once."""
     for s in range(state["n"]):
         if level_counts(state, s)[4] >= 5:
-            finish(state, f"Seat {s} owns five level-4 cities (R121).")
+            finish(state, f"Player {s + 1} owns five level-4 cities (R121).")
             return True
     return False
 
@@ -99,7 +99,7 @@ def end_turn(state: dict) -> list[str]:
     p["hand"], p["played"], p["gained"], p["line"] = [], [], [], []
     state["virtual"] = {}
     drawn, _ = draw(state, seat, hand_size)
-    texts.append(f"Seat {seat} ends the turn and draws {len(drawn)} card(s).")
+    texts.append(f"Player {seat + 1} ends the turn and draws {len(drawn)} card(s).")
     for d in state["turn"]["defended"]:
         dp = state["players"][d]
         dp["sanctuary"] += dp["played"] + dp["line"]
@@ -107,7 +107,7 @@ def end_turn(state: dict) -> list[str]:
         need = hand_size - len(dp["hand"])
         if need > 0:
             got, _ = draw(state, d, need)
-            texts.append(f"Seat {d} refills the hand with {len(got)} card(s) (R100).")
+            texts.append(f"Player {d + 1} refills the hand with {len(got)} card(s) (R100).")
     nxt = (seat + 1) % state["n"]
     state["turn"] = empty_turn()
     state["current"] = nxt

@@ -18,18 +18,18 @@ def step_text(state: dict) -> str:
         return "game over"
     ph = state["phase"]
     if ph == "setup_faction":
-        return f"seat {state['current']} chooses a faction"
+        return f"Player {state['current'] + 1} chooses a faction"
     if ph == "setup_city":
-        return f"seat {state['current']} chooses a starting city"
+        return f"Player {state['current'] + 1} chooses a starting city"
     if ph == "start":
-        return f"seat {state['current']}: formation / redeploy / start"
+        return f"Player {state['current'] + 1}: formation / redeploy / start"
     if state["pending"]:
-        return f"seat {state['pending']['seat']}: choose ({state['pending']['kind']})"
+        return f"Player {state['pending']['seat'] + 1}: choose ({state['pending']['kind']})"
     if state["battle"]:
         b = state["battle"]
         return {"opening": "battle: attacker opens", "decide": "battle: defender decides",
                 "defender": "battle: defender plays", "attacker": "battle: attacker plays"}[b["stage"]]
-    return f"seat {state['current']}: actions"
+    return f"Player {state['current'] + 1}: actions"
 
 
 def view(state: dict, viewer: int | None) -> dict:

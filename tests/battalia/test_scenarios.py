@@ -277,7 +277,7 @@ def test_T6_T29_R113_illuminated_amulet_two_different_cards():
     force_roll(s, 4)
     s = act(s, 0, f"amulet:{amulet}:{tool}")
     assert s["players"][0]["ambush"] == [tool]                       # no card banished for it
-    assert amulet in s["players"][0]["played"]
+    assert amulet in s["players"][0]["sanctuary"]                    # R58: then the Amulet goes to the Sanctuary
 
 
 # ---------------------------------------------------------------- T7, T8

@@ -2,24 +2,29 @@
 /battalia commands and the buttons and pickers on their private hand, against computer seats.
 
 The humans' moves are chosen with the engine's own computer player, seeded like the computer
-seats (`seed + version`), so a match seed fixes the whole game; the seeds below were picked because
-the computer attacks the human in them, so a human defender must answer a battle."""
+seats (`seed + version`), so a match seed fixes the whole game. The two-player seed was searched
+for a game where the computer attacks the human's hero, so the human defender must answer a battle
+by the buttons on the private hand (and the human attacks once too); both seeds use the `weeks`
+option so the games stay short."""
 from __future__ import annotations
 
 import json
 import re
 from collections import Counter
+from types import SimpleNamespace
 
 import discord
 import pytest
 
-from engine.battalia import RULES
+from cogs.battalia import MoveButton, MoveSelect, move_items
+from engine.base import Action
+from engine.battalia import RULES, board
 from matches import STALE_MESSAGE
 from render.battalia import render_board
 from tests.discord.helpers import bot_handle, current_match, thread_of
 
-TWO_PLAYER_SEED = 446   # weeks=2: the human attacks once and defends once
-FOUR_PLAYER_SEED = 3    # weeks=1: two humans and two computers
+TWO_PLAYER_SEED = 446   # weeks=2, 71 human moves: the human attacks once and defends once
+FOUR_PLAYER_SEED = 3    # weeks=1, about 50 moves by the two humans
 
 # engine verb -> (slash command, option carrying the action id, or None)
 SLASH = {
@@ -71,13 +76,35 @@ def components_of(message) -> list:
     return [child for row in message.components for child in getattr(row, "children", [])]
 
 
+def check_private_components(dm, match, legal) -> None:
+    """The private hand's components fit Discord's limits and offer only what is legal now."""
+    assert f"move {match.version} " in dm.content, "the newest DM shows the current position"
+    assert len(dm.components) <= 5
+    legal_ids = {a.id for a in legal}
+    for row in dm.components:
+        buttons = [c for c in row.children if isinstance(c, discord.Button)]
+        assert len(buttons) <= 5
+        for child in row.children:
+            if isinstance(child, discord.Button):
+                assert child.custom_id.split(":", 4)[4] in legal_ids, child.custom_id
+            elif child.custom_id.startswith("bt:square:"):
+                assert {o.value for o in child.options} == {a.id.split(":")[1] for a in legal}
+            elif child.custom_id.startswith(("bt:pick:", "bg:act:")):
+                assert 0 < len(child.options) <= 25 and {o.value for o in child.options} <= legal_ids
+            else:
+                assert child.custom_id.startswith(("bt:pages:", "bg:page:")) and len(child.options) <= 25
+
+
 class Driver:
     """Plays the humans' moves, alternating slash commands and private-hand components per verb,
     and records which way each move went."""
 
-    def __init__(self, env, thread, members):
+    def __init__(self, env, thread, members, first: str = "slash"):
         self.env, self.thread, self.members = env, thread, members
+        self.first = first  # the way a verb is played the first time; then the ways alternate
         self.used = Counter()      # (verb, "slash" | "component") -> count
+        self.kinds = Counter()     # (verb, component kind: button, picker:<slot>, square, pages) -> count
+        self.moves_by = Counter()  # member name -> moves
         self.defended_by_button = 0
         self.autocompleted = 0
 
@@ -92,21 +119,25 @@ class Driver:
         state = match.snapshot
         action = RULES.ai_choose(state, seat, match.seed + match.version)
         verb = verb_of(action)
+        self.moves_by[member.name] += 1
+        check_private_components(member.user.dm_channel.history()[-1], match, RULES.legal_actions(state, seat))
         deciding = bool(state["battle"]) and state["battle"]["stage"] == "decide"
-        want_component = deciding or (self.used[(verb, "slash")] > self.used[(verb, "component")])
-        result = await self.by_component(member, match, action) if want_component else None
+        slash, component = self.used[(verb, "slash")], self.used[(verb, "component")]
+        want_component = deciding or slash > component or (slash == component and self.first == "component")
+        result, kind = await self.by_component(member, match, action) if want_component else (None, None)
         if deciding:
-            assert result is not None, f"the defender has no button for {action}"
+            assert kind == "button", f"the defender has no button for {action}"
             self.defended_by_button += 1
         if result is None:
             result = await self.by_slash(member, action)
             self.used[(verb, "slash")] += 1
         else:
             self.used[(verb, "component")] += 1
+            self.kinds[(verb, kind)] += 1
         assert result.response is not None and result.response.content == "Move played.", \
             (action, result.response and result.response.content)
         after = await current_match(self.env)
-        assert after.version > match.version and [seat, action] in after.snapshot["history"][-200:]
+        assert after.version > match.version and after.snapshot["history"][match.version] == [seat, action]
 
     async def by_slash(self, member, action: str):
         command, option = SLASH[verb_of(action)]
@@ -119,33 +150,36 @@ class Driver:
 
     async def by_component(self, member, match, action: str):
         """Find the action on the member's newest DM: a button, a picker option, the square picker
-        (then a rotation button), or a group of a page picker; None if the DM does not offer it."""
+        (then a rotation button), or a group of a page picker. Returns (result, kind of component),
+        (None, None) if the DM does not offer it."""
         dm = member.user.dm_channel.history()[-1]
-        assert f"move {match.version} " in dm.content, "the newest DM shows the current position"
         children = components_of(dm)
         for child in children:
             if isinstance(child, discord.Button) and child.custom_id == f"bt:do:{match.id}:{match.version}:{action}":
-                return await member.user.click(dm, custom_id=child.custom_id)
+                return await member.user.click(dm, custom_id=child.custom_id), "button"
         for child in children:
             if isinstance(child, discord.SelectMenu) and action in [o.value for o in child.options]:
-                return await member.user.select(dm, [action], custom_id=child.custom_id)
+                kind = "picker:" + child.custom_id.split(":")[-1] if child.custom_id.startswith("bt:pick:") \
+                    else "generic"
+                return await member.user.select(dm, [action], custom_id=child.custom_id), kind
         square = next((c for c in children if isinstance(c, discord.SelectMenu)
                        and c.custom_id.startswith("bt:square:")), None)
         if square is not None and verb_of(action) == "place":
             _, sq, rot = action.split(":")
             r = await member.user.select(dm, [sq], custom_id=square.custom_id)
             if r.response.content == "Move played.":  # one rotation fits: played at once
-                return r
+                return r, "square"
             return await member.user.click(r.response.message,
-                                           custom_id=f"bt:do:{match.id}:{match.version}:{action}")
+                                           custom_id=f"bt:do:{match.id}:{match.version}:{action}"), "square+rotation"
         for pager in (c for c in children if isinstance(c, discord.SelectMenu)
                       and c.custom_id.startswith(("bt:pages:", "bg:page:"))):
             for option in pager.options:
                 r = await member.user.select(dm, [option.value], custom_id=pager.custom_id)
                 menu = next(c for c in components_of(r.response.message) if isinstance(c, discord.SelectMenu))
                 if action in [o.value for o in menu.options]:
-                    return await member.user.select(r.response.message, [action], custom_id=menu.custom_id)
-        return None
+                    return (await member.user.select(r.response.message, [action], custom_id=menu.custom_id),
+                            "pages")
+        return None, None
 
     async def play_to_the_end(self, limit: int = 600) -> int:
         moves = 0
@@ -174,7 +208,7 @@ async def assert_thread_reveals_no_hidden_card(env, thread, match) -> None:
     names = await env.bot.presenter.seat_names(match)
     boards = [m for m in thread.history() if m.attachments]
     assert len(boards) > 10
-    for n, message in enumerate(thread.history()):
+    for message in thread.history():
         found = re.search(r"· move (\d+)", message.content)
         assert found, message.content[:80]
         state = states[int(found.group(1))]
@@ -205,8 +239,14 @@ async def test_two_player_game_against_the_computer_to_the_end(world):
     assert driver.defended_by_button >= 1, "the human defender answered a battle by button"
     ways = {way for (_verb, way) in driver.used}
     assert ways == {"slash", "component"} and driver.autocompleted > 10
-    for verb in ("hire", "place", "start", "end", "add", "commit"):
-        assert driver.used[(verb, "component")] and driver.used[(verb, "slash")], verb
+    for verb in ("hire", "place", "start", "end", "add", "commit", "attack", "pass"):
+        assert driver.used[(verb, "slash")], verb
+    # the game's own components, not the generic select: pickers by kind, the square picker, buttons
+    for verb, kind in (("hire", "picker:acquire"), ("craft", "picker:acquire"), ("road", "picker:build"),
+                       ("upgrade", "picker:build"), ("move", "picker:heroes"), ("place", "square"),
+                       ("place", "square+rotation"), ("start", "button"), ("end", "button"), ("add", "picker:add"),
+                       ("commit", "button"), ("fight", "button")):
+        assert driver.kinds[(verb, kind)], (verb, kind, driver.kinds)
     assert moves > 40
     await assert_thread_reveals_no_hidden_card(env, thread, match)
 
@@ -220,11 +260,14 @@ async def test_four_player_game_two_humans_and_two_computers(world):
     match = await current_match(env)
     assert match.status == "active" and len(match.seats) == 4 and sum(s.is_ai for s in match.seats) == 2
     thread = thread_of(channel)
-    driver = Driver(env, thread, [alice, bob])
+    driver = Driver(env, thread, [alice, bob], first="component")
     await driver.play_to_the_end()
     match = await current_match(env)
     assert match.status == "finished" and len(match.result["winners"]) >= 1
     assert {way for (_verb, way) in driver.used} == {"slash", "component"}
+    assert driver.moves_by["alice"] > 10 and driver.moves_by["bob"] > 10
+    for verb in ("faction", "startcity", "formation"):  # the setup and turn-start buttons
+        assert driver.kinds[(verb, "button")], verb
     await assert_thread_reveals_no_hidden_card(env, thread, match)
 
 
@@ -264,7 +307,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     await unchanged(waiting, "battalia setup", "not your turn", choice=sorted(values)[0])
     await unchanged(mover, "battalia hire", "You cannot hire a unit now", unit="soldier")
     await unchanged(mover, "battalia setup", "not available", choice="faction:Q")
-    await unchanged(carol, "battalia end", "not in a running Battalia match")
+    await unchanged(carol, "battalia end", "not playing in this match")
     stale = mover.user.dm_channel.history()[-1]
     stale_button = next(c for c in components_of(stale) if isinstance(c, discord.Button))
     while (await current_match(env)).snapshot["phase"] != "actions":
@@ -284,12 +327,86 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
         await unchanged(mover, "battalia hire", "do not hold the cards", unit="hire:commander")
     await unchanged(mover, "battalia hire", "List card ids", unit="hire:soldier", cards="two supply")
     soldier = next(c for c in hand if match.snapshot["cards"][c]["t"] == "soldier")
-    await unchanged(mover, "battalia hire", "", unit="hire:soldier", cards=f"{soldier},{supply[0]}")
-    await unchanged(mover, "battalia build road", "", type="road:straight", square="a1", rotation=0)
+    await unchanged(mover, "battalia hire", "is not part of this combination", unit="hire:soldier",
+                    cards=f"{soldier},{supply[0]}")
+    await unchanged(mover, "battalia build road", "not part of the board", type="road:straight", square="a1",
+                    rotation=0)  # the outer ring is out of play with 2 players
     await unchanged(mover, "battalia battle add", "You cannot add a card now", card="add:k1")
+
+    # paying with named cards; the cards option lists the unused cards in hand, one more per pick
+    ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", "", unit="hire:soldier")]
+    assert sorted(ids) == sorted(hand)
+    ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", f"{supply[0]},",
+                                                        unit="hire:soldier")]
+    assert sorted(ids) == sorted(f"{supply[0]},{c}" for c in hand if c != supply[0])
     r = await mover.slash(thread, "battalia hire", unit="hire:soldier", cards=",".join(supply[:2]))
     assert r.response.content == "Move played."
     assert (await current_match(env)).snapshot["players"][seat]["played"] == supply[:2], "the cards named paid"
+
+    # a road placed in one command: the square and rotation lists come from the legal placements
+    for _ in range(40):  # on to the next position where a road can be built
+        match, seat, mover = await driver.member_to_move()
+        if match.snapshot["phase"] == "actions" and any(
+                verb_of(a.id) == "road" for a in service.legal_actions(match, seat)):
+            break
+        await driver.play_one()
+    roads, _ = await offered(mover, "battalia build road", "type", ("road",))
+    road = sorted(roads)[0]
+    fits = board.legal_placements(match.snapshot, seat, "road", road.split(":")[1])
+    squares = [c["value"] for c in await mover.autocomplete(thread, "battalia build road", "square", "", type=road)]
+    assert squares and set(squares) == {sq for sq, _ in fits}
+    rotations = [c["value"] for c in await mover.autocomplete(thread, "battalia build road", "rotation", "",
+                                                              type=road, square=squares[0])]
+    assert rotations and set(rotations) == {rot for sq, rot in fits if sq == squares[0]}
+    r = await mover.slash(thread, "battalia build road", type=road, square=squares[0], rotation=rotations[0])
+    assert r.response.content == "Move played."
+    tile = (await current_match(env)).snapshot["board"][squares[0]]
+    assert (tile["kind"], tile["shape"], tile["rot"]) == ("road", road.split(":")[1], rotations[0])
+
+
+async def test_page_picker_for_more_than_25_moves_of_a_kind(world, monkeypatch):
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service._seeds = FixedSeed(TWO_PLAYER_SEED)
+    await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1)
+    driver = Driver(env, thread_of(channel), [alice])
+    while (await current_match(env)).snapshot["phase"] != "actions":
+        await driver.play_one()
+    # as a hand of many different cards would: 40 Ambush moves on top of the real ones
+    real = env.bot.service.legal_actions
+    many = [Action(f"ambush:k{900 + i}:k{950 + i}", f"Ambush card {i}", f"ambush {i // 20}") for i in range(40)]
+    monkeypatch.setattr(env.bot.service, "legal_actions", lambda match, seat: real(match, seat) + many)
+    match = await current_match(env)
+    r = await alice.slash(thread_of(channel), "match hand")
+    message = r.followups[0].message if r.followups else r.response.message
+    rows = [row for row in message.components]
+    assert len(rows) <= 5
+    pager = next(c for c in components_of(message) if isinstance(c, discord.SelectMenu)
+                 and c.custom_id == f"bt:pages:{match.id}:{match.version}:other")
+    assert [o.label for o in pager.options] == ["ambush 0", "ambush 1"]
+    r = await alice.select(message, ["1"], custom_id=pager.custom_id)
+    menu = next(c for c in components_of(r.response.message) if isinstance(c, discord.SelectMenu))
+    assert [o.value for o in menu.options] == [a.id for a in many[20:]]
+    assert (await current_match(env)).version == match.version
+
+
+def test_move_items_stay_within_discord_limits():
+    match = SimpleNamespace(id=7, version=3)
+    moves = [Action(f"move:1:{sq}:sup", f"Hero 1 to {sq}", "move") for sq in board.ALL_SQUARES[:30]]
+    turn = [Action("hire:soldier", "Hire", "hire"), Action("road:t", "Road", "build")] + moves + [
+        Action(f"ambush:k{i}:k{i + 1}", "Ambush", "ambush") for i in range(30)] + [Action("end", "End", "end")]
+    items = move_items(match, {"phase": "actions"}, 0, turn)
+    ids = [i.item.custom_id for i in items]
+    assert ids == ["bt:pick:7:3:acquire", "bt:pick:7:3:build", "bt:pages:7:3:heroes", "bt:pages:7:3:other",
+                   "bt:do:7:3:end"]
+    assert [i.row for i in items] == [0, 1, 2, 3, 4]
+    fights = [Action(f"fight:{y}:{h}", "Fight", "fight") for y in "yn" for h in ("1", "2", "1,2")]
+    decide = fights + [Action("surrender", "Surrender", "fight"), Action("retreat:c3:sup", "Retreat", "retreat")]
+    items = move_items(match, {"phase": "actions", "battle": {"stage": "decide"}}, 0, decide)
+    assert [i.row for i in items] == [0] * 5 + [1] * 2 + [2]
+    assert all(isinstance(i, MoveButton) for i in items[:7]) and isinstance(items[7], MoveSelect)
+    wild = [Action(f"wild:{t}", t, "wild") for t in ("soldier", "captain")]
+    items = move_items(match, {"phase": "actions", "pending": {"kind": "wild"}}, 0, wild)
+    assert [i.item.custom_id for i in items] == ["bg:act:7:3"]  # the platform's generic select
 
 
 async def test_command_tree_fits_discord_limits(world):

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import presenter
+from cogs import components, presenter
 from cogs.common import defer, guarded, reply
 from cogs.components import MAX_OPTIONS, action_pages, generic_move_items
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
@@ -120,25 +120,10 @@ async def _seat_legal(interaction: discord.Interaction, match_id: int, version: 
     return match, service.legal_actions(match, seat)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bt:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
-    """One legal move as a button; the custom_id carries the action id itself."""
+class MoveButton(components.MoveButton, template=r"bt:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
+    """One legal move as a button (the shared button, under this game's prefix)."""
 
-    def __init__(self, match_id: int, version: int, action_id: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
-        self.match_id, self.version, self.action_id = match_id, version, action_id
-        super().__init__(button or discord.ui.Button(label=(label or action_id)[:80], style=style,
-                                                     custom_id=f"bt:do:{match_id}:{version}:{action_id}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["match"]), int(match["version"]), match["action"], button=item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            await _act(interaction, self.match_id, self.version, self.action_id)
-        await guarded(interaction, work, self.match_id)
+    prefix = "bt:do"
 
 
 class _SelectRow:

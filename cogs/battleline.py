@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs import presenter
 from cogs.common import defer, guarded, reply
-from cogs.components import MAX_OPTIONS, generic_move_items
+from cogs.components import MAX_OPTIONS, MoveButton, generic_move_items
 from cogs.matches import create_match, match_autocomplete
 from engine.base import Action, IllegalAction
 from engine.battleline import RULES, card_label, explain_claim
@@ -250,25 +250,13 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, work, self.match_id)
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"bl:do:(?P<match>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9:\-]+)"):
+class ActButton(MoveButton, template=r"bl:do:(?P<match>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9:\-]+)"):
     """One fixed move (claim a flag, finish claiming, draw, pass) at the version it was offered."""
 
-    def __init__(self, match_id: int, version: int, action_id: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
-        self.match_id, self.version, self.action_id = match_id, version, action_id
-        super().__init__(button or discord.ui.Button(label=(label or action_id)[:80], style=style,
-                                                     custom_id=f"bl:do:{match_id}:{version}:{action_id}"))
+    prefix = "bl:do"
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["match"]), int(match["version"]), match["action"], button=item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            await perform(interaction, self.match_id, self.action_id, expected_version=self.version)
-        await guarded(interaction, work, self.match_id)
+    async def perform(self, interaction: discord.Interaction) -> None:
+        await perform(interaction, self.match_id, self.action_id, expected_version=self.version)
 
 
 DYNAMIC_ITEMS = (PickSelect, ActButton)

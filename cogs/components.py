@@ -56,6 +56,35 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, work, self.match_id)
 
 
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bg:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
+    """One legal move as a button; the custom_id carries the action id and the version it was
+    offered at. A game subclasses it (own prefix and template) to answer a move its own way."""
+
+    prefix = "bg:do"
+
+    def __init__(self, match_id: int, version: int, action_id: str, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
+        self.match_id, self.version, self.action_id = match_id, version, action_id
+        super().__init__(button or discord.ui.Button(label=(label or action_id)[:80], style=style,
+                                                     custom_id=f"{self.prefix}:{match_id}:{version}:{action_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), match["action"], button=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            await defer(interaction)
+            await self.perform(interaction)
+        await guarded(interaction, work, self.match_id)
+
+    async def perform(self, interaction: discord.Interaction) -> None:
+        await interaction.client.service.act(self.match_id, interaction.user.id, self.action_id,
+                                             expected_version=self.version)
+        await reply(interaction, "Move played.")
+
+
 class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bg:page:(?P<match>\d+):(?P<version>\d+)"):
     """When there are more than 25 legal moves: pick a group first, then the move."""
@@ -244,7 +273,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rem
         await guarded(interaction, work, self.match_id)
 
 
-DYNAMIC_ITEMS = (ActionSelect, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton)
+DYNAMIC_ITEMS = (ActionSelect, MoveButton, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton)
 
 
 def board_view(match_id: int, extra: list[discord.ui.Item] = ()) -> discord.ui.View:

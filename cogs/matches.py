@@ -8,7 +8,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import defer, guarded, in_thread, is_manager, reply
-from engine import registry
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.scheduler import Scheduler

@@ -18,7 +18,7 @@ from engine import registry
 from engine.base import Action, Event, IllegalAction, Result
 from matches import clock as clocks
 from matches.settings import guild_settings
-from store import MatchRow, SeatRow, StaleVersion, Store
+from store import MatchRow, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 

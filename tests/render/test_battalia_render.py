@@ -31,7 +31,9 @@ def test_board_png_decodes_and_is_small():
     s = _mid_game()
     png = render_board(RULES.view(s, None), ["A", "B", "C", "D"])
     img = _decode(png)
-    assert img.format == "PNG" and img.width >= 900 and img.height >= 600
+    assert img.format == "PNG" and 900 <= img.width <= 1000 and img.height >= 600
+    # map on top, info panel below: a tall picture, so Discord's ~550 px preview shrinks it less than 2x
+    assert img.height > img.width
     assert len(png) < 300_000
 
 
@@ -49,6 +51,20 @@ def test_hand_png_lists_cards():
     png = render_hand(RULES.view(s, seat), ["A", "B"])
     img = _decode(png)
     assert img.format == "PNG" and len(png) < 300_000 and img.height > 100
+    assert img.width <= 640  # shown nearly full size in a ~550 px preview
+
+
+def test_hand_and_board_with_tents_ambush_and_result():
+    s = _mid_game(seed=4, n=4)
+    v = RULES.view(s, 0)
+    cards = [dict(c) for c in v["hand"][:3]]
+    v["players"][0]["tents"] = [{"tent": {"id": "k301"}, "cards": cards}, {"tent": {"id": "k302"}, "cards": []}]
+    v["ambush"] = [dict(cards[0], uses_left=0, acts_as="commander")] if cards else []
+    v["result"] = {"winners": [0]}
+    names = ["A rather long player name that must be cut", "B", "C", "D"]
+    board, hand = render_board(v, names), render_hand(v, names)
+    assert _decode(board).format == "PNG" and len(board) < 300_000
+    assert _decode(hand).height > _decode(render_hand(RULES.view(s, 0), names)).height
 
 
 def test_board_png_during_setup_and_battle():

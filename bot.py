@@ -103,6 +103,14 @@ class GameBot(commands.Bot):
         return registry.all_games()
 
 
+SANDBOX_WELCOME = (
+    "**Welcome to the sandbox.** This is the real bot in a pretend Discord server. Pick who you are "
+    "with **Viewing as** (alice, bob or carol) and type in the box below: `/help` lists everything; "
+    "`/battleline challenge` with `opponent` set to bob starts a game (switch to bob to press Accept), "
+    "or pick me as the opponent to play the computer. Press **Show my hand** under a board to "
+    "see your cards and make your move (on real Discord they also arrive by DM).")
+
+
 def create_bot(config: Config | None = None, **kwargs) -> GameBot:
     return GameBot(config or Config.from_env(), **kwargs)
 
@@ -111,11 +119,17 @@ async def run_sandbox(config: Config, port: int | None = None, ready: asyncio.Ev
     """The real bot inside simcord's virtual Discord, shown on a local web page."""
     import simcord
 
-    bot = create_bot(config)
+    virtual: dict = {}
+    # deadlines are shown against the virtual Discord's clock, so the bot keeps that time too
+    bot = create_bot(config, clock=lambda: virtual["env"].now().timestamp() if virtual else time.time())
     async with simcord.run(bot, check_errors=False) as env:
+        virtual["env"] = env
         guild = env.create_guild("Board Game Club")
         channel = guild.create_text_channel("games")
         users = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
+        # the preview page shows one channel, so sandbox matches are played in it, not in threads
+        await bot.store.set_guild_settings(guild.id, {"threads": False})
+        await bot.get_channel(channel.id).send(SANDBOX_WELCOME)
         async with env.preview(channel, viewers=users, layout="channel", port=port) as preview:
             print(f"Sandbox ready: open {preview.url} in a browser (Ctrl+C to stop).", flush=True)
             print("Switch between alice, bob and carol on the page; try /help and /battleline challenge.",

@@ -152,7 +152,9 @@ class DiscordPresenter:
         lines = []
         for step in outcome.steps:
             for event in step.events:
-                lines.append(f"**{names[step.seat]}**: {with_names(event.public, names)}")
+                text = with_names(event.public, names)
+                # "Alice plays …" needs no "Alice:" in front
+                lines.append(text if text.startswith(names[step.seat]) else f"**{names[step.seat]}**: {text}")
         if len(lines) > 12:  # keep a long computer turn readable
             lines = lines[:5] + [f"… {len(lines) - 10} more …"] + lines[-5:]
         await self.post_board(match, "\n".join(lines))

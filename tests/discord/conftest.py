@@ -41,7 +41,7 @@ def simcord_bot(make_bot):
 
 
 @pytest.fixture
-def world(simcord_env):
+async def world(simcord_env):
     """A guild with a #games channel and three players. Afterwards, any exception the bot
     caught as unexpected fails the test that caused it."""
     env = simcord_env
@@ -50,3 +50,8 @@ def world(simcord_env):
     alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
     yield env, guild, channel, alice, bob, carol
     assert env.bot.unexpected_errors == [], env.bot.unexpected_errors
+    # the action log is the truth: every finished match replays to its stored snapshot
+    service = env.bot.service
+    for match in await service.store.list_matches(statuses=("finished",), limit=10_000):
+        if match.snapshot is not None:
+            assert await service.replay(match.id) == match.snapshot, f"match {match.id} does not replay"

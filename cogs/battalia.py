@@ -379,28 +379,9 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     # -------------------------------------------------------------- shared plumbing
 
     async def _match_of(self, interaction: discord.Interaction, match_id: int | None):
-        """The Battalia match a command is about: the one named, the one whose thread this is, or
-        the user's only running Battalia match."""
-        service = self.bot.service
-        if match_id is not None:
-            row = await service.get(match_id)
-        else:
-            row = await service.store.match_in_thread(interaction.channel_id) if interaction.channel_id else None
-            if row is None or row.game != GAME or row.status != "active":
-                mine = [m for m in await service.store.list_matches(user_id=interaction.user.id, statuses=("active",))
-                        if m.game == GAME]
-                if not mine:
-                    raise UserError("You are not in a running Battalia match. Start one with `/battalia challenge`.")
-                if len(mine) > 1:
-                    raise UserError("You are in several Battalia matches: say which one with the `match` option "
-                                    "(or use the command in the match's thread).")
-                row = mine[0]
-        if row.game != GAME:
-            raise UserError(f"Match #{row.id} is not a Battalia match.")
-        seat = row.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("You are not playing in this match.")
-        return row, seat
+        """The Battalia match a command is about, and the user's seat in it."""
+        return await self.bot.service.find_seat(interaction.user.id, match_id=match_id,
+                                                channel_id=interaction.channel_id, game=GAME)
 
     async def _legal_now(self, interaction: discord.Interaction) -> tuple[object, int, list[Action]] | None:
         try:

@@ -370,25 +370,8 @@ class BattleLineCog(commands.GroupCog, group_name="battleline",
     async def _match(self, interaction: discord.Interaction, match_id: int | None,
                      statuses: tuple[str, ...] = ("active",)):
         """The Battle Line match a command means, and the user's seat in it."""
-        service = self.bot.service
-        try:
-            row = await service.find_for_user(interaction.user.id, match_id=match_id,
-                                              channel_id=interaction.channel_id, statuses=statuses)
-        except UserError:
-            if match_id is not None:
-                raise
-            # several matches of different games: the only Battle Line one is meant
-            mine = [m for m in await service.store.list_matches(user_id=interaction.user.id, statuses=statuses)
-                    if m.game == GAME]
-            if len(mine) != 1:
-                raise
-            row = mine[0]
-        if row.game != GAME:
-            raise UserError(f"Match #{row.id} is not a Battle Line match.")
-        seat = row.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("You are not playing in this match.")
-        return row, seat
+        return await self.bot.service.find_seat(interaction.user.id, match_id=match_id,
+                                                channel_id=interaction.channel_id, statuses=statuses, game=GAME)
 
     async def _legal(self, interaction: discord.Interaction) -> tuple[object, int, list[str]] | None:
         """For autocomplete: the match, seat and legal action ids, or None."""

@@ -115,22 +115,38 @@ class MatchService:
         return registry.get(match.game)
 
     async def find_for_user(self, user_id: int, *, match_id: int | None, channel_id: int | None,
-                            statuses: tuple[str, ...] = ("active",)) -> MatchRow:
+                            statuses: tuple[str, ...] = ("active",), game: str | None = None) -> MatchRow:
         """The match a command refers to: the one named, else the one whose thread this is,
-        else the user's only match in `statuses`."""
+        else the user's only match in `statuses` (of `game`, when a game's own command asks)."""
+        title = registry.get(game).title + " " if game else ""
         if match_id is not None:
-            return await self.get(match_id)
+            match = await self.get(match_id)
+            if game and match.game != game:
+                raise UserError(f"Match #{match_id} is not a {title}match.")
+            return match
         if channel_id is not None:
             here = await self.store.match_in_thread(channel_id)
-            if here is not None and here.status in statuses:
+            if here is not None and here.status in statuses and (not game or here.game == game):
                 return here
-        mine = await self.store.list_matches(user_id=user_id, statuses=statuses)
+        mine = [m for m in await self.store.list_matches(user_id=user_id, statuses=statuses)
+                if not game or m.game == game]
         if not mine:
-            raise UserError("You are not in any match right now. Start one with `/match new` or a game's `challenge`.")
+            raise UserError(f"You are not in any {title}match right now. Start one with `/match new` "
+                            "or a game's `challenge`.")
         if len(mine) > 1:
-            raise UserError("You are in several matches: say which one with the `match` option "
+            raise UserError(f"You are in several {title}matches: say which one with the `match` option "
                             "(or use the command in the match's thread).")
         return mine[0]
+
+    async def find_seat(self, user_id: int, *, match_id: int | None, channel_id: int | None,
+                        statuses: tuple[str, ...] = ("active",), game: str | None = None) -> tuple[MatchRow, int]:
+        """As find_for_user, with the user's seat; a non-player is told so."""
+        match = await self.find_for_user(user_id, match_id=match_id, channel_id=channel_id,
+                                         statuses=statuses, game=game)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise UserError("You are not playing in this match.")
+        return match, seat
 
     # ------------------------------------------------------------------ lobby
 

@@ -13,9 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import components, presenter
+from cogs import components
 from cogs.common import defer, guarded, reply
-from cogs.components import MAX_OPTIONS, action_pages, generic_move_items
+from cogs.components import MAX_OPTIONS, GameCogMixin, action_pages, generic_move_items
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from engine.base import Action
 from engine.battalia import board as battalia_board
@@ -357,7 +357,7 @@ def _describe_match():
     return app_commands.describe(match="Which match (only needed if you play several Battalia matches)")
 
 
-class BattaliaCog(commands.GroupCog, group_name="battalia",
+class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
                   group_description="Battalia: The Creation (2–4 players): build, hire, fight for cities"):
     build = app_commands.Group(name="build", description="Build a road or a city, or upgrade a city")
     hero = app_commands.Group(name="hero", description="Hire, move or fly your heroes")
@@ -368,13 +368,9 @@ class BattaliaCog(commands.GroupCog, group_name="battalia",
     def __init__(self, bot):
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        presenter.MOVE_UIS[GAME] = move_items
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        presenter.MOVE_UIS.pop(GAME, None)
+    GAME = GAME
+    GAME_ITEMS = DYNAMIC_ITEMS
+    GAME_MOVE_UI = staticmethod(move_items)
 
     # -------------------------------------------------------------- shared plumbing
 

@@ -18,9 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import presenter
 from cogs.common import defer, guarded, reply
-from cogs.components import MAX_OPTIONS, MoveButton, generic_move_items
+from cogs.components import MAX_OPTIONS, GameCogMixin, MoveButton, generic_move_items
 from cogs.matches import create_match, match_autocomplete
 from engine.base import Action, IllegalAction
 from engine.battleline import RULES, card_label, explain_claim
@@ -352,18 +351,14 @@ def _flags_in(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", text or "")]
 
 
-class BattleLineCog(commands.GroupCog, group_name="battleline",
+class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
                     group_description="Battle Line (Reiner Knizia): win three adjacent flags or any five"):
     def __init__(self, bot):
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        presenter.MOVE_UIS[GAME] = move_items
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        presenter.MOVE_UIS.pop(GAME, None)
+    GAME = GAME
+    GAME_ITEMS = DYNAMIC_ITEMS
+    GAME_MOVE_UI = staticmethod(move_items)
 
     # -------------------------------------------------------------- match lookup
 

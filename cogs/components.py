@@ -305,3 +305,21 @@ def generic_move_items(match, actions: list[Action]) -> list[discord.ui.Item]:
         return [ActionSelect(match.id, match.version, actions)]
     pages = action_pages(actions)
     return [PageSelect(match.id, match.version, [label for label, _ in pages])]
+
+
+class GameCogMixin:
+    """For a game's cog: registers its DynamicItems and its private-view move UI on load.
+    The cog class sets GAME (engine name), GAME_ITEMS and GAME_MOVE_UI."""
+
+    GAME: str
+    GAME_ITEMS: tuple = ()
+
+    async def cog_load(self) -> None:
+        from cogs import presenter
+        self.bot.add_dynamic_items(*self.GAME_ITEMS)
+        presenter.MOVE_UIS[self.GAME] = type(self).GAME_MOVE_UI
+
+    async def cog_unload(self) -> None:
+        from cogs import presenter
+        self.bot.remove_dynamic_items(*self.GAME_ITEMS)
+        presenter.MOVE_UIS.pop(self.GAME, None)

@@ -202,21 +202,14 @@ class MatchService:
             if seat.accepted:
                 raise UserError("You have already accepted.")
             await self.store.set_accepted(match_id, user_id)
-            match = await self.get(match_id)
-            if self._ready_to_start(match, self.rules(match)):
-                return await self._start(match)
-            await self.notifier.lobby_changed(match, f"<@{user_id}> accepted.")
-            return match
+            return await self._lobby_grew(match_id, f"<@{user_id}> accepted.")
 
     async def decline(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
             match = await self._open(match_id)
             if match.seat_of(user_id) is None:
                 raise UserError("This challenge is not addressed to you.")
-            await self.store.update_match(match_id, status="cancelled")
-            match = await self.get(match_id)
-            await self.notifier.match_closed(match, f"<@{user_id}> declined the challenge.")
-            return match
+            return await self._close_lobby(match_id, f"<@{user_id}> declined the challenge.")
 
     async def join(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
@@ -228,11 +221,7 @@ class MatchService:
             if len(match.seats) >= match.player_count:
                 raise UserError("This table is full.")
             await self.store.add_seat(match_id, user_id)
-            match = await self.get(match_id)
-            if self._ready_to_start(match, self.rules(match)):
-                return await self._start(match)
-            await self.notifier.lobby_changed(match, f"<@{user_id}> joined.")
-            return match
+            return await self._lobby_grew(match_id, f"<@{user_id}> joined.")
 
     async def leave(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
@@ -240,10 +229,7 @@ class MatchService:
             if match.seat_of(user_id) is None:
                 raise UserError("You are not at this table.")
             if user_id == match.creator_id:
-                await self.store.update_match(match_id, status="cancelled")
-                match = await self.get(match_id)
-                await self.notifier.match_closed(match, "The table's creator left, so the table is closed.")
-                return match
+                return await self._close_lobby(match_id, "The table's creator left, so the table is closed.")
             await self.store.remove_seat(match_id, user_id)
             match = await self.get(match_id)
             await self.notifier.lobby_changed(match, f"<@{user_id}> left.")
@@ -273,6 +259,20 @@ class MatchService:
             match = await self.get(match_id)
             await self.notifier.match_closed(match, f"Match #{match_id} was cancelled by <@{user_id}>.")
             return match
+
+    async def _lobby_grew(self, match_id: int, note: str) -> MatchRow:
+        """After a seat was taken or accepted: start a full, agreed table, else update the lobby."""
+        match = await self.get(match_id)
+        if self._ready_to_start(match, self.rules(match)):
+            return await self._start(match)
+        await self.notifier.lobby_changed(match, note)
+        return match
+
+    async def _close_lobby(self, match_id: int, note: str) -> MatchRow:
+        await self.store.update_match(match_id, status="cancelled")
+        match = await self.get(match_id)
+        await self.notifier.match_closed(match, note)
+        return match
 
     async def _open(self, match_id: int) -> MatchRow:
         match = await self.get(match_id)

@@ -228,16 +228,29 @@ class ClockButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, work, self.match_id)
 
 
+UNDO_LABELS = {"ask": "Take back my move", "yes": "Allow the take-back", "no": "Refuse"}
+UNDO_STYLES = {"ask": discord.ButtonStyle.secondary, "yes": discord.ButtonStyle.success,
+               "no": discord.ButtonStyle.danger}
+
+
+async def ask_undo(service, match_id: int, user_id: int, version: int | None = None) -> str:
+    """Ask to take back one's last move (button or /match undo); the answer to show."""
+    before = await service.get(match_id)
+    after = await service.request_undo(match_id, user_id, version)
+    return ("Your move was taken back." if after.version != before.version
+            else "Asked; the other players answer with the buttons in the match's channel.")
+
+
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bg:undo:(?P<op>yes|no):(?P<match>\d+):(?P<version>\d+)"):
-    """Approve or refuse a request to take back a move (valid only at the version asked)."""
+                 template=r"bg:undo:(?P<op>ask|yes|no):(?P<match>\d+):(?P<version>\d+)"):
+    """Ask to take back the move that led to this board (ask), or approve or refuse such a
+    request (yes, no). Each is valid only at the version it was posted for."""
 
     def __init__(self, op: str, match_id: int, version: int):
         self.op, self.match_id, self.version = op, match_id, version
-        super().__init__(discord.ui.Button(
-            label="Allow the take-back" if op == "yes" else "Refuse",
-            style=discord.ButtonStyle.success if op == "yes" else discord.ButtonStyle.danger,
-            custom_id=f"bg:undo:{op}:{match_id}:{version}"))
+        super().__init__(discord.ui.Button(label=UNDO_LABELS[op], style=UNDO_STYLES[op],
+                                           emoji="↩️" if op == "ask" else None,
+                                           custom_id=f"bg:undo:{op}:{match_id}:{version}"))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -246,8 +259,11 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             await defer(interaction)
-            msg = await interaction.client.service.answer_undo(self.match_id, interaction.user.id, self.version,
-                                                               self.op == "yes")
+            service = interaction.client.service
+            if self.op == "ask":
+                msg = await ask_undo(service, self.match_id, interaction.user.id, self.version)
+            else:
+                msg = await service.answer_undo(self.match_id, interaction.user.id, self.version, self.op == "yes")
             await reply(interaction, msg)
         await guarded(interaction, work, self.match_id)
 

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import defer, guarded, in_thread, is_manager, reply
+from cogs.components import ask_undo
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.scheduler import Scheduler
@@ -243,9 +244,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         async def work():
             await defer(interaction)
             row = await self._find(interaction, match)
-            after = await self.bot.service.request_undo(row.id, interaction.user.id)
-            await reply(interaction, "Your move was taken back." if after.version != row.version
-                        else "Asked; the other players answer with the buttons in the match's channel.")
+            await reply(interaction, await ask_undo(self.bot.service, row.id, interaction.user.id))
         await guarded(interaction, work, match)
 
     @app_commands.command(name="watch", description="Follow a match as a spectator (you never see a hand)")

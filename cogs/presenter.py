@@ -14,9 +14,10 @@ import discord
 from cogs.common import in_thread, png_file
 from cogs.components import ClockButton, RematchButton, UndoButton, board_view, generic_move_items, lobby_view
 from matches import MoveOutcome
+from matches.service import UNDO
 from matches.settings import guild_settings
 from render import registry as renderers
-from store import MatchRow
+from store import MatchRow, Notice
 
 log = logging.getLogger("boardgames")
 
@@ -133,6 +134,7 @@ class DiscordPresenter:
             channel = await self.channel_for(match)
             if channel is not None:
                 await self._safe_send(channel, note, match=match)
+            await self.settle_notices(match)
 
     async def match_started(self, match: MatchRow) -> None:
         thread = await self._make_thread(match)
@@ -157,7 +159,13 @@ class DiscordPresenter:
                 lines.append(text if text.startswith(names[step.seat]) else f"**{names[step.seat]}**: {text}")
         if len(lines) > 12:  # keep a long computer turn readable
             lines = lines[:5] + [f"… {len(lines) - 10} more …"] + lines[-5:]
-        await self.post_board(match, "\n".join(lines))
+        last = outcome.steps[-1] if outcome.steps else None
+        # a take-back button only where one could be granted (engine-independent pre-check;
+        # the service decides on the click)
+        undoable = (match.status == "active" and last is not None and not last.by_ai and last.action != UNDO
+                    and not any(e.hidden for e in last.events))
+        await self.post_board(match, "\n".join(lines), undoable=undoable,
+                              taken_back=bool(outcome.steps) and outcome.steps[0].action == UNDO)
         # refresh whoever's private view changed: seats told something privately, seats that
         # moved (their hand changed), and seats that must act now
         touched = {seat for step in outcome.steps for e in step.events for seat in e.private}
@@ -222,7 +230,8 @@ class DiscordPresenter:
             return f"**Game over.** {head} {reason}{score_text}".strip() + rating_text
         return ""
 
-    async def post_board(self, match: MatchRow, text: str) -> None:
+    async def post_board(self, match: MatchRow, text: str, *, undoable: bool = False,
+                         taken_back: bool = False) -> None:
         channel = await self.channel_for(match)
         if channel is None:
             return
@@ -234,12 +243,15 @@ class DiscordPresenter:
             extra.append(RematchButton(match.id))
         if match.status == "active":
             extra += [ClockButton("reclaim", match.id, seat) for seat in match.meta.get("absent", [])[:1]]
+            if undoable:
+                extra.append(UndoButton("ask", match.id, match.version))
         kwargs = {"view": board_view(match.id, extra)}
         png = None
         if view is not None:
             png = await in_thread(renderers.get(match.game).render_board, view, names)
             kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
         await self._safe_send(channel, content[:2000], match=match, **kwargs)
+        await self.settle_notices(match, taken_back=taken_back)
         if match.thread_id is None:  # no thread to add spectators to: they get each board by DM
             for user_id in match.meta.get("watchers", []):
                 await self._dm(user_id, content=content[:2000], file=png_file(png, "board.png") if png else None)
@@ -298,9 +310,9 @@ class DiscordPresenter:
             ops, choice = ("vote", "wait"), ("vote to let the computer play their seat (they are recorded as "
                                               "losing unless they come back) or keep waiting")
         view = board_view(match.id, [ClockButton(op, match.id, seat) for op in ops])
-        await self._safe_send(channel, f"⌛ <@{absent}> is out of time in **{self.title(match)}**. "
-                                       f"{others}: you may {choice}. They can still move until someone decides.",
-                              match=match, view=view)
+        await self._post_notice(match, "timeout", seat, view,
+                                f"⌛ <@{absent}> is out of time in **{self.title(match)}**. "
+                                f"{others}: you may {choice}. They can still move until someone decides.")
 
     async def undo_requested(self, match: MatchRow, seat: int) -> None:
         channel = await self.channel_for(match)
@@ -310,8 +322,61 @@ class DiscordPresenter:
         others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
         view = board_view(match.id, [UndoButton("yes", match.id, match.version),
                                      UndoButton("no", match.id, match.version)])
-        await self._safe_send(channel, f"↩️ <@{asker}> asks to take back their last move. {others}: do you allow it?",
-                              match=match, view=view)
+        await self._post_notice(match, "undo", seat, view,
+                                f"↩️ <@{asker}> asks to take back their last move. {others}: do you allow it?")
+
+    # ------------------------------------------------------------------ notices
+
+    async def _post_notice(self, match: MatchRow, kind: str, seat: int, view, content: str) -> None:
+        """Post a question with buttons and remember it, so its buttons go once it is settled."""
+        channel = await self.channel_for(match)
+        if channel is None:
+            return
+        message = await self._safe_send(channel, content, match=match, view=view)
+        if message is not None:
+            await self.bot.service.store.add_notice(match.id, channel.id, message.id, kind, seat,
+                                                    match.version, content)
+
+    def _settled(self, match: MatchRow, notice: Notice, taken_back: bool) -> str | None:
+        """How a notice's question was settled, or None while it still stands."""
+        service = self.bot.service
+        if notice.kind == "undo":
+            pending = match.meta.get("undo") or {}
+            if match.status == "active" and match.version == notice.version == pending.get("version"):
+                return None
+            if match.version == notice.version:
+                return "Settled: the move stays."
+            if taken_back and match.version == notice.version + 1:
+                return "Settled: the move was taken back."
+            return "Settled: the match has moved on."
+        if match.status == "active" and notice.seat not in match.meta.get("absent", []) \
+                and service.is_overdue(match, notice.seat):
+            return None
+        if notice.seat in (match.result or {}).get("timeout", []):
+            return "Settled: the win was claimed."
+        if notice.seat in match.meta.get("absent", []):
+            return "Settled: the computer plays this seat."
+        if match.status != "active":
+            return "Settled: the match is over."
+        return "Settled: they moved in time."
+
+    async def settle_notices(self, match: MatchRow, *, taken_back: bool = False) -> None:
+        """Take the buttons off every notice of the match whose question is settled, and say
+        how; the service re-checks every click anyway, this keeps the channel honest."""
+        store = self.bot.service.store
+        for notice in await store.open_notices(match.id):
+            outcome = self._settled(match, notice, taken_back)
+            if outcome is None or not await store.close_notice(notice.message_id):
+                continue
+            channel = self.bot.get_channel(notice.channel_id)
+            if channel is None:
+                continue
+            try:
+                await channel.get_partial_message(notice.message_id).edit(
+                    content=f"{notice.content}\n*{outcome}*"[:2000], view=None,
+                    allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not close notice %s of match %s", notice.message_id, match.id)
 
     # ------------------------------------------------------------------ private views
 

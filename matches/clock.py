@@ -69,16 +69,21 @@ def allowance(clock: dict, seat: int) -> float | None:
 
 def advance(clock: dict, *, moved: int | None, active: set[int], now: float) -> dict:
     """The clock after `moved` (or nobody) acted at `now`, with `active` the seats (humans)
-    who must act next. Seats still to act keep their running turn; new ones start now."""
+    who must act next. A turn is the stretch during which a seat must act: several actions
+    in a row (play, then draw) are one turn, charged to a bank and given its bonus once, when
+    the turn ends. Seats still to act keep their running turn; new ones start now."""
     clock = copy.deepcopy(clock)
     if clock.get("kind", "none") == "none":
         return clock
     started = clock.setdefault("started", {})
-    if moved is not None and str(moved) in started:
+    if moved is not None and str(moved) in started and moved not in active:
         if clock["kind"] == "bank":
             banks = clock.setdefault("banks", {})
             left = float(banks.get(str(moved), clock["bank"]))
-            banks[str(moved)] = bank_after_move(left, now - started[str(moved)], clock["bonus"], clock["cap"])
+            used = now - started[str(moved)]
+            banks[str(moved)] = bank_after_move(left, used, clock["bonus"], clock["cap"])
+            # remembered so that taking this move back also takes its bonus back
+            clock["last_turn"] = {"seat": moved, "bonus": banks[str(moved)] - max(0.0, left - used)}
         del started[str(moved)]
     for seat in list(started):
         if int(seat) not in active:
@@ -89,11 +94,21 @@ def advance(clock: dict, *, moved: int | None, active: set[int], now: float) -> 
     return clock
 
 
-def restart_turns(clock: dict, *, active: set[int], now: float) -> dict:
-    """Every active seat's turn begins afresh now (after an undo): the bank keeps what the
-    undone move cost, which is fair as the player did spend that time."""
+def after_undo(clock: dict, *, undone: int, active: set[int], now: float) -> dict:
+    """The clock after `undone`'s last move was taken back. If that move ended the turn, the
+    turn begins again now (the wait for approval is not charged) and a bank loses the bonus
+    the move earned, so move-and-undo never adds time; the time used before the move stays
+    used. If the turn was still running (a step inside a turn), it keeps running."""
     clock = copy.deepcopy(clock)
-    clock["started"] = {}
+    if clock.get("kind", "none") == "none":
+        return clock
+    started = clock.setdefault("started", {})
+    last = clock.pop("last_turn", None)
+    if str(undone) not in started:
+        if clock["kind"] == "bank" and last and last["seat"] == undone:
+            banks = clock.setdefault("banks", {})
+            banks[str(undone)] = max(0.0, float(banks.get(str(undone), clock["bank"])) - last["bonus"])
+        started[str(undone)] = now
     return advance(clock, moved=None, active=active, now=now)
 
 

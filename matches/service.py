@@ -504,9 +504,10 @@ class MatchService:
     # ------------------------------------------------------------------ clocks and timers
 
     def _clock_after(self, match: MatchRow, state: dict | None, meta: dict, *, moved: int | None,
-                     restart: bool = False) -> tuple[dict, list[tuple[str, int, float]]]:
-        """The match notes and timers after a change: `moved` acted (or nobody), and the
-        human seats that must act next start (or keep) their turn."""
+                     undone: int | None = None) -> tuple[dict, list[tuple[str, int, float]]]:
+        """The match notes and timers after a change: `moved` acted (or nobody, or `undone`'s
+        last move was taken back), and the human seats that must act next start (or keep)
+        their turn."""
         meta = dict(meta)
         if moved is not None and str(moved) in meta.get("votes", {}):
             meta["votes"] = {k: v for k, v in meta["votes"].items() if k != str(moved)}
@@ -517,8 +518,10 @@ class MatchService:
         active = set() if rules.result(state) is not None else {
             s for s in rules.active_players(state) if match.user_at(s) is not None and not match.user_at(s).is_ai}
         now = self.clock()
-        meta["clock"] = (clocks.restart_turns if restart else clocks.advance)(
-            clock, **({} if restart else {"moved": moved}), active=active, now=now)
+        if undone is not None:
+            meta["clock"] = clocks.after_undo(clock, undone=undone, active=active, now=now)
+        else:
+            meta["clock"] = clocks.advance(clock, moved=moved, active=active, now=now)
         return meta, clocks.timers(meta["clock"], now)
 
     async def _write_timers(self, match: MatchRow, timers: list, meta: dict) -> None:
@@ -671,9 +674,10 @@ class MatchService:
 
     # ------------------------------------------------------------------ undo
 
-    async def request_undo(self, match_id: int, user_id: int) -> MatchRow:
+    async def request_undo(self, match_id: int, user_id: int, version: int | None = None) -> MatchRow:
         """Ask to take back one's own last move; the other people approve. Refused when
-        another player has moved since or the move drew, shuffled, revealed or rolled."""
+        another player has moved since or the move drew, shuffled, revealed or rolled.
+        `version`: the board the button was on (the move must still be the last one)."""
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
@@ -681,6 +685,8 @@ class MatchService:
             seat = match.seat_of(user_id)
             if seat is None:
                 raise UserError("You are not playing in this match.")
+            if version is not None and version != match.version:
+                raise UserError("This board is out of date: the match has moved on since.")
             moves = self.moves_in_effect(await self.store.actions(match_id))
             if not moves or seat not in {s for s, _ in moves}:
                 raise UserError("You have no move to take back.")
@@ -740,7 +746,7 @@ class MatchService:
         moves = self.moves_in_effect(await self.store.actions(match.id))
         state = self._rebuild(match, moves[:-1])
         meta = {k: v for k, v in match.meta.items() if k != "undo"}
-        meta, timers = self._clock_after(match, state, meta, moved=None, restart=True)
+        meta, timers = self._clock_after(match, state, meta, moved=None, undone=seat)
         try:
             await self.store.commit_action(match.id, match.version, seat, UNDO, state, meta=meta, timers=timers)
         except StaleVersion:

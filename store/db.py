@@ -89,6 +89,18 @@ def _match_from_row(row: Any) -> MatchRow:
     )
 
 
+@dataclass
+class Notice:
+    """A posted question with buttons (out of time, take-back) that closes once settled."""
+    message_id: int
+    match_id: int
+    channel_id: int
+    kind: str
+    seat: int
+    version: int
+    content: str
+
+
 class Store:
     def __init__(self, path: str, clock: Callable[[], float] = time.time):
         self.path = path
@@ -324,6 +336,25 @@ class Store:
         rows = await self._fetchall("SELECT seq, seat, action, at FROM actions WHERE match_id=? ORDER BY seq",
                                     (match_id,))
         return [tuple(r) for r in rows]
+
+    # ------------------------------------------------------------------ notices
+
+    async def add_notice(self, match_id: int, channel_id: int, message_id: int, kind: str, seat: int,
+                         version: int, content: str) -> None:
+        await self.transaction([(
+            "INSERT OR REPLACE INTO notices (message_id, match_id, channel_id, kind, seat, version, content) "
+            "VALUES (?,?,?,?,?,?,?)", (message_id, match_id, channel_id, kind, seat, version, content))])
+
+    async def open_notices(self, match_id: int) -> list[Notice]:
+        rows = await self._fetchall("SELECT message_id, match_id, channel_id, kind, seat, version, content "
+                                    "FROM notices WHERE match_id=? ORDER BY message_id", (match_id,))
+        return [Notice(*r) for r in rows]
+
+    async def close_notice(self, message_id: int) -> bool:
+        """Forget a notice; False when another task already closed it."""
+        async with self._tx() as db:
+            cur = await db.execute("DELETE FROM notices WHERE message_id=?", (message_id,))
+            return cur.rowcount == 1
 
     # ------------------------------------------------------------------ settings
 

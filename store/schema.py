@@ -121,4 +121,17 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX timers_due ON timers(fired, due);
     """,
+    # 4: messages whose buttons ask a question that can go out of date (out of time, take-back)
+    """
+    CREATE TABLE notices (
+        message_id  INTEGER PRIMARY KEY,
+        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        channel_id  INTEGER NOT NULL,
+        kind        TEXT    NOT NULL,            -- timeout | undo
+        seat        INTEGER NOT NULL,            -- the seat out of time, or asking to take back
+        version     INTEGER NOT NULL,            -- the match version when it was asked
+        content     TEXT    NOT NULL
+    );
+    CREATE INDEX notices_by_match ON notices(match_id);
+    """,
 ]

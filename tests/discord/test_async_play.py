@@ -10,6 +10,7 @@ import discord
 import pytest
 from PIL import Image
 
+from matches import UserError
 from matches.clock import DAY, HOUR
 from render.replay import SIZE_LIMIT
 from tests.discord.helpers import current_match, last_dm, start_challenge, thread_of, to_move
@@ -99,6 +100,8 @@ async def test_deadline_reminder_then_claim_the_win(play):
     assert match.status == "finished" and match.result["winners"] == [match.seat_of(waiter.id)]
     assert match.result["timeout"] == [match.seat_of(mover.id)]
     assert finished and finished[0]["winners"] == match.result["winners"], "ratings hear of the result"
+    notice = next(m for m in thread.history() if m.id == notice.id)
+    assert buttons(notice) == [] and "the win was claimed" in notice.content
     final = thread.history()[-1]
     assert "Game over" in final.content and "Rematch" in buttons(final)
 
@@ -114,6 +117,10 @@ async def test_a_move_in_time_cancels_the_deadline(play):
     await env.advance_time(20 * HOUR)
     notice = with_button(thread, "Claim the win")
     assert notice is not None and first.mention not in notice.content.split("is out of time")[0]
+    second = await to_move(env, [alice, bob])
+    await move_first_card(env, second, thread)
+    notice = next(m for m in thread.history() if m.id == notice.id)
+    assert buttons(notice) == [] and "they moved in time" in notice.content
 
 
 async def test_restart_between_reminder_and_deadline_fires_the_deadline_once(play, make_bot, virtual_clock):
@@ -161,6 +168,8 @@ async def test_vote_hands_the_seat_to_the_computer_who_finishes(play):
     match = await current_match(env)
     seat = next(s.seat for s in match.seats if s.user_id == absent.id)
     assert match.user_at(seat).is_ai and match.meta["absent"] == [seat]
+    notice = next(m for m in thread.history() if m.id == notice.id)
+    assert buttons(notice) == [] and "the computer plays this seat" in notice.content
     assert match.version >= 1, "the computer moved for the absent player at once"
 
     while (await current_match(env)).status == "active":
@@ -218,8 +227,10 @@ async def test_undo_approved_and_refused_after_a_draw(play):
     assert match.snapshot == start and match.version == 2
     assert [a[2] for a in await env.bot.store.actions(1)][-1] == "undo", "the undo is a log row"
     assert await env.bot.service.replay(1) == match.snapshot
-    r = await second.click(ask, label="Allow the take-back")
-    assert "out of date" in r.response.content
+    ask = next(m for m in thread.history() if m.id == ask.id)
+    assert buttons(ask) == [] and "the move was taken back" in ask.content, "a settled question loses its buttons"
+    with pytest.raises(UserError, match="out of date"):  # an old button, clicked before its edit arrived
+        await env.bot.service.answer_undo(1, second.id, 1, True)
 
     r = await first.slash(thread, "match move", action="draw")
     assert r.response.content == "Move played."
@@ -230,8 +241,11 @@ async def test_undo_approved_and_refused_after_a_draw(play):
     assert "Another player has moved since" in r.response.content
     r = await second.slash(thread, "match undo")
     assert r.response.content.startswith("Asked")
-    r = await first.click(with_button(thread, "Refuse"), label="Refuse")
+    refuse = with_button(thread, "Refuse")
+    r = await first.click(refuse, label="Refuse")
     assert r.response.content == "The move stays."
+    refuse = next(m for m in thread.history() if m.id == refuse.id)
+    assert buttons(refuse) == [] and "the move stays" in refuse.content
     match = await current_match(env)
     assert match.version == 4 and await env.bot.service.replay(1) == match.snapshot
 
@@ -312,3 +326,29 @@ async def test_settings_set_the_defaults_of_new_matches(play):
 async def start_challenge_without_thread(channel, challenger, opponent):
     await challenger.slash(channel, "match new", game="testgame", opponent=opponent)
     await opponent.click(channel.history()[-1], label="Accept")
+
+
+async def test_take_back_button_under_a_time_bank_returns_no_bonus(play):
+    env, guild, channel, alice, bob, carol = play
+    thread = await start_challenge(channel, alice, bob, clock="bank-3d")
+    first = await to_move(env, [alice, bob])
+    second = bob if first is alice else alice
+    seat = (await current_match(env)).seat_of(first.id)
+    assert "Take back my move" not in buttons(thread.history()[-1]), "nothing to take back at the start"
+    await env.advance_time(DAY)
+    await move_first_card(env, first, thread)
+    board = thread.history()[-1]
+    assert "Take back my move" in buttons(board)
+    assert (await current_match(env)).meta["clock"]["banks"][str(seat)] == 3 * DAY  # 3 - 1 + 1 day
+    r = await second.click(board, label="Take back my move")
+    assert "no move to take back" in r.response.content, "only the player who moved can ask"
+    r = await first.click(board, label="Take back my move")
+    assert r.response.content.startswith("Asked")
+    await env.advance_time(5 * HOUR)  # the opponent takes a while to answer: not charged
+    r = await second.click(with_button(thread, "Allow the take-back"), label="Allow the take-back")
+    assert r.response.content == "Approved: the move was taken back."
+    clock = (await current_match(env)).meta["clock"]
+    assert clock["banks"][str(seat)] == 2 * DAY, "the day used stays used; the bonus is taken back"
+    assert clock["deadlines"][str(seat)] == SIMCORD_EPOCH + DAY + 5 * HOUR + 2 * DAY
+    r = await first.click(board, label="Take back my move")
+    assert "out of date" in r.response.content, "an old board's button cannot take back a later move"

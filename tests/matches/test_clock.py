@@ -47,9 +47,42 @@ def test_timers_are_reminders_still_ahead_then_the_deadline():
     assert clocks.timers(c, 0) == [("reminder", 1, 12 * HOUR), ("reminder", 1, 23 * HOUR), ("deadline", 1, DAY)]
 
 
-def test_restart_turns_after_an_undo():
+def test_steps_inside_one_turn_are_one_turn():
+    """Play then draw (two actions, one turn): the bank is charged and given its bonus once."""
+    c = clocks.advance(clocks.new_clock("bank-3d", []), moved=None, active={0}, now=0)
+    c = clocks.advance(c, moved=0, active={0}, now=HOUR)             # played; must still draw
+    assert c["deadlines"] == {"0": 3 * DAY} and "0" not in c.get("banks", {})
+    c = clocks.advance(c, moved=0, active={1}, now=2 * HOUR)         # drew: the turn ends
+    assert c["banks"]["0"] == 3 * DAY  # 3 days - 2 hours + 1 day, capped at 3 days
+    m = clocks.advance(clocks.new_clock("move-24h", []), moved=None, active={0}, now=0)
+    m = clocks.advance(m, moved=0, active={0}, now=5 * HOUR)
+    assert m["deadlines"] == {"0": DAY}, "a step inside the turn does not renew the allowance"
+
+
+def test_undo_takes_back_the_bonus_and_restarts_the_turn():
+    c = clocks.advance(clocks.new_clock("bank-3d", []), moved=None, active={0}, now=0)
+    c = clocks.advance(c, moved=0, active={1}, now=2 * DAY)          # 3 - 2 + 1 = 2 days
+    assert c["banks"]["0"] == 2 * DAY
+    c = clocks.after_undo(c, undone=0, active={0}, now=2 * DAY + 5 * HOUR)
+    assert c["banks"]["0"] == DAY, "the 2 days used stay used; the 1-day bonus is taken back"
+    assert c["deadlines"] == {"0": 2 * DAY + 5 * HOUR + DAY}, "the approval wait is not charged"
+    for _ in range(3):  # moving and taking back again and again never adds time
+        c = clocks.advance(c, moved=0, active={1}, now=3 * DAY)
+        c = clocks.after_undo(c, undone=0, active={0}, now=3 * DAY)
+    assert c["banks"]["0"] <= DAY
+
+
+def test_undo_inside_a_turn_keeps_the_turn_running():
     c = clocks.advance(clocks.new_clock("move-24h", []), moved=None, active={0}, now=0)
-    c = clocks.restart_turns(c, active={0}, now=5 * HOUR)
+    c = clocks.advance(c, moved=0, active={0}, now=HOUR)
+    c = clocks.after_undo(c, undone=0, active={0}, now=5 * HOUR)
+    assert c["deadlines"] == {"0": DAY}
+
+
+def test_undo_after_the_turn_ended_gives_a_new_turn_on_a_move_clock():
+    c = clocks.advance(clocks.new_clock("move-24h", []), moved=None, active={0}, now=0)
+    c = clocks.advance(c, moved=0, active={1}, now=HOUR)
+    c = clocks.after_undo(c, undone=0, active={0}, now=5 * HOUR)
     assert c["deadlines"] == {"0": 5 * HOUR + DAY}
 
 

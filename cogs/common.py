@@ -18,6 +18,8 @@ SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
     """An ephemeral answer whether or not the interaction was deferred."""
     kwargs.setdefault("ephemeral", True)
+    if "view" in kwargs and kwargs["view"] is None:
+        del kwargs["view"]  # discord.py refuses view=None on a new message
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:

@@ -289,7 +289,30 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rem
         await guarded(interaction, work, self.match_id)
 
 
-DYNAMIC_ITEMS = (ActionSelect, MoveButton, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton)
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:log:(?P<match>\d+):(?P<page>\d+)"):
+    """Earlier / later page of a /match log answer (which is ephemeral: the page is edited)."""
+
+    def __init__(self, match_id: int, page: int, *, earlier: bool = True, disabled: bool = False):
+        self.match_id, self.page = match_id, page
+        super().__init__(discord.ui.Button(label="◀ Earlier" if earlier else "Later ▶",
+                                           style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"bg:log:{match_id}:{page}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work():
+            match = await interaction.client.service.get(self.match_id)
+            content, view = await interaction.client.presenter.history_page(match, self.page)
+            await interaction.response.edit_message(content=content, view=view,
+                                                     allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work, self.match_id)
+
+
+DYNAMIC_ITEMS = (ActionSelect, MoveButton, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton,
+                 LogPageButton)
 
 
 def board_view(match_id: int, extra: list[discord.ui.Item] = ()) -> discord.ui.View:

@@ -17,7 +17,6 @@ from render import registry as renderers
 from render.replay import animate
 
 CLOCK_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()]
-LOG_PAGE = 20
 
 
 async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -266,22 +265,15 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await guarded(interaction, work, match)
 
     @app_commands.command(name="log", description="The public move history of a match")
-    @app_commands.describe(page="Page of the history (1 = the first moves)")
+    @app_commands.describe(page="Page of the history (1 = the first moves; default: the latest)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def log(self, interaction: discord.Interaction, match: int | None = None,
-                  page: app_commands.Range[int, 1, 1000] = 1):
+                  page: app_commands.Range[int, 1, 1000] | None = None):
         async def work():
             await defer(interaction)
             row = await self._find(interaction, match, ("active", "finished"))
-            names = await self.bot.presenter.seat_names(row)
-            lines = [f"{i}. **{names[seat]}**: {text}"
-                     for i, (seat, text) in enumerate(await self.bot.service.history(row.id), 1)]
-            pages = max(1, -(-len(lines) // LOG_PAGE))
-            if page > pages:
-                raise UserError(f"The history of match #{row.id} has {pages} page(s).")
-            body = "\n".join(lines[(page - 1) * LOG_PAGE:page * LOG_PAGE]) or "No moves yet."
-            await reply(interaction, f"**{self.bot.presenter.title(row)}** · history, page {page} of {pages}\n"
-                        f"{body}"[:2000], allowed_mentions=discord.AllowedMentions.none())
+            content, view = await self.bot.presenter.history_page(row, page)
+            await reply(interaction, content, view=view, allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work, match)
 
     @app_commands.command(name="replay", description="An animated picture of a match, move by move")

@@ -12,7 +12,8 @@ from dataclasses import replace
 import discord
 
 from cogs.common import in_thread, png_file
-from cogs.components import ClockButton, RematchButton, UndoButton, board_view, generic_move_items, lobby_view
+from cogs.components import (ClockButton, LogPageButton, RematchButton, UndoButton, board_view, generic_move_items,
+                             lobby_view)
 from matches import MoveOutcome
 from matches.service import UNDO
 from matches.settings import guild_settings
@@ -22,6 +23,7 @@ from store import MatchRow, Notice
 log = logging.getLogger("boardgames")
 
 COMPUTER_NAME = "Computer"
+LOG_PAGE = 20  # moves per page of /match log
 
 # game name -> function(match, private_view, seat, legal_actions) -> list of components;
 # a game cog registers a richer move UI here; the generic select is the fallback.
@@ -377,6 +379,28 @@ class DiscordPresenter:
                     allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.info("could not close notice %s of match %s", notice.message_id, match.id)
+
+    # ------------------------------------------------------------------ history
+
+    async def history_page(self, match: MatchRow, page: int | None) -> tuple[str, discord.ui.View | None]:
+        """One page of the public move history (None: the latest page), with buttons to the
+        earlier and later pages."""
+        from matches import UserError
+        names = await self.seat_names(match)
+        lines = [with_names(f"{i}. **{names[seat]}**: {text}", names)
+                 for i, (seat, text) in enumerate(await self.bot.service.history(match.id), 1)]
+        pages = max(1, -(-len(lines) // LOG_PAGE))
+        page = pages if page is None else page
+        if not 1 <= page <= pages:
+            raise UserError(f"The history of match #{match.id} has {pages} page(s).")
+        body = "\n".join(lines[(page - 1) * LOG_PAGE:page * LOG_PAGE]) or "No moves yet."
+        content = f"**{self.title(match)}** · history, page {page} of {pages}\n{body}"[:2000]
+        if pages == 1:
+            return content, None
+        view = discord.ui.View(timeout=None)
+        view.add_item(LogPageButton(match.id, page - 1, earlier=True, disabled=page == 1))
+        view.add_item(LogPageButton(match.id, page + 1, earlier=False, disabled=page == pages))
+        return content, view
 
     # ------------------------------------------------------------------ private views
 

@@ -52,6 +52,25 @@ async def test_full_game_by_slash_commands(world):
     assert match.status == "finished" and "Game over" in thread.history()[-1].content
     assert await env.bot.service.replay(match.id) == match.snapshot
     assert await assert_thread_hides_hands(env, thread) > 50
+    await check_log_pages(env, thread, carol, match)
+
+
+async def check_log_pages(env, thread, viewer, match):
+    """/match log opens on the latest page; its buttons walk back to the first move, with no
+    hidden card in any line (the viewer is a spectator)."""
+    entries = len(await env.bot.service.history(match.id))
+    r = await viewer.slash(thread, "match log", match=match.id)
+    pages = -(-entries // 20)
+    assert f"page {pages} of {pages}" in r.response.content and pages > 2
+    message, seen = r.response, [r.response.content]
+    for page in range(pages - 1, 0, -1):
+        r = await viewer.click(message, label="◀ Earlier")
+        message = r.response  # the ephemeral answer, edited in place
+        seen.append(message.content)
+        assert f"page {page} of {pages}" in message.content, message.content
+    assert "\n1. " in seen[-1]
+    numbered = [line for text in seen for line in text.splitlines() if line[:1].isdigit()]
+    assert len(numbered) == entries and "Player 1" not in "".join(numbered)
 
 
 async def test_full_game_by_hand_menus_one_player_without_dms(world):

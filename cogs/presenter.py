@@ -6,7 +6,6 @@ or, when a player's DMs are closed, through the ephemeral "Show my hand" answer.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import replace
 
 import discord
@@ -14,6 +13,7 @@ import discord
 from cogs.common import in_thread, png_file
 from cogs.components import (ClockButton, LogPageButton, RematchButton, UndoButton, board_view, generic_move_items,
                              lobby_view)
+from engine.base import name_seats
 from matches import MoveOutcome
 from matches.service import UNDO
 from matches.settings import guild_settings
@@ -28,17 +28,6 @@ LOG_PAGE = 20  # moves per page of /match log
 # game name -> function(match, private_view, seat, legal_actions) -> list of components;
 # a game cog registers a richer move UI here; the generic select is the fallback.
 MOVE_UIS: dict = {}
-
-
-SEAT_REFERENCE = re.compile(r"\bPlayer (\d)\b")
-
-
-def with_names(text: str, names: list[str]) -> str:
-    """Engines write seats as "Player N" (N = seat + 1, see engine/base.py); show names."""
-    def name(m: re.Match) -> str:
-        n = int(m.group(1)) - 1
-        return names[n] if 0 <= n < len(names) else m.group(0)
-    return SEAT_REFERENCE.sub(name, text)
 
 
 class DiscordPresenter:
@@ -156,7 +145,7 @@ class DiscordPresenter:
         lines = []
         for step in outcome.steps:
             for event in step.events:
-                text = with_names(event.public, names)
+                text = name_seats(event.public, names)
                 # "Alice plays …" needs no "Alice:" in front
                 lines.append(text if text.startswith(names[step.seat]) else f"**{names[step.seat]}**: {text}")
         if len(lines) > 12:  # keep a long computer turn readable
@@ -222,7 +211,7 @@ class DiscordPresenter:
             winners = [names[w] for w in match.result.get("winners", [])]
             head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners \
                 else "The game ends in a draw."
-            reason = with_names(match.result.get("reason", ""), names)
+            reason = name_seats(match.result.get("reason", ""), names)
             scores = match.result.get("scores") or {}
             score_text = (" Scores: " + ", ".join(f"{names[int(k)]} {v}" for k, v in scores.items())) if scores else ""
             changes = match.meta.get("rating_changes") or {}
@@ -387,7 +376,7 @@ class DiscordPresenter:
         earlier and later pages."""
         from matches import UserError
         names = await self.seat_names(match)
-        lines = [with_names(f"{i}. **{names[seat]}**: {text}", names)
+        lines = [name_seats(f"{i}. **{names[seat]}**: {text}", names)
                  for i, (seat, text) in enumerate(await self.bot.service.history(match.id), 1)]
         pages = max(1, -(-len(lines) // LOG_PAGE))
         page = pages if page is None else page
@@ -411,7 +400,7 @@ class DiscordPresenter:
         view = service.private_view(match, seat)
         png = await in_thread(renderers.get(match.game).render_hand, view, names)
         # labels name seats "Player N" like event texts; show the players' names instead
-        actions = [replace(a, label=with_names(a.label, names)) for a in service.legal_actions(match, seat)]
+        actions = [replace(a, label=name_seats(a.label, names)) for a in service.legal_actions(match, seat)]
         items = []
         if actions:
             ui = MOVE_UIS.get(match.game)

@@ -7,8 +7,19 @@ log from the seed reproduces it exactly. Engines never mutate the state they are
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+SEAT_REFERENCE = re.compile(r"\bPlayer (\d)\b")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Put players' names in place of the "Player N" (N = seat + 1) that engine texts use."""
+    def name(m: re.Match) -> str:
+        n = int(m.group(1)) - 1
+        return names[n] if 0 <= n < len(names) else m.group(0)
+    return SEAT_REFERENCE.sub(name, text)
 
 Seat = int
 State = dict[str, Any]

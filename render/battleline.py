@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.base import name_seats
 from render.common import font, to_png
 
 RGB = tuple[int, int, int]
@@ -355,7 +356,8 @@ def _result_text(view: dict, names: list[str]) -> tuple[str, str]:
             seat = int(key) if str(key).isdigit() else key   # JSON turns seat keys into strings
             items.append(f"{_name(names, seat)} +{pts}")
         score_text = "   Points: " + ", ".join(items)
-    return head, (str(result.get("reason") or "") + score_text).strip()
+    reason = name_seats(str(result.get("reason") or ""), names) if names else str(result.get("reason") or "")
+    return head, (reason + score_text).strip()
 
 
 class _Board:

@@ -305,3 +305,11 @@ def test_turn_text_names_the_player_who_must_act():
     assert bl._turn(view) == (1, "discard 1 card at F5 (Mud left)")
     view.update(step="scout_draw", scouting={"seat": 0, "draws_left": 2, "returns_left": 0})
     assert bl._turn(view) == (0, "Scout, 2 to draw")
+
+
+def test_game_over_line_names_the_players_not_seats():
+    """Engine texts say "Player N"; the picture shows names like every channel message."""
+    view = {"result": {"winners": [1], "reason": "Player 2 holds five flags; Player 1 holds two.",
+                       "scores": {"1": 1}}}
+    head, text = bl._result_text(view, ["Alice", "Bob"])
+    assert head == "Bob wins!" and text.startswith("Bob holds five flags; Alice holds two.")

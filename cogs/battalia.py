@@ -17,14 +17,16 @@ from cogs import components
 from cogs.common import defer, guarded, reply
 from cogs.components import MAX_OPTIONS, GameCogMixin, action_pages, generic_move_items
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
-from engine.base import Action
+from engine.base import Action, name_seats
 from engine.battalia import board as battalia_board
+from engine.battalia import setup as battalia_setup
 from matches import STALE_MESSAGE, UserError
 
 GAME = "battalia"
 MOVE_PLAYED = "Move played."
 PAY_WITH = "Card ids to pay with, e.g. k3,k8 (default: chosen for you)"
 CARD_IDS = re.compile(r"^[kv]\d+(,[kv]\d+)*$")
+FORMATION = re.compile(r"^formation:\d(,\d)*$")  # formation:<seats who see the cards> (R23)
 EDGES = "NESW"
 
 # the command a player uses for each engine verb (for "what can I do now" hints)
@@ -48,9 +50,10 @@ VERB_COMMANDS = {
 
 RULES_TEXT = """**Battalia: The Creation** (2–4 players): build a deck, build the map, fight for cities.
 **Goal:** the most victory points (the levels of your cities added up) when the board is full or someone owns five level-4 cities (or when the `weeks` limit is reached). Ties: more level-4, then level-3 … cities.
-**Your turn:** 1. `/battalia turnstart`: declare a Formation (3+ cards of one faction in hand: draw extra), Redeploy (new hand of 5), or just start. 2. Your Ambush cards return to your hand. 3. Any actions, in any order: `hire`, `craft`, `build road|city|upgrade` (then `place`), `hero hire|move|wings`, `artifact …`, `ambush`, `attack`. 4. `/battalia end`: everything goes to your Sanctuary, you draw 6. A card gained this turn is used only after your next reshuffle.
+**Your turn:** 1. `/battalia turnstart`: declare a Formation (3+ cards of one faction in hand: draw extra; you pick which opponents see the cards), Redeploy (new hand of 5), or just start. 2. Your Ambush cards return to your hand. 3. Any actions, in any order: `hire`, `craft`, `build road|city|upgrade` (then `place`), `hero hire|move|wings`, `artifact …`, `ambush`, `attack`. 4. `/battalia end`: everything goes to your Sanctuary, you draw 6. A card gained this turn is used only after your next reshuffle.
 **Costs:** hire Soldier/Captain/Priest/Commander 2/3/4/5 Supply (+1 Supply card); city of level L = 3 units of rank L; upgrade = 2 units of the next rank; road = 1 (straight, curve) or 2 (T, cross) Soldiers + 1 Supply; hero = Weapon + 2 Supply; hero steps = 1 Supply each, or a Horse for 3.
-**Battles:** the attacker's hero stands on the target and opens with a Weapon, beating the defence. The defender fights back (`battle fight`), retreats a lone hero 2–3 squares, or surrenders; then both sides add cards in turn (`battle add`, close with `battle commit`). `battle pass` ends it; a tie goes to the defender; the loser's heroes leave the board.
+**Battles:** the attacker's hero stands on the target and opens with a Weapon, beating the defence. The defender fights back (`battle fight`), retreats a lone hero 2–3 squares, or surrenders; then both sides add cards in turn (`battle add`, close with `battle commit`; an illuminated Weapon or Horse adds +2, or +1 keeping its second use). Either side may strike a Tent to take its cards back (`artifact strike`). `battle pass` ends it; a tie goes to the defender; the loser's heroes leave the board.
+**House rules (R133)**, set in `/battalia challenge`: `weeks` limit, `cities` (2–3 starting cities each), `neutral` (off: none), `heroes` (1–2 each on the board from the start), `level4` (level-4 cities that end the game).
 **Board:** squares a1–g7 (columns a–g, rows 1–7 from the top). The menus under your private hand offer only legal moves."""
 
 # the rulebook leaves these open; they are ours (spec section 10)
@@ -58,13 +61,42 @@ DESIGN_TEXT = """\
 • Card, terrain and marker counts and the Oracle blade order are our configuration (G1–G6).
 • Squares a1–g7 (G30); with 2 players the outer ring, with 3 players three squares per corner are out of play (G8).
 • You pay by naming nothing: the engine picks the cards (virtual copies first, then the faction you hold least of, Tools only when Soldiers run out); list ids in `cards` to choose yourself.
-• Transformations (Amulet, Title, Scroll) are moves of their own; the transformed card then joins any row.
+• Transformations (Amulet, Title, Scroll) are moves of their own; the transformed card then joins any row. This is the same as placing the artifact in that row (R36): the artifact stays outside the combination, and chains (Scroll → Title → unit) work.
+• A Formation is shown to the opponents you pick (R23): they see the cards on their private hand; the channel only hears how many cards and who saw them.
+• A Tent can be struck at any of your own steps in a battle, attacking or defending (R69).
+• House rules: extra starting cities are cross cities on fixed squares, chosen in turn like the first one; starting heroes stand on the first city you chose.
 • In battle each side adds cards one at a time and closes its play with `commit`; `pass` ends the battle.
 • A surrender counts as a lost battle (G22); a retreat moves exactly 2–3 squares (G32).
 • A hero standing on its owner's city is defended together with the city (G18).
 • A full tie is a shared win (G27).
 • `weeks` ends the game after 7 rounds per week (G31); a safety cap ends any game after 20 weeks.
 • Hiring when the Supply deck is empty still gives the unit."""
+
+
+def house_options(variant: str, weeks: int | None, cities: int, neutral: bool, heroes: int, level4: int) -> dict:
+    """The match options of a challenge: the variant and the R133 house rules that differ from the
+    rulebook's game (so a plain challenge stores just the variant)."""
+    options: dict = {"variant": variant}
+    if weeks:
+        options["weeks"] = weeks
+    if cities and cities > 1:
+        options["start_cities"] = cities
+    if not neutral:
+        options["no_neutral"] = True
+    if heroes:
+        options["start_heroes"] = heroes
+    if level4 and level4 != battalia_setup.house_defaults()["level4_end"]:
+        options["level4_end"] = level4
+    return options
+
+
+def match_rules_text(options: dict | None) -> str:
+    """The variant and house rules a match is played with (R133), in words."""
+    options = options or {}
+    variant = {"normal": "Base game", "advanced": "Advanced game", "scenario1": "Scenario 1",
+               "scenario2": "Scenario 2"}.get(options.get("variant", "normal"), "Base game")
+    house = battalia_setup.house_rules_text(options)
+    return f"{variant}; " + (f"house rules (R133): {', '.join(house)}." if house else "no house rules.")
 
 
 def verb_of(action_id: str) -> str:
@@ -392,8 +424,14 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
         if found is None:
             return []
         text = (current or "").lower()
-        return [app_commands.Choice(name=a.label[:100], value=a.id[:100]) for a in found[2]
-                if verb_of(a.id) in verbs and (text in a.label.lower() or text in a.id.lower())][:25]
+        presenter = getattr(self.bot, "presenter", None)
+        names = await presenter.seat_names(found[0]) if presenter is not None else []
+        out = []
+        for a in found[2]:
+            label = name_seats(a.label, names) if names else a.label
+            if verb_of(a.id) in verbs and (text in label.lower() or text in a.id.lower()):
+                out.append(app_commands.Choice(name=label[:100], value=a.id[:100]))
+        return out[:25]
 
     async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Card ids for the optional payment list: the unused cards in hand, one more per pick."""
@@ -438,7 +476,11 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
                            opponent2="Another opponent", opponent3="Another opponent",
                            computers="How many more computer players to add (0–3)",
                            variant="Base game (default), Advanced, Scenario 1 or Scenario 2 (4 players)",
-                           weeks="End after this many Oracle weeks of 7 rounds (2 short, 3 ideal); empty: full game",
+                           weeks="House rule: end after this many Oracle weeks of 7 rounds (2 short, 3 ideal)",
+                           cities="House rule: starting cities per player (default 1)",
+                           neutral="House rule: False starts without the neutral cities (default True)",
+                           heroes="House rule: heroes each player has on the board from the start (default 0)",
+                           level4="House rule: how many level-4 cities end the game (default 5)",
                            clock="Time to move (default: the server's setting)")
     @app_commands.choices(clock=CLOCK_CHOICES, variant=[
         app_commands.Choice(name="Base game", value="normal"),
@@ -448,7 +490,10 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User,
                         opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                         computers: app_commands.Range[int, 0, 3] = 0, variant: str = "normal",
-                        weeks: app_commands.Range[int, 1, 5] | None = None, clock: str | None = None):
+                        weeks: app_commands.Range[int, 1, 5] | None = None,
+                        cities: app_commands.Range[int, 1, 3] = 1, neutral: bool = True,
+                        heroes: app_commands.Range[int, 0, 2] = 0, level4: app_commands.Range[int, 1, 7] = 5,
+                        clock: str | None = None):
         async def work():
             await defer(interaction)
             named = [o for o in (opponent, opponent2, opponent3) if o is not None]
@@ -459,18 +504,29 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
                 raise UserError(f"Battalia is for 2–4 players; that would be {seats}.")
             if variant == "scenario2" and seats != 4:
                 raise UserError("Scenario 2 is played by exactly 4 players (add computer players with `computers`).")
-            options = {"variant": variant}
-            if weeks:
-                options["weeks"] = weeks
+            options = house_options(variant, weeks, cities, neutral, heroes, level4)
+            problem = battalia_setup.option_problem(seats, options)
+            if problem:
+                raise UserError(f"{problem}.")
             await create_match(interaction, GAME, people, None, options, clock=clock)
         await guarded(interaction, work)
 
     @app_commands.command(name="rules",
                           description="How Battalia is played here, and which rules are our own decisions")
-    async def rules(self, interaction: discord.Interaction):
-        await interaction.response.send_message(
-            RULES_TEXT, embed=discord.Embed(title="Our design decisions (the rulebook leaves these open)",
-                                            description=DESIGN_TEXT), ephemeral=True)
+    @app_commands.describe(match="Also show the house rules of this match (default: your match here, if any)")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def rules(self, interaction: discord.Interaction, match: int | None = None):
+        async def work():
+            embeds = [discord.Embed(title="Our design decisions (the rulebook leaves these open)",
+                                    description=DESIGN_TEXT)]
+            try:
+                row, _seat = await self._match_of(interaction, match)
+            except UserError:
+                row = None
+            if row is not None:
+                embeds.append(discord.Embed(title=f"Match #{row.id}", description=match_rules_text(row.options)))
+            await reply(interaction, RULES_TEXT, embeds=embeds)
+        await guarded(interaction, work)
 
     # -------------------------------------------------------------- setup and turn start
 
@@ -486,16 +542,18 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
         return await self._choices(interaction, current, ("faction", "startcity"))
 
     @app_commands.command(name="turnstart", description="Start your turn: declare a Formation, Redeploy, or just start")
-    @app_commands.describe(choice="Formation (extra cards), Redeploy (new hand of 5) or Start")
+    @app_commands.describe(choice="Formation (extra cards, shown to the opponents you pick), Redeploy (new hand of 5) or Start")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def turnstart(self, interaction: discord.Interaction, choice: str, match: int | None = None):
         verbs = ("formation", "redeploy", "start")
 
         def make(row, seat):
-            if choice.strip() not in verbs:
-                raise UserError("Choose `formation`, `redeploy` or `start`.")
-            return choice.strip()
+            value = choice.strip()
+            if value not in verbs and not FORMATION.match(value):
+                raise UserError("Choose `formation` (with the opponents who see it, from the list), "
+                                "`redeploy` or `start`.")
+            return value
         await self._play(interaction, match, verbs, "start a turn", build=make)
 
     @turnstart.autocomplete("choice")
@@ -844,11 +902,18 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
         await self._play(interaction, match, ("surrender",), "surrender")
 
     @battle.command(name="add", description="Add a card to your battle line")
-    @app_commands.describe(card="Cards with battle strength you can add now")
+    @app_commands.describe(card="Cards with battle strength you can add now",
+                           uses="Illuminated Weapon or Horse: 2 = +2 now, 1 = +1 and keep a use for later (R112)")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
-    async def battle_add(self, interaction: discord.Interaction, card: str, match: int | None = None):
-        await self._play(interaction, match, ("add",), "add a card", card)
+    async def battle_add(self, interaction: discord.Interaction, card: str,
+                         uses: app_commands.Range[int, 1, 2] | None = None, match: int | None = None):
+        def make(row, seat):
+            action = action_for(("add",), card)
+            if uses is not None:
+                action = f"{':'.join(action.split(':')[:2])}:{uses}"
+            return action
+        await self._play(interaction, match, ("add",), "add a card", build=make)
 
     @battle_add.autocomplete("card")
     async def _add_choices(self, interaction, current):

@@ -209,8 +209,9 @@ class DiscordPresenter:
                     + (" — your move" if len(humans) == 1 else " — your moves") + when + ".")
         if match.result:
             winners = [names[w] for w in match.result.get("winners", [])]
-            head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners \
+            nobody = "Nobody wins." if match.result.get("absent") or match.result.get("resigned") \
                 else "The game ends in a draw."
+            head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners else nobody
             reason = name_seats(match.result.get("reason", ""), names)
             scores = match.result.get("scores") or {}
             score_text = (" Scores: " + ", ".join(f"{names[int(k)]} {v}" for k, v in scores.items())) if scores else ""
@@ -229,6 +230,8 @@ class DiscordPresenter:
         names = await self.seat_names(match)
         content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names)}".strip()
         view = self.bot.service.public_view(match) if match.snapshot else None
+        if view is not None and view.get("result") and match.result:
+            view = {**view, "result": {**view["result"], **match.result}}  # e.g. a win that does not count
         extra = []
         if match.status == "finished" and not match.meta.get("rematch"):
             extra.append(RematchButton(match.id))

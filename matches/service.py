@@ -343,6 +343,11 @@ class MatchService:
             absent = match.meta.get("absent", [])
             if resigned or absent:  # a seat played on by the computer for its player never wins
                 result_record["winners"] = [w for w in result.winners if w not in resigned and w not in absent]
+                voided = [w for w in result.winners if w not in result_record["winners"]]
+                if voided:
+                    seats = " and ".join(f"Player {w + 1}" for w in voided)
+                    result_record["reason"] = (f"The computer, playing on for {seats} after they left, won on "
+                                               "the board; a seat played for an absent player never wins.")
                 if resigned:
                     result_record["resigned"] = resigned
                 if absent:
@@ -768,7 +773,8 @@ class MatchService:
             if old.meta.get("rematch"):
                 raise UserError(f"The rematch has already started: match #{old.meta['rematch']}.")
             log = await self.store.actions(match_id)
-            first = log[0][1] if log else int(old.options.get("first_player", 0))
+            # who really moved first (an engine may draw the first player from the seed)
+            first = log[0][1] if log else min(self.rules(old).active_players(self._initial_state(old)))
             options = {**old.options, "first_player": (first + 1) % len(old.seats)}
             played_for = set(old.meta.get("resigned", [])) | set(old.meta.get("absent", []))
             seats = [(s.user_id, s.is_ai and s.seat not in played_for, True) for s in old.seats]

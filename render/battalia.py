@@ -228,6 +228,9 @@ def render_board(view: dict, names=None) -> bytes:
             (f"Supply {pool['supply']} · Void {len(pool['void'])}", body, INK, LINE)]
     for line in _wrap_items("Great Artifacts: ", pool["great"] or ["none"], body, COL_W, sep=", "):
         left.append((line, body, INK, LINE))
+    if view.get("house_rules"):  # R133: agreed before the game, shown all game long
+        for line in _wrap_items("House rules: ", view["house_rules"], body, COL_W, sep=", "):
+            left.append((line, body, ORACLE, LINE))
     right = [("Decks", head, INK, HEAD)]
     units = [f"{t} {u['count']}" + (f" ({FACTION_NAME.get(u['top_faction'], '-')[:3]})"
                                     if u["count"] and u.get("top_faction") else "")
@@ -367,6 +370,10 @@ def render_hand(view: dict, names=None) -> bytes:
     if amb:
         entries.append(("head", f"Ambush ({len(amb)})"))
         entries += [("card", c) for c in amb]
+    for shown in view.get("formation_seen") or []:  # R23: an opponent showed you his Formation
+        entries.append(("head", _fit(f"{_name(names, shown['by'])}'s Formation", big, inner)))
+        entries += [("text", line) for line in _wrap_items("", [c["label"] for c in shown["cards"]], mid,
+                                                           inner - 20, indent="", sep=", ")]
     if tents:
         entries.append(("head", f"Tents ({len(tents)})"))
         for t in tents:

@@ -346,6 +346,8 @@ def _result_text(view: dict, names: list[str]) -> tuple[str, str]:
         head = f"{_name(names, winners[0])} wins!"
     elif winners:
         head = " & ".join(_name(names, w) for w in winners) + " win!"
+    elif result.get("absent") or result.get("resigned"):
+        head = "Nobody wins"  # the board's winner played for an absent player
     else:
         head = "Drawn game"
     scores = result.get("scores") or {}
@@ -392,7 +394,7 @@ class _Board:
         discard = list(view.get("discard") or [])
         discard_rows = self._discard_rows(len(discard))
         footer_h = max(100, 28 + discard_rows * self.DISCARD_ROW_H) + 6
-        log = [str(x) for x in (view.get("log") or [])][-3:]
+        log = [name_seats(str(x), self.names) for x in (view.get("log") or [])][-3:]
         log_h = (12 + 26 * len(log)) if log else 0
         banner_h = BANNER_H if over else 0
         panels_top = PANEL_H + 10

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from render.common import font
 
 SIZE_LIMIT = 8 * 1024 * 1024  # Discord allows 10 MB per upload without boosts; keep a margin
-MIN_SCALE = 0.35
+MIN_SCALE = 0.5  # below this a board is no longer readable: drop frames instead
 CAPTION_HEIGHT = 28
 
 
@@ -25,11 +25,28 @@ def _captioned(png: bytes, caption: str) -> Image.Image:
     return frame
 
 
+def _scaled(frames: list[Image.Image], scale: float) -> list[Image.Image]:
+    if scale >= 1:
+        return frames
+    return [f.resize((max(1, int(f.width * scale)), max(1, int(f.height * scale))), Image.BOX) for f in frames]
+
+
+def _shared_palette(frames: list[Image.Image]) -> Image.Image:
+    """One palette for every frame, taken from a sample of the game (start, middle, end).
+    With one palette, unchanged pixels stay identical from frame to frame, so the GIF writer
+    stores only the changed area of each board; a palette per frame would redraw it all."""
+    sample = frames[:: max(1, len(frames) // 8)] + [frames[-1]]
+    width, height = frames[0].width, frames[0].height
+    montage = Image.new("RGB", (width, height * len(sample)), "white")
+    for i, frame in enumerate(sample):
+        montage.paste(frame, (0, i * height))
+    return montage.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+
+
 def _encode(frames: list[Image.Image], scale: float, duration_ms: int) -> bytes:
-    if scale < 1:
-        frames = [f.resize((max(1, int(f.width * scale)), max(1, int(f.height * scale))), Image.LANCZOS)
-                  for f in frames]
-    paletted = [f.quantize(colors=128, method=Image.Quantize.MEDIANCUT) for f in frames]
+    frames = _scaled(frames, scale)
+    palette = _shared_palette(frames)
+    paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     out = io.BytesIO()
     durations = [duration_ms] * (len(paletted) - 1) + [duration_ms * 3]  # linger on the final board
     paletted[0].save(out, format="GIF", save_all=True, append_images=paletted[1:], duration=durations,
@@ -57,9 +74,15 @@ def animate(boards: list[bytes], *, limit: int = SIZE_LIMIT, duration_ms: int = 
         data = _encode([frames[i] for i in indices], scale, duration_ms)
         if len(data) <= limit:
             return data, len(indices)
-        if scale * 0.75 >= MIN_SCALE:
-            scale *= 0.75
+        # the size goes roughly with the area: aim just under the limit in one step
+        wanted = scale * min(0.9, (limit / len(data)) ** 0.5 * 0.95)
+        if wanted >= MIN_SCALE:
+            scale = wanted
+        elif scale > MIN_SCALE:
+            scale = MIN_SCALE
         elif len(indices) > 2:
             indices = _thin(indices)
+        elif scale > 0.1:  # the last resort: the first and last boards, smaller still
+            scale = max(0.1, wanted)
         else:
             raise ValueError("the replay does not fit in an upload even with two tiny frames")

@@ -14,7 +14,9 @@ wherever cards are paid; without it the engine picks the cards: virtual copies f
 faction the hand holds least of, Tools only when Soldiers run out):
 
 Setup          faction:<G|B|R|Y>             startcity:<square>
-Turn start     formation | redeploy | start   (step 1, R20-R27; Ambush pick-up follows automatically)
+Turn start     formation[:<seat[,seat]>] | redeploy | start   (step 1, R20-R27; Ambush pick-up follows
+               automatically). The seats (0-based) are the opponents shown the Formation cards (R23);
+               plain `formation` shows them to the only opponent (2 players) or to every opponent.
 Acquire        hire:<soldier|captain|priest|commander>[:<ids>]
                craft:<tool|weapon|amulet|title|scroll|tent|horse>[:<faction, matched artifact only>][:<ids>]
 Build          road:<straight|curve|t|cross>[:<square>:<rot>][:<ids>]
@@ -27,18 +29,42 @@ Artifacts      amulet:<amulet>:<card>   title:<title>:<unit>[:2]   scroll:<scrol
                tent:<tent>:<card[,card]>[:<supply id>]   strike:<tent>   hammer:<artifact type>   horn
 Other          ambush:<card>:<card to banish>   claim:<square>   end
 Battle         attack:<square>:<city|neutral|ruins|p<seat>>:<heroes, e.g. 1 or 1,2>
-               add:<card>   commit   pass   cancel (opening only)
+               add:<card>[:<1|2>]   commit   pass   cancel (opening only)   strike:<tent> (either side)
                defender: fight:<y|n ambush pick-up>:<heroes, e.g. 1,2 or ->   surrender
-                         retreat:<square>:<sup|horse|ids>   strike:<tent>
+                         retreat:<square>:<sup|horse|ids>
 Choices        place:<square>:<rot>   wild:<type>   drop:<ambush card>   hornpick:<ids|none>
                great:<hammer|sword|shield|wings|horn>
 
+Setup options: variant (normal|advanced|scenario1|scenario2), removed_faction (2 players), first_player,
+and the R133 house rules: weeks (week limit, G31), start_cities (1-3), no_neutral, start_heroes (0-2),
+level4_end (level-4 cities that end the game, R121; default 5). setup.option_problem() checks a set.
+
 Design notes beyond the spec's own decisions:
-- Transformations are actions of their own on a hand or battle-line card (R36 allows them anywhere in a
-  row); the transformed card then joins any combination. An Amulet 6 asks at once which type the wild
-  card becomes. Illuminated artifacts (R110) have two uses: a fork is simply two uses in two rows; a
-  single doubled use (Tool 4 Soldiers, Title +2, Weapon/Horse +2 in battle, Horse 6 squares, Tent with
-  two cards) spends both.
+- Transformations (Amulet, Title, Spell Scroll) are actions of their own on a hand or battle-line card;
+  the transformed card then stays in hand (or in the line) and joins any combination. This gives exactly
+  the outcomes of R36's physical rule: (1) R36 lets the artifact and its card sit at the start, middle or
+  end of ANY row, so choosing the row where the artifact lies is the same as choosing the row the
+  transformed card later joins; (2) the artifact counts outside the row and the combination: here it is
+  spent on its own and can never pay for anything; (3) chains are allowed: a card a Scroll produces (e.g.
+  a Title) is a fresh card that may transform another card, whose result may join a row (R36, R53);
+  (4) the player learns the die roll or swapped card before completing the row in both models (a row
+  is only closed when its combination is complete, R37), and R13's one transformation per card per turn
+  is enforced on the card, not the row; (5) a transformation with no row after it is allowed in both
+  (R63/R65: the new card "may" be used at once). An Amulet 6 asks at once which type the wild card becomes.
+- Illuminated artifacts (R110) have two uses: a fork is simply two uses in two rows; a single doubled use
+  (Tool 4 Soldiers, Title +2, Horse 6 squares, Tent with two cards) spends both. An illuminated Weapon or
+  Horse added to a battle line (`add:<card>:2`) fights with +2 and spends both uses; `add:<card>:1` fights
+  with +1 and leaves a virtual copy in hand with the other use for another row or battle this turn
+  (R112: used in two actions its strength is not doubled; G34); `add:<card>` spends every use left.
+- R23: the Formation cards are named only in the private event text and view (`formation_seen`) of the
+  chosen opponents until the declarer's next turn; the public text gives the number of cards and who saw
+  them.
+- R69: a Tent may be struck by its owner at any of his own steps in a battle, attacker or defender (the
+  struck cards matter only when he plays, so this gives every outcome "at any time" gives).
+- R133 house rules: extra starting cities are unmarked cross cities on fixed squares (data/board.json
+  extra_start, taken from the setup cards left in the box, then the cross deck), chosen round after round
+  in the order of 3.1 step 13; starting heroes stand on the first city the player chose (scenario 2: on
+  the Ruins).
 - A battle side adds cards one at a time and closes its addition with `commit` (R93 is checked then);
   `pass` ends the battle (R94). The attacker may `cancel` an unfinished opening.
 - A hire when the Supply deck is empty still gives the unit (no Supply).

@@ -66,7 +66,7 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
         ev.add(setup.choose_city(state, seat, parts[1]))
         return
     if phase == "start":
-        return _start_step(state, seat, verb, ev)
+        return _start_step(state, seat, parts, ev)
     if state["pending"]:
         return _pending(state, seat, parts, ev)
     if state["battle"]:
@@ -80,20 +80,42 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
 
 # ------------------------------------------------------------------ T1 / T2
 
-def _start_step(state: dict, seat: int, verb: str, ev: Events) -> None:
+def formation_audience(state: dict, seat: int, arg: str | None) -> list[int]:
+    """R23: the opponents the declarer shows his Formation cards to (at least one, of his choice).
+    `formation` alone: the only opponent in a 2-player game; with more players, every opponent
+    (the default of spec 11.1, so older action logs still replay). `formation:<seat[,seat]>` names them."""
+    others = [o for o in range(state["n"]) if o != seat]
+    if arg is None:
+        return others
+    try:
+        to = sorted({int(x) for x in arg.split(",") if x != ""})
+    except ValueError:
+        raise IllegalAction("Name the opponents who see the Formation by seat, e.g. formation:1 or formation:1,2.")
+    if not to or any(o not in others for o in to):
+        raise IllegalAction("Show the Formation cards to at least one opponent of your choice (R23).")
+    return to
+
+
+def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
     p = state["players"][seat]
+    verb = parts[0]
+    if len(parts) > (2 if verb == "formation" else 1):
+        raise IllegalAction("First declare a Formation, redeploy, or start the turn (R18, R23).")
+    p.pop("formation_shown", None)  # what the player showed last turn is no longer on the table
     if verb == "formation":
         extra, groups = turns.formation_extra(state, p["hand"])
         if extra <= 0:
             raise IllegalAction("Your hand holds no Formation (3+ cards of one faction, R20).")
+        to = formation_audience(state, seat, parts[1] if len(parts) > 1 else None)
         shown = [c for c in p["hand"] if faction(state, c) in groups or faction(state, c) == "*"]
+        names = ", ".join(f"{n} {data.faction_name(f)}" for f, n in groups.items())
+        p["formation_shown"] = {"round": state["round"], "to": to, "cards": list(shown)}
         drawn, _ = draw(state, seat, extra)
         state["turn"]["formation"] = True
-        names = ", ".join(f"{n} {data.faction_name(f)}" for f, n in groups.items())
-        private = {o: f"Player {seat + 1} shows the Formation: {pubs(state, shown)}." for o in range(state["n"]) if o != seat}
-        private[seat] = f"You draw {pubs(state, drawn)}."
-        ev.add(f"Player {seat + 1} declares a Formation ({names}) and draws {len(drawn)} extra card(s) (R22).",
-               private, hidden=True)
+        private = {o: f"Player {seat + 1} shows you the Formation ({names}): {pubs(state, shown)} (R23)." for o in to}
+        private[seat] = (f"You show {pubs(state, shown)} to {_seats_text(to)} and draw {pubs(state, drawn)}.")
+        ev.add(f"Player {seat + 1} declares a Formation, shows {len(shown)} cards to {_seats_text(to)} and "
+               f"draws {len(drawn)} extra card(s) (R22, R23).", private, hidden=True)
     elif verb == "redeploy":
         # R24, G43: the hand goes to the Sanctuary first, then 5 new cards are drawn
         p["sanctuary"] += p["hand"]
@@ -113,6 +135,11 @@ def _start_step(state: dict, seat: int, verb: str, ev: Events) -> None:
 
 
 # ------------------------------------------------------------------ helpers
+
+def _seats_text(seats: list[int]) -> str:
+    names = [f"Player {o + 1}" for o in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 def _ids_and_rest(args: list[str]) -> tuple[list[str], list[str] | None]:
     if args and looks_like_ids(args[-1]):
@@ -670,9 +697,9 @@ def _battle_action(state, seat, parts, ev):
     if b["stage"] == "decide":
         return _decide(state, seat, verb, args, ev)
     if verb == "add":
-        if len(args) != 1:
-            raise IllegalAction("Use add:<card>.")
-        ev.add(bt.add(state, seat, args[0]))
+        if len(args) not in (1, 2) or (len(args) == 2 and args[1] not in ("1", "2")):
+            raise IllegalAction("Use add:<card>, or add:<card>:<1|2> for an illuminated Weapon or Horse.")
+        ev.add(bt.add(state, seat, args[0], int(args[1]) if len(args) == 2 else None))
         return
     if verb == "commit":
         text, over = bt.commit(state, seat)
@@ -697,7 +724,7 @@ def _battle_action(state, seat, parts, ev):
         return
     if verb in ("amulet", "title", "scroll"):
         return ACTIONS[verb](state, seat, args, ev)
-    if verb == "strike" and seat == b["defender"]:
+    if verb == "strike":  # R69: the owner during his own actions (attacker) or when attacked (defender)
         return do_strike(state, seat, args, ev)
     if verb == "hammer":
         raise IllegalAction("The Hammer of Strato has no power once a battle has started (R72).")

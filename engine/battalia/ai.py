@@ -81,7 +81,16 @@ def choose(state: dict, seat: int, seed: int) -> str:
         me_f = v["players"][seat]["faction"]
         return max(ids, key=lambda i: (v["board"][i.split(":")[1]]["terrain"] == me_f, -ids.index(i)))
     if v["phase"] == "start":
-        return "formation" if "formation" in ids else "start"
+        forms = [i for i in ids if i.split(":")[0] == "formation"]
+        if not forms:
+            return "start"
+        # R23: show the cards to as few opponents as possible, the one furthest behind on points
+        vp = {p["seat"]: p["vp"] for p in v["players"]}
+
+        def audience(i):
+            to = [int(x) for x in i.split(":")[1].split(",")] if ":" in i else []
+            return (len(to), sum(vp.get(o, 0) for o in to), to)
+        return min(forms, key=audience)
     pend = v["pending"]
     if pend:
         return _pending_choice(state, v, seat, ids, rng)
@@ -120,6 +129,7 @@ def _battle_choice(v, seat, ids, hand):
     if b["stage"] == "decide":
         reserve = sum(_strength(c, False) for c in hand if c["type"] != "hammer")
         reserve += sum(1 for _ in v.get("ambush", []))  # unknown strength: count a little
+        reserve += sum(_strength(c, False) for t in v["players"][seat]["tents"] for c in t["cards"])  # R69
         fights = [i for i in ids if i.startswith("fight:")]
         if d + reserve >= a and fights:
             # all heroes on the square join, Ambush cards picked up
@@ -132,13 +142,25 @@ def _battle_choice(v, seat, ids, hand):
         return "commit"
     adds = [i for i in ids if i.startswith("add:")]
     by_id = {c["id"]: c for c in hand}
+
+    def gain(i: str) -> int:
+        """Strength an add action brings: an illuminated Weapon/Horse added with one use gives +1."""
+        parts = i.split(":")
+        c = by_id.get(parts[1], {"type": "x"})
+        full = _strength(c, attacking)
+        return min(full, int(parts[2]) * STRENGTH[c.get("acts_as") or c["type"]]) if len(parts) > 2 else full
+
     if adds:
-        reach = mine + sum(_strength(by_id[i[4:]], attacking) for i in adds if i[4:] in by_id)
+        reach = mine + sum(_strength(by_id[c], attacking) for c in {i.split(":")[1] for i in adds} if c in by_id)
         enough = reach > other if attacking else reach >= other
         if enough or b["stage"] == "opening":
             my_f = v["players"][seat]["faction"]
-            return max(adds, key=lambda i: (_strength(by_id.get(i[4:], {"type": "x"}), attacking),
-                                            by_id.get(i[4:], {}).get("faction") == my_f))
+            return max(adds, key=lambda i: (gain(i), by_id.get(i.split(":")[1], {}).get("faction") == my_f))
+    # R69: a Tent's cards may join the battle at any time; strike one holding fighting cards
+    tents = {t["tent"]["id"]: t for t in v["players"][seat]["tents"]}
+    for i in ids:
+        if i.startswith("strike:") and any(_strength(c, attacking) > 0 for c in tents.get(i.split(":")[1], {}).get("cards", [])):
+            return i
     if "cancel" in ids:
         return "cancel"
     return "pass" if "pass" in ids else ids[0]

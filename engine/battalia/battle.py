@@ -138,24 +138,41 @@ def side_to_move(state: dict) -> int:
     return b["defender"] if b["stage"] in ("decide", "defender") else b["attacker"]
 
 
-def add(state: dict, seat: int, cid: str) -> str:
+def add(state: dict, seat: int, cid: str, uses: int | None = None) -> str:
+    """Add a hand card to the battle line. An illuminated Weapon or Horse with both uses left (R110,
+    R112, R117) is added with `uses` 2 (doubled strength, both uses spent) or 1 (+1 now; the other use
+    stays in hand as a virtual copy for another row or battle this turn, G34); without `uses` every use
+    left is spent."""
     b = state["battle"]
     p = state["players"][seat]
     if b["stage"] == "decide":
         raise IllegalAction("The defender must first choose to fight, surrender or retreat.")
     attacking = seat == b["attacker"]
-    if cid not in p["hand"] or uses_left(state, cid) <= 0:
+    left = uses_left(state, cid) if cid in p["hand"] else 0
+    if left <= 0:
         raise IllegalAction("That card is not available in your hand.")
     if not can_fight_with(state, cid, attacking):
         raise IllegalAction("Only cards with battle strength can join a battle line (R88, R97).")
     if b["stage"] == "opening" and not p["line"] and not weapon_starter(state, cid):
         raise IllegalAction("The attacker must open his battle line with a Weapon (R57).")
-    if eff_type(state, cid) in ("weapon", "horse"):
-        b["uses"][cid] = uses_left(state, cid)  # illuminated and unforked: doubled (R112, R117)
-    spend(state, seat, cid, uses_left(state, cid), dest="line")
+    t = eff_type(state, cid)
+    n = left if uses is None else uses
+    if n != left and (t not in ("weapon", "horse") or not 1 <= n <= left):
+        raise IllegalAction(f"This card has {left} use(s) left: add it with all of them"
+                            + (" or with 1 (R112, R117)." if t in ("weapon", "horse") and left > 1 else "."))
+    fork = ""
+    if t in ("weapon", "horse"):
+        b["uses"][cid] = n  # illuminated and used once in battle: doubled (R112, R117)
+        if n < left:  # fork (R110): the unspent use becomes a copy in hand, the card itself fights
+            state["next_id"]["v"] += 1
+            vid = f"v{state['next_id']['v']}"
+            state["virtual"][vid] = {"t": t, "f": faction(state, cid), "of": cid}
+            p["hand"].append(vid)
+            fork = "; the second use stays in hand (R110)"
+    spend(state, seat, cid, left, dest="line")
     b["changed"] = True
     a, d = totals(state)
-    return f"Player {seat + 1} adds {label_public(state, cid)} to the battle line ({a}:{d})."
+    return f"Player {seat + 1} adds {label_public(state, cid)} to the battle line ({a}:{d}){fork}."
 
 
 def label_public(state: dict, cid: str) -> str:

@@ -46,19 +46,23 @@ def slot_type(state: dict, cid: str) -> str:
     return t
 
 
-def label(state: dict, cid: str) -> str:
+def name(state: dict, cid: str) -> str:
+    """The printed card's name, e.g. "Forest Clan Soldier" (no id, no "as" type)."""
     c = card(state, cid)
     t = c["t"]
     if t in data.GREAT_TYPES:
-        name = data.cards()["great_artifacts"][t]["name"]
-    else:
-        name = t.capitalize()
-        if c["f"]:
-            name = f"{data.faction_name(c['f'])} {name}"
+        return data.cards()["great_artifacts"][t]["name"]
+    if c["f"]:
+        return f"{data.faction_name(c['f'])} {t.capitalize()}"
+    return t.capitalize()
+
+
+def label(state: dict, cid: str) -> str:
+    name_ = name(state, cid)
     et = state["turn"]["as"].get(cid) if "turn" in state else None
     if et:
-        name += f" (as {et})"
-    return f"{name} [{cid}]"
+        name_ += f" (as {et})"
+    return f"{name_} [{cid}]"
 
 
 def short(state: dict, cid: str) -> str:

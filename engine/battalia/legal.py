@@ -27,7 +27,7 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
         out = []
         extra, _ = turns.formation_extra(state, state["players"][seat]["hand"])
         if extra:
-            out.append(Action("formation", f"Declare a Formation (+{extra} cards)", "start"))
+            out += _formation_actions(state, seat, extra)
         out.append(Action("redeploy", "Redeploy (discard the hand, draw 5)", "start"))
         out.append(Action("start", "Start the turn", "start"))
         return out
@@ -36,6 +36,21 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     if state["battle"]:
         return _battle_actions(state, seat)
     return _turn_actions(state, seat)
+
+
+def _formation_actions(state: dict, seat: int, extra: int) -> list[Action]:
+    """R23: the declarer shows the Formation cards to at least one opponent of his choice: one action
+    per non-empty set of opponents (plain `formation` when there is only one opponent)."""
+    others = [o for o in range(state["n"]) if o != seat]
+    if len(others) == 1:
+        return [Action("formation", f"Declare a Formation (+{extra} cards), shown to Player {others[0] + 1}", "start")]
+    out = []
+    for k in range(1, len(others) + 1):
+        for to in combinations(others, k):
+            who = ", ".join(f"Player {o + 1}" for o in to)
+            out.append(Action(f"formation:{','.join(map(str, to))}",
+                              f"Declare a Formation (+{extra} cards), shown to {who}", "start"))
+    return out
 
 
 def _kinds(state: dict, ids: list[str]) -> list[str]:
@@ -120,8 +135,11 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
     b = state["battle"]
     p = state["players"][seat]
     out = []
+    # R69 (seed: "while taking his actions, or when attacked"): both sides may strike their Tents during
+    # the battle; the struck cards only matter when their owner plays cards, so offering it at each of the
+    # owner's own steps gives every outcome "at any time" does
     tents = [Action(f"strike:{t['tent']}", f"Strike the Tent with {', '.join(label(state, c) for c in t['cards'])}", "tent")
-             for t in p["tents"]] if seat == b["defender"] else []
+             for t in p["tents"]]
     if b["stage"] == "decide":
         on_sq = bt.defender_heroes_on(state)
         amb = ["y", "n"] if p["ambush"] else ["n"]
@@ -149,7 +167,13 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
     if b["stage"] == "opening" and not p["line"]:
         cands = [c for c in cands if bt.weapon_starter(state, c)]
     for c in _kinds(state, cands):
-        out.append(Action(f"add:{c}", f"Add {label(state, c)} (+{bt.battle_strength(state, c, attacking) if eff_type(state, c) not in ('weapon', 'horse') else uses_left(state, c)})", "battle"))
+        if eff_type(state, c) in ("weapon", "horse") and uses_left(state, c) > 1:
+            # R110, R112, R117: an illuminated Weapon/Horse doubles in one battle line, or forks
+            out.append(Action(f"add:{c}:2", f"Add {label(state, c)} with both uses (+2, R112)", "battle"))
+            out.append(Action(f"add:{c}:1", f"Add {label(state, c)} with one use (+1), keep the other", "battle"))
+            continue
+        strength = uses_left(state, c) if eff_type(state, c) in ("weapon", "horse") else bt.battle_strength(state, c, attacking)
+        out.append(Action(f"add:{c}", f"Add {label(state, c)} (+{strength})", "battle"))
     a, d = bt.totals(state)
     if b["changed"] and ((attacking and a > d) or (not attacking and d >= a)):
         out.append(Action("commit", f"Close the play ({a}:{d})", "battle"))

@@ -5,9 +5,81 @@ from engine.base import IllegalAction
 from engine.rng import new_rng_state, next_random
 
 from . import data
-from .cards import draw, shuffle
+from .cards import draw, pool_take_top, shuffle
 
 VARIANTS = ("normal", "advanced", "scenario1", "scenario2")
+
+
+def house_defaults() -> dict:
+    """R133 house rules and their values in the rulebook's own game."""
+    return {"start_cities": 1, "no_neutral": False, "start_heroes": 0,
+            "level4_end": data.board()["end"]["level4_cities"]}
+
+
+def house_rule(state: dict, key: str):
+    """A house-rule value of this game (snapshots made before an option existed have the default)."""
+    v = state["options"].get(key)
+    return house_defaults()[key] if v is None else v
+
+
+def _house_options(options: dict, players: int, variant: str) -> dict:
+    """R133: the house rules the rulebook suggests (all players agree before the game), checked."""
+    d = house_defaults()
+
+    def number(key: str, lo: int, hi: int, what: str) -> int:
+        raw = options.get(key)
+        if raw is None:
+            return d[key]
+        try:
+            v = int(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"{what} must be a number from {lo} to {hi}") from None
+        if not lo <= v <= hi:
+            raise ValueError(f"{what} must be from {lo} to {hi}")
+        return v
+
+    out = {
+        "start_cities": number("start_cities", 1, 3, "Starting cities per player"),
+        "no_neutral": bool(options.get("no_neutral")),
+        "start_heroes": number("start_heroes", 0, 2, "Heroes on the board at the start"),
+        "level4_end": number("level4_end", 1, data.board()["markers"]["high"],
+                             "The number of level-4 cities that ends the game"),
+    }
+    if variant == "scenario2" and (out["start_cities"] > 1 or out["no_neutral"]):
+        raise ValueError("Scenario 2 has no starting cities and its neutral cities hold the Great Artifacts: "
+                         "the starting-city and no-neutral house rules do not apply to it")
+    if out["start_cities"] > 1 and str(out["start_cities"]) not in data.board()["extra_start"][str(players)]:
+        raise ValueError(f"{out['start_cities']} starting cities are not set up for {players} players")
+    return out
+
+
+def house_rules_text(options: dict) -> list[str]:
+    """The house rules of a game in words (R133), for the log, the board picture and /battalia rules."""
+    d = house_defaults()
+    out = []
+    k = int(options.get("start_cities") or d["start_cities"])
+    if k > 1:
+        out.append(f"{k} starting cities each")
+    if options.get("no_neutral"):
+        out.append("no neutral cities")
+    h = int(options.get("start_heroes") or 0)
+    if h:
+        out.append(f"{h} starting hero{'es' if h > 1 else ''} each")
+    e = int(options.get("level4_end") or d["level4_end"])
+    if e != d["level4_end"]:
+        out.append(f"{e} level-4 cities end the game")
+    if options.get("weeks"):
+        out.append(f"{options['weeks']}-week limit")
+    return out
+
+
+def option_problem(players: int, options: dict) -> str | None:
+    """Why these options cannot set up a game for this many players (None when they can)."""
+    try:
+        setup(players, options, 0)
+    except ValueError as e:
+        return str(e)
+    return None
 
 
 def empty_turn() -> dict:
@@ -33,6 +105,7 @@ def setup(players: int, options: dict, seed: int) -> dict:
         raise ValueError("scenario 2 is defined for 4 players only (design G26b)")
     opts = {"variant": variant, "advanced": bool(options.get("advanced") or variant == "advanced"),
             "weeks": options.get("weeks")}
+    opts.update(_house_options(options, players, variant))
     state: dict = {
         "game": "battalia", "rng": new_rng_state(seed), "options": opts, "n": players,
         "round": 1, "phase": "setup_faction", "current": 0, "first": 0,
@@ -129,11 +202,26 @@ def setup(players: int, options: dict, seed: int) -> dict:
         for sq, tid in zip(lay["start"], first_set):
             put_city(sq, tid, None, 1)  # unmarked until chosen (3.1 step 13)
         state["pool"]["box_terrain"] += first_set[len(lay["start"]):]
-        neutral_def = defence["scenario1_neutral"] if variant == "scenario1" else defence["neutral"]
-        for sq, tid in zip(lay["neutral"], second_set):
-            put_city(sq, tid, "neutral", 4, neutral_def)
-        state["pool"]["box_terrain"] += second_set[len(lay["neutral"]):]
+        if opts["no_neutral"]:  # R133 house rule: no neutral cities; their cards stay in the cross deck
+            state["pool"]["cities"]["cross"] += second_set
+            shuffle(state, state["pool"]["cities"]["cross"])
+        else:
+            neutral_def = defence["scenario1_neutral"] if variant == "scenario1" else defence["neutral"]
+            for sq, tid in zip(lay["neutral"], second_set):
+                put_city(sq, tid, "neutral", 4, neutral_def)
+            state["pool"]["box_terrain"] += second_set[len(lay["neutral"]):]
         state["board"]["d4"]["defence"] = defence["scenario1_ruins"] if variant == "scenario1" else defence["ruins"]
+        if opts["start_cities"] > 1:
+            # R133 house rule: more starting cities, unmarked cross cities on fixed squares (data), taken
+            # from the cards set aside in the box first, then from the cross deck
+            squares = bd["extra_start"][str(players)][str(opts["start_cities"])]
+            spare = state["pool"]["box_terrain"]
+            for sq in squares:
+                tid = spare.pop(0) if spare else pool_take_top(state, state["pool"]["cities"]["cross"])
+                if tid is None:
+                    raise ValueError(f"There are not enough cross cities for {opts['start_cities']} starting cities "
+                                     f"each with {players} players (without neutral cities there are)")
+                put_city(sq, tid, None, 1)
         keep = {4: 5, 3: 4, 2: 3}[players]  # 3.2 / 3.3: Great Artifacts removed at random
         shuffle(state, great)
         state["pool"]["great"] = sorted(great[:keep], key=lambda c: data.GREAT_TYPES.index(state["cards"][c]["t"]))
@@ -161,7 +249,10 @@ def setup(players: int, options: dict, seed: int) -> dict:
     state["setup"]["order"] = [(state["first"] + i) % players for i in range(players)]
     state["setup"]["factions_left"] = list(factions)
     state["current"] = state["first"]
-    state["log"].append(f"Setup for {players} players ({variant}); Player {state['first'] + 1} is start player.")
+    house = house_rules_text(opts)
+    state["log"].append(f"Setup for {players} players ({variant})"
+                        + (f"; house rules (R133): {', '.join(house)}" if house else "")
+                        + f"; Player {state['first'] + 1} is start player.")
     return state
 
 
@@ -191,12 +282,17 @@ def choose_faction(state: dict, seat: int, f: str) -> str:
 def _after_factions(state: dict) -> None:
     state["setup"]["factions_left"] = []  # unchosen sets go back to the box (3.2, 3.3)
     if state["options"]["variant"] == "scenario2":
-        for p in state["players"]:  # 3.6: one hero of each player starts on the Ruins
-            p["heroes"][0] = "d4"
+        # 3.6: one hero of each player starts on the Ruins (the R133 house rule may add the second)
+        for p in state["players"]:
+            for f in range(max(1, house_rule(state, "start_heroes"))):
+                p["heroes"][f] = "d4"
         _begin_play(state)
         return
     order = state["setup"]["order"]
-    state["setup"]["city_order"] = [order[-1]] + [order[-1 - i] for i in range(1, len(order))]
+    once = [order[-1]] + [order[-1 - i] for i in range(1, len(order))]
+    # R133 house rule: with several starting cities the same order picks again, round after round
+    state["setup"]["city_order"] = once * house_rule(state, "start_cities")
+    state["setup"]["city_pick"] = 0
     state["phase"] = "setup_city"
     state["current"] = state["setup"]["city_order"][0]
 
@@ -208,14 +304,22 @@ def choose_city(state: dict, seat: int, sq: str) -> str:
         raise IllegalAction("Choose one of the unclaimed starting cities.")
     tile["owner"] = seat
     tile["level"] = 1
-    state["players"][seat]["markers"]["low"] -= 1
+    p = state["players"][seat]
+    p["markers"]["low"] -= 1
     order = state["setup"]["city_order"]
-    idx = order.index(seat)
+    idx = state["setup"].get("city_pick", order.index(seat))
+    text = f"Player {seat + 1} chooses the starting city at {sq}."
+    heroes = house_rule(state, "start_heroes")
+    if heroes and idx < state["n"]:  # R133 house rule: heroes start on the first city chosen
+        for f in range(heroes):
+            p["heroes"][f] = sq
+        text += f" {'Both heroes start' if heroes == 2 else 'A hero starts'} there (R133)."
     if idx + 1 < len(order):
+        state["setup"]["city_pick"] = idx + 1
         state["current"] = order[idx + 1]
     else:
         _begin_play(state)
-    return f"Player {seat + 1} chooses the starting city at {sq}."
+    return text
 
 
 def _begin_play(state: dict) -> None:

@@ -6,7 +6,7 @@ from collections import Counter
 
 from . import data, oracle
 from .cards import draw, faction, is_virtual
-from .setup import empty_turn
+from .setup import empty_turn, house_rule
 
 
 def formation_extra(state: dict, hand: list[str]) -> tuple[int, dict[str, int]]:
@@ -78,10 +78,14 @@ def finish(state: dict, reason: str) -> None:
 
 
 def check_five_level4(state: dict) -> bool:
-    """R121: five level-4 cities end the game at once."""
+    """R121: five level-4 cities end the game at once (R133 house rule: another number)."""
+    need = house_rule(state, "level4_end")
     for s in range(state["n"]):
-        if level_counts(state, s)[4] >= 5:
-            finish(state, f"Player {s + 1} owns five level-4 cities (R121).")
+        if level_counts(state, s)[4] >= need:
+            if need == data.board()["end"]["level4_cities"]:
+                finish(state, f"Player {s + 1} owns five level-4 cities (R121).")
+            else:
+                finish(state, f"Player {s + 1} owns {need} level-4 cities (R121, house rule R133).")
             return True
     return False
 

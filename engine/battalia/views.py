@@ -5,12 +5,19 @@ from __future__ import annotations
 from . import battle as bt
 from . import data, oracle, turns
 from .actions import active_players
-from .cards import card, eff_type, label, uses_left
+from .setup import house_rules_text
+from .cards import card, label, name, uses_left
 
 
 def _card_public(state: dict, cid: str) -> dict:
     c = card(state, cid)
     return {"id": cid, "type": c["t"], "faction": c["f"], "label": label(state, cid)}
+
+
+def _formation_public(shown: dict | None) -> dict | None:
+    if not shown:
+        return None
+    return {"round": shown["round"], "to": list(shown["to"]), "count": len(shown["cards"])}
 
 
 def step_text(state: dict) -> str:
@@ -51,6 +58,8 @@ def view(state: dict, viewer: int | None) -> dict:
             "line": [_card_public(state, c) for c in p["line"]],
             "heroes": list(p["heroes"]), "markers": dict(p["markers"]),
             "great": card(state, p["great"])["t"] if p["great"] else None,
+            # R23: the declaration, how many cards were shown and to whom are public; the cards are not
+            "formation": _formation_public(p.get("formation_shown")),
         })
     pool = state["pool"]
     units = {}
@@ -65,6 +74,7 @@ def view(state: dict, viewer: int | None) -> dict:
         "first": state["first"], "active": sorted(active_players(state)), "phase": state["phase"],
         "step": step_text(state), "log": state["log"][-8:], "result": state["result"],
         "options": {k: v for k, v in state["options"].items()},
+        "house_rules": house_rules_text(state["options"]),
         "oracle": oracle.describe(state["round"]), "round": state["round"],
         "board": boardv, "impassable": list(state["impassable"]), "removed": list(state["removed"]),
         "pool": {"units": units, "supply": len(pool["supply"]),
@@ -92,6 +102,12 @@ def view(state: dict, viewer: int | None) -> dict:
             v["pending"]["level"] = pend.get("level")
     if viewer is not None and 0 <= viewer < state["n"]:
         p = state["players"][viewer]
+        # R23: Formation cards shown to this viewer by the opponents who chose him (names only, no ids)
+        v["formation_seen"] = [
+            {"by": o["seat"], "round": o["formation_shown"]["round"],
+             "cards": [{"type": card(state, c)["t"], "faction": card(state, c)["f"], "label": name(state, c)}
+                       for c in o["formation_shown"]["cards"]]}
+            for o in state["players"] if o.get("formation_shown") and viewer in o["formation_shown"]["to"]]
         v["hand"] = [dict(_card_public(state, c), uses_left=uses_left(state, c), acts_as=state["turn"]["as"].get(c),
                           transformed=c in state["turn"]["transformed"]) for c in p["hand"]]
         v["ambush"] = [_card_public(state, c) for c in p["ambush"]]

@@ -24,6 +24,11 @@ def ai_policy(seed: int):
 @pytest.mark.parametrize("n,seed,options", [
     (2, 1, {}), (2, 2, {"variant": "advanced"}), (3, 3, {"weeks": 5}), (4, 4, {"weeks": 3}),
     (4, 5, {"variant": "scenario2", "weeks": 2}), (3, 6, {"variant": "scenario1", "weeks": 3}),
+    # R133 house rules
+    (3, 7, {"start_cities": 2, "start_heroes": 1, "level4_end": 3, "weeks": 3}),
+    (4, 8, {"start_cities": 3, "no_neutral": True, "start_heroes": 2, "weeks": 2}),
+    (2, 9, {"no_neutral": True, "start_heroes": 2, "level4_end": 2, "variant": "advanced", "weeks": 4}),
+    (4, 10, {"variant": "scenario2", "start_heroes": 2, "weeks": 1}),
 ])
 def test_random_playout_invariants_and_replay(n, seed, options):
     """Random legal moves to the end: card conservation, no hidden ids in other views, exact replay."""
@@ -33,13 +38,14 @@ def test_random_playout_invariants_and_replay(n, seed, options):
     assert json.dumps(again, sort_keys=True) == json.dumps(final, sort_keys=True)
 
 
-@pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13)])
-def test_ai_games_finish_with_invariants(n, seed):
-    final, steps = play_game(n, seed, ai_policy(seed), check_every=7)
+@pytest.mark.parametrize("n,seed,options", [(2, 11, {}), (3, 12, {}), (4, 13, {}),
+                                            (3, 14, {"start_cities": 2, "no_neutral": True, "start_heroes": 1})])
+def test_ai_games_finish_with_invariants(n, seed, options):
+    final, steps = play_game(n, seed, ai_policy(seed), options, check_every=7)
     r = RULES.result(final)
     assert r is not None and r.winners
     assert "round limit" not in r.reason, "AI games should end by the rules' own end conditions"
-    again = replay(final)
+    again = replay(final, options)
     assert json.dumps(again, sort_keys=True) == json.dumps(final, sort_keys=True)
 
 

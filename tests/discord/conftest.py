@@ -7,6 +7,7 @@ from bot import Config, create_bot
 from engine import registry
 from render import registry as renderers
 from tests import testgame
+from tests.discord.helpers import SIMCORD_EPOCH
 
 registry.register(testgame.RULES)
 renderers.register("testgame", testgame)
@@ -38,6 +39,28 @@ async def make_bot(db_path):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+
+
+@pytest.fixture
+def env_box():
+    return {}
+
+
+@pytest.fixture
+def virtual_clock(env_box):
+    """The bot's wall clock follows simcord's virtual time (env.advance_time moves it); a
+    module that wants it overrides `simcord_bot` with make_bot(clock=virtual_clock)."""
+    def now() -> float:
+        env = env_box.get("env")
+        return env.now().timestamp() if env is not None else SIMCORD_EPOCH
+    return now
+
+
+@pytest.fixture
+def play(world, env_box):
+    """`world`, with the virtual clock following that world's simcord environment."""
+    env_box["env"] = world[0]
+    return world
 
 
 @pytest.fixture

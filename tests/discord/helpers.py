@@ -1,7 +1,23 @@
 """Small helpers for driving matches in simcord."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import discord
+
+SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
+
+
+def buttons(message) -> list[str]:
+    return [c.label for row in message.components for c in getattr(row, "children", [])
+            if isinstance(c, discord.Button)]
+
+
+def with_button(channel, label: str):
+    """The newest message in `channel` that has a button labelled `label` now (fetched afresh:
+    a settled question loses its buttons)."""
+    found = [m for m in channel.history() if label in buttons(m)]
+    return found[-1] if found else None
 
 
 def select_of(message: discord.Message, prefix: str = "bg:act:") -> discord.SelectMenu | None:

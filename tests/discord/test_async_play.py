@@ -4,7 +4,6 @@ the move log and the replay GIF."""
 from __future__ import annotations
 
 import io
-from datetime import UTC, datetime
 
 import discord
 import pytest
@@ -13,43 +12,14 @@ from PIL import Image
 from matches import UserError
 from matches.clock import DAY, HOUR
 from render.replay import SIZE_LIMIT
-from tests.discord.helpers import current_match, last_dm, start_challenge, thread_of, to_move
+from tests.discord.helpers import (SIMCORD_EPOCH, buttons, current_match, last_dm, start_challenge, thread_of,
+                                   to_move, with_button)
 
-SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
-
-
-@pytest.fixture
-def env_box():
-    return {}
-
-
-@pytest.fixture
-def virtual_clock(env_box):
-    """The bot's wall clock follows simcord's virtual time (env.advance_time moves it)."""
-    def now() -> float:
-        env = env_box.get("env")
-        return env.now().timestamp() if env is not None else SIMCORD_EPOCH
-    return now
 
 
 @pytest.fixture
 def simcord_bot(make_bot, virtual_clock):
     return make_bot(clock=virtual_clock)
-
-
-@pytest.fixture
-def play(world, env_box):
-    env_box["env"] = world[0]
-    return world
-
-
-def buttons(message) -> list[str]:
-    return [c.label for row in message.components for c in getattr(row, "children", [])]
-
-
-def with_button(channel, label: str):
-    found = [m for m in channel.history() if label in buttons(m)]
-    return found[-1] if found else None
 
 
 async def move_first_card(env, member, thread, match_id=1):

@@ -423,3 +423,91 @@ async def test_command_tree_fits_discord_limits(world):
     assert leaves >= 30
     r = await world[3].slash(world[2], "help")
     assert "/battalia challenge" in r.response.content
+
+
+async def test_challenge_with_house_rules_R133(world):
+    """R133: the house rules are options of /battalia challenge, kept in the match options, played by
+    the engine and shown by /battalia rules and on the board picture."""
+    env, guild, channel, alice, bob, carol = world
+    r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, cities=3)
+    assert "not enough cross cities" in r.response.content and (await env.bot.service.store.list_matches()) == []
+    r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, variant="scenario2", cities=2)
+    assert "Scenario 2" in r.response.content
+    env.bot.service._seeds = FixedSeed(TWO_PLAYER_SEED)
+    r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1, cities=2,
+                          neutral=False, heroes=1, level4=3)
+    assert "has started" in r.response.content
+    match = await current_match(env)
+    assert match.options == {"variant": "normal", "weeks": 1, "start_cities": 2, "no_neutral": True,
+                             "start_heroes": 1, "level4_end": 3}
+    thread = thread_of(channel)
+    driver = Driver(env, thread, [alice])
+    while (await current_match(env)).snapshot["phase"] in ("setup_faction", "setup_city"):
+        await driver.play_one()
+    state = (await current_match(env)).snapshot
+    assert not [t for t in state["board"].values() if t.get("owner") == "neutral"]
+    for seat in range(2):
+        assert len(board.cities_of(state, seat)) == 2
+        assert sum(1 for h in state["players"][seat]["heroes"] if h) == 1
+    assert "house rules (R133)" in state["log"][0]
+    r = await alice.slash(thread, "battalia rules")
+    assert r.ephemeral and r.response.embeds[-1].title == f"Match #{match.id}"
+    assert "2 starting cities each, no neutral cities" in r.response.embeds[-1].description
+    assert "3 level-4 cities end the game" in r.response.embeds[-1].description
+    r = await carol.slash(channel, "battalia rules")
+    assert len(r.response.embeds) == 1, "no match of carol's: only the rules"
+
+
+async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
+    """R23: in a 3-player game the declarer picks who sees the Formation (autocomplete with names);
+    the thread hears only how many cards and who saw them; only that opponent's private view lists them."""
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service._seeds = FixedSeed(FOUR_PLAYER_SEED)
+    await alice.slash(channel, "battalia challenge", opponent=bob, computers=1, weeks=1)
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    driver = Driver(env, thread, [alice, bob])
+    service = env.bot.service
+    for _ in range(300):
+        match, seat, member = await driver.member_to_move()
+        forms = [a.id for a in service.legal_actions(match, seat) if verb_of(a.id) == "formation"]
+        if forms:
+            break
+        await driver.play_one()
+    else:
+        raise AssertionError("no human Formation in this game")
+    humans = {m.id: m for m in (alice, bob)}
+    other = next(m for m in humans.values() if m is not member)
+    other_seat = match.seat_of(other.id)
+    computer_seat = next(s.seat for s in match.seats if s.is_ai)
+    assert sorted(forms) == sorted([f"formation:{min(other_seat, computer_seat)}",
+                                    f"formation:{max(other_seat, computer_seat)}",
+                                    f"formation:{min(other_seat, computer_seat)},{max(other_seat, computer_seat)}"])
+    offered = await member.autocomplete(thread, "battalia turnstart", "choice", "")
+    labels = {c["value"]: c["name"] for c in offered}
+    assert f"shown to {other.name}" in labels[f"formation:{other_seat}"], labels
+    shown = [c for c in match.snapshot["players"][seat]["hand"]]
+    r = await member.slash(thread, "battalia turnstart", choice=f"formation:{other_seat}")
+    assert r.response.content == "Move played."
+    match = await current_match(env)
+    line = next(m.content for m in reversed(thread.history()) if "declares a Formation" in m.content)
+    assert f"cards to {other.name}" in line and "Soldier" not in line and "Captain" not in line
+    assert not set(CARD_ID.findall(line)) & set(shown)
+    assert service.private_view(match, other_seat)["formation_seen"]
+    assert service.private_view(match, computer_seat)["formation_seen"] == []
+    assert f"move {match.version} " in other.user.dm_channel.history()[-1].content, "the chosen opponent's hand was refreshed"
+    r = await member.slash(thread, "battalia turnstart", choice="formation:9")
+    assert r.ephemeral and (await current_match(env)).version == match.version
+
+
+def test_battle_components_offer_both_uses_and_tents_to_the_attacker():
+    """R112/R117: an illuminated Weapon or Horse is offered with one or both uses; R69: the attacker's
+    Tents are struck by a button during the battle."""
+    match = SimpleNamespace(id=7, version=3)
+    legal = [Action("add:k5:2", "Add Weapon with both uses (+2, R112)", "battle"),
+             Action("add:k5:1", "Add Weapon with one use (+1), keep the other", "battle"),
+             Action("cancel", "Call off", "battle"), Action("strike:k9", "Strike the Tent", "tent")]
+    items = move_items(match, {"phase": "actions", "battle": {"stage": "opening"}}, 0, legal)
+    picker = next(i for i in items if isinstance(i, MoveSelect))
+    assert [o.value for o in picker.item.options] == ["add:k5:2", "add:k5:1"]
+    assert {i.item.custom_id for i in items if isinstance(i, MoveButton)} == {"bt:do:7:3:cancel", "bt:do:7:3:strike:k9"}

@@ -5,13 +5,10 @@ import json
 import re
 
 import discord
-import pytest
 
-from bot import Config, create_bot
 from tests import testgame
-from tests.discord.conftest import PLATFORM_ONLY
-from tests.discord.helpers import (current_match, dm_with_moves, last_dm, select_of, start_challenge,
-                                   thread_of, to_move, bot_handle)
+from tests.discord.helpers import (bot_handle, current_match, dm_with_moves, select_of, start_challenge, thread_of,
+                                   to_move)
 
 
 async def play_by_dm(member, match_id=1) -> str:

@@ -313,3 +313,19 @@ def test_game_over_line_names_the_players_not_seats():
                        "scores": {"1": 1}}}
     head, text = bl._result_text(view, ["Alice", "Bob"])
     assert head == "Bob wins!" and text.startswith("Bob holds five flags; Alice holds two.")
+
+
+def test_a_win_for_an_absent_player_shows_nobody_wins():
+    view = {"result": {"winners": [], "absent": [0], "reason": "The computer, playing on for Player 1 …"}}
+    head, text = bl._result_text(view, ["Alice", "Bob"])
+    assert head == "Nobody wins" and "playing on for Alice" in text
+
+
+def test_log_lines_name_the_players():
+    """The log under the board says "Bob claims flag 3", not the engine's "Player 2 claims flag 3"."""
+    engine_text, named = views.midgame_view(), views.midgame_view()
+    engine_text["log"] = ["Player 2 claims flag 3."]
+    named["log"] = [f"{views.NAMES_2P[1]} claims flag 3."]
+    a = decode(bl.render_board(engine_text, views.NAMES_2P))
+    b = decode(bl.render_board(named, views.NAMES_2P))
+    assert ImageChops.difference(a, b).getbbox() is None

@@ -85,13 +85,19 @@ def _player_list(n: int) -> str:
     return f"{n} player" + ("s" if n != 1 else "")
 
 
+async def replaying(fn: Callable, *args):
+    """Replaying a long action log takes a while (half a second for a whole Battalia game):
+    the engines are pure, so it runs in a worker thread and the bot keeps answering."""
+    return await asyncio.to_thread(fn, *args)
+
+
 class MatchService:
     def __init__(self, store: Store, notifier: Notifier | None = None,
                  clock: Callable[[], float] = time.time, seed_source: random.Random | None = None):
         self.store = store
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
-        self._seeds = seed_source or random.SystemRandom()
+        self.seed_source = seed_source or random.SystemRandom()
         self._locks: dict[int, asyncio.Lock] = {}
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
@@ -177,7 +183,7 @@ class MatchService:
             if preset not in clocks.PRESETS:
                 raise UserError(f"There is no clock called {preset!r}.")
             meta["clock"] = clocks.new_clock(preset, settings["reminders"])
-        seed = self._seeds.randrange(1, 2**62)
+        seed = self.seed_source.randrange(1, 2**62)
         match_id = await self.store.create_match(
             game=game, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, seed=seed,
             options=dict(options or {}), player_count=players, invited=list(invited), seats=seats,
@@ -447,10 +453,14 @@ class MatchService:
     async def replay(self, match_id: int) -> dict:
         """Rebuild the state from the seed and the action log (the truth)."""
         match = await self.get(match_id)
-        state = self._initial_state(match)
-        for _seat, _action, state, _events in self._walk(match, await self.store.actions(match_id)):
-            pass
-        return state
+        log = await self.store.actions(match_id)
+
+        def rebuild() -> dict:
+            state = self._initial_state(match)
+            for _seat, _action, state, _events in self._walk(match, log):
+                pass
+            return state
+        return await replaying(rebuild)
 
     def _initial_state(self, match: MatchRow) -> dict:
         return self.rules(match).setup(len(match.seats), dict(match.options), match.seed)
@@ -492,19 +502,18 @@ class MatchService:
         match = await self.get(match_id)
         if match.snapshot is None:
             raise UserError("This match has not started yet.")
-        return [(seat, event.public) for seat, _a, _s, events in self._walk(match, await self.store.actions(match_id))
-                for event in events]
+        log = await self.store.actions(match_id)
+        return await replaying(lambda: [(seat, event.public) for seat, _a, _s, events in self._walk(match, log)
+                                        for event in events])
 
     async def public_views(self, match_id: int) -> list[dict]:
         """The public view before the first move and after every logged action."""
         match = await self.get(match_id)
         if match.snapshot is None:
             raise UserError("This match has not started yet.")
-        rules = self.rules(match)
-        views = [rules.view(self._initial_state(match), None)]
-        for _seat, _action, state, _events in self._walk(match, await self.store.actions(match_id)):
-            views.append(rules.view(state, None))
-        return views
+        rules, log = self.rules(match), await self.store.actions(match_id)
+        return await replaying(lambda: [rules.view(self._initial_state(match), None)]
+                               + [rules.view(state, None) for _seat, _action, state, _events in self._walk(match, log)])
 
     # ------------------------------------------------------------------ clocks and timers
 
@@ -698,7 +707,7 @@ class MatchService:
             last_seat, last_action = moves[-1]
             if last_seat != seat:
                 raise UserError("Another player has moved since your last move, so it cannot be taken back.")
-            before = self._rebuild(match, moves[:-1])
+            before = await replaying(self._rebuild, match, moves[:-1])
             _, events = self.rules(match).apply(before, seat, last_action)
             if any(e.hidden for e in events):
                 raise UserError("Your last move drew, shuffled, revealed or rolled something, "
@@ -749,7 +758,7 @@ class MatchService:
     async def _undo(self, match: MatchRow, seat: int) -> MoveOutcome:
         """Write an "undo" row: the state is rebuilt from the seed without the last move."""
         moves = self.moves_in_effect(await self.store.actions(match.id))
-        state = self._rebuild(match, moves[:-1])
+        state = await replaying(self._rebuild, match, moves[:-1])
         meta = {k: v for k, v in match.meta.items() if k != "undo"}
         meta, timers = self._clock_after(match, state, meta, moved=None, undone=seat)
         try:
@@ -785,7 +794,7 @@ class MatchService:
                     "rated": old.meta.get("rated", True)}
             new_id = await self.store.create_match(
                 game=old.game, guild_id=old.guild_id, channel_id=old.channel_id, creator_id=user_id,
-                seed=self._seeds.randrange(1, 2**62), options=options, player_count=len(seats),
+                seed=self.seed_source.randrange(1, 2**62), options=options, player_count=len(seats),
                 invited=[], seats=seats, meta=meta)
             await self.store.update_match(match_id, meta={**old.meta, "rematch": new_id})
         match = await self.get(new_id)

@@ -45,7 +45,7 @@ def choose(state: dict, seat: int, seed: int) -> str:
 
 def seeded(env, k: int) -> None:
     """Fix the match seed the service draws next (deals, seat order and our player's choices)."""
-    env.bot.service._seeds = random.Random(k)
+    env.bot.service.seed_source = random.Random(k)
 
 
 async def due(env, members, match_id: int = 1):

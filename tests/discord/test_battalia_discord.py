@@ -224,7 +224,7 @@ async def assert_thread_reveals_no_hidden_card(env, thread, match) -> None:
 
 async def test_two_player_game_against_the_computer_to_the_end(world):
     env, guild, channel, alice, bob, carol = world
-    env.bot.service._seeds = FixedSeed(TWO_PLAYER_SEED)
+    env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=2)
     assert r.ephemeral and "has started" in r.response.content
     thread = thread_of(channel)
@@ -253,7 +253,7 @@ async def test_two_player_game_against_the_computer_to_the_end(world):
 
 async def test_four_player_game_two_humans_and_two_computers(world):
     env, guild, channel, alice, bob, carol = world
-    env.bot.service._seeds = FixedSeed(FOUR_PLAYER_SEED)
+    env.bot.service.seed_source = FixedSeed(FOUR_PLAYER_SEED)
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, weeks=1)
     assert "sent" in r.response.content
     await bob.click(channel.history()[-1], label="Accept")
@@ -279,7 +279,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     assert "exactly 4 players" in r.response.content
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=3)
     assert "2–4 players" in r.response.content
-    env.bot.service._seeds = FixedSeed(TWO_PLAYER_SEED)
+    env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     await alice.slash(channel, "battalia challenge", opponent=bob, weeks=1)
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
@@ -366,7 +366,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
 
 async def test_page_picker_for_more_than_25_moves_of_a_kind(world, monkeypatch):
     env, guild, channel, alice, bob, carol = world
-    env.bot.service._seeds = FixedSeed(TWO_PLAYER_SEED)
+    env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1)
     driver = Driver(env, thread_of(channel), [alice])
     while (await current_match(env)).snapshot["phase"] != "actions":
@@ -433,7 +433,7 @@ async def test_challenge_with_house_rules_R133(world):
     assert "not enough cross cities" in r.response.content and (await env.bot.service.store.list_matches()) == []
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, variant="scenario2", cities=2)
     assert "Scenario 2" in r.response.content
-    env.bot.service._seeds = FixedSeed(TWO_PLAYER_SEED)
+    env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1, cities=2,
                           neutral=False, heroes=1, level4=3)
     assert "has started" in r.response.content
@@ -462,7 +462,7 @@ async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
     """R23: in a 3-player game the declarer picks who sees the Formation (autocomplete with names);
     the thread hears only how many cards and who saw them; only that opponent's private view lists them."""
     env, guild, channel, alice, bob, carol = world
-    env.bot.service._seeds = FixedSeed(FOUR_PLAYER_SEED)
+    env.bot.service.seed_source = FixedSeed(FOUR_PLAYER_SEED)
     await alice.slash(channel, "battalia challenge", opponent=bob, computers=1, weeks=1)
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)

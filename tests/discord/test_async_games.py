@@ -627,3 +627,45 @@ async def test_battalia_defender_runs_out_of_time_and_the_attacker_claims_the_wi
     assert match.result["timeout"] == [seat]
     final = thread.history()[-1]
     assert "Game over" in final.content and "Rematch" in buttons(final) and final.attachments
+
+
+async def test_battalia_absent_player_is_replaced_by_the_computer_and_comes_back(play):
+    """Three people; the first to choose runs out of time. The two others vote, the computer plays
+    the seat on at once (its choice is on the board), the others play on, and the absent player
+    takes the seat back with /match return."""
+    env, guild, channel, alice, bob, carol = play
+    r = await alice.slash(channel, "battalia challenge", opponent=bob, opponent2=carol, weeks=1, clock="move-24h")
+    assert "Challenge #1" in r.response.content, r.response.content
+    for member in (bob, carol):
+        await member.click(with_button(channel, "Accept"), label="Accept")
+    thread = thread_of(channel)
+    service, members = env.bot.service, [alice, bob, carol]
+    match = await current_match(env)
+    (absent_seat,) = BATTALIA.active_players(match.snapshot)
+    absent = next(m for m in members if m.id == match.user_at(absent_seat).user_id)
+    voters = [m for m in members if m is not absent]
+
+    await env.advance_time(DAY + 1)
+    notice = with_button(thread, "Let the computer play")
+    assert notice is not None and absent.mention in notice.content
+    for voter in voters:
+        r = await voter.click(with_button(thread, "Let the computer play"), label="Let the computer play")
+    assert r.response.content == "The computer now plays that seat."
+    match = await current_match(env)
+    assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
+    assert [a for _q, s, a, _t in await env.bot.store.actions(match.id) if s == absent_seat], \
+        "the computer chose for the absent seat at once"
+    assert "Take my seat back" in buttons(thread.history()[-1])
+
+    for _ in range(12):  # the others play on; the computer keeps answering for the absent seat
+        match = await current_match(env)
+        humans = [s for s in BATTALIA.active_players(match.snapshot) if not match.user_at(s).is_ai]
+        assert absent_seat not in humans
+        seat = humans[0]
+        await service.act(match.id, match.user_at(seat).user_id,
+                          BATTALIA.ai_choose(match.snapshot, seat, match.seed + match.version))
+    r = await absent.slash(thread, "match return")
+    assert "again" in r.response.content
+    match = await current_match(env)
+    assert not match.user_at(absent_seat).is_ai and match.meta["absent"] == []
+    assert await service.replay(match.id) == match.snapshot

@@ -669,3 +669,56 @@ async def test_battalia_absent_player_is_replaced_by_the_computer_and_comes_back
     match = await current_match(env)
     assert not match.user_at(absent_seat).is_ai and match.meta["absent"] == []
     assert await service.replay(match.id) == match.snapshot
+
+
+async def test_battalia_take_back_rematch_and_replay(play):
+    """Undo, rematch and replay with Battalia: a faction choice is taken back by the board's
+    button and the opponent's approval; ending a turn (which draws) cannot be taken back; after a
+    resignation the rematch starts with the other player; the replay has a frame per logged row."""
+    env, guild, channel, alice, bob, carol = play
+    r = await alice.slash(channel, "battalia challenge", opponent=bob, weeks=1, clock="none")
+    assert "Challenge #1" in r.response.content, r.response.content
+    await bob.click(with_button(channel, "Accept"), label="Accept")
+    thread = thread_of(channel)
+    service, members = env.bot.service, {alice.id: alice, bob.id: bob}
+    opening = await current_match(env)
+    (first_seat,) = BATTALIA.active_players(opening.snapshot)
+    first = members[opening.user_at(first_seat).user_id]
+    other = bob if first is alice else alice
+
+    await service.act(1, first.id, BATTALIA.ai_choose(opening.snapshot, first_seat, 1))
+    board = thread.history()[-1]
+    assert "Take back my move" in buttons(board)
+    r = await first.click(board, label="Take back my move")
+    assert r.response.content.startswith("Asked"), r.response.content
+    r = await other.click(with_button(thread, "Allow the take-back"), label="Allow the take-back")
+    assert r.response.content == "Approved: the move was taken back."
+    assert (await current_match(env)).snapshot == opening.snapshot
+
+    for _ in range(60):  # play on until somebody ends a turn, which draws cards
+        match = await current_match(env)
+        (seat,) = BATTALIA.active_players(match.snapshot)
+        action = BATTALIA.ai_choose(match.snapshot, seat, match.seed + match.version)
+        mover = members[match.user_at(seat).user_id]
+        await service.act(1, mover.id, action)
+        if action == "end":
+            break
+    else:
+        pytest.fail("nobody ended a turn")
+    assert "Take back my move" not in buttons(thread.history()[-1]), "no button where no take-back can be granted"
+    r = await mover.slash(thread, "match undo")
+    assert "cannot be taken back" in r.response.content and (await current_match(env)).version == match.version + 1
+
+    await alice.slash(thread, "match resign")
+    old = await current_match(env)
+    assert old.status == "finished"
+    r = await bob.click(thread.history()[-1], label="Rematch")
+    assert "Rematch #2 has started" in r.response.content
+    rematch = await current_match(env, 2)
+    (rematch_first,) = BATTALIA.active_players(rematch.snapshot)
+    assert rematch.user_at(rematch_first).user_id != first.id, "the other player starts the rematch"
+    assert [s.user_id for s in rematch.seats] == [s.user_id for s in old.seats]
+
+    r = await carol.slash(thread, "match replay", match=1)
+    frames = gif_frames(await r.response.attachments[0].read())
+    assert len(frames) == len(await env.bot.store.actions(1)) + 1, "the opening board and one per logged row"

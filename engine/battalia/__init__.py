@@ -56,6 +56,15 @@ Design notes beyond the spec's own decisions:
   Horse added to a battle line (`add:<card>:2`) fights with +2 and spends both uses; `add:<card>:1` fights
   with +1 and leaves a virtual copy in hand with the other use for another row or battle this turn
   (R112: used in two actions its strength is not doubled; G34); `add:<card>` spends every use left.
+- Partly used illuminated artifacts (R110: "played twice in that turn"; G21, G34, G41). The active player's
+  card with a use left stays in his hand for the rest of his turn and goes to the Sanctuary with everything
+  else at its end (R15). A defender's card used only partly in a battle (one Title rank, one Amulet roll,
+  one Scroll change, one Horse use paying a retreat) is a used card: it goes to his Sanctuary with his
+  other battle cards when the battle ends (G21), and each use left stays in his hand as a virtual copy
+  until the end of the attacker's turn (for another battle that turn, like `add:<card>:1`), then lapses.
+  A retreat paid with an illuminated Horse spends one use (one Horse moves 2-3 squares, R96, R117). A
+  cancelled opening gives back only the uses it spent and removes the copies its forks made. An
+  illuminated artifact made wild to act as another type (Amulet 6) has one use (the converse of G15).
 - R23: the Formation cards are named only in the private event text and view (`formation_seen`) of the
   chosen opponents until the declarer's next turn; the public text gives the number of cards and who saw
   them.

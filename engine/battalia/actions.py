@@ -7,8 +7,9 @@ from engine.rng import next_random
 from . import battle as bt
 from . import board, data, oracle, setup, turns
 from .cards import (auto_pay, card, draw, eff_type, faction, fresh, is_great, is_virtual, label,
-                    looks_like_ids, match_payment, max_uses, parse_ids, physical_deck, playable_hand,
-                    pool_search, pool_take_top, printed_type, shuffle, slot_type, spend, uses_left)
+                    lay_down_partly_used, looks_like_ids, match_payment, max_uses, parse_ids, physical_deck,
+                    playable_hand, pool_search, pool_take_top, printed_type, shuffle, slot_type, spend,
+                    uses_left)
 
 LOG_KEEP = 40
 
@@ -604,7 +605,8 @@ def do_amulet(state, seat, args, ev):
         text += ": it becomes a wild card (R58)."
     else:
         text += ": nothing happens."
-    if roll in (4, 5) and aid in p["played"]:  # R58: after a 4 or 5 the Amulet goes to the Sanctuary at once
+    # R58: after a 4 or 5 the Amulet goes to the Sanctuary at once (a virtual copy simply lapses, G34)
+    if roll in (4, 5) and aid in p["played"] and not is_virtual(aid):
         p["played"].remove(aid)
         p["sanctuary"].append(aid)
     ev.add(text, hidden=True)
@@ -645,7 +647,7 @@ def do_scroll(state, seat, args, ev):
     _transformer(state, seat, sid, "scroll")
     p = state["players"][seat]
     if target == "self":
-        if printed_type(state, sid) != "scroll" or sid in state["turn"]["transformed"]:
+        if printed_type(state, sid) != "scroll" or sid in state["turn"]["transformed"] or is_virtual(sid):
             raise IllegalAction("Only a printed Spell Scroll not yet transformed can change itself (R66).")
         deck = state["pool"]["artifacts"]["scroll"]
         spent_before = state["turn"]["spent"].get(sid, 0)
@@ -715,8 +717,21 @@ def _battle_action(state, seat, parts, ev):
         if b["stage"] != "opening":
             raise IllegalAction("Only an unfinished opening can be cancelled.")
         p = state["players"][seat]
-        for c in p["line"]:
-            state["turn"]["spent"].pop(c, None)
+        spent = state["turn"]["spent"]
+        forks = b.get("forks", {})
+        for vid in forks:  # R110, G34: a forked card's copy goes with the use it stood for
+            for zone in ("hand", "line"):
+                if vid in p[zone]:
+                    p[zone].remove(vid)
+            state["virtual"].pop(vid, None)
+            spent.pop(vid, None)
+        added = b.get("added", {})
+        for c in p["line"]:  # give back only the uses spent in this opening (earlier rows stay spent)
+            left = spent.get(c, 0) - added.get(c, spent.get(c, 0))
+            if left > 0:
+                spent[c] = left
+            else:
+                spent.pop(c, None)
         p["hand"] += p["line"]
         p["line"] = []
         state["battle"] = None
@@ -753,7 +768,7 @@ def _decide(state, seat, verb, args, ev):
             horses = parse_ids(pay) if looks_like_ids(pay) else _horse_cards(state, seat)[:1]
             if not horses or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
                 raise IllegalAction("You hold no Horse.")
-            spend(state, seat, horses[0], uses_left(state, horses[0]))
+            spend(state, seat, horses[0])  # one Horse use covers 2-3 squares (R96, R117, G32)
         else:
             _pay(state, seat, {"supply": opts[dest]}, parse_ids(pay) if looks_like_ids(pay) else None,
                  f"pay {opts[dest]} Supply to retreat")
@@ -820,6 +835,9 @@ def _cleanup_battle(state):
         dp = state["players"][b["defender"]]
         dp["sanctuary"] += [c for c in dp["line"] + dp["played"] if not is_virtual(c)]  # G21
         dp["line"], dp["played"] = [], []
+        # R110, G21, G34: an illuminated artifact the defender used only partly is a used card too: it
+        # goes to his Sanctuary now; its use left stays in hand as a copy until the end of this turn
+        lay_down_partly_used(state, b["defender"], keep_uses=True)
         state["turn"]["defended"] = sorted(set(state["turn"]["defended"]) | {b["defender"]})
     state["battle"] = None
 

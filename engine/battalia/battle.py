@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.base import IllegalAction
 
 from . import board, data
-from .cards import card, eff_type, faction, label, spend, uses_left
+from .cards import card, eff_type, faction, label, new_copy, spend, uses_left
 
 
 def battle_strength(state: dict, cid: str, attacking: bool) -> int:
@@ -164,11 +164,10 @@ def add(state: dict, seat: int, cid: str, uses: int | None = None) -> str:
     if t in ("weapon", "horse"):
         b["uses"][cid] = n  # illuminated and used once in battle: doubled (R112, R117)
         if n < left:  # fork (R110): the unspent use becomes a copy in hand, the card itself fights
-            state["next_id"]["v"] += 1
-            vid = f"v{state['next_id']['v']}"
-            state["virtual"][vid] = {"t": t, "f": faction(state, cid), "of": cid}
-            p["hand"].append(vid)
+            vid = new_copy(state, seat, cid)
+            b.setdefault("forks", {})[vid] = cid
             fork = "; the second use stays in hand (R110)"
+    b.setdefault("added", {})[cid] = left  # uses this addition spent (a cancelled opening gives them back)
     spend(state, seat, cid, left, dest="line")
     b["changed"] = True
     a, d = totals(state)

@@ -71,10 +71,12 @@ def short(state: dict, cid: str) -> str:
 
 
 def max_uses(state: dict, cid: str) -> int:
-    """Illuminated printed artifacts have doubled power for the day (R110); copies and wilds do not (G15)."""
+    """Illuminated printed artifacts have doubled power for the day (R110); copies and wilds do not (G15),
+    nor does an illuminated artifact made wild to act as another type this turn (design note)."""
     if is_virtual(cid):
         return 1
-    if printed_type(state, cid) == oracle.illuminated(state["round"]):
+    t = printed_type(state, cid)
+    if t == oracle.illuminated(state["round"]) and eff_type(state, cid) == t:
         return 2
     return 1
 
@@ -96,6 +98,38 @@ def spend(state: dict, seat: int, cid: str, n: int = 1, dest: str = "played") ->
     if spent[cid] >= max_uses(state, cid) and cid in p["hand"]:
         p["hand"].remove(cid)
         p[dest].append(cid)
+
+
+def new_copy(state: dict, seat: int, cid: str, zone: str = "hand") -> str:
+    """A virtual copy of `cid` (same type and faction) in the seat's zone, valid this turn only (G34)."""
+    state["next_id"]["v"] += 1
+    vid = f"v{state['next_id']['v']}"
+    state["virtual"][vid] = {"t": eff_type(state, cid), "f": faction(state, cid), "of": cid}
+    state["players"][seat][zone].append(vid)
+    return vid
+
+
+def partly_used(state: dict, seat: int) -> list[str]:
+    """Physical hand cards already used this turn with a use left (illuminated artifacts, R110)."""
+    spent = state["turn"]["spent"]
+    return [c for c in state["players"][seat]["hand"] if not is_virtual(c) and spent.get(c, 0) > 0]
+
+
+def lay_down_partly_used(state: dict, seat: int, keep_uses: bool) -> list[str]:
+    """R110, G21, G34: cards used only partly outside their owner's own turn go to his Sanctuary like every
+    other used card; with `keep_uses`, each use left stays in his hand as a virtual copy until the end of the
+    current turn (as `add:<card>:1` leaves one), otherwise it lapses. Returns the cards laid down."""
+    p = state["players"][seat]
+    out = partly_used(state, seat)
+    for cid in out:
+        left = uses_left(state, cid)
+        if keep_uses:
+            for _ in range(left):
+                new_copy(state, seat, cid)
+        p["hand"].remove(cid)
+        p["sanctuary"].append(cid)
+        state["turn"]["spent"][cid] = max_uses(state, cid)
+    return out
 
 
 def shuffle(state: dict, cards_list: list) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import data, oracle
-from .cards import draw, faction, is_virtual
+from .cards import draw, faction, is_virtual, lay_down_partly_used
 from .setup import empty_turn, house_rule
 
 
@@ -95,6 +95,9 @@ def end_turn(state: dict) -> list[str]:
     texts = []
     seat = state["current"]
     hand_size = data.cards()["hand"]["size"]
+    for other in range(state["n"]):
+        if other != seat:  # R110: a use left outside one's own turn lapses with this turn
+            lay_down_partly_used(state, other, keep_uses=False)
     for p in state["players"]:
         for zone in ("hand", "played", "gained", "line", "realm", "sanctuary", "ambush"):
             p[zone] = [c for c in p[zone] if not is_virtual(c)]

@@ -1,7 +1,8 @@
 """Choices the rulebook gives the player that the engine used to make for him: whom a Formation is
 shown to (R23), one or both uses of an illuminated Weapon or Horse in battle (R110, R112, R117),
-striking a Tent during a battle on either side (R69), the R133 house rules as setup options, and
-the separate-action model of transformations against R36's physical rows."""
+striking a Tent during a battle on either side (R69), the R133 house rules as setup options,
+the separate-action model of transformations against R36's physical rows, and where an illuminated
+artifact used only partly goes (R110, G21, G34)."""
 from __future__ import annotations
 
 import json
@@ -9,11 +10,11 @@ import json
 import pytest
 
 from engine.base import IllegalAction
-from engine.battalia import RULES, board, oracle, setup
+from engine.battalia import RULES, board, cards, oracle, setup
 from render.battalia import render_board, render_hand
 
-from .helpers import (actions_phase, check_invariants, clear_hand, give, hidden_ids_leak, ids, put_tile,
-                      ready_game)
+from .helpers import (actions_phase, check_invariants, clear_hand, force_roll, give, hidden_ids_leak, ids,
+                      put_tile, ready_game)
 
 
 def act(s, seat, a):
@@ -468,3 +469,217 @@ def test_R36_chain_inside_a_battle_line():
     assert total(s) == 1 + 2 + 1 and s["battle"]["changed"]
     s = act(s, 0, "commit")
     assert json.dumps(s) and s["battle"]["stage"] == "decide"
+
+
+# ---------------------------------------------------------------- R110 partly used illuminated artifacts
+
+def _cards_uses_left(s, cid):
+    return cards.uses_left(s, cid)
+
+
+def _big_realms(s):
+    """Every Realm holds the Sanctuary too, so the end-of-turn draws (R9, R100) never reshuffle a
+    Sanctuary and a card put there stays there (test set-up only)."""
+    for p in s["players"]:
+        p["realm"] += p["sanctuary"]
+        p["sanctuary"] = []
+
+
+def _copies(s, seat):
+    return [c for c in s["players"][seat]["hand"] if c.startswith("v")]
+
+
+def _zone_of(s, seat, cid):
+    (zone,) = [z for z in ("realm", "hand", "sanctuary", "ambush", "played", "gained", "line")
+               if cid in s["players"][seat][z]]
+    return zone
+
+
+def test_R110_R114_G21_title_used_once_in_battle_defender_lays_it_down_attacker_keeps_it_for_his_turn():
+    """R110/R114: an illuminated Title may upgrade two units one rank each, in two rows, for every player.
+    Both sides use it once in a battle (R98). The attacker's Title keeps its second use for his own turn
+    and goes to his Sanctuary at its end (R15). The defender's Title is a used battle card: it goes to his
+    Sanctuary when the battle ends (G21), its second use lapses with the attacker's turn (R110 "in that
+    turn", G34), and it is not in the hand he refills to 6 (R100)."""
+    s = city_attack(level=1)
+    s["round"] = 4
+    assert oracle.illuminated(4) == "title"
+    _big_realms(s)
+    w, sol_a, ti_a, extra, spare = give(s, 0, [("weapon", "Y"), ("soldier", "Y"), ("title", "Y"),
+                                               ("soldier", "Y"), ("soldier", "Y")])
+    ti_d, sol_d = give(s, 1, [("title", "R"), ("soldier", "R")])
+    s = act(s, 0, "attack:d2:city:1")
+    s = act(s, 0, f"add:{w}")
+    s = act(s, 0, f"add:{sol_a}")
+    s = act(s, 0, "commit")  # 2 : 1
+    s = act(s, 1, "fight:n:-")
+    s = act(s, 1, f"add:{sol_d}")
+    s = act(s, 1, f"title:{ti_d}:{sol_d}")  # one rank only: the Title has a use left
+    assert total(s, "defender_total") == 1 + 2 and _cards_uses_left(s, ti_d) == 1
+    s = act(s, 1, "commit")
+    s = act(s, 0, f"title:{ti_a}:{sol_a}")
+    s = act(s, 0, f"add:{extra}")
+    assert total(s) == 1 + 2 + 1 and _cards_uses_left(s, ti_a) == 1
+    s = act(s, 0, "commit")  # 4 : 3
+    s = act(s, 1, "pass")  # R94: the attacker wins and takes d2
+    assert s["battle"] is None and s["board"]["d2"]["owner"] == 0
+    check_invariants(s, totals_of(s))
+    # the defender's partly used Title went where his used battle cards go (G21) ...
+    assert _zone_of(s, 1, ti_d) == "sanctuary" and ti_d not in s["players"][1]["hand"]
+    (copy,) = _copies(s, 1)  # ... and its second use is a copy for the rest of this turn (G34)
+    assert s["virtual"][copy]["t"] == "title" and s["virtual"][copy]["f"] == "R"
+    # the attacker's Title stays in his hand with its second use for his own turn (R110)
+    assert _zone_of(s, 0, ti_a) == "hand" and _cards_uses_left(s, ti_a) == 1
+    assert f"title:{ti_a}:{spare}" in ids(RULES.legal_actions(s, 0))
+    s = act(s, 0, "end")
+    check_invariants(s, totals_of(s))
+    assert _zone_of(s, 0, ti_a) == "sanctuary"  # R15: unused rest lapses, the card is discarded
+    assert _zone_of(s, 1, ti_d) == "sanctuary"
+    hand = s["players"][1]["hand"]
+    assert ti_d not in hand and not _copies(s, 1) and len(hand) == 6  # R100: a full refill of 6
+    assert all(_cards_uses_left(s, c) == 1 for c in hand if s["cards"][c]["t"] != "title")
+
+
+def test_R110_G34_G41_defender_uses_the_rest_of_his_title_in_a_second_battle_that_turn():
+    """R110 ("played twice in that turn"), G34, G41: the use a defender's illuminated Title has left after
+    one battle stays with him, as a copy, for another battle in the same turn; then it is spent and gone."""
+    s = city_attack(level=1)
+    s["round"] = 4
+    _big_realms(s)
+    put_tile(s, "f2", "road", "straight", 1)
+    s["players"][0]["heroes"] = ["d2", "e2"]
+    s["players"][1]["heroes"] = ["e2", None]
+    w, sol_a, cmd, w2 = give(s, 0, [("weapon", "Y"), ("soldier", "Y"), ("commander", "Y"), ("weapon", "Y")])
+    ti_d, sol_d, sol_d2 = give(s, 1, [("title", "R"), ("soldier", "R"), ("soldier", "R")])
+    s = act(s, 0, "attack:d2:city:1")
+    s = act(s, 0, f"add:{w}")
+    s = act(s, 0, f"add:{sol_a}")
+    s = act(s, 0, "commit")  # 2 : 1
+    s = act(s, 1, "fight:n:-")
+    s = act(s, 1, f"add:{sol_d}")
+    s = act(s, 1, f"title:{ti_d}:{sol_d}")
+    s = act(s, 1, "commit")  # 3 : 2
+    s = act(s, 0, f"add:{cmd}")
+    s = act(s, 0, "commit")  # 6 : 3
+    s = act(s, 1, "pass")
+    assert _zone_of(s, 1, ti_d) == "sanctuary"
+    (copy,) = _copies(s, 1)
+    check_invariants(s, totals_of(s))
+    # a second battle this turn: seat 0's second hero attacks seat 1's hero on the road e2
+    s = act(s, 0, "attack:e2:p1:2")
+    s = act(s, 0, f"add:{w2}")
+    s = act(s, 0, "commit")  # 1 : 0
+    s = act(s, 1, "fight:n:1")
+    s = act(s, 1, f"add:{sol_d2}")
+    assert f"title:{copy}:{sol_d2}" in ids(RULES.legal_actions(s, 1))
+    s = act(s, 1, f"title:{copy}:{sol_d2}")
+    assert _copies(s, 1) == [] and total(s, "defender_total") >= 2
+    s = act(s, 1, "commit")
+    s = act(s, 0, "pass")  # the defender holds (R94)
+    assert s["players"][0]["heroes"][1] is None
+    check_invariants(s, totals_of(s))
+    s = act(s, 0, "end")
+    check_invariants(s, totals_of(s))
+    assert ti_d in s["players"][1]["sanctuary"] and not _copies(s, 1) and len(s["players"][1]["hand"]) == 6
+
+
+@pytest.mark.parametrize("kind, day", [("amulet", 3), ("scroll", 5)])
+def test_R110_R113_R115_G21_defender_amulet_or_scroll_used_once_leaves_the_hand_after_the_battle(kind, day):
+    """R113/R115: an illuminated Amulet or Spell Scroll transforms two cards. A defender who transforms only
+    one card in the battle has used it: it goes to his Sanctuary when the battle ends (G21); the other use
+    is a copy until the end of the attacker's turn (G34), so his next hand is a full, fresh 6 (R100)."""
+    s = city_attack(level=1)
+    s["round"] = day
+    assert oracle.illuminated(day) == kind
+    _big_realms(s)
+    w, sol_a = give(s, 0, [("weapon", "Y"), ("soldier", "Y")])
+    art, sol_d = give(s, 1, [(kind, "R"), ("soldier", "Y")])
+    s = act(s, 0, "attack:d2:city:1")
+    s = act(s, 0, f"add:{w}")
+    s = act(s, 0, f"add:{sol_a}")
+    s = act(s, 0, "commit")  # 2 : 1
+    s = act(s, 1, "fight:n:-")
+    s = act(s, 1, f"add:{sol_d}")
+    if kind == "amulet":
+        force_roll(s, 1)  # R58: nothing happens; the illuminated Amulet may roll again (R113)
+        s = act(s, 1, f"amulet:{art}:{sol_d}")
+    else:
+        s = act(s, 1, f"scroll:{art}:{sol_d}:R")  # R98: the Scroll fixes the faction in the line
+    assert art in s["players"][1]["hand"] and _cards_uses_left(s, art) == 1
+    s = act(s, 1, "commit")  # 2 : 2
+    s = act(s, 0, "pass")  # a tie: the defender holds (R94)
+    check_invariants(s, totals_of(s))
+    assert _zone_of(s, 1, art) == "sanctuary"
+    (copy,) = _copies(s, 1)
+    assert s["virtual"][copy]["t"] == kind
+    s = act(s, 0, "end")
+    check_invariants(s, totals_of(s))
+    hand = s["players"][1]["hand"]
+    assert _zone_of(s, 1, art) == "sanctuary" and not _copies(s, 1) and len(hand) == 6
+
+
+def test_R117_R96_G32_illuminated_horse_pays_a_retreat_with_one_use_and_the_card_is_discarded():
+    """R96/G32: a retreat costs one Horse; an illuminated Horse has two uses (R110, R117), so it pays with
+    one. The Horse is a used battle card: it goes to the defender's Sanctuary when the battle ends (G21);
+    the other use is a copy until the end of the attacker's turn (G34), then lapses."""
+    s = city_attack(level=1)
+    s["round"] = 7
+    assert oracle.illuminated(7) == "horse"
+    _big_realms(s)
+    s["players"][0]["heroes"] = ["c2", None]
+    s["players"][1]["heroes"] = ["c2", None]
+    (w,) = give(s, 0, [("weapon", "Y")])
+    (horse,) = give(s, 1, [("horse", "R")])
+    s = act(s, 0, "attack:c2:p1:1")
+    s = act(s, 0, f"add:{w}")
+    s = act(s, 0, "commit")
+    assert "retreat:e2:horse" in ids(RULES.legal_actions(s, 1))
+    s = act(s, 1, "retreat:e2:horse")  # c2-d2-e2
+    assert s["battle"] is None and s["players"][1]["heroes"][0] == "e2"
+    check_invariants(s, totals_of(s))
+    assert _zone_of(s, 1, horse) == "sanctuary"
+    (copy,) = _copies(s, 1)
+    assert s["virtual"][copy]["t"] == "horse"
+    s = act(s, 0, "end")
+    check_invariants(s, totals_of(s))
+    assert _zone_of(s, 1, horse) == "sanctuary" and not _copies(s, 1) and len(s["players"][1]["hand"]) == 6
+
+
+def test_R112_G34_cancelled_opening_gives_back_only_its_own_uses():
+    """R110/R112, G34: calling off an unfinished opening returns the line to the hand with the uses the
+    opening spent, no more: a fork's copy disappears with the use it stood for, and a use spent in an
+    earlier row (hiring a hero, R77) stays spent."""
+    s = city_attack()
+    s["round"] = 2
+    (w,) = give(s, 0, [("weapon", "Y")])
+    s1 = act(s, 0, "attack:d2:city:1")
+    s1 = act(s1, 0, f"add:{w}:1")
+    assert len(_copies(s1, 0)) == 1
+    s1 = act(s1, 0, "cancel")
+    assert s1["players"][0]["hand"] == [w] and _cards_uses_left(s1, w) == 2 and not s1["virtual"]
+    check_invariants(s1, totals_of(s1))
+    a, b = give(s, 0, [("supply", None), ("supply", None)])
+    s2 = act(s, 0, f"hero:b2:{w},{a},{b}")  # one use hires a hero (R112)
+    s2 = act(s2, 0, "attack:d2:city:1")
+    s2 = act(s2, 0, f"add:{w}")
+    s2 = act(s2, 0, "cancel")
+    assert s2["players"][0]["hand"] == [w] and _cards_uses_left(s2, w) == 1
+    s2 = act(s2, 0, "end")
+    assert _zone_of(s2, 0, w) in ("sanctuary", "realm", "hand")
+    check_invariants(s2, totals_of(s2))
+
+
+def test_R110_G15_R58_illuminated_artifact_made_wild_has_one_use():
+    """G15: illumination belongs to the printed artifact. An illuminated Title that an Amulet made wild
+    (R58 roll 6) and that now counts as a Captain is a single Captain: one row (R13), then it is played."""
+    s = actions_phase(2, seed=5, options={"removed_faction": "R"})
+    s["round"] = 4
+    am, ti, s1, s2 = give(s, 0, [("amulet", "Y"), ("title", "Y"), ("soldier", "Y"), ("soldier", "Y")])
+    assert _cards_uses_left(s, ti) == 2
+    force_roll(s, 6)
+    s = act(s, 0, f"amulet:{am}:{ti}")
+    s = act(s, 0, "wild:captain")
+    assert _cards_uses_left(s, ti) == 1
+    s = act(s, 0, f"craft:weapon:{ti},{s1},{s2}")
+    assert ti in s["players"][0]["played"] and ti not in s["players"][0]["hand"]
+    check_invariants(s, totals_of(s))

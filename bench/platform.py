@@ -69,8 +69,8 @@ async def bench_moves(tmp: Path) -> list[tuple]:
         posted: dict[int, float] = {}
         original_post = bot.presenter.post_board
 
-        async def timed_post(match, text):
-            await original_post(match, text)
+        async def timed_post(match, text, **options):
+            await original_post(match, text, **options)
             posted[match.id] = time.perf_counter()
 
         bot.presenter.post_board = timed_post

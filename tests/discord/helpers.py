@@ -44,11 +44,15 @@ def thread_of(channel):
     return threads[-1]
 
 
-async def start_challenge(channel, challenger, opponent, game="testgame", **opts):
-    await challenger.slash(channel, "match new", game=game, opponent=opponent, **opts)
-    lobby = channel.history()[-1]
-    await opponent.click(lobby, label="Accept")
-    return thread_of(channel)
+async def start_challenge(channel, challenger, *opponents, game="testgame", in_thread=True, **opts):
+    """/match new with named opponents, who accept; returns the match's thread (None when the
+    server plays matches in the channel: in_thread=False)."""
+    names = ("opponent", "opponent2", "opponent3")
+    r = await challenger.slash(channel, "match new", game=game, **dict(zip(names, opponents)), **opts)
+    assert "Challenge #" in r.response.content, r.response.content
+    for opponent in opponents:
+        await opponent.click(with_button(channel, "Accept"), label="Accept")
+    return thread_of(channel) if in_thread else None
 
 
 async def current_match(env, match_id=1):

@@ -28,7 +28,8 @@ from render import replay as replay_render
 from render.replay import SIZE_LIMIT
 from tests.discord.bl_helpers import (HandSource, choose, due, move_by_command,
                                       move_by_components, names_a_card, seeded, states_by_version)
-from tests.discord.helpers import SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, thread_of, with_button
+from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, start_challenge,
+                                   thread_of, with_button)
 
 EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.battalia")
 ALL_CARDS = TROOP_IDS + TACTIC_IDS
@@ -61,16 +62,6 @@ def reminders(member) -> list[discord.Message]:
 
 def out_of_time_notices(channel) -> list[discord.Message]:
     return [m for m in channel.history() if "is out of time" in m.content]
-
-
-async def new_match(channel, creator, *opponents, game: str = "battleline", **options):
-    """/match new with named opponents, who accept; returns the match's thread."""
-    names = ("opponent", "opponent2", "opponent3")
-    r = await creator.slash(channel, "match new", game=game, **dict(zip(names, opponents)), **options)
-    assert "Challenge #" in r.response.content, r.response.content
-    for opponent in opponents:
-        await opponent.click(with_button(channel, "Accept"), label="Accept")
-    return thread_of(channel)
 
 
 async def board_names(env, match) -> list[str]:
@@ -154,7 +145,7 @@ def assert_frames_show(frames: list[Image.Image], first: bytes, last: bytes) -> 
 
 async def test_battleline_deadline_reminds_in_time_then_the_opponent_claims_the_win(play):
     env, guild, channel, alice, bob, carol = play
-    thread = await new_match(channel, alice, bob, clock="move-24h")
+    thread = await start_challenge(channel, alice, bob, game="battleline", clock="move-24h")
     match, seat, mover = await due(env, [alice, bob])
     waiter = bob if mover is alice else alice
     assert match.game == "battleline" and match.meta["clock"]["kind"] == "move"
@@ -307,7 +298,7 @@ async def test_three_player_battleline_the_computer_plays_an_absent_seat_to_the_
 
 async def test_battleline_undo_of_a_card_play_approved_and_refused_after_a_draw(play):
     env, guild, channel, alice, bob, carol = play
-    thread = await new_match(channel, alice, bob, clock="none")
+    thread = await start_challenge(channel, alice, bob, game="battleline", clock="none")
     match, seat, first = await due(env, [alice, bob])
     second = bob if first is alice else alice
     start = match.snapshot
@@ -431,7 +422,7 @@ async def test_battleline_spectator_sees_the_boards_but_no_hand_and_cannot_act(p
 async def test_battleline_rematch_from_the_final_board_swaps_the_first_player(play):
     env, guild, channel, alice, bob, carol = play
     seeded(env, SPECTATED_GAME)
-    thread = await new_match(channel, alice, bob)
+    thread = await start_challenge(channel, alice, bob, game="battleline")
     match, seat, first = await due(env, [alice, bob])
     second = bob if first is alice else alice
     await play_battleline_turns(env, [alice, bob], thread, 3)
@@ -461,7 +452,7 @@ async def test_battleline_rematch_from_the_final_board_swaps_the_first_player(pl
 async def test_battleline_rematch_after_a_timeout_before_any_move_swaps_the_first_player(play):
     env, guild, channel, alice, bob, carol = play
     seeded(env, SEAT_ONE_STARTS)
-    thread = await new_match(channel, alice, bob, clock="move-24h")
+    thread = await start_challenge(channel, alice, bob, game="battleline", clock="move-24h")
     match, seat, first = await due(env, [alice, bob])
     second = bob if first is alice else alice
     assert seat == 1 and match.snapshot["first_player"] == 1

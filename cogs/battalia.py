@@ -15,15 +15,15 @@ from discord.ext import commands
 
 from cogs import components
 from cogs.common import defer, guarded, reply
-from cogs.components import MAX_OPTIONS, GameCogMixin, action_pages, generic_move_items
+from cogs.components import (MAX_OPTIONS, MOVE_PLAYED, GameCogMixin, action_pages, generic_move_items,
+                             page_options, play_move, reply_with_page, seat_and_legal)
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from engine.base import Action, name_seats
 from engine.battalia import board as battalia_board
 from engine.battalia import setup as battalia_setup
-from matches import STALE_MESSAGE, UserError
+from matches import UserError
 
 GAME = "battalia"
-MOVE_PLAYED = "Move played."
 PAY_WITH = "Card ids to pay with, e.g. k3,k8 (default: chosen for you)"
 CARD_IDS = re.compile(r"^[kv]\d+(,[kv]\d+)*$")
 FORMATION = re.compile(r"^formation:\d(,\d)*$")  # formation:<seats who see the cards> (R23)
@@ -132,26 +132,6 @@ def action_for(verbs: tuple[str, ...], value: str) -> str:
 
 # ------------------------------------------------------------------ components on the private hand
 
-def _version_ok(match, version: int) -> None:
-    if match.version != version:
-        raise UserError(STALE_MESSAGE)
-
-
-async def _act(interaction: discord.Interaction, match_id: int, version: int, action_id: str) -> None:
-    await interaction.client.service.act(match_id, interaction.user.id, action_id, expected_version=version)
-    await reply(interaction, MOVE_PLAYED)
-
-
-async def _seat_legal(interaction: discord.Interaction, match_id: int, version: int):
-    service = interaction.client.service
-    match = await service.get(match_id)
-    _version_ok(match, version)
-    seat = match.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("You are not playing in this match.")
-    return match, service.legal_actions(match, seat)
-
-
 class MoveButton(components.MoveButton, template=r"bt:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
     """One legal move as a button (the shared button, under this game's prefix)."""
 
@@ -190,7 +170,7 @@ class MoveSelect(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             await defer(interaction)
-            await _act(interaction, self.match_id, self.version, self.item.values[0])
+            await play_move(interaction, self.match_id, self.version, self.item.values[0])
         await guarded(interaction, work, self.match_id)
 
 
@@ -203,8 +183,7 @@ class PagePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
         self.match_id, self.version, self.slot = match_id, version, slot
         super().__init__(select or discord.ui.Select(
             custom_id=f"bt:pages:{match_id}:{version}:{slot}", placeholder=placeholder[:150],
-            options=[discord.SelectOption(label=p[:100], value=str(i))
-                     for i, p in enumerate(pages or [])][:MAX_OPTIONS]))
+            options=page_options(pages or [])))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -212,15 +191,11 @@ class PagePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
-            match, legal = await _seat_legal(interaction, self.match_id, self.version)
-            pages = action_pages(slot_actions(self.slot, legal))
-            index = int(self.item.values[0])
-            if index >= len(pages):
-                raise UserError(STALE_MESSAGE)
-            label, actions = pages[index]
-            view = discord.ui.View(timeout=None)
-            view.add_item(MoveSelect(match.id, match.version, self.slot, actions, placeholder=label))
-            await reply(interaction, f"**{label}**: choose your move.", view=view)
+            match, legal = await seat_and_legal(interaction, self.match_id, self.version)
+            await reply_with_page(interaction, action_pages(slot_actions(self.slot, legal)),
+                                  int(self.item.values[0]),
+                                  lambda label, actions: MoveSelect(match.id, match.version, self.slot, actions,
+                                                                    placeholder=label))
         await guarded(interaction, work, self.match_id)
 
 
@@ -242,13 +217,13 @@ class SquarePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             await defer(interaction)
-            match, legal = await _seat_legal(interaction, self.match_id, self.version)
+            match, legal = await seat_and_legal(interaction, self.match_id, self.version)
             square = self.item.values[0]
             spots = [a for a in legal if a.id.startswith(f"place:{square}:")]
             if not spots:
                 raise UserError(f"The card cannot go on {square} now.")
             if len(spots) == 1:  # only one way round: no second question
-                return await _act(interaction, match.id, match.version, spots[0].id)
+                return await play_move(interaction, match.id, match.version, spots[0].id)
             tile = (interaction.client.service.private_view(match, match.seat_of(interaction.user.id))
                     .get("pending") or {}).get("tile") or {}
             view = discord.ui.View(timeout=None)

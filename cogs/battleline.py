@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import defer, guarded, reply
-from cogs.components import MAX_OPTIONS, GameCogMixin, MoveButton, generic_move_items
+from cogs.components import MAX_OPTIONS, MOVE_PLAYED, GameCogMixin, MoveButton, generic_move_items
 from cogs.matches import create_match, match_autocomplete
 from engine.base import Action, IllegalAction
 from engine.battleline import RULES, card_label, explain_claim
@@ -194,7 +194,7 @@ async def perform(interaction: discord.Interaction, match_id: int, action_id: st
         note = " (You draw after this step.)"
     private = [e.private[seat] for s in steps if s.seat == seat and not s.by_ai
                for e in s.events if seat in e.private]
-    text = " ".join(["Move played."] + private) + note + " " + next_step_hint(service, match, seat)
+    text = " ".join([MOVE_PLAYED] + private) + note + " " + next_step_hint(service, match, seat)
     await reply(interaction, text.strip())
     row = match.user_at(seat)
     if service.is_active(match, seat) and row is not None and not row.dm_ok:

@@ -6,13 +6,22 @@ and a click on an old board is recognised as stale instead of replaying an old c
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import discord
 
 from cogs.common import defer, guarded, is_manager, reply
 from engine.base import Action
-from matches import STALE_MESSAGE
+from matches import STALE_MESSAGE, UserError
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
+MOVE_PLAYED = "Move played."
+
+
+async def play_move(interaction: discord.Interaction, match_id: int, version: int, action_id: str) -> None:
+    """A move chosen on a component made at `version` (refused as stale if the match moved on)."""
+    await interaction.client.service.act(match_id, interaction.user.id, action_id, expected_version=version)
+    await reply(interaction, MOVE_PLAYED)
 
 
 def action_pages(actions: list[Action]) -> list[tuple[str, list[Action]]]:
@@ -50,9 +59,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             await defer(interaction)
-            await interaction.client.service.act(self.match_id, interaction.user.id, self.item.values[0],
-                                                 expected_version=self.version)
-            await reply(interaction, "Move played.")
+            await play_move(interaction, self.match_id, self.version, self.item.values[0])
         await guarded(interaction, work, self.match_id)
 
 
@@ -80,9 +87,34 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, work, self.match_id)
 
     async def perform(self, interaction: discord.Interaction) -> None:
-        await interaction.client.service.act(self.match_id, interaction.user.id, self.action_id,
-                                             expected_version=self.version)
-        await reply(interaction, "Move played.")
+        await play_move(interaction, self.match_id, self.version, self.action_id)
+
+
+async def seat_and_legal(interaction: discord.Interaction, match_id: int, version: int):
+    """The match and the clicker's legal moves, for a component made at `version`."""
+    service = interaction.client.service
+    match = await service.get(match_id)
+    if match.version != version:
+        raise UserError(STALE_MESSAGE)
+    seat = match.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("You are not playing in this match.")
+    return match, service.legal_actions(match, seat)
+
+
+def page_options(pages: list[str]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=p[:100], value=str(i)) for i, p in enumerate(pages)][:MAX_OPTIONS]
+
+
+async def reply_with_page(interaction: discord.Interaction, pages: list[tuple[str, list[Action]]], index: int,
+                          select_for: Callable[[str, list[Action]], discord.ui.Item]) -> None:
+    """The second step of a paged move picker: the moves of the chosen group, ephemerally."""
+    if index >= len(pages):
+        raise UserError(STALE_MESSAGE)
+    label, actions = pages[index]
+    view = discord.ui.View(timeout=None)
+    view.add_item(select_for(label, actions))
+    await reply(interaction, f"**{label}**: choose your move.", view=view)
 
 
 class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -94,7 +126,7 @@ class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.match_id, self.version = match_id, version
         super().__init__(select or discord.ui.Select(
             custom_id=f"bg:page:{match_id}:{version}", placeholder="Choose a kind of move",
-            options=[discord.SelectOption(label=p[:100], value=str(i)) for i, p in enumerate(pages or [])][:MAX_OPTIONS]))
+            options=page_options(pages or [])))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -102,21 +134,10 @@ class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
-            service = interaction.client.service
-            match = await service.get(self.match_id)
-            if match.version != self.version:
-                return await reply(interaction, STALE_MESSAGE)
-            seat = match.seat_of(interaction.user.id)
-            if seat is None:
-                return await reply(interaction, "You are not playing in this match.")
-            pages = action_pages(service.legal_actions(match, seat))
-            index = int(self.item.values[0])
-            if index >= len(pages):
-                return await reply(interaction, STALE_MESSAGE)
-            label, actions = pages[index]
-            view = discord.ui.View(timeout=None)
-            view.add_item(ActionSelect(match.id, match.version, actions, placeholder=label[:150]))
-            await reply(interaction, f"**{label}**: choose your move.", view=view)
+            match, legal = await seat_and_legal(interaction, self.match_id, self.version)
+            await reply_with_page(interaction, action_pages(legal), int(self.item.values[0]),
+                                  lambda label, actions: ActionSelect(match.id, match.version, actions,
+                                                                      placeholder=label[:150]))
         await guarded(interaction, work, self.match_id)
 
 

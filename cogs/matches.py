@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import defer, guarded, in_thread, is_manager, reply
-from cogs.components import ask_undo
+from cogs.components import MOVE_PLAYED, ask_undo
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.scheduler import Scheduler
@@ -187,7 +187,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
             row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
                                                        channel_id=interaction.channel_id)
             await self.bot.service.act(row.id, interaction.user.id, action.strip())
-            await reply(interaction, "Move played.")
+            await reply(interaction, MOVE_PLAYED)
         await guarded(interaction, work, match)
 
     @move.autocomplete("action")

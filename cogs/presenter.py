@@ -230,8 +230,6 @@ class DiscordPresenter:
         names = await self.seat_names(match)
         content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names)}".strip()
         view = self.bot.service.public_view(match) if match.snapshot else None
-        if view is not None and view.get("result") and match.result:
-            view = {**view, "result": {**view["result"], **match.result}}  # e.g. a win that does not count
         extra = []
         if match.status == "finished" and not match.meta.get("rematch"):
             extra.append(RematchButton(match.id))

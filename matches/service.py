@@ -434,7 +434,15 @@ class MatchService:
     # ------------------------------------------------------------------ views
 
     def public_view(self, match: MatchRow) -> dict:
-        return self.rules(match).view(match.snapshot, None)
+        return self._with_recorded_result(match, self.rules(match).view(match.snapshot, None))
+
+    @staticmethod
+    def _with_recorded_result(match: MatchRow, view: dict) -> dict:
+        """The result the match records (e.g. a board win that does not count because the
+        computer played the seat for an absent player) in place of the engine's own."""
+        if view.get("result") and match.result:
+            return {**view, "result": {**view["result"], **match.result}}
+        return view
 
     def private_view(self, match: MatchRow, seat: int) -> dict:
         return self.rules(match).view(match.snapshot, seat)
@@ -512,8 +520,10 @@ class MatchService:
         if match.snapshot is None:
             raise UserError("This match has not started yet.")
         rules, log = self.rules(match), await self.store.actions(match_id)
-        return await replaying(lambda: [rules.view(self._initial_state(match), None)]
-                               + [rules.view(state, None) for _seat, _action, state, _events in self._walk(match, log)])
+        views = await replaying(lambda: [rules.view(self._initial_state(match), None)] + [
+            rules.view(state, None) for _seat, _action, state, _events in self._walk(match, log)])
+        views[-1] = self._with_recorded_result(match, views[-1])
+        return views
 
     # ------------------------------------------------------------------ clocks and timers
 

@@ -8,10 +8,9 @@ size: the board puts the map on top and a two-column info panel below it (text 2
 once scaled down); the hand is narrow with large rows."""
 from __future__ import annotations
 
-import re
-
 from PIL import Image, ImageDraw
 
+from engine.base import name_seats
 from render.common import font, to_png
 
 CELL = 124
@@ -47,13 +46,6 @@ def _name(names, seat) -> str:
     if names and seat is not None and 0 <= seat < len(names):
         return str(names[seat])
     return f"Seat {seat}"
-
-
-def _with_names(text: str, names) -> str:
-    """Engine log lines say "Player N" (N = seat + 1); the board shows player names, so the log does too."""
-    if not names:
-        return text
-    return re.sub(r"\bPlayer (\d)\b", lambda m: _name(names, int(m.group(1)) - 1), text)
 
 
 def _label(c: dict) -> str:
@@ -263,7 +255,7 @@ def render_board(view: dict, names=None) -> bytes:
                                         COL_W, indent="", sep=", "):
                     lines.append((line, body, GREY, LINE))
             battle_sides.append(lines)
-    log = [_fit(_with_names(line, names), body, width - 2 * PAD) for line in view.get("log", [])[-4:]]
+    log = [_fit(name_seats(line, list(names or [])), body, width - 2 * PAD) for line in view.get("log", [])[-4:]]
     result = view.get("result")
 
     panel_h = PAD + top_h + 14

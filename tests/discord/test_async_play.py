@@ -283,3 +283,29 @@ async def test_settings_set_the_defaults_of_new_matches(play):
     assert match.thread_id is None and channel.threads == []
     assert match.meta["clock"]["kind"] == "bank" and match.meta["clock"]["reminders"] == [2 * HOUR]
     assert "<t:" in channel.history()[-1].content, "the board in the channel shows the deadline"
+
+
+async def test_take_back_button_under_a_time_bank_returns_no_bonus(play):
+    env, guild, channel, alice, bob, carol = play
+    thread = await start_challenge(channel, alice, bob, clock="bank-3d")
+    first = await to_move(env, [alice, bob])
+    second = bob if first is alice else alice
+    seat = (await current_match(env)).seat_of(first.id)
+    assert "Take back my move" not in buttons(thread.history()[-1]), "nothing to take back at the start"
+    await env.advance_time(DAY)
+    await move_first_card(env, first, thread)
+    board = thread.history()[-1]
+    assert "Take back my move" in buttons(board)
+    assert (await current_match(env)).meta["clock"]["banks"][str(seat)] == 3 * DAY  # 3 - 1 + 1 day
+    r = await second.click(board, label="Take back my move")
+    assert "no move to take back" in r.response.content, "only the player who moved can ask"
+    r = await first.click(board, label="Take back my move")
+    assert r.response.content.startswith("Asked")
+    await env.advance_time(5 * HOUR)  # the opponent takes a while to answer: not charged
+    r = await second.click(with_button(thread, "Allow the take-back"), label="Allow the take-back")
+    assert r.response.content == "Approved: the move was taken back."
+    clock = (await current_match(env)).meta["clock"]
+    assert clock["banks"][str(seat)] == 2 * DAY, "the day used stays used; the bonus is taken back"
+    assert clock["deadlines"][str(seat)] == SIMCORD_EPOCH + DAY + 5 * HOUR + 2 * DAY
+    r = await first.click(board, label="Take back my move")
+    assert "out of date" in r.response.content, "an old board's button cannot take back a later move"

@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass
 
 import discord
@@ -21,6 +22,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.presenter import DiscordPresenter
 from engine import registry
 from matches import MatchService
+from matches.service import shorten
 from store import Store
 
 log = logging.getLogger("boardgames")
@@ -58,7 +60,8 @@ class GameBot(commands.Bot):
         self.store = Store(config.database, clock=clock)
         self.presenter = DiscordPresenter(self)
         self.service = MatchService(self.store, self.presenter, clock=clock)
-        self.unexpected_errors: list[BaseException] = []  # read by the tests
+        # the latest unexpected errors (read by the tests); bounded so a long run cannot grow it
+        self.unexpected_errors: deque[BaseException] = deque(maxlen=100)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -68,6 +71,11 @@ class GameBot(commands.Bot):
             await self.load_extension(ext)
         for name, cog in self.cogs.items():
             log.info("cog loaded: %s", name)
+        # once every cog is in place (move UIs, finish listeners), before the timers run: post
+        # what a stop left unposted, start full tables, let computer seats move
+        recovered = await self.service.recover()
+        if recovered:
+            log.info("recovered after the last stop: %s", recovered)
         self.tree.on_error = self.on_tree_error
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
@@ -80,14 +88,14 @@ class GameBot(commands.Bot):
 
     async def on_tree_error(self, interaction: discord.Interaction,
                             error: discord.app_commands.AppCommandError) -> None:
-        from cogs.common import SOMETHING_WRONG, reply
+        from cogs.common import SOMETHING_WRONG, record_unexpected, reply
         if isinstance(error, discord.app_commands.CheckFailure):
             message = str(error) or "You cannot use this command here."
         elif isinstance(error, discord.app_commands.TransformerError):
-            message = f"I could not use {error.value!r} there; please pick a value from the list."
+            message = f"I could not use {shorten(error.value)!r} there; please pick a value from the list."
         else:
             log.error("command error", exc_info=error)
-            self.unexpected_errors.append(error)
+            record_unexpected(self, error)
             message = SOMETHING_WRONG
         try:
             await reply(interaction, message)
@@ -104,40 +112,71 @@ class GameBot(commands.Bot):
 
 
 SANDBOX_WELCOME = (
-    "**Welcome to the sandbox.** This is the real bot in a pretend Discord server. Pick who you are "
-    "with **Viewing as** (alice, bob or carol) and type in the box below: `/help` lists everything; "
-    "`/battleline challenge` with `opponent` set to bob starts a game (switch to bob to press Accept), "
-    "or pick me as the opponent to play the computer. Press **Show my hand** under a board to "
-    "see your cards and make your move (on real Discord they also arrive by DM).")
+    "**Welcome to the sandbox.** This is the real bot in a pretend Discord server.\n"
+    "• **Viewing as** (at the top of this page) picks who you are: **alice**, **bob** and **carol** are "
+    "players; **owner** manages the server (try `/settings show` or `/tournament create` as owner).\n"
+    "• Type `/help` in the box below for everything. `/battleline challenge` with `opponent` set to bob "
+    "starts a game: switch to bob and press **Accept**.\n"
+    "• Pick **Computer** as the opponent to play against the computer.\n"
+    "• Hands arrive by DM. Each user's DMs, with the menus to move, are on a second page: {dm_url} "
+    "(or press **Show my hand** under a board).")
 
 
 def create_bot(config: Config | None = None, **kwargs) -> GameBot:
     return GameBot(config or Config.from_env(), **kwargs)
 
 
-async def run_sandbox(config: Config, port: int | None = None, ready: asyncio.Event | None = None) -> None:
-    """The real bot inside simcord's virtual Discord, shown on a local web page."""
+async def run_sandbox(config: Config, port: int | None = None, ready: asyncio.Event | None = None,
+                      dm_port: int | None = None) -> None:
+    """The real bot inside simcord's virtual Discord, shown on a local web page, with the
+    users' DMs on a second one (sandbox.py builds the world)."""
     import simcord
+
+    import sandbox
 
     virtual: dict = {}
     # deadlines are shown against the virtual Discord's clock, so the bot keeps that time too
     bot = create_bot(config, clock=lambda: virtual["env"].now().timestamp() if virtual else time.time())
-    async with simcord.run(bot, check_errors=False) as env:
-        virtual["env"] = env
-        guild = env.create_guild("Board Game Club")
-        channel = guild.create_text_channel("games")
-        users = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
-        # the preview page shows one channel, so sandbox matches are played in it, not in threads
-        await bot.store.set_guild_settings(guild.id, {"threads": False})
-        await bot.get_channel(channel.id).send(SANDBOX_WELCOME)
-        async with env.preview(channel, viewers=users, layout="channel", port=port) as preview:
-            print(f"Sandbox ready: open {preview.url} in a browser (Ctrl+C to stop).", flush=True)
-            print("Switch between alice, bob and carol on the page; try /help and /battleline challenge.",
-                  flush=True)
-            if ready is not None:
-                ready.preview_url = preview.url  # type: ignore[attr-defined]
-                ready.set()
-            await asyncio.Event().wait()
+    try:
+        # a slow machine may take seconds to draw a board: only a real hang should time out
+        async with simcord.run(bot, check_errors=False, settle_timeout=120.0) as env:
+            virtual["env"] = env
+            world = await sandbox.build(env, welcome=SANDBOX_WELCOME, dm_port=dm_port)
+            try:
+                async with env.preview(world.channel, viewers=world.members,
+                                       layout="channel", port=port) as preview:
+                    world.dm_page.preview = preview
+                    print(f"Sandbox ready: open {preview.url} in a browser (Ctrl+C to stop).", flush=True)
+                    print(f"Direct messages (each user's hand and move menus): {world.dm_page.url}", flush=True)
+                    print("Switch between alice, bob, carol and owner (server manager) on the page; try /help "
+                          "and /battleline challenge (pick Computer to play the computer).", flush=True)
+                    if ready is not None:
+                        ready.preview_url = preview.url  # type: ignore[attr-defined]
+                        ready.dm_url = world.dm_page.url  # type: ignore[attr-defined]
+                        ready.set()
+                    await asyncio.Event().wait()
+            finally:
+                await world.close()
+    finally:
+        await bot.store.close()  # an open database thread would keep the process alive
+
+
+class DropRecords(logging.Filter):
+    """Drops the log records with exactly these messages (warnings about features the bot
+    does not use)."""
+
+    def __init__(self, *messages: str):
+        super().__init__()
+        self.messages = frozenset(messages)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() not in self.messages
+
+
+NO_VOICE = ("PyNaCl is not installed, voice will NOT be supported",
+            "davey is not installed, voice will NOT be supported")
+# simcord's start-up check of discord.py builds a throwaway client with no intents; the bot's has them
+SANDBOX_GUILDS_INTENT = "Guilds intent seems to be disabled. This may cause state related issues."
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     config = Config.from_env()
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord.client").addFilter(DropRecords(*NO_VOICE))  # the bot has no voice features
     if args.sandbox:
+        logging.getLogger("discord.state").addFilter(DropRecords(SANDBOX_GUILDS_INTENT))
         if config.database == "boardgames.db":
             config.database = "sandbox.db"
         try:

@@ -14,14 +14,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import components
-from cogs.common import defer, guarded, reply
-from cogs.components import (MAX_OPTIONS, MOVE_PLAYED, GameCogMixin, action_pages, generic_move_items,
-                             page_options, play_move, reply_with_page, seat_and_legal)
+from cogs.common import defer, guarded, hint_choice, reply
+from cogs.components import (MAX_OPTIONS, GameCogMixin, MatchItem, action_pages, generic_move_items,
+                             menu_index, page_options, play_move, reply_with_page, seat_and_legal)
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from engine.base import Action, name_seats
 from engine.battalia import board as battalia_board
 from engine.battalia import setup as battalia_setup
 from matches import UserError
+from matches.service import shorten
 
 GAME = "battalia"
 PAY_WITH = "Card ids to pay with, e.g. k3,k8 (default: chosen for you)"
@@ -48,28 +49,34 @@ VERB_COMMANDS = {
     "end": "/battalia end",
 }
 
-RULES_TEXT = """**Battalia: The Creation** (2–4 players): build a deck, build the map, fight for cities.
-**Goal:** the most victory points (the levels of your cities added up) when the board is full or someone owns five level-4 cities (or when the `weeks` limit is reached). Ties: more level-4, then level-3 … cities.
-**Your turn:** 1. `/battalia turnstart`: declare a Formation (3+ cards of one faction in hand: draw extra; you pick which opponents see the cards), Redeploy (new hand of 5), or just start. 2. Your Ambush cards return to your hand. 3. Any actions, in any order: `hire`, `craft`, `build road|city|upgrade` (then `place`), `hero hire|move|wings`, `artifact …`, `ambush`, `attack`. 4. `/battalia end`: everything goes to your Sanctuary, you draw 6. A card gained this turn is used only after your next reshuffle.
-**Costs:** hire Soldier/Captain/Priest/Commander 2/3/4/5 Supply (+1 Supply card); city of level L = 3 units of rank L; upgrade = 2 units of the next rank; road = 1 (straight, curve) or 2 (T, cross) Soldiers + 1 Supply; hero = Weapon + 2 Supply; hero steps = 1 Supply each, or a Horse for 3.
-**Battles:** the attacker's hero stands on the target and opens with a Weapon, beating the defence. The defender fights back (`battle fight`), retreats a lone hero 2–3 squares, or surrenders; then both sides add cards in turn (`battle add`, close with `battle commit`; an illuminated Weapon or Horse adds +2, or +1 keeping its second use). Either side may strike a Tent to take its cards back (`artifact strike`). `battle pass` ends it; a tie goes to the defender; the loser's heroes leave the board.
-**House rules (R133)**, set in `/battalia challenge`: `weeks` limit, `cities` (2–3 starting cities each), `neutral` (off: none), `heroes` (1–2 each on the board from the start), `level4` (level-4 cities that end the game).
-**Board:** squares a1–g7 (columns a–g, rows 1–7 from the top). The menus under your private hand offer only legal moves."""
+RULES_TEXT = """**Battalia: The Creation** (2–4 players): how to play
+• **Goal:** the most victory points (each city you hold scores its level, 1–4) when the board is full, someone owns five level-4 cities or the `weeks` limit is reached.
+• **Cards pay for everything:** your hand is 6 cards of your own deck. Supply hires units; units build cities and roads and craft artifacts.
+• **A turn:** start it, make as many moves as your cards pay for (hire, craft, build, move heroes, attack), then end it: your hand and used cards go to your Sanctuary and you draw 6.
+• **Taking cities:** move a hero along roads onto a neutral or enemy city (or the Ruins) and attack with a Weapon and units stronger than its defence.
+• **Moves:** use the menus and buttons under your private hand picture (only legal moves) or `/battalia` commands; card ids like k12 are on that picture.
+**Reference**
+**Turn:** 1. `turnstart`: Formation (3+ cards of one faction: draw extra; you pick who sees them), Redeploy (new hand of 5) or Start; your Ambush cards come back. 2. In any order: `hire`, `craft`, `build` (then `place`), `hero`, `artifact`, `ambush`, `attack`. 3. `end`. Cards gained reach your hand only after your next reshuffle.
+**Costs:** Soldier/Captain/Priest/Commander 2/3/4/5 Supply (+1 Supply card); level-L city = 3 units of rank L; upgrade = 2 of the next rank; road = 1 (straight, curve) or 2 (T, cross) Soldiers + 1 Supply; hero = Weapon + 2 Supply; hero step = 1 Supply, or a Horse for 3.
+**Battles:** the defender fights back, retreats a lone hero 2–3 squares, or surrenders; then both sides add cards in turn (`battle add`, `battle commit`). `battle pass` ends it; a tie goes to the defender; the loser's heroes leave the board.
+**House rules** (in `/battalia challenge`): `weeks` limit, `cities` (2–3 each), `neutral` (off: none), `heroes` (1–2 each from the start), `level4` (how many end the game).
+**Ties:** more level-4, then level-3 … cities. **Board:** a1–g7, rows 1–7 from the top."""
 
 # the rulebook leaves these open; they are ours (spec section 10)
 DESIGN_TEXT = """\
-• Card, terrain and marker counts and the Oracle blade order are our configuration (G1–G6).
-• Squares a1–g7 (G30); with 2 players the outer ring, with 3 players three squares per corner are out of play (G8).
+• Card, terrain and marker counts and the Oracle blade order are our configuration.
+• Squares a1–g7; with 2 players the outer ring, with 3 players three squares per corner are out of play.
 • You pay by naming nothing: the engine picks the cards (virtual copies first, then the faction you hold least of, Tools only when Soldiers run out); list ids in `cards` to choose yourself.
-• Transformations (Amulet, Title, Scroll) are moves of their own; the transformed card then joins any row. This is the same as placing the artifact in that row (R36): the artifact stays outside the combination, and chains (Scroll → Title → unit) work.
-• A Formation is shown to the opponents you pick (R23): they see the cards on their private hand; the channel only hears how many cards and who saw them.
-• A Tent can be struck at any of your own steps in a battle, attacking or defending (R69).
+• Transformations (Amulet, Title, Scroll) are moves of their own; the transformed card then joins any row. This is the same as placing the artifact in that row: the artifact stays outside the combination, and chains (Scroll → Title → unit) work.
+• A Formation is shown to the opponents you pick: they see the cards on their private hand; the channel only hears how many cards and who saw them.
+• A Tent can be struck at any of your own steps in a battle, attacking or defending.
 • House rules: extra starting cities are cross cities on fixed squares, chosen in turn like the first one; starting heroes stand on the first city you chose.
 • In battle each side adds cards one at a time and closes its play with `commit`; `pass` ends the battle.
-• A surrender counts as a lost battle (G22); a retreat moves exactly 2–3 squares (G32).
-• A hero standing on its owner's city is defended together with the city (G18).
-• A full tie is a shared win (G27).
-• `weeks` ends the game after 7 rounds per week (G31); a safety cap ends any game after 20 weeks.
+• A surrender counts as a lost battle; a retreat moves exactly 2–3 squares.
+• A hero standing on its owner's city is defended together with the city.
+• A full tie is a shared win.
+• `weeks` ends the game after 7 rounds per week; a safety cap ends any game after 20 weeks.
+• When a setup choice has only one answer (the last starting city left), it is made for you.
 • Hiring when the Supply deck is empty still gives the unit."""
 
 
@@ -96,7 +103,7 @@ def match_rules_text(options: dict | None) -> str:
     variant = {"normal": "Base game", "advanced": "Advanced game", "scenario1": "Scenario 1",
                "scenario2": "Scenario 2"}.get(options.get("variant", "normal"), "Base game")
     house = battalia_setup.house_rules_text(options)
-    return f"{variant}; " + (f"house rules (R133): {', '.join(house)}." if house else "no house rules.")
+    return f"{variant}; " + (f"house rules: {', '.join(house)}." if house else "no house rules.")
 
 
 def verb_of(action_id: str) -> str:
@@ -151,7 +158,7 @@ class _SelectRow:
         self.item.row = value
 
 
-class MoveSelect(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
+class MoveSelect(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bt:pick:(?P<match>\d+):(?P<version>\d+):(?P<slot>[a-z]+)"):
     """A picker of legal moves of one kind (`slot`), e.g. hire/craft or the cards to add in battle."""
 
@@ -174,7 +181,7 @@ class MoveSelect(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, work, self.match_id)
 
 
-class PagePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
+class PagePicker(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bt:pages:(?P<match>\d+):(?P<version>\d+):(?P<slot>[a-z]+)"):
     """More than 25 moves of one kind: pick a group first, then the move (in an ephemeral answer)."""
 
@@ -192,14 +199,14 @@ class PagePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             match, legal = await seat_and_legal(interaction, self.match_id, self.version)
-            await reply_with_page(interaction, action_pages(slot_actions(self.slot, legal)),
-                                  int(self.item.values[0]),
+            pages = action_pages(slot_actions(self.slot, legal))
+            await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
                                   lambda label, actions: MoveSelect(match.id, match.version, self.slot, actions,
                                                                     placeholder=label))
         await guarded(interaction, work, self.match_id)
 
 
-class SquarePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
+class SquarePicker(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"bt:square:(?P<match>\d+):(?P<version>\d+)"):
     """Placement of a drawn road or city: pick the square, then (if several fit) the rotation."""
 
@@ -221,7 +228,7 @@ class SquarePicker(_SelectRow, discord.ui.DynamicItem[discord.ui.Select],
             square = self.item.values[0]
             spots = [a for a in legal if a.id.startswith(f"place:{square}:")]
             if not spots:
-                raise UserError(f"The card cannot go on {square} now.")
+                raise UserError(f"The card cannot go on {shorten(square)} now.")
             if len(spots) == 1:  # only one way round: no second question
                 return await play_move(interaction, match.id, match.version, spots[0].id)
             tile = (interaction.client.service.private_view(match, match.seat_of(interaction.user.id))
@@ -384,20 +391,23 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
     async def _match_of(self, interaction: discord.Interaction, match_id: int | None):
         """The Battalia match a command is about, and the user's seat in it."""
         return await self.bot.service.find_seat(interaction.user.id, match_id=match_id,
-                                                channel_id=interaction.channel_id, game=GAME)
+                                                channel_id=interaction.channel_id, guild_id=interaction.guild_id,
+                                                game=GAME)
 
-    async def _legal_now(self, interaction: discord.Interaction) -> tuple[object, int, list[Action]] | None:
+    async def _legal_now(self, interaction: discord.Interaction) -> tuple[object, int, list[Action]] | list:
+        """For autocomplete: the match, seat and legal actions, or the choices to show instead
+        (why there are none: e.g. which match to name)."""
         try:
             row, seat = await self._match_of(interaction, getattr(interaction.namespace, "match", None))
-        except UserError:
-            return None
+        except UserError as exc:
+            return [hint_choice(exc.message)]
         return row, seat, self.bot.service.legal_actions(row, seat)
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        verbs: tuple[str, ...]) -> list[app_commands.Choice[str]]:
         found = await self._legal_now(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         text = (current or "").lower()
         presenter = getattr(self.bot, "presenter", None)
         names = await presenter.seat_names(found[0]) if presenter is not None else []
@@ -411,8 +421,8 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
     async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Card ids for the optional payment list: the unused cards in hand, one more per pick."""
         found = await self._legal_now(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         row, seat, _ = found
         hand = [c for c in self.bot.service.private_view(row, seat).get("hand", []) if c.get("uses_left", 1) > 0]
         prefix = current[:current.rfind(",") + 1] if "," in current else ""
@@ -440,8 +450,8 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
                 action_id = verbs[0]
             else:
                 action_id = with_cards(action_for(verbs, value), cards)
-            await service.act(row.id, interaction.user.id, action_id)
-            await reply(interaction, MOVE_PLAYED)
+            outcome = await service.act(row.id, interaction.user.id, action_id, answered=True)
+            await self.bot.presenter.answer_mover(interaction, outcome)
         await guarded(interaction, work, match_id)
 
     # -------------------------------------------------------------- lobby and rules
@@ -597,8 +607,8 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
 
     async def _square_choices(self, interaction, current, want_rotation: bool):
         found = await self._legal_now(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         row, seat, legal = found
         road, plan = getattr(interaction.namespace, "type", None), getattr(interaction.namespace, "plan", None)
         if not (road or plan):
@@ -878,7 +888,7 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
 
     @battle.command(name="add", description="Add a card to your battle line")
     @app_commands.describe(card="Cards with battle strength you can add now",
-                           uses="Illuminated Weapon or Horse: 2 = +2 now, 1 = +1 and keep a use for later (R112)")
+                           uses="Illuminated Weapon or Horse: 2 = +2 now, 1 = +1 and keep a use for later")
     @_describe_match()
     @app_commands.autocomplete(match=match_autocomplete)
     async def battle_add(self, interaction: discord.Interaction, card: str,

@@ -18,13 +18,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, reply
-from cogs.components import MAX_OPTIONS, MOVE_PLAYED, GameCogMixin, MoveButton, generic_move_items
+from cogs.common import defer, guarded, hint_choice, reply
+from cogs.components import MAX_OPTIONS, MOVE_PLAYED, GameCogMixin, MatchItem, MoveButton, generic_move_items
 from cogs.matches import create_match, match_autocomplete
-from engine.base import Action, IllegalAction
+from engine.base import Action, IllegalAction, name_seats
 from engine.battleline import RULES, card_label, explain_claim
 from engine.battleline.cards import GUILE, is_troop, normalise_card
-from matches import STALE_MESSAGE, UserError
+from matches import STALE_MESSAGE, MoveOutcome, UserError
+from matches.service import shorten
 
 GAME = "battleline"
 DECKS = ("troop", "tactics")
@@ -137,29 +138,6 @@ def choice_description(view: dict, seat: int, prefix: str, chunk: str, ids: list
     return None
 
 
-def next_step_hint(service, match, seat: int) -> str:
-    """After a move: what this player does next, if anything."""
-    if match.status != "active":
-        return "The match is over."
-    state = match.snapshot
-    if seat not in service.rules(match).active_players(state):
-        return "Now it is your opponent's turn."
-    step = state["step"]
-    if step == "claim":
-        flags = [a.split(":")[1] for a in legal_ids(service, match, seat) if a.startswith("claim:")]
-        return (f"You may claim flag {', '.join(flags)} (`/battleline claim` or the buttons under your hand), "
-                f"or finish claiming with `/battleline done`.")
-    if step == "draw":
-        return "Now draw a card: `/battleline draw` or the buttons under your hand."
-    if step == "scout_draw":
-        return f"Scout: draw {state['scout']['draws_left']} more card(s) with `/battleline draw`."
-    if step == "scout_return":
-        return f"Scout: put {state['scout']['returns_left']} card(s) back with `/battleline return`."
-    if step == "mud_discard":
-        return f"Mud has left flag {state['mud']['flag']}: discard one of your cards there (`/battleline discard`)."
-    return "Now play a card: `/battleline play`."
-
-
 def step_after(match, seat: int, action_id: str) -> str | None:
     """The step this player is in right after `action_id`, or None when it is no longer his
     move. (Only the player's own menu asks this; simulating his move shows nobody anything.)"""
@@ -178,33 +156,26 @@ DRAW_LATER = {"claim": "Claim step first; you draw afterwards",
 async def perform(interaction: discord.Interaction, match_id: int, action_id: str, *,
                   expected_version: int | None = None, then_draw: str | None = None) -> None:
     """Apply one move (and the deck draw asked for with it, when the draw step follows at
-    once), then answer the player privately: what was drawn, and what comes next."""
+    once), then answer the player privately with what they drew and their updated hand."""
     service = interaction.client.service
     user = interaction.user.id
-    outcome = await service.act(match_id, user, action_id, expected_version=expected_version)
+    outcome = await service.act(match_id, user, action_id, expected_version=expected_version, answered=True)
     match = outcome.match
     seat = match.seat_of(user)
-    steps = list(outcome.steps)
-    note = ""
+    earlier: tuple = ()
+    lead = MOVE_PLAYED
     if then_draw and service.is_active(match, seat) and match.snapshot["step"] == "draw":
-        drawn = await service.act(match_id, user, f"draw:{then_draw}", expected_version=match.version)
-        match = drawn.match
-        steps += drawn.steps
+        earlier = (outcome,)
+        outcome = await service.act(match_id, user, f"draw:{then_draw}", expected_version=match.version,
+                                    answered=True)
     elif then_draw and service.is_active(match, seat):
-        note = " (You draw after this step.)"
-    private = [e.private[seat] for s in steps if s.seat == seat and not s.by_ai
-               for e in s.events if seat in e.private]
-    text = " ".join([MOVE_PLAYED] + private) + note + " " + next_step_hint(service, match, seat)
-    await reply(interaction, text.strip())
-    row = match.user_at(seat)
-    if service.is_active(match, seat) and row is not None and not row.dm_ok:
-        # no DM will bring the next menu: show the hand right here
-        await interaction.client.presenter.send_private_ephemeral(interaction, match_id)
+        lead += " You draw after this step."
+    await interaction.client.presenter.answer_mover(interaction, outcome, lead, also=earlier)
 
 
 # ---------------------------------------------------------------------- components
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select],
+class PickSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bl:pick:(?P<match>\d+):(?P<version>\d+):(?P<then>troop|tactics|-):(?P<page>\d+):"
                           r"(?P<prefix>[A-Za-z0-9:\-]+)"):
     """One step of a guided move: the values continue the engine action id `prefix`. A choice
@@ -302,9 +273,11 @@ def pick_selects(match, seat: int, prefix: str, ids: list[str], view: dict,
                 if deck != "-" and after != "draw":
                     description = DRAW_LATER.get(after, "You do not draw now")
                 options.append(discord.SelectOption(label=label[:100], value=value, description=description))
-            text = base if deck == "-" else f"{base} Then draw from the {deck} deck ({view['decks'][deck]} left)"
+            # the deciding words first, so a long question never cuts them off
+            text = base if deck == "-" else f"Then the {deck} deck ({view['decks'][deck]} left) · {base}"
             if len(pages) > 1:
-                text += f" ({n + 1}/{len(pages)})"
+                text = f"({n + 1}/{len(pages)}) {text}"
+            text = text if len(text) <= 100 else text[:99] + "…"
             items.append(PickSelect(match.id, match.version, prefix, deck, n, options, text))
     return items[:MAX_SELECTS]
 
@@ -347,8 +320,17 @@ def move_items(match, view: dict, seat: int, actions: list[Action]) -> list[disc
 
 # ---------------------------------------------------------------------- slash commands
 
+FLAG_COUNT = 9
+
+
 def _flags_in(text: str) -> list[int]:
-    return [int(n) for n in re.findall(r"\d+", text or "")]
+    """The flag numbers in a claim, each once, in the order given; anything that is no flag is
+    refused before a single claim is tried (a long value must not become thousands of moves)."""
+    numbers = re.findall(r"\d+", (text or "")[:200])
+    wrong = [n for n in numbers if not 1 <= int(n[:3]) <= FLAG_COUNT or len(n) > 1]
+    if wrong:
+        raise UserError(f"There is no flag {shorten(wrong[0], 10)}; flags are numbered 1 to {FLAG_COUNT}.")
+    return list(dict.fromkeys(int(n) for n in numbers))
 
 
 class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
@@ -366,16 +348,16 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
                      statuses: tuple[str, ...] = ("active",)):
         """The Battle Line match a command means, and the user's seat in it."""
         return await self.bot.service.find_seat(interaction.user.id, match_id=match_id,
-                                                channel_id=interaction.channel_id, statuses=statuses, game=GAME)
+                                                channel_id=interaction.channel_id, guild_id=interaction.guild_id,
+                                                statuses=statuses, game=GAME)
 
-    async def _legal(self, interaction: discord.Interaction) -> tuple[object, int, list[str]] | None:
-        """For autocomplete: the match, seat and legal action ids, or None."""
+    async def _legal(self, interaction: discord.Interaction) -> tuple[object, int, list[str]] | list:
+        """For autocomplete: the match, seat and legal action ids, or the choices to show
+        instead (why there are none: e.g. which match to name)."""
         try:
             row, seat = await self._match(interaction, getattr(interaction.namespace, "match", None))
-        except UserError:
-            return None
-        if row.status != "active":
-            return None
+        except UserError as exc:
+            return [hint_choice(exc.message)]
         return row, seat, legal_ids(self.bot.service, row, seat)
 
     async def _act(self, interaction: discord.Interaction, match_id: int | None, action_id: str,
@@ -427,7 +409,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
         async def work():
             await defer(interaction)
             row, seat = await self._match(interaction, match)
-            await reply(interaction, explain_claim(row.snapshot, seat, flag))
+            names = await self.bot.presenter.seat_names(row)
+            await reply(interaction, name_seats(explain_claim(row.snapshot, seat, flag), names))
         await guarded(interaction, work, match)
 
     # -------------------------------------------------------------- step (a): play a card
@@ -453,8 +436,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @play.autocomplete("card")
     async def play_card_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         _row, _seat, ids = found
         cards = [c for c, done in continuations(ids, "play").items() if not done and c not in GUILE]
         text = current.strip().lower()
@@ -470,7 +453,9 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     async def play_flag_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
         card = normalise_card(str(getattr(interaction.namespace, "card", "") or ""))
-        if found is None or card is None:
+        if isinstance(found, list):
+            return []  # a number option: the card option says why
+        if card is None:
             return []
         row, seat, ids = found
         view = self.bot.service.private_view(row, seat)
@@ -483,8 +468,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
 
     async def _deck_choices(self, interaction: discord.Interaction):
         found = await self._legal(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         row, seat, _ids = found
         decks = self.bot.service.private_view(row, seat)["decks"]
         return [app_commands.Choice(name=f"{d} deck ({decks[d]} left)", value=d) for d in DECKS if decks[d]]
@@ -538,8 +523,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @tactic.autocomplete("card")
     async def tactic_card_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         ids = found[2]
         text = current.strip().lower()
         return [app_commands.Choice(name=f"{card_label(c)}: {TACTIC_HINTS[c]}"[:100], value=c)
@@ -550,7 +535,9 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     async def tactic_flag_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
         prefix = self._tactic_prefix(interaction, "flag")
-        if found is None or prefix is None:
+        if isinstance(found, list):
+            return []  # a number option: the card option says why
+        if prefix is None:
             return []
         row, seat, ids = found
         view = self.bot.service.private_view(row, seat)
@@ -562,7 +549,9 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     async def tactic_target_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
         prefix = self._tactic_prefix(interaction, "target")
-        if found is None or prefix is None:
+        if isinstance(found, list):
+            return found
+        if prefix is None:
             return []
         cards = dict.fromkeys(a.split(":")[3] for a in found[2] if a.startswith(prefix + ":"))
         return [app_commands.Choice(name=card_label(c), value=c) for c in cards][:25]
@@ -571,7 +560,9 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     async def tactic_to_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
         prefix = self._tactic_prefix(interaction, "to")
-        if found is None or prefix is None:
+        if isinstance(found, list):
+            return found
+        if prefix is None:
             return []
         dests = continuations(found[2], prefix)
         return [app_commands.Choice(name="Discard it" if d == "discard" else f"Flag {d}", value=d) for d in dests][:25]
@@ -598,32 +589,32 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
                 raise UserError("Name the flags to claim by number, e.g. `3 5 7`.")
             service = self.bot.service
             game_no = row.snapshot["game_no"]
-            lines = []
+            lines, last = [], None
             for n in wanted:
                 current = await service.get(row.id)
                 if current.status != "active" or current.snapshot["game_no"] != game_no:
                     lines.append(f"Flag {n}: not tried, the game is over.")
                     continue
                 try:
-                    await service.act(row.id, interaction.user.id, f"claim:{n}")
+                    last = await service.act(row.id, interaction.user.id, f"claim:{n}", answered=True)
                     lines.append(f"Flag {n}: claimed.")
                 except UserError as exc:  # a refused claim explains itself (D13) and the next is tried
                     lines.append(f"Flag {n}: {exc.message}")
-            current = await service.get(row.id)
-            lines.append(next_step_hint(service, current, seat))
-            await reply(interaction, "\n".join(lines)[:2000])
-            slot = current.user_at(seat)
-            if service.is_active(current, seat) and slot is not None and not slot.dm_ok:
-                await self.bot.presenter.send_private_ephemeral(interaction, row.id)
+            names = await self.bot.presenter.seat_names(row)
+            outcome = last or MoveOutcome(await service.get(row.id))
+            await self.bot.presenter.answer_mover(interaction, outcome, name_seats("\n".join(lines), names))
         await guarded(interaction, work, match)
 
     @claim.autocomplete("flags")
     async def claim_autocomplete(self, interaction: discord.Interaction, current: str):
         found = await self._legal(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         provable = [a.split(":")[1] for a in found[2] if a.startswith("claim:")]
-        typed = [str(n) for n in _flags_in(current)]
+        try:
+            typed = [str(n) for n in _flags_in(current)]
+        except UserError:  # a half-typed wrong number: offer the flags from scratch
+            typed = []
         rest = [n for n in provable if n not in typed]
         base = " ".join(typed)
         out = []
@@ -687,8 +678,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
 
     async def _card_choices(self, interaction: discord.Interaction, prefix: str, current: str):
         found = await self._legal(interaction)
-        if found is None:
-            return []
+        if isinstance(found, list):
+            return found
         text = current.strip().lower()
         return [app_commands.Choice(name=card_label(c), value=c) for c in continuations(found[2], prefix)
                 if text in c.lower() or text in card_label(c).lower()][:25]

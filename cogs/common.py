@@ -15,8 +15,17 @@ log = logging.getLogger("boardgames")
 SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
 
 
+MESSAGE_LIMIT = 2000  # Discord's limit for a message's content
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """Text cut to what Discord accepts (a refusal that echoes long input must still arrive)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
     """An ephemeral answer whether or not the interaction was deferred."""
+    content = fit(content)
     kwargs.setdefault("ephemeral", True)
     if "view" in kwargs and kwargs["view"] is None:
         del kwargs["view"]  # discord.py refuses view=None on a new message
@@ -36,13 +45,32 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await reply(interaction, exc.message)
     except Exception as exc:  # noqa: BLE001 - the last line of defence for a user-facing call
         log.exception("unexpected error (match %s, user %s)", match_id, interaction.user.id)
-        record = getattr(interaction.client, "unexpected_errors", None)
-        if record is not None:
-            record.append(exc)
+        record_unexpected(interaction.client, exc)
         try:
             await reply(interaction, SOMETHING_WRONG)
         except discord.HTTPException:
             pass
+
+
+def hint_choice(message: str):
+    """An autocomplete entry that explains why there is nothing to pick (never a silent empty
+    list); choosing it only repeats the explanation."""
+    from discord import app_commands
+    return app_commands.Choice(name=fit(message, 100), value="?")
+
+
+def record_unexpected(client, exc: BaseException) -> None:
+    """Keep the error for the tests and the logs; the record is bounded (a deque)."""
+    record = getattr(client, "unexpected_errors", None)
+    if record is not None:
+        record.append(exc)
+
+
+async def match_here(interaction: discord.Interaction, match_id: int):
+    """The match a component or command names, refused unless it belongs to the server the
+    interaction comes from (or, in a DM, to a match of the user's)."""
+    return await interaction.client.service.get_here(match_id, guild_id=interaction.guild_id,
+                                                     user_id=interaction.user.id)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:

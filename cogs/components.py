@@ -10,7 +10,9 @@ from typing import Callable
 
 import discord
 
-from cogs.common import defer, guarded, is_manager, reply
+import logging
+
+from cogs.common import SOMETHING_WRONG, defer, guarded, is_manager, match_here, record_unexpected, reply
 from engine.base import Action
 from matches import STALE_MESSAGE, UserError
 
@@ -18,10 +20,43 @@ MAX_OPTIONS = 25  # Discord's limit for a select menu
 MOVE_PLAYED = "Move played."
 
 
+log = logging.getLogger("boardgames")
+
+
+class MatchItem:
+    """Mixin for every DynamicItem whose custom_id names a match (set `match_id`): a click is
+    refused before its callback unless the match belongs to the server the message is in
+    (or, in a DM, is one of the clicker's). Forged or out-of-range ids get the same answer as
+    a match of another server."""
+
+    match_id: int
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        try:
+            await match_here(interaction, self.match_id)
+            return True
+        except UserError as exc:
+            await reply(interaction, exc.message)
+        except Exception as exc:  # noqa: BLE001 - a check must answer, never leave a dead button
+            log.exception("component check failed (match %s)", self.match_id)
+            record_unexpected(interaction.client, exc)
+            await reply(interaction, SOMETHING_WRONG)
+        return False
+
+
+def menu_index(values: list[str], count: int) -> int:
+    """The page a paged picker's menu chose; a value that is no page of it is stale."""
+    value = values[0] if values else ""
+    if not value.isdigit() or not 0 <= int(value) < count:
+        raise UserError(STALE_MESSAGE)
+    return int(value)
+
+
 async def play_move(interaction: discord.Interaction, match_id: int, version: int, action_id: str) -> None:
     """A move chosen on a component made at `version` (refused as stale if the match moved on)."""
-    await interaction.client.service.act(match_id, interaction.user.id, action_id, expected_version=version)
-    await reply(interaction, MOVE_PLAYED)
+    outcome = await interaction.client.service.act(match_id, interaction.user.id, action_id,
+                                                   expected_version=version, answered=True)
+    await interaction.client.presenter.answer_mover(interaction, outcome)
 
 
 def action_pages(actions: list[Action]) -> list[tuple[str, list[Action]]]:
@@ -41,7 +76,7 @@ def _options(actions: list[Action]) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=a.label[:100], value=a.id[:100]) for a in actions]
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+class ActionSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"bg:act:(?P<match>\d+):(?P<version>\d+)"):
     """Pick one legal move (the values are engine action ids)."""
 
@@ -63,7 +98,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, work, self.match_id)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
+class MoveButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"bg:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
     """One legal move as a button; the custom_id carries the action id and the version it was
     offered at. A game subclasses it (own prefix and template) to answer a move its own way."""
@@ -109,7 +144,7 @@ def page_options(pages: list[str]) -> list[discord.SelectOption]:
 async def reply_with_page(interaction: discord.Interaction, pages: list[tuple[str, list[Action]]], index: int,
                           select_for: Callable[[str, list[Action]], discord.ui.Item]) -> None:
     """The second step of a paged move picker: the moves of the chosen group, ephemerally."""
-    if index >= len(pages):
+    if not 0 <= index < len(pages):
         raise UserError(STALE_MESSAGE)
     label, actions = pages[index]
     view = discord.ui.View(timeout=None)
@@ -117,7 +152,7 @@ async def reply_with_page(interaction: discord.Interaction, pages: list[tuple[st
     await reply(interaction, f"**{label}**: choose your move.", view=view)
 
 
-class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
+class PageSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"bg:page:(?P<match>\d+):(?P<version>\d+)"):
     """When there are more than 25 legal moves: pick a group first, then the move."""
 
@@ -135,13 +170,14 @@ class PageSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work():
             match, legal = await seat_and_legal(interaction, self.match_id, self.version)
-            await reply_with_page(interaction, action_pages(legal), int(self.item.values[0]),
+            pages = action_pages(legal)
+            await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
                                   lambda label, actions: ActionSelect(match.id, match.version, actions,
                                                                       placeholder=label[:150]))
         await guarded(interaction, work, self.match_id)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:hand:(?P<match>\d+)"):
+class HandButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:hand:(?P<match>\d+)"):
     """On every board message: answers with the clicker's private view, ephemerally."""
 
     def __init__(self, match_id: int):
@@ -167,7 +203,7 @@ LOBBY_STYLES = {"join": discord.ButtonStyle.success, "accept": discord.ButtonSty
                 "cancel": discord.ButtonStyle.danger, "decline": discord.ButtonStyle.danger}
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+class LobbyButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"bg:lobby:(?P<op>join|leave|start|cancel|accept|decline):(?P<match>\d+)"):
     def __init__(self, op: str, match_id: int):
         self.op, self.match_id = op, match_id
@@ -193,7 +229,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                 await service.start(self.match_id, user, is_admin=is_manager(interaction))
                 msg = "The match has started."
             elif self.op == "cancel":
-                await service.cancel(self.match_id, user, is_admin=is_manager(interaction))
+                await service.cancel(self.match_id, user, guild_id=interaction.guild_id,
+                                     is_admin=is_manager(interaction))
                 msg = "The match was cancelled."
             elif self.op == "accept":
                 await service.accept(self.match_id, user)
@@ -211,7 +248,7 @@ CLOCK_STYLES = {"claim": discord.ButtonStyle.danger, "wait": discord.ButtonStyle
                 "vote": discord.ButtonStyle.primary, "reclaim": discord.ButtonStyle.success}
 
 
-class ClockButton(discord.ui.DynamicItem[discord.ui.Button],
+class ClockButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"bg:clock:(?P<op>claim|wait|vote|reclaim):(?P<match>\d+):(?P<seat>\d+)"):
     """Under an "out of time" notice (claim, wait, vote) and on boards while the computer
     plays for an absent player (reclaim). The service re-checks the clock on every click."""
@@ -262,7 +299,7 @@ async def ask_undo(service, match_id: int, user_id: int, version: int | None = N
             else "Asked; the other players answer with the buttons in the match's channel.")
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+class UndoButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"bg:undo:(?P<op>ask|yes|no):(?P<match>\d+):(?P<version>\d+)"):
     """Ask to take back the move that led to this board (ask), or approve or refuse such a
     request (yes, no). Each is valid only at the version it was posted for."""
@@ -289,7 +326,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, work, self.match_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rematch:(?P<match>\d+)"):
+class RematchButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rematch:(?P<match>\d+)"):
     """On the final board: the same players again, the other player first."""
 
     def __init__(self, match_id: int):
@@ -310,7 +347,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rem
         await guarded(interaction, work, self.match_id)
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bg:log:(?P<match>\d+):(?P<page>\d+)"):
+class LogPageButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:log:(?P<match>\d+):(?P<page>\d+)"):
     """Earlier / later page of a /match log answer (which is ephemeral: the page is edited)."""
 
     def __init__(self, match_id: int, page: int, *, earlier: bool = True, disabled: bool = False):

@@ -7,27 +7,41 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, in_thread, is_manager, reply
-from cogs.components import MOVE_PLAYED, ask_undo
+from cogs.common import defer, guarded, hint_choice, in_thread, is_manager, reply
+from cogs.components import ask_undo
+from cogs.replay import gate_for
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.scheduler import Scheduler
 from matches.settings import guild_settings, may_start_in
 from render import registry as renderers
-from render.replay import animate
+from render.replay import replay as make_replay
 
+SHOW_EVERY = 60.0  # seconds between two /match show of one match
 CLOCK_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()]
 
 
-async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def _match_choices(interaction: discord.Interaction, current: str,
+                         statuses: tuple[str, ...]) -> list[app_commands.Choice[int]]:
+    """The user's matches of this server (in a DM: all of theirs) whose number or title fits."""
     service = interaction.client.service
-    mine = await service.store.list_matches(user_id=interaction.user.id, statuses=("open", "active"))
+    mine = await service.store.list_matches(user_id=interaction.user.id, statuses=statuses,
+                                            guild_id=interaction.guild_id)
     choices = []
     for m in mine:
         label = f"#{m.id} {service.rules(m).title} ({m.status})"
         if current in str(m.id) or current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=m.id))
     return choices[:25]
+
+
+async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    return await _match_choices(interaction, current, ("open", "active"))
+
+
+async def any_match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """For commands that also look back at finished matches (show, log, replay)."""
+    return await _match_choices(interaction, current, ("open", "active", "finished"))
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -74,11 +88,13 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     def __init__(self, bot):
         self.bot = bot
         self.scheduler: Scheduler | None = None
+        self._shown: dict[int, float] = {}  # match id -> when /match show last posted its board
 
     async def cog_load(self) -> None:
         # the stored timers (reminders, deadlines) fire from here, across restarts
         service = self.bot.service
-        self.scheduler = Scheduler(service.store, service.on_timer, self.bot.clock)
+        # it starts firing once the bot's start-up recovery (MatchService.recover) has run
+        self.scheduler = Scheduler(service.store, service.on_timer, self.bot.clock, ready=service.recovered.wait)
         service.on_timers_changed = self.scheduler.wake
         self.scheduler.start()
 
@@ -87,10 +103,20 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
             self.scheduler.stop()
             self.bot.service.on_timers_changed = None
 
+    def _may_show(self, match_id: int) -> None:
+        """A board is re-posted at most once a minute per match, so the command cannot flood a
+        thread; the record forgets what is older than that."""
+        now = self.bot.clock()
+        self._shown = {m: t for m, t in self._shown.items() if now - t < SHOW_EVERY}
+        if match_id in self._shown:
+            raise UserError(f"The board of match #{match_id} was posted moments ago; it is just above.")
+        self._shown[match_id] = now
+
     async def _find(self, interaction: discord.Interaction, match: int | None,
                     statuses: tuple[str, ...] = ("active",)):
         return await self.bot.service.find_for_user(interaction.user.id, match_id=match,
-                                                    channel_id=interaction.channel_id, statuses=statuses)
+                                                    channel_id=interaction.channel_id,
+                                                    guild_id=interaction.guild_id, statuses=statuses)
 
     @app_commands.command(name="new", description="Challenge people (or me) to a game, or open a table anyone can join")
     @app_commands.describe(game="Which game", opponent="Who to challenge (pick me for a computer opponent)",
@@ -121,7 +147,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
             if scope == "channel":
                 rows = await store.list_matches(channel_id=interaction.channel_id)
             else:
-                rows = await store.list_matches(user_id=interaction.user.id)
+                rows = await store.list_matches(user_id=interaction.user.id, guild_id=interaction.guild_id)
             if not rows:
                 return await reply(interaction, "No open or running matches." if scope == "channel"
                                    else "You are in no open or running match.")
@@ -139,40 +165,36 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await guarded(interaction, work)
 
     @app_commands.command(name="show", description="Post the current board of a match again")
-    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.autocomplete(match=any_match_autocomplete)
     async def show(self, interaction: discord.Interaction, match: int | None = None):
         async def work():
             await defer(interaction)
-            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
-                                                       channel_id=interaction.channel_id,
-                                                       statuses=("active", "finished"))
+            row = await self._find(interaction, match, ("active", "finished"))
             if row.snapshot is None:
                 raise UserError("This match has not started yet.")
-            await self.bot.presenter.post_board(row, "The board, as requested.")
+            self._may_show(row.id)
+            await self.bot.presenter.post_board(row, "The board, as requested.", ping=False)
             await reply(interaction, "Board posted.")
         await guarded(interaction, work, match)
 
     @app_commands.command(name="hand", description="See your private hand and moves (only you see the answer)")
-    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.autocomplete(match=any_match_autocomplete)
     async def hand(self, interaction: discord.Interaction, match: int | None = None):
         async def work():
             await defer(interaction)
-            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
-                                                       channel_id=interaction.channel_id,
-                                                       statuses=("active", "finished"))
+            row = await self._find(interaction, match, ("active", "finished"))
             await self.bot.presenter.send_private_ephemeral(interaction, row.id)
         await guarded(interaction, work, match)
 
     async def _move_choices(self, interaction: discord.Interaction, current: str):
         match_id = getattr(interaction.namespace, "match", None)
         try:
-            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match_id,
-                                                       channel_id=interaction.channel_id)
-        except UserError:
-            return []
+            row = await self._find(interaction, match_id)
+        except UserError as exc:
+            return [hint_choice(exc.message)]
         seat = row.seat_of(interaction.user.id)
         if seat is None:
-            return []
+            return [hint_choice("You are not playing in this match.")]
         text = current.lower()
         return [app_commands.Choice(name=a.label[:100], value=a.id[:100])
                 for a in self.bot.service.legal_actions(row, seat)
@@ -184,10 +206,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     async def move(self, interaction: discord.Interaction, action: str, match: int | None = None):
         async def work():
             await defer(interaction)
-            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
-                                                       channel_id=interaction.channel_id)
-            await self.bot.service.act(row.id, interaction.user.id, action.strip())
-            await reply(interaction, MOVE_PLAYED)
+            row = await self._find(interaction, match)
+            outcome = await self.bot.service.act(row.id, interaction.user.id, action.strip(), answered=True)
+            await self.bot.presenter.answer_mover(interaction, outcome)
         await guarded(interaction, work, match)
 
     @move.autocomplete("action")
@@ -199,8 +220,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     async def resign(self, interaction: discord.Interaction, match: int | None = None):
         async def work():
             await defer(interaction)
-            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
-                                                       channel_id=interaction.channel_id)
+            row = await self._find(interaction, match)
             await self.bot.service.resign(row.id, interaction.user.id)
             await reply(interaction, f"You resigned match #{row.id}.")
         await guarded(interaction, work, match)
@@ -210,9 +230,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     async def cancel(self, interaction: discord.Interaction, match: int | None = None):
         async def work():
             await defer(interaction)
-            row = await self.bot.service.find_for_user(interaction.user.id, match_id=match,
-                                                       channel_id=interaction.channel_id, statuses=("open",))
-            await self.bot.service.cancel(row.id, interaction.user.id, is_admin=is_manager(interaction))
+            row = await self._find(interaction, match, ("open",))
+            await self.bot.service.cancel(row.id, interaction.user.id, guild_id=interaction.guild_id,
+                                          is_admin=is_manager(interaction))
             await reply(interaction, f"Match #{row.id} was cancelled.")
         await guarded(interaction, work, match)
 
@@ -251,9 +271,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     async def watch(self, interaction: discord.Interaction, match: int):
         async def work():
             await defer(interaction)
-            row = await self.bot.service.add_watcher(match, interaction.user.id)
-            if row.guild_id != interaction.guild_id:
-                raise UserError(f"There is no match #{match} in this server.")
+            row = await self.bot.service.add_watcher(match, interaction.user.id, guild_id=interaction.guild_id)
             thread = self.bot.get_channel(row.thread_id) if row.thread_id else None
             if isinstance(thread, discord.Thread):
                 try:
@@ -266,7 +284,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
 
     @app_commands.command(name="log", description="The public move history of a match")
     @app_commands.describe(page="Page of the history (1 = the first moves; default: the latest)")
-    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.autocomplete(match=any_match_autocomplete)
     async def log(self, interaction: discord.Interaction, match: int | None = None,
                   page: app_commands.Range[int, 1, 1000] | None = None):
         async def work():
@@ -277,24 +295,28 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await guarded(interaction, work, match)
 
     @app_commands.command(name="replay", description="An animated picture of a match, move by move")
-    @app_commands.autocomplete(match=match_autocomplete)
+    @app_commands.autocomplete(match=any_match_autocomplete)
     async def replay(self, interaction: discord.Interaction, match: int | None = None):
         async def work():
-            await defer(interaction, ephemeral=False)
+            # the match and the gate first, so that a refusal is an answer only the asker sees
             row = await self._find(interaction, match, ("active", "finished"))
-            names = await self.bot.presenter.seat_names(row)
-            views = await self.bot.service.public_views(row.id)
-            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, views, names)
+            with gate_for(self.bot).admit(row.id, interaction.user.id, interaction.client.clock()):
+                await defer(interaction, ephemeral=False)
+                names = await self.bot.presenter.seat_names(row)
+                boards, views = await self.bot.service.public_view_stream(row.id)
+                gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names)
             await interaction.followup.send(
-                f"**{self.bot.presenter.title(row)}** · replay of {len(views) - 1} moves"
-                + ("" if frames == len(views) else f" ({frames} of {len(views)} boards shown, to fit the upload)"),
+                f"**{self.bot.presenter.title(row)}** · replay of {boards - 1} moves"
+                + ("" if frames == boards else f" ({frames} of {boards} boards shown, evenly spread)"),
                 file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
         await guarded(interaction, work, match)
 
 
-def replay_gif(render_board, views: list[dict], names: list[str]) -> tuple[bytes, int]:
-    """Blocking: render every public view and animate them (run in an executor)."""
-    return animate([render_board(view, names) for view in views])
+def replay_gif(render_board, boards: int, views, names: list[str]) -> tuple[bytes, int]:
+    """Blocking, all in one worker thread: walk the game, draw the boards one at a time and
+    animate them -> (GIF bytes, boards shown)."""
+    made = make_replay(boards, views, lambda view: render_board(view, names))
+    return made.gif, made.frames
 
 
 HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread; the board arrives there as a picture after every move, and the player to move is pinged. Your hand comes to you privately: by DM, or, if your DMs are closed, with the **Show my hand** button under any board (only you see the answer).

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import discord
 
-from cogs.common import in_thread, png_file
+from cogs.common import fit, in_thread, png_file
 from cogs.components import (ClockButton, LogPageButton, RematchButton, UndoButton, board_view, generic_move_items,
                              lobby_view)
 from engine.base import name_seats
@@ -24,6 +24,7 @@ log = logging.getLogger("boardgames")
 
 COMPUTER_NAME = "Computer"
 LOG_PAGE = 20  # moves per page of /match log
+PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
 
 # game name -> function(match, private_view, seat, legal_actions) -> list of components;
 # a game cog registers a richer move UI here; the generic select is the fallback.
@@ -34,6 +35,9 @@ class DiscordPresenter:
     def __init__(self, bot):
         self.bot = bot
         self._names: dict[int, str] = {}
+        # match id -> narration of the steps of the turn in progress, told on the board that
+        # ends the turn (kept in memory: after a restart the board still shows the state)
+        self._pending_lines: dict[int, list[str]] = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -128,26 +132,64 @@ class DiscordPresenter:
             await self.settle_notices(match)
 
     async def match_started(self, match: MatchRow) -> None:
-        thread = await self._make_thread(match)
+        # posted again after a stop, it reuses the thread made the first time
+        thread = await self._make_thread(match) if match.thread_id is None else None
         if thread is not None:
             await self.bot.service.store.update_match(match.id, thread_id=thread.id)
             match.thread_id = thread.id
         await self._edit_lobby(match)
         names = await self.seat_names(match)
-        order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))
+        # in playing order: from the seat that moves first, round the table
+        active = self.bot.service.rules(match).active_players(match.snapshot) if match.snapshot else set()
+        first = min(active) if len(active) == 1 else 0
+        playing = [names[(first + i) % len(names)] for i in range(len(names))]
+        order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(playing))
         await self.post_board(match, f"**{self.title(match)}** begins. Seat order: {order}.")
         for seat in match.seats:
             await self.send_private(match, seat.seat)
 
-    async def moves_applied(self, outcome: MoveOutcome) -> None:
+    def turn_goes_on(self, outcome: MoveOutcome) -> bool:
+        """The player who moved still holds the only decision (played a card, now draws): the
+        board waits for the end of the turn. A take-back, a computer move, another player now
+        asked to decide, or the end of the game shows the board at once."""
         match = outcome.match
-        names = await self.seat_names(match)
+        if match.status != "active" or not outcome.steps:
+            return False
+        if any(step.by_ai or step.action == UNDO for step in outcome.steps):
+            return False
+        movers = {step.seat for step in outcome.steps}
+        return len(movers) == 1 and self.bot.service.rules(match).active_players(match.snapshot) == movers
+
+    def narrate(self, outcome: MoveOutcome, names: list[str]) -> list[str]:
         lines = []
         for step in outcome.steps:
             for event in step.events:
                 text = name_seats(event.public, names)
                 # "Alice plays …" needs no "Alice:" in front
                 lines.append(text if text.startswith(names[step.seat]) else f"**{names[step.seat]}**: {text}")
+        return lines
+
+    async def moves_applied(self, outcome: MoveOutcome) -> None:
+        match = outcome.match
+        names = await self.seat_names(match)
+        lines = self.narrate(outcome, names)
+        # refresh whoever's private view changed: seats told something privately, seats that
+        # moved (their hand changed), and seats that must act now; not a seat whose click is
+        # answered with its hand already
+        touched = {seat for step in outcome.steps for e in step.events for seat in e.private}
+        touched |= {step.seat for step in outcome.steps if not step.by_ai}
+        if match.status == "active":
+            touched |= self.bot.service.rules(match).active_players(match.snapshot)
+        touched -= outcome.answered
+        if self.turn_goes_on(outcome):
+            # one board per turn: the steps in between are told on the board that ends the turn
+            pending = self._pending_lines.setdefault(match.id, [])
+            pending.extend(lines)
+            del pending[:-PENDING_KEEP]
+            for seat in sorted(touched):
+                await self.send_private(match, seat)
+            return
+        lines = self._pending_lines.pop(match.id, []) + lines
         if len(lines) > 12:  # keep a long computer turn readable
             lines = lines[:5] + [f"… {len(lines) - 10} more …"] + lines[-5:]
         last = outcome.steps[-1] if outcome.steps else None
@@ -157,20 +199,32 @@ class DiscordPresenter:
                     and not any(e.hidden for e in last.events))
         await self.post_board(match, "\n".join(lines), undoable=undoable,
                               taken_back=bool(outcome.steps) and outcome.steps[0].action == UNDO)
-        # refresh whoever's private view changed: seats told something privately, seats that
-        # moved (their hand changed), and seats that must act now
-        touched = {seat for step in outcome.steps for e in step.events for seat in e.private}
-        touched |= {step.seat for step in outcome.steps if not step.by_ai}
-        if match.status == "active":
-            touched |= self.bot.service.rules(match).active_players(match.snapshot)
         for seat in sorted(touched):
             await self.send_private(match, seat)
+
+    async def answer_mover(self, interaction: discord.Interaction, outcome: MoveOutcome, lead: str = "Move played.",
+                           also: tuple[MoveOutcome, ...] = ()) -> None:
+        """The answer to a player's move: what happened privately, then their updated hand with
+        its move menus, so the next step of the turn is one click away (the hand follows you)."""
+        match = outcome.match
+        seat = match.seat_of(interaction.user.id)
+        told = [e.private[seat] for o in (*also, outcome) for step in o.steps if step.seat == seat and not step.by_ai
+                for e in step.events if seat in e.private]
+        text = " ".join([lead, *told])
+        if seat is None or match.snapshot is None:
+            await interaction.followup.send(fit(text), ephemeral=True)
+            return
+        message = await self.private_message(match, seat)
+        if message["view"] is None:
+            message.pop("view")
+        message["content"] = fit(f"{text}\n{message['content']}")
+        await interaction.followup.send(ephemeral=True, **message)
 
     async def match_closed(self, match: MatchRow, note: str) -> None:
         if match.snapshot is None:  # never started: the lobby message tells it
             await self._edit_lobby(match, note)
             return
-        await self.post_board(match, note)
+        await self.post_board(match, "\n".join([*self._pending_lines.pop(match.id, []), note]))
 
     # ------------------------------------------------------------------ public board
 
@@ -189,14 +243,27 @@ class DiscordPresenter:
             log.info("no thread for match %s; playing in the channel", match.id)
             return None
 
-    async def _safe_send(self, channel, content: str, *, match: MatchRow, **kwargs):
+    async def _safe_send(self, channel, content: str, *, match: MatchRow, ping: list[int] | None = None, **kwargs):
+        """Post in the match's channel; `ping`: the only users the message notifies (None: everyone
+        it mentions)."""
+        mentions = discord.AllowedMentions(users=True) if ping is None else \
+            discord.AllowedMentions(users=[discord.Object(u) for u in ping])
         try:
-            return await channel.send(content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+            return await channel.send(fit(content), allowed_mentions=mentions, **kwargs)
         except discord.HTTPException:
             log.warning("could not post in the channel of match %s", match.id)
             return None
 
-    def footer(self, match: MatchRow, names: list[str]) -> str:
+    def to_act(self, match: MatchRow) -> list[int]:
+        """The people who must act now: a board pings them and nobody else."""
+        if match.status != "active":
+            return []
+        return [match.user_at(s).user_id for s in sorted(self.bot.service.rules(match).active_players(match.snapshot))
+                if not match.user_at(s).is_ai]
+
+    def footer(self, match: MatchRow, names: list[str], told: str = "") -> str:
+        """Who must act now (and by when), or how the game ended; `told`: the lines above it,
+        so the game's last line is not said twice."""
         service = self.bot.service
         if match.status == "active":
             due = sorted(service.rules(match).active_players(match.snapshot))
@@ -213,6 +280,8 @@ class DiscordPresenter:
                 else "The game ends in a draw."
             head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners else nobody
             reason = name_seats(match.result.get("reason", ""), names)
+            if reason and reason in told:
+                reason = ""
             scores = match.result.get("scores") or {}
             score_text = (" Scores: " + ", ".join(f"{names[int(k)]} {v}" for k, v in scores.items())) if scores else ""
             changes = match.meta.get("rating_changes") or {}
@@ -223,12 +292,13 @@ class DiscordPresenter:
         return ""
 
     async def post_board(self, match: MatchRow, text: str, *, undoable: bool = False,
-                         taken_back: bool = False) -> None:
+                         taken_back: bool = False, ping: bool = True) -> None:
+        """A new board message; `ping`: notify the players who must act (not on a re-post)."""
         channel = await self.channel_for(match)
         if channel is None:
             return
         names = await self.seat_names(match)
-        content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names)}".strip()
+        content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names, told=text)}".strip()
         view = self.bot.service.public_view(match) if match.snapshot else None
         extra = []
         if match.status == "finished" and not match.meta.get("rematch"):
@@ -242,7 +312,7 @@ class DiscordPresenter:
         if view is not None:
             png = await in_thread(renderers.get(match.game).render_board, view, names)
             kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
-        await self._safe_send(channel, content[:2000], match=match, **kwargs)
+        await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [], **kwargs)
         await self.settle_notices(match, taken_back=taken_back)
         if match.thread_id is None:  # no thread to add spectators to: they get each board by DM
             for user_id in match.meta.get("watchers", []):
@@ -293,6 +363,10 @@ class DiscordPresenter:
     async def out_of_time(self, match: MatchRow, seat: int) -> None:
         channel = await self.channel_for(match)
         if channel is None:
+            return
+        # delivered again after a stop: the notice for this seat and turn stands already
+        if any(n.kind == "timeout" and n.seat == seat and n.version == match.version
+               for n in await self.bot.service.store.open_notices(match.id)):
             return
         absent = match.user_at(seat).user_id
         others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)

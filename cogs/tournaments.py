@@ -102,6 +102,9 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
         async def work():
             await defer(interaction)
             service = interaction.client.tournaments
+            if interaction.guild_id is None:
+                raise UserError("Tournaments belong to a server; use this button there.")
+            await service.get(self.tournament_id, interaction.guild_id)  # only this server's events
             if self.op == "join":
                 t = await service.join(self.tournament_id, interaction.user.id)
                 await reply(interaction, f"You are signed up for **{t.name}**.")

@@ -1,9 +1,12 @@
 """Fires the stored timers (reminders, deadlines) at their time, across restarts.
 
 The timers live in the database, so a restart loses none: the new process reads the earliest
-due time and sleeps until then. A timer is claimed (marked fired) in its own transaction
-before it is acted on, so it never fires twice; it never fires early because only timers with
-`due <= clock()` are read.
+due time and sleeps until then. Firing a timer is one transaction that marks it fired and
+writes its notice into the outbox as owed; then the handler posts the notice and the outbox
+row is marked done. So a timer fires once, and its notice is never lost: a crash, or a handler
+that fails, before the row is done leaves it owed, and the service's start-up recovery posts it
+(`MatchService.recover`, which the loop waits for through `ready`). A timer never fires early
+because only timers with `due <= clock()` are read.
 
 The loop sleeps with `asyncio.sleep` until the earliest due time (or at most `max_sleep`).
 When a nearer timer is added, `wake()` sets the wake-up event and cancels the current sleep,
@@ -26,11 +29,12 @@ TimerHandler = Callable[[int, str, int | None, float, int], Awaitable[None]]
 
 class Scheduler:
     def __init__(self, store: Store, handler: TimerHandler, clock: Callable[[], float],
-                 max_sleep: float = 6 * 3600):
+                 max_sleep: float = 6 * 3600, ready: Callable[[], Awaitable] | None = None):
         self.store = store
         self.handler = handler  # handler(match_id, kind, seat, due, version)
         self.clock = clock
         self.max_sleep = max_sleep
+        self.ready = ready  # awaited before the first firing: the start-up recovery has run
         self._wake = asyncio.Event()
         self._sleep: asyncio.Task | None = None
         self._task: asyncio.Task | None = None
@@ -54,16 +58,21 @@ class Scheduler:
         """Fire every timer due now; returns how many fired."""
         fired = 0
         for timer_id, match_id, kind, seat, due, version in await self.store.due_timers(self.clock()):
-            if not await self.store.claim_timer(timer_id):
-                continue
+            owed = await self.store.fire_timer(timer_id)
+            if owed is None:
+                continue  # fired already, or superseded by a move
             fired += 1
             try:
                 await self.handler(match_id, kind, seat, due, version)
-            except Exception:  # one bad timer must not stop the others
+            except Exception:  # one bad timer must not stop the others; its notice stays owed
                 log.exception("timer %s (%s) of match %s failed", timer_id, kind, match_id)
+                continue
+            await self.store.outbox_done([owed])
         return fired
 
     async def _run(self) -> None:
+        if self.ready is not None:
+            await self.ready()
         while True:
             self._wake.clear()
             try:

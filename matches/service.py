@@ -8,21 +8,25 @@ Discord: the notifier is an interface the Discord layer implements.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
+import re
 import time
-from dataclasses import dataclass, field
+from contextlib import asynccontextmanager
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Callable, Protocol
 
 from engine import registry
 from engine.base import Action, Event, IllegalAction, Result
 from matches import clock as clocks
 from matches.settings import guild_settings
-from store import MatchRow, StaleVersion, Store
+from store import MatchRow, OutboxRow, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 
-STALE_MESSAGE = "This board is out of date: someone has moved since. Press **Show my hand** for the current one."
+STALE_MESSAGE = "This board is out of date: the match has moved on since. Press **Show my hand** for the current one."
 
 # the action-log row that takes back the last move still in effect (never a deletion)
 UNDO = "undo"
@@ -44,6 +48,7 @@ class Step:
     action: str
     events: list[Event]
     by_ai: bool = False
+    version: int | None = None  # the match version this action produced
 
 
 @dataclass
@@ -51,6 +56,9 @@ class MoveOutcome:
     match: MatchRow
     steps: list[Step] = field(default_factory=list)
     ended: bool = False
+    # seats whose updated hand the caller shows them itself (the answer to their click), so
+    # the notifier does not send it to them again
+    answered: set[int] = field(default_factory=set)
 
 
 class Notifier(Protocol):
@@ -81,6 +89,47 @@ class NullNotifier:
     async def nudge(self, match, seats, by_user): pass
 
 
+MAX_ID = 2**53  # match ids are small; anything larger came from a forged or mistyped value
+MAX_WATCHERS = 50
+MAX_OPTIONS_SIZE = 2000  # characters of JSON; a game's real options are a few dozen
+MAX_ACTION = 200  # characters; every legal id is at most 100
+ECHO = 40  # characters of a user's input repeated in a refusal
+
+
+def valid_id(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < MAX_ID
+
+
+def shorten(value, limit: int = ECHO) -> str:
+    """A user's input, cut short for repeating it in a message."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_\-]+(?:[:,][A-Za-z0-9_\-]+)*")
+_NUMBER = re.compile(r"\d+")
+
+
+def _plain_form(action_id: str, legal: list[str]) -> bool:
+    """An id written as the engine writes its own: ASCII, no spaces or empty parts, numbers
+    without sign or leading zero, a verb the listed moves use, lower case unless they use
+    upper case."""
+    if not _PLAIN_ID.fullmatch(action_id):
+        return False
+    parts = re.split(r"[:,]", action_id)
+    if any(_NUMBER.fullmatch(p) and p != str(int(p)) for p in parts):
+        return False
+    if parts[0] not in {a.split(":", 1)[0] for a in legal}:
+        return False
+    return action_id == action_id.lower() or any(a != a.lower() for a in legal)
+
+
+@dataclass
+class _LockEntry:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 def _player_list(n: int) -> str:
     return f"{n} player" + ("s" if n != 1 else "")
 
@@ -98,22 +147,55 @@ class MatchService:
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
         self.seed_source = seed_source or random.SystemRandom()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _LockEntry] = {}
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
         self.finish_listeners: list[Callable] = []
         # called (no arguments) after timers were written, so the scheduler can wake up
         self.on_timers_changed: Callable[[], None] | None = None
+        # set once recover() has run: the timer scheduler waits for it
+        self.recovered = asyncio.Event()
 
-    def lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, match_id: int):
+        """The match's lock; its entry is dropped once nobody holds or waits for it, so ids
+        that name no match (forged or mistyped) leave nothing behind."""
+        entry = self._locks.get(match_id)
+        if entry is None:
+            entry = self._locks[match_id] = _LockEntry()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and self._locks.get(match_id) is entry:
+                del self._locks[match_id]
 
     # ------------------------------------------------------------------ lookups
 
     async def get(self, match_id: int) -> MatchRow:
+        if not valid_id(match_id):
+            raise UserError(f"There is no match #{shorten(match_id)}.")
         match = await self.store.get_match(match_id)
         if match is None:
             raise UserError(f"There is no match #{match_id}.")
+        return match
+
+    @staticmethod
+    def reachable(match: MatchRow, *, guild_id: int | None, user_id: int) -> bool:
+        """A match is reached from its own server only; from a DM, only by its players and
+        spectators (their boards and hands come by DM)."""
+        if guild_id is not None:
+            return match.guild_id == guild_id
+        return any(s.user_id == user_id for s in match.seats) or user_id in match.meta.get("watchers", [])
+
+    async def get_here(self, match_id: int, *, guild_id: int | None, user_id: int) -> MatchRow:
+        """The match a command or component names, if it can be reached from where it is used;
+        a match of another server is answered exactly like one that does not exist."""
+        match = await self.get(match_id)
+        if not self.reachable(match, guild_id=guild_id, user_id=user_id):
+            raise UserError(f"There is no match #{match_id} here.")
         return match
 
     @staticmethod
@@ -121,20 +203,26 @@ class MatchService:
         return registry.get(match.game)
 
     async def find_for_user(self, user_id: int, *, match_id: int | None, channel_id: int | None,
-                            statuses: tuple[str, ...] = ("active",), game: str | None = None) -> MatchRow:
+                            guild_id: int | None, statuses: tuple[str, ...] = ("active",),
+                            game: str | None = None) -> MatchRow:
         """The match a command refers to: the one named, else the one whose thread this is,
-        else the user's only match in `statuses` (of `game`, when a game's own command asks)."""
+        else the user's only match in `statuses` (of `game`, when a game's own command asks).
+        Only matches of the server the command is used in (`guild_id`; None: a DM, where the
+        user's own matches) are found."""
         title = registry.get(game).title + " " if game else ""
         if match_id is not None:
-            match = await self.get(match_id)
+            match = await self.get_here(match_id, guild_id=guild_id, user_id=user_id)
             if game and match.game != game:
                 raise UserError(f"Match #{match_id} is not a {title}match.")
+            if match.status not in statuses:
+                raise UserError(self.status_refusal(match, statuses))
             return match
         if channel_id is not None:
             here = await self.store.match_in_thread(channel_id)
-            if here is not None and here.status in statuses and (not game or here.game == game):
+            if here is not None and here.status in statuses and (not game or here.game == game) \
+                    and self.reachable(here, guild_id=guild_id, user_id=user_id):
                 return here
-        mine = [m for m in await self.store.list_matches(user_id=user_id, statuses=statuses)
+        mine = [m for m in await self.store.list_matches(user_id=user_id, statuses=statuses, guild_id=guild_id)
                 if not game or m.game == game]
         if not mine:
             raise UserError(f"You are not in any {title}match right now. Start one with `/match new` "
@@ -144,10 +232,22 @@ class MatchService:
                             "(or use the command in the match's thread).")
         return mine[0]
 
+    @staticmethod
+    def status_refusal(match: MatchRow, statuses: tuple[str, ...]) -> str:
+        """Why a command for matches in `statuses` cannot use this one."""
+        if match.status == "open":
+            return f"Match #{match.id} has not started yet."
+        if match.status == "active":
+            return f"Match #{match.id} is still being played."
+        if match.status == "cancelled":
+            return f"Match #{match.id} was cancelled."
+        return f"Match #{match.id} is over."
+
     async def find_seat(self, user_id: int, *, match_id: int | None, channel_id: int | None,
-                        statuses: tuple[str, ...] = ("active",), game: str | None = None) -> tuple[MatchRow, int]:
+                        guild_id: int | None, statuses: tuple[str, ...] = ("active",),
+                        game: str | None = None) -> tuple[MatchRow, int]:
         """As find_for_user, with the user's seat; a non-player is told so."""
-        match = await self.find_for_user(user_id, match_id=match_id, channel_id=channel_id,
+        match = await self.find_for_user(user_id, match_id=match_id, channel_id=channel_id, guild_id=guild_id,
                                          statuses=statuses, game=game)
         seat = match.seat_of(user_id)
         if seat is None:
@@ -174,6 +274,8 @@ class MatchService:
             raise UserError(f"{rules.title} is for {rules.min_players}–{rules.max_players} players, not {players}.")
         if seat_count > players:
             raise UserError(f"That is {seat_count} players, but this match is for {_player_list(players)}.")
+        options = dict(options or {})
+        self._check_options(rules, players, options)  # before anything is written
         seats = [(creator_id, False, True)] + [(u, False, accepted) for u in invited] + \
                 [(ai_user_id, True, True) for _ in range(ai_seats)]
         meta = dict(meta or {})
@@ -186,13 +288,29 @@ class MatchService:
         seed = self.seed_source.randrange(1, 2**62)
         match_id = await self.store.create_match(
             game=game, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, seed=seed,
-            options=dict(options or {}), player_count=players, invited=list(invited), seats=seats,
+            options=options, player_count=players, invited=list(invited), seats=seats,
             meta=meta)
         match = await self.get(match_id)
         await self.notifier.match_created(match)
         if self._ready_to_start(match, rules):
             match = await self._start(match)
         return match
+
+    @staticmethod
+    def _check_options(rules, players: int, options: dict) -> None:
+        """Options the engine cannot set a game up with are refused in one sentence."""
+        try:
+            size = len(json.dumps(options))
+        except (TypeError, ValueError):
+            raise UserError("These match options cannot be stored.") from None
+        if size > MAX_OPTIONS_SIZE:
+            raise UserError("These match options are too long.")
+        try:
+            rules.setup(players, dict(options), 1)
+        except IllegalAction as exc:
+            raise UserError(exc.message) from None
+        except (ValueError, TypeError, KeyError) as exc:
+            raise UserError(f"These match options cannot be used together: {shorten(exc, 200)}") from None
 
     @staticmethod
     def _ready_to_start(match: MatchRow, rules) -> bool:
@@ -252,11 +370,15 @@ class MatchService:
                                 f"this table has {len(match.seats)}.")
             if not all(s.accepted for s in match.seats):
                 raise UserError("Not everyone invited has accepted yet.")
+            self._check_options(rules, len(match.seats), match.options)
             return await self._start(match)
 
-    async def cancel(self, match_id: int, user_id: int, *, is_admin: bool = False) -> MatchRow:
+    async def cancel(self, match_id: int, user_id: int, *, guild_id: int | None, is_admin: bool = False) -> MatchRow:
+        """`is_admin`: the caller manages the server `guild_id`, which counts only for that
+        server's own matches."""
         async with self.lock(match_id):
-            match = await self.get(match_id)
+            match = await self.get_here(match_id, guild_id=guild_id, user_id=user_id)
+            is_admin = is_admin and guild_id is not None and match.guild_id == guild_id
             if match.status != "open":
                 raise UserError("Only a match that has not started can be cancelled; use `/match resign` instead.")
             if user_id != match.creator_id and not is_admin:
@@ -295,23 +417,29 @@ class MatchService:
             random.Random(match.seed).shuffle(seats)
         options = dict(match.options)
         state = rules.setup(len(seats), options, match.seed)
-        await self.store.start_match(match.id, seats, state)
-        match = await self.get(match.id)
-        meta, timers = self._clock_after(match, state, match.meta, moved=None)
-        await self._write_timers(match, timers, meta)
+        # the clock starts with the match: seats, state, clock, timers and the "started" outbox
+        # row are one transaction, which only an open match can take
+        seated = replace(match, status="active", version=0, snapshot=state,
+                         seats=[replace(s, seat=i) for i, s in enumerate(seats)])
+        meta, timers = self._clock_after(seated, state, match.meta, moved=None)
+        if not await self.store.start_match(match.id, seats, state, meta=meta, timers=timers):
+            return await self.get(match.id)  # started already
+        self._timers_changed()
         match = await self.get(match.id)
         await self.notifier.match_started(match)
+        await self.store.outbox_done_for(match.id, "started")
         outcome = await self._run_ai(match, MoveOutcome(match))
         if outcome.steps:
-            await self.notifier.moves_applied(outcome)
+            await self._announce(outcome)
         return outcome.match
 
     # ------------------------------------------------------------------ play
 
     async def act(self, match_id: int, user_id: int, action_id: str, *,
-                  expected_version: int | None = None) -> MoveOutcome:
+                  expected_version: int | None = None, answered: bool = False) -> MoveOutcome:
         """Apply one player's move. `expected_version` is the version the player's button or
-        board showed; a different current version means the click is stale."""
+        board showed; a different current version means the click is stale. `answered`: the
+        caller answers the player with their updated hand."""
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status == "open":
@@ -326,12 +454,40 @@ class MatchService:
             rules = self.rules(match)
             if seat not in rules.active_players(match.snapshot):
                 raise UserError("It is not your turn.")
-            outcome = MoveOutcome(match)
+            action_id = self._canonical(rules, match.snapshot, seat, action_id)
+            outcome = MoveOutcome(match, answered={seat} if answered else set())
             match = await self._apply(match, seat, action_id, outcome)
             outcome.match = match
             outcome = await self._run_ai(match, outcome)
-        await self.notifier.moves_applied(outcome)
+        await self._announce(outcome)
         return outcome
+
+    @staticmethod
+    def _canonical(rules, state: dict, seat: int, action_id) -> str:
+        """The stored form of a player's move: exactly one of the legal ids. A spelling the
+        engine might also read (`PLAY:RED1:1`, `play:red1:+1`) is matched to its legal id when
+        it differs only in case and spaces, else refused, so the log holds one form per move."""
+        if not isinstance(action_id, str) or not action_id.strip() or len(action_id) > MAX_ACTION:
+            raise UserError("That is not a move; pick one from the list.")
+        legal = [a.id for a in rules.legal_actions(state, seat)]
+        if action_id in legal:
+            return action_id
+        folded = "".join(action_id.split()).lower()
+        same = [a for a in legal if "".join(a.split()).lower() == folded]
+        if len(same) == 1:
+            return same[0]
+        try:  # the engine says best why a move is not allowed
+            rules.apply(state, seat, action_id)
+        except IllegalAction as exc:
+            raise UserError(shorten(exc.message, 300)) from None
+        except Exception:  # noqa: BLE001 - malformed input must not reach the log either way
+            pass
+        else:
+            # a legal move the list does not spell out (a game may list one combination of
+            # cards per choice): kept only in the plain form the listed ids use
+            if _plain_form(action_id, legal):
+                return action_id
+        raise UserError(f"{shorten(action_id)!r} is not one of your moves now; pick one from the list.")
 
     async def _apply(self, match: MatchRow, seat: int, action_id: str, outcome: MoveOutcome,
                      by_ai: bool = False) -> MatchRow:
@@ -360,12 +516,12 @@ class MatchService:
                     result_record["absent"] = absent
         meta, timers = self._clock_after(match, state, match.meta, moved=seat)
         try:
-            await self.store.commit_action(match.id, match.version, seat, action_id, state, status=status,
-                                           result=result_record, meta=meta, timers=timers)
+            version = await self.store.commit_action(match.id, match.version, seat, action_id, state, status=status,
+                                                     result=result_record, meta=meta, timers=timers, by_ai=by_ai)
         except StaleVersion:
             raise UserError(STALE_MESSAGE) from None
         self._timers_changed()
-        outcome.steps.append(Step(seat, action_id, events, by_ai))
+        outcome.steps.append(Step(seat, action_id, events, by_ai, version))
         outcome.ended = result is not None
         match = await self.get(match.id)
         if outcome.ended:
@@ -412,24 +568,188 @@ class MatchService:
                 winners = [s.seat for s in match.seats if s.seat != seat]
                 result = Result(winners, {}, f"<@{user_id}> resigned.").to_dict()
                 result["resigned"] = [seat]
-                await self.store.update_match(match_id, status="finished", result=result)
-                await self.store.cancel_timers(match_id)
-                match = await self._finished(await self.get(match_id))
-                await self.notifier.match_closed(match, f"<@{user_id}> resigned.")
-                return match
+                return await self._close(match, result, f"<@{user_id}> resigned.")
             meta = dict(match.meta)
             meta["resigned"] = sorted(set(meta.get("resigned", [])) | {seat})
-            await self.store.update_match(match_id, meta=meta)
-            await self.store.set_seat_flag(match_id, seat, is_ai=True)
-            match = await self.get(match_id)
-            meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
-            await self._write_timers(match, timers, meta)
+            # the seat, the notes and the clock change together
+            handed = replace(match, meta=meta, seats=[replace(s, is_ai=True) if s.seat == seat else s
+                                                      for s in match.seats])
+            meta, timers = self._clock_after(handed, match.snapshot, meta, moved=None)
+            await self.store.hand_seat(match_id, seat, is_ai=True, version=match.version, meta=meta, timers=timers)
+            self._timers_changed()
             match = await self.get(match_id)
             await self.notifier.lobby_changed(match, f"<@{user_id}> resigned; the computer plays their seat.")
             outcome = await self._run_ai(match, MoveOutcome(match))
         if outcome.steps:
-            await self.notifier.moves_applied(outcome)
+            await self._announce(outcome)
         return outcome.match
+
+    async def _close(self, match: MatchRow, result: dict, note: str) -> MatchRow:
+        """End an active match outside a move (under its lock): the result, the cancelled timers
+        and the "closed" notice owed are one transaction; then the finish listeners run and
+        everyone is told."""
+        if not await self.store.finish_match(match.id, result, note):
+            raise UserError("This match is over.")
+        self._timers_changed()
+        match = await self._finished(await self.get(match.id))
+        await self.notifier.match_closed(match, note)
+        await self.store.outbox_done_for(match.id, "closed")
+        return match
+
+    async def _announce(self, outcome: MoveOutcome) -> None:
+        """Post an outcome (board, private views), then mark the outbox rows of its moves done.
+        A stop in between posts it again at the next start: at least once, never lost."""
+        await self.notifier.moves_applied(outcome)
+        versions = [step.version for step in outcome.steps if step.version is not None]
+        if versions:
+            await self.store.outbox_done_for(outcome.match.id, "moves", versions)
+
+    # ------------------------------------------------------------------ recovery after a stop
+
+    async def recover(self) -> dict[str, int]:
+        """At start-up, before the timers run: finish what a stop interrupted.
+
+        1. Everything still owed in the outbox is posted, oldest first; a run of moves of one
+           match is one board, its narration rebuilt from the action log.
+        2. Full tables where everyone has accepted start (a computer-opponent challenge, a
+           rematch or a tournament game created but not started).
+        3. Computer seats whose turn it is move, and a turn that lost its clock gets it back.
+        4. A player past their deadline whose out-of-time notice was never owed (its timer
+           fired before the outbox existed) is owed it now.
+
+        Each change is its own version-guarded commit and each notice its own outbox row, so
+        nothing happens twice; posting is at least once (a stop between posting and marking
+        done posts again). Returns how many of each thing were done."""
+        done: Counter = Counter()
+        try:
+            owed: dict[int, list[OutboxRow]] = {}
+            for row in await self.store.pending_outbox():
+                owed.setdefault(row.match_id, []).append(row)
+            for match_id, rows in owed.items():  # in the order of each match's oldest row
+                await self._recovering(match_id, self._deliver_owed(match_id, rows, done))
+            for match_id in await self.store.match_ids(("open",)):
+                await self._recovering(match_id, self._recover_lobby(match_id, done))
+            for match_id in await self.store.match_ids(("active",)):
+                await self._recovering(match_id, self._recover_turn(match_id, done))
+            await self.store.prune_outbox()
+        finally:
+            self.recovered.set()
+        return {what: n for what, n in done.items() if n}
+
+    @staticmethod
+    async def _recovering(match_id: int, work) -> None:
+        try:
+            await work
+        except Exception:  # one broken match must not keep the others down
+            log.exception("could not recover match %s", match_id)
+
+    async def _deliver_owed(self, match_id: int, rows: list[OutboxRow], done: Counter) -> None:
+        groups: list[list[OutboxRow]] = []
+        for row in rows:
+            if row.kind == "moves" and groups and groups[-1][0].kind == "moves":
+                groups[-1].append(row)
+            else:
+                groups.append([row])
+        for group in groups:
+            await self.deliver(match_id, group)
+            done[group[0].kind] += 1
+
+    async def deliver(self, match_id: int, rows: list[OutboxRow]) -> None:
+        """Post what outbox rows of one match owe (one kind; several only for "moves"), then
+        mark them done."""
+        kind = rows[0].kind
+        if kind == "moves":
+            await self._deliver_moves(match_id, rows)
+        elif kind == "started":
+            await self.notifier.match_started(await self.get(match_id))
+        elif kind == "closed":
+            async with self.lock(match_id):  # the finish listeners may not have run
+                match = await self._finished(await self.get(match_id))
+            await self.notifier.match_closed(match, rows[0].payload.get("note", ""))
+        elif kind in ("reminder", "deadline"):
+            await self.on_timer(match_id, kind, rows[0].seat, rows[0].payload.get("due", 0.0), rows[0].version)
+        else:
+            log.warning("outbox row %s of match %s has an unknown kind %r", rows[0].id, match_id, kind)
+        await self.store.outbox_done([row.id for row in rows])
+
+    async def _deliver_moves(self, match_id: int, rows: list[OutboxRow]) -> None:
+        """One board for moves that were committed but perhaps never posted."""
+        match = await self.get(match_id)
+        log_rows = await self.store.actions(match_id)
+        by_ai = {row.version: bool(row.payload.get("by_ai")) for row in rows}
+
+        def steps() -> list[Step]:
+            last = max(by_ai)
+            out = []
+            for (seq, *_), (seat, action, _state, events) in zip(log_rows, self._walk(match, log_rows)):
+                if seq in by_ai:
+                    out.append(Step(seat, action, events, by_ai[seq], seq))
+                if seq >= last:
+                    break
+            return out
+        outcome = MoveOutcome(match, await replaying(steps))
+        if match.status == "finished" and match.version in by_ai:
+            outcome.ended = True
+            async with self.lock(match_id):  # the finish listeners may not have run
+                outcome.match = await self._finished(await self.get(match_id))
+        await self.notifier.moves_applied(outcome)
+
+    async def _recover_lobby(self, match_id: int, done: Counter) -> None:
+        async with self.lock(match_id):
+            match = await self.store.get_match(match_id)
+            if match is None or match.status != "open" or not self._ready_to_start(match, self.rules(match)):
+                return
+            await self._start(match)
+            done["lobbies started"] += 1
+
+    async def _recover_turn(self, match_id: int, done: Counter) -> None:
+        """An active match: computer seats due to move move; a human seat to move with no
+        clock running gets one; an overdue seat whose notice was never owed is owed it."""
+        owed: list[OutboxRow] = []
+        async with self.lock(match_id):
+            match = await self.store.get_match(match_id)
+            if match is None or match.status != "active":
+                return
+            outcome = await self._run_ai(match, MoveOutcome(match))
+            match = outcome.match
+            done["computer moves"] += len(outcome.steps)
+            if match.status == "active":
+                if await self._restore_clock(match):
+                    done["clocks restored"] += 1
+                    match = await self.get(match_id)
+                pending = {(kind, seat) for _i, _m, kind, seat, _d, _v in await self.store.pending_timers(match_id)}
+                notices = {(n.seat, n.version) for n in await self.store.open_notices(match_id) if n.kind == "timeout"}
+                for seat in sorted(self.rules(match).active_players(match.snapshot)):
+                    if (self.is_overdue(match, seat) and ("deadline", seat) not in pending
+                            and (seat, match.version) not in notices
+                            and not await self.store.outbox_owed_ever(match_id, "deadline", seat, match.version)):
+                        payload = {"due": self.deadline_of(match, seat)}
+                        row_id = await self.store.add_outbox(match_id, "deadline", match.version, seat, payload)
+                        owed.append(OutboxRow(row_id, match_id, "deadline", seat, match.version, payload))
+        if outcome.steps:
+            await self._announce(outcome)
+        for row in owed:
+            await self.deliver(match_id, [row])
+            done["deadlines owed"] += 1
+
+    async def _restore_clock(self, match: MatchRow) -> bool:
+        """Human seats to move with no deadline (the clock was not started) or with a future
+        deadline and no timer for it get their clock and timers; others keep theirs."""
+        clock = match.meta.get("clock") or {}
+        if clock.get("kind", "none") == "none":
+            return False
+        now = self.clock()
+        pending = {seat for _id, _m, kind, seat, _due, _v in await self.store.pending_timers(match.id)
+                   if kind == "deadline"}
+        lost = [s for s in self.rules(match).active_players(match.snapshot)
+                if match.user_at(s) is not None and not match.user_at(s).is_ai
+                and ((d := self.deadline_of(match, s)) is None or (d > now and s not in pending))]
+        if not lost:
+            return False
+        meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
+        await self.store.add_timers(match.id, match.version, [t for t in timers if t[1] in lost], meta)
+        self._timers_changed()
+        return True
 
     # ------------------------------------------------------------------ views
 
@@ -525,6 +845,42 @@ class MatchService:
         views[-1] = self._with_recorded_result(match, views[-1])
         return views
 
+    async def public_view_stream(self, match_id: int) -> tuple[int, Callable]:
+        """(number of public boards, views): the boards are the one before the first move and
+        one after every logged action, as in `public_views`, but nothing is built yet.
+        `views(numbers)` (blocking: call it in a worker thread, as often as needed) walks the log
+        once and yields (board number, public view) for the given board numbers only, in
+        increasing order, so only one state is alive at a time however long the game."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError("This match has not started yet.")
+        rules, log = self.rules(match), await self.store.actions(match_id)
+        last = len(log)
+
+        def view(number: int, state: dict) -> dict:
+            public = rules.view(state, None)
+            return self._with_recorded_result(match, public) if number == last else public
+
+        def views(numbers):
+            wanted = {n for n in numbers if 0 <= n <= last}
+            if not wanted:
+                return
+            if 0 in wanted:
+                yield 0, view(0, self._initial_state(match))
+            stop = max(wanted)
+            if stop == 0:
+                return
+            walk = self._walk(match, log)
+            try:
+                for number, (_seat, _action, state, _events) in enumerate(walk, 1):
+                    if number in wanted:
+                        yield number, view(number, state)
+                    if number >= stop:
+                        return
+            finally:
+                walk.close()
+        return last + 1, views
+
     # ------------------------------------------------------------------ clocks and timers
 
     def _clock_after(self, match: MatchRow, state: dict | None, meta: dict, *, moved: int | None,
@@ -569,7 +925,9 @@ class MatchService:
                 and deadline is not None and deadline <= self.clock())
 
     async def on_timer(self, match_id: int, kind: str, seat: int | None, due: float, version: int) -> None:
-        """Called by the scheduler when a stored timer is due (once per timer)."""
+        """Called when a stored timer's notice is delivered: by the scheduler once the timer is
+        marked fired (with its notice owed in the outbox), or by recover() for a notice still
+        owed. Posts nothing when the turn it belonged to is over."""
         match = await self.store.get_match(match_id)
         if match is None or match.status != "active" or match.version != version or seat is None:
             return  # the turn it belonged to is over
@@ -577,8 +935,10 @@ class MatchService:
         if row is None or row.is_ai or not self.is_active(match, seat):
             return
         if kind == "reminder":
-            await self.notifier.remind(match, seat, self.deadline_of(match, seat) or due)
-        elif kind == "deadline":
+            deadline = self.deadline_of(match, seat) or due
+            if deadline > self.clock():  # once the time is out, the out-of-time notice says it
+                await self.notifier.remind(match, seat, deadline)
+        elif kind == "deadline" and self.is_overdue(match, seat):
             await self.notifier.out_of_time(match, seat)
 
     def _opponent_seat(self, match: MatchRow, user_id: int, seat: int) -> int:
@@ -604,12 +964,8 @@ class MatchService:
             result = Result([s.seat for s in match.seats if s.seat != seat], {},
                             f"<@{absent_user}> ran out of time.").to_dict()
             result["timeout"] = [seat]
-            await self.store.update_match(match_id, status="finished", result=result)
-            await self.store.cancel_timers(match_id)
-            match = await self._finished(await self.get(match_id))
-        self._timers_changed()
-        await self.notifier.match_closed(match, f"<@{user_id}> claimed the win: <@{absent_user}> ran out of time.")
-        return match
+            return await self._close(match, result,
+                                     f"<@{user_id}> claimed the win: <@{absent_user}> ran out of time.")
 
     async def vote_handoff(self, match_id: int, user_id: int, seat: int) -> tuple[MatchRow, bool]:
         """More than two players: the others vote to let the computer play an absent player's
@@ -649,7 +1005,7 @@ class MatchService:
                 match, f"The computer now plays for <@{absent_user}>, who is recorded as losing unless they "
                        f"return (`/match return`).")
             outcome = await self._run_ai(match, MoveOutcome(match))
-        await self.notifier.moves_applied(outcome)
+        await self._announce(outcome)
         return outcome.match, True
 
     async def reclaim(self, match_id: int, user_id: int) -> MatchRow:
@@ -733,7 +1089,7 @@ class MatchService:
                 match = await self.get(match_id)
                 await self.notifier.undo_requested(match, seat)
                 return match
-        await self.notifier.moves_applied(outcome)
+        await self._announce(outcome)
         return outcome.match
 
     async def answer_undo(self, match_id: int, user_id: int, version: int, approve: bool) -> str:
@@ -762,7 +1118,7 @@ class MatchService:
                 await self.store.update_match(match_id, meta=meta)
                 return "Approved; waiting for the other players."
             outcome = await self._undo(match, requester)
-        await self.notifier.moves_applied(outcome)
+        await self._announce(outcome)
         return "Approved: the move was taken back."
 
     async def _undo(self, match: MatchRow, seat: int) -> MoveOutcome:
@@ -772,12 +1128,13 @@ class MatchService:
         meta = {k: v for k, v in match.meta.items() if k != "undo"}
         meta, timers = self._clock_after(match, state, meta, moved=None, undone=seat)
         try:
-            await self.store.commit_action(match.id, match.version, seat, UNDO, state, meta=meta, timers=timers)
+            version = await self.store.commit_action(match.id, match.version, seat, UNDO, state, meta=meta,
+                                                     timers=timers)
         except StaleVersion:
             raise UserError(STALE_MESSAGE) from None
         self._timers_changed()
         match = await self.get(match.id)
-        return MoveOutcome(match, [Step(seat, UNDO, [Event(UNDO_EVENT)])])
+        return MoveOutcome(match, [Step(seat, UNDO, [Event(UNDO_EVENT)], version=version)])
 
     # ------------------------------------------------------------------ rematch, spectators
 
@@ -802,21 +1159,32 @@ class MatchService:
             reminders = (old.meta.get("clock") or {}).get("reminders", settings["reminders"])
             meta = {"clock": clocks.new_clock(preset, reminders), "fixed_seats": True, "rematch_of": old.id,
                     "rated": old.meta.get("rated", True)}
-            new_id = await self.store.create_match(
-                game=old.game, guild_id=old.guild_id, channel_id=old.channel_id, creator_id=user_id,
-                seed=self.seed_source.randrange(1, 2**62), options=options, player_count=len(seats),
-                invited=[], seats=seats, meta=meta)
-            await self.store.update_match(match_id, meta={**old.meta, "rematch": new_id})
+            try:  # the new match and the old one's note of it are one transaction
+                new_id = await self.store.create_match(
+                    game=old.game, guild_id=old.guild_id, channel_id=old.channel_id, creator_id=user_id,
+                    seed=self.seed_source.randrange(1, 2**62), options=options, player_count=len(seats),
+                    invited=[], seats=seats, meta=meta, rematch_of=match_id)
+            except StaleVersion:
+                raise UserError("The rematch has already started.") from None
         match = await self.get(new_id)
         await self.notifier.match_created(match)
         return await self._start(match)
 
-    async def add_watcher(self, match_id: int, user_id: int) -> MatchRow:
-        match = await self.get(match_id)
-        if match.status not in ("open", "active"):
-            raise UserError("This match is over; `/match replay` shows how it went.")
-        if any(s.user_id == user_id and not s.is_ai for s in match.seats):
-            raise UserError("You are playing in this match already.")
-        watchers = sorted(set(match.meta.get("watchers", [])) | {user_id})
-        await self.store.update_match(match_id, meta={**match.meta, "watchers": watchers})
-        return await self.get(match_id)
+    async def add_watcher(self, match_id: int, user_id: int, *, guild_id: int | None) -> MatchRow:
+        """Follow a match of this server. Under the match lock: `meta` is read, changed and
+        written with no move in between (a move rewrites meta too)."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if guild_id is None or match.guild_id != guild_id:
+                raise UserError(f"There is no match #{match_id} here.")
+            if match.status not in ("open", "active"):
+                raise UserError("This match is over; `/match replay` shows how it went.")
+            if any(s.user_id == user_id and not s.is_ai for s in match.seats):
+                raise UserError("You are playing in this match already.")
+            watchers = match.meta.get("watchers", [])
+            if user_id in watchers:
+                return match
+            if len(watchers) >= MAX_WATCHERS:
+                raise UserError(f"Match #{match_id} already has {MAX_WATCHERS} spectators.")
+            await self.store.update_match(match_id, meta={**match.meta, "watchers": sorted({*watchers, user_id})})
+            return await self.get(match_id)

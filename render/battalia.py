@@ -4,8 +4,11 @@ Both take the dict from engine.battalia's view(); render_board reads only public
 same picture whichever seat's view it is given.
 
 Discord shows an attachment about 550 px wide, so both pictures are laid out to stay legible at that
-size: the board puts the map on top and a two-column info panel below it (text 22-26 px, about 13-15 px
-once scaled down); the hand is narrow with large rows."""
+size: the board puts the map on top, a key to its symbols under it and a two-column info panel below
+(text 22-26 px, about 13-15 px once scaled down); the hand is narrow with large rows.
+
+Colours: the land (terrain) is drawn in light, muted tints and the players' pieces in strong, dark ones,
+so a city or hero never melts into the land it stands on (tests keep every pair far apart in RGB)."""
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
@@ -20,10 +23,22 @@ PAD = 22                              # panel padding / gutter between the two c
 COL_W = (GRID - 3 * PAD) // 2         # width of one panel column
 LINE = 29                             # panel line height for 22 px text
 HEAD = 34                             # line height for 26 px headings
-TERRAIN = {"G": (86, 140, 70), "B": (70, 125, 190), "R": (180, 90, 64), "Y": (205, 170, 60), None: (150, 150, 150)}
-FACTION = {"G": (40, 150, 50), "B": (40, 90, 210), "R": (210, 40, 40), "Y": (225, 180, 0), None: (90, 90, 90)}
+# land tints (terrain of a card) and player colours (cities, heroes): every terrain colour stays at least
+# MIN_COLOUR_DISTANCE (RGB) from every player colour
+TERRAIN = {"G": (140, 195, 105), "B": (135, 180, 225), "R": (215, 130, 115), "Y": (232, 208, 105),
+           None: (165, 160, 155)}
+FACTION = {"G": (20, 120, 40), "B": (35, 75, 200), "R": (200, 30, 30), "Y": (235, 165, 0), None: (90, 90, 90)}
+MIN_COLOUR_DISTANCE = 80
 FACTION_NAME = {"G": "Forest", "B": "Islanders", "R": "Ember", "Y": "Cloud"}
-ROAD = (235, 222, 190)
+TERRAIN_NAME = {"G": "Woods", "B": "Lake", "R": "Canyon", "Y": "Mountains"}
+ROAD = (248, 240, 220)
+ROAD_EDGE = (150, 130, 100)
+NEUTRAL_BOX = (240, 240, 240)
+RUINS_BOX = (110, 100, 90)
+EMPTY_SQUARE = (225, 220, 205)
+REMOVED_SQUARE = (95, 95, 95)
+IMPASSABLE_SQUARE = (60, 55, 50)
+CROSS = (215, 60, 60)
 BG = (245, 242, 235)
 CARD_BG = (233, 228, 216)
 ACTIVE_BG = (250, 236, 190)
@@ -97,7 +112,45 @@ def _wrap_items(label: str, items: list[str], fnt, width: int, indent: str = "  
 def _owner_colour(view: dict, owner) -> tuple:
     if isinstance(owner, int):
         return FACTION[view["players"][owner]["faction"]]
-    return (240, 240, 240)
+    return NEUTRAL_BOX
+
+
+def _city_text(tile: dict) -> tuple[str, tuple]:
+    """The mark on a city: its level in white (a player's city), N<defence> (neutral), 0 (empty), ? (a
+    starting city nobody has chosen yet)."""
+    owner = tile.get("owner")
+    if owner == "neutral":
+        return f"N{tile.get('defence')}", INK
+    if owner == "empty":
+        return "0", INK
+    if owner is None:
+        return "?", INK
+    return str(tile.get("level")), (255, 255, 255)
+
+
+def _ruins_text(tile: dict) -> str:
+    return str(tile["defence"]) if tile.get("defence") else "R"
+
+
+def _box(d: ImageDraw.ImageDraw, cx: int, cy: int, half: int, fill: tuple, txt: str, col: tuple, size: int,
+         width: int = 4) -> None:
+    """A city (or Ruins) square with its mark, centred on (cx, cy)."""
+    d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=fill, outline=INK, width=width)
+    d.text((cx, cy), txt, font=font(size, True), fill=col, anchor="mm", stroke_width=max(1, size // 17)
+           if col != INK else 0, stroke_fill=INK)
+
+
+def _hero(d: ImageDraw.ImageDraw, hx: int, hy: int, r: int, colour: tuple, number: int, size: int = 22) -> None:
+    d.ellipse([hx - r, hy - r, hx + r, hy + r], fill=colour, outline=(255, 255, 255), width=3)
+    d.text((hx, hy), str(number), font=font(size, True), fill=(255, 255, 255), anchor="mm", stroke_width=1,
+           stroke_fill=INK)
+
+
+def _cross(d: ImageDraw.ImageDraw, box: list[int], k: int, width: int = 7) -> None:
+    x0, y0, x1, y1 = box
+    d.rectangle(box, fill=IMPASSABLE_SQUARE, outline=(40, 40, 40))
+    d.line([x0 + k, y0 + k, x1 - k, y1 - k], fill=CROSS, width=width)
+    d.line([x1 - k, y0 + k, x0 + k, y1 - k], fill=CROSS, width=width)
 
 
 def _draw_tile(d: ImageDraw.ImageDraw, view: dict, sq: str, tile: dict) -> None:
@@ -107,30 +160,19 @@ def _draw_tile(d: ImageDraw.ImageDraw, view: dict, sq: str, tile: dict) -> None:
     half = CELL * 27 // 100
     d.rectangle([x0 + 1, y0 + 1, x0 + CELL - 1, y0 + CELL - 1], fill=TERRAIN[tile.get("terrain")])
     exits = [(e + tile.get("rot", 0)) % 4 for e in EXITS[tile["kind"]][tile["shape"]]]
-    for e in exits:
-        dx, dy = DIRS[e]
-        d.line([cx, cy, cx + dx * CELL // 2, cy + dy * CELL // 2], fill=ROAD, width=CELL // 7)
-    if tile["kind"] == "road":
-        r = CELL // 14
-        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=ROAD)
-    elif tile["kind"] == "ruins":
-        d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=(110, 100, 90), outline=INK, width=3)
-        txt = str(tile.get("defence") or "") if tile.get("defence") else "R"
-        d.text((cx, cy), txt, font=font(32, True), fill=(255, 255, 255), anchor="mm")
-    else:
-        owner = tile.get("owner")
-        d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=_owner_colour(view, owner), outline=INK,
-                    width=4)
-        if owner == "neutral":
-            txt, col = f"N{tile.get('defence')}", INK
-        elif owner == "empty":
-            txt, col = "0", INK
-        elif owner is None:
-            txt, col = "?", INK
-        else:
-            txt, col = str(tile.get("level")), (255, 255, 255)
-        d.text((cx, cy), txt, font=font(34, True), fill=col, anchor="mm", stroke_width=2 if col != INK else 0,
-               stroke_fill=INK)
+    w = CELL // 7
+    for colour, width in ((ROAD_EDGE, w + 4), (ROAD, w)):  # a road with a thin dark edge shows on any land
+        for e in exits:
+            dx, dy = DIRS[e]
+            d.line([cx, cy, cx + dx * CELL // 2, cy + dy * CELL // 2], fill=colour, width=width)
+        if tile["kind"] == "road":
+            r = width // 2
+            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    if tile["kind"] == "ruins":
+        _box(d, cx, cy, half, RUINS_BOX, _ruins_text(tile), (255, 255, 255), 32, width=3)
+    elif tile["kind"] == "city":
+        txt, col = _city_text(tile)
+        _box(d, cx, cy, half, _owner_colour(view, tile.get("owner")), txt, col, 34)
 
 
 def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -149,14 +191,11 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
             x0, y0 = MARGIN + x * CELL, MARGIN + y * CELL
             box = [x0, y0, x0 + CELL, y0 + CELL]
             if sq in removed:
-                d.rectangle(box, fill=(95, 95, 95), outline=(70, 70, 70))
+                d.rectangle(box, fill=REMOVED_SQUARE, outline=(70, 70, 70))
             elif sq in impassable:
-                k = CELL // 7
-                d.rectangle(box, fill=(60, 55, 50), outline=(40, 40, 40))
-                d.line([x0 + k, y0 + k, x0 + CELL - k, y0 + CELL - k], fill=(215, 60, 60), width=7)
-                d.line([x0 + CELL - k, y0 + k, x0 + k, y0 + CELL - k], fill=(215, 60, 60), width=7)
+                _cross(d, box, CELL // 7)
             else:
-                d.rectangle(box, fill=(225, 220, 205), outline=(190, 185, 170))
+                d.rectangle(box, fill=EMPTY_SQUARE, outline=(190, 185, 170))
     for sq, tile in view["board"].items():
         _draw_tile(d, view, sq, tile)
     for i in range(8):
@@ -176,16 +215,93 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
             hy = MARGIN + y * CELL + (off if k % 4 < 2 else CELL - off)
             if k >= 4:
                 hx, hy = MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + off
-            d.ellipse([hx - r, hy - r, hx + r, hy + r], fill=FACTION[p["faction"]], outline=(255, 255, 255), width=3)
-            d.text((hx, hy), str(i + 1), font=font(22, True), fill=(255, 255, 255), anchor="mm", stroke_width=1,
-                   stroke_fill=INK)
+            _hero(d, hx, hy, r, FACTION[p["faction"]], i + 1)
+
+
+KEY_ROW = 48                          # height of one row of the key under the map
+KEY_ICON = 50                         # width kept for a symbol of the key
+
+
+def _key_entries(view: dict) -> list[tuple[str, object, str]]:
+    """What the symbols on this map mean, as (kind, what to draw, text): only the symbols the map shows
+    now (and always cities, heroes and the Ruins), with the numbers it shows."""
+    tiles = view["board"].values()
+    out: list[tuple[str, object, str]] = []
+    if any(t["kind"] == "city" and t.get("owner") is None for t in tiles):
+        out.append(("city", (NEUTRAL_BOX, "?", INK), "starting city, not yet chosen"))
+    for dfc in sorted({t.get("defence") for t in tiles if t["kind"] == "city" and t.get("owner") == "neutral"}):
+        out.append(("city", (NEUTRAL_BOX, f"N{dfc}", INK), f"neutral city, defence {dfc}"))
+    for t in tiles:
+        if t["kind"] == "ruins":
+            if t.get("defence"):
+                out.append(("ruins", _ruins_text(t), f"the Ruins, defence {t['defence']}"))
+            else:
+                out.append(("ruins", _ruins_text(t), "the Ruins, a city of every player"))
+    colours = [FACTION[p["faction"]] for p in view["players"] if p.get("faction")] or [FACTION[None]]
+    out.append(("city", (colours[0], "2", (255, 255, 255)), "a player's city, level 2"))
+    if any(t["kind"] == "city" and t.get("owner") == "empty" for t in tiles):
+        out.append(("city", (NEUTRAL_BOX, "0", INK), "empty city: a hero may claim it"))
+    out.append(("hero", colours[-1], "a player's hero (1 or 2)"))
+    if view.get("impassable"):
+        out.append(("cross", None, "impassable: no card fits"))
+    if view.get("removed"):
+        out.append(("removed", None, "not part of the board"))
+    return out
+
+
+def _key_lands(view: dict) -> list[str]:
+    """The factions whose land (terrain) cards are in this game."""
+    return [f for f in (view.get("options") or {}).get("factions") or list(TERRAIN_NAME) if f in TERRAIN_NAME]
+
+
+def _key_height(view: dict) -> int:
+    rows = -(-len(_key_entries(view)) // 2)
+    return 8 + rows * KEY_ROW + (KEY_ROW if _key_lands(view) else 0) + 6
+
+
+def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
+    """The key to the map's symbols, in two columns, and a line of land colours; returns its height."""
+    body = font(22)
+    entries = _key_entries(view)
+    y0 = y + 8
+    half = 19
+    for i, (kind, what, text) in enumerate(entries):
+        x = PAD + (i % 2) * (COL_W + PAD)
+        cy = y0 + (i // 2) * KEY_ROW + KEY_ROW // 2
+        cx = x + KEY_ICON // 2 - 4
+        if kind == "city":
+            fill, txt, col = what
+            _box(d, cx, cy, half, fill, txt, col, 21 if len(txt) > 1 else 24, width=3)
+        elif kind == "ruins":
+            _box(d, cx, cy, half, RUINS_BOX, what, (255, 255, 255), 24, width=3)
+        elif kind == "hero":
+            _hero(d, cx, cy, 19, what, 1, size=22)
+        elif kind == "cross":
+            _cross(d, [cx - half, cy - half, cx + half, cy + half], 6, width=4)
+        else:
+            d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=REMOVED_SQUARE, outline=(70, 70, 70))
+        d.text((x + KEY_ICON, cy), _fit(text, body, COL_W - KEY_ICON), font=body, fill=INK, anchor="lm")
+    y = y0 + -(-len(entries) // 2) * KEY_ROW
+    lands = _key_lands(view)
+    if lands:
+        cy = y + KEY_ROW // 2
+        x = PAD
+        d.text((x, cy), "Land:", font=body, fill=INK, anchor="lm")
+        x += int(body.getlength("Land:")) + 14
+        for f in lands:
+            d.rectangle([x, cy - 14, x + 28, cy + 14], fill=TERRAIN[f], outline=(120, 115, 105))
+            x += 36
+            d.text((x, cy), TERRAIN_NAME[f], font=body, fill=INK, anchor="lm")
+            x += int(body.getlength(TERRAIN_NAME[f])) + 22
+        y += KEY_ROW
+    return y + 6 - (y0 - 8)
 
 
 def _player_block(view: dict, p: dict, names, w: int) -> list[tuple]:
     """Lines of one player's public figures: [(text, font, colour, height)], the first line is the heading."""
     body, small = font(22), font(22)
     out: list[tuple] = []
-    faction = p.get("faction_name") or FACTION_NAME.get(p["faction"], "?")
+    faction = p.get("faction_name") or FACTION_NAME.get(p["faction"], "no faction yet")
     n = p.get("cities", 0)
     cities = f"{n} {'city' if n == 1 else 'cities'} ({p['level4']} at L4)"
     out.append((_fit(f"{faction} · {cities}", body, w), body, GREY, LINE))
@@ -258,7 +374,8 @@ def render_board(view: dict, names=None) -> bytes:
     log = [_fit(name_seats(line, list(names or [])), body, width - 2 * PAD) for line in view.get("log", [])[-4:]]
     result = view.get("result")
 
-    panel_h = PAD + top_h + 14
+    key_h = _key_height(view)
+    panel_h = key_h + PAD + top_h + 14
     if result:
         panel_h += 50
     if b:
@@ -279,6 +396,7 @@ def render_board(view: dict, names=None) -> bytes:
         return y
 
     y = GRID
+    y += _draw_key(d, view, y - 8)
     d.line([PAD, y - 4, width - PAD, y - 4], fill=(190, 185, 170), width=2)
     y += 8
     if result:

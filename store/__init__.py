@@ -1,2 +1,2 @@
 """SQLite persistence (aiosqlite): matches, seats, the action log, settings."""
-from store.db import Store, StaleVersion, MatchRow, SeatRow, Notice  # noqa: F401
+from store.db import Store, StaleVersion, MatchRow, SeatRow, Notice, OutboxRow  # noqa: F401

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -101,6 +102,25 @@ class Notice:
     content: str
 
 
+@dataclass
+class OutboxRow:
+    """Something owed to the players about a committed change (a board, a start, a timer's
+    notice, a match's end), written in the change's own transaction and done once posted."""
+    id: int
+    match_id: int
+    kind: str
+    seat: int | None
+    version: int
+    payload: dict
+    done: bool = False
+
+
+def _outbox_insert(match_id: int, kind: str, version: int, seat: int | None = None, payload: dict | None = None,
+                   now: float = 0.0) -> tuple[str, tuple]:
+    return ("INSERT INTO outbox (match_id, kind, seat, version, payload, created_at) VALUES (?,?,?,?,?,?)",
+            (match_id, kind, seat, version, json.dumps(payload or {}), now))
+
+
 class Store:
     def __init__(self, path: str, clock: Callable[[], float] = time.time):
         self.path = path
@@ -140,15 +160,31 @@ class Store:
 
     @asynccontextmanager
     async def _tx(self):
-        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception.
+
+        BEGIN and COMMIT sit inside the try: a task cancelled while either is awaited still
+        leaves the connection outside any transaction (aiosqlite runs the statement to its end
+        in its own thread, so the rollback below sees it done). The rollback itself is shielded
+        from a second cancellation, or the connection would stay inside the transaction and
+        every later write would fail."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
+                await self.db.execute("BEGIN IMMEDIATE")
                 yield self.db
+                await self.db.execute("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await asyncio.shield(self._rollback())
                 raise
-            await self.db.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        # Queued after the cancelled BEGIN/COMMIT on aiosqlite's one thread, so it runs once
+        # that statement is done; "no transaction is active" means there is nothing to undo.
+        if self.db is None:
+            return
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list:
         async with self._lock:
@@ -168,8 +204,11 @@ class Store:
 
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int | None,
                            creator_id: int, seed: int, options: dict, player_count: int,
-                           invited: list[int], seats: list[tuple[int, bool, bool]], meta: dict | None = None) -> int:
-        """Create an open match; `seats` are (user_id, is_ai, accepted) in joining order."""
+                           invited: list[int], seats: list[tuple[int, bool, bool]], meta: dict | None = None,
+                           rematch_of: int | None = None) -> int:
+        """Create an open match; `seats` are (user_id, is_ai, accepted) in joining order. With
+        `rematch_of`, that match notes the new one as its rematch in the same transaction, and
+        StaleVersion is raised (nothing written) when it already has one."""
         now = self.clock()
         async with self._tx() as db:
             cur = await db.execute(
@@ -178,6 +217,12 @@ class Store:
                 (game, guild_id, channel_id, creator_id, seed, json.dumps(options), json.dumps(meta or {}),
                  player_count, json.dumps(invited), now, now))
             match_id = cur.lastrowid
+            if rematch_of is not None:
+                cur = await db.execute(
+                    "UPDATE matches SET meta=json_set(meta, '$.rematch', ?), updated_at=? "
+                    "WHERE id=? AND json_extract(meta, '$.rematch') IS NULL", (match_id, now, rematch_of))
+                if cur.rowcount != 1:
+                    raise StaleVersion(f"match {rematch_of} already has its rematch")
             for i, (user_id, is_ai, accepted) in enumerate(seats):
                 await db.execute("INSERT INTO seats (match_id, seat, user_id, is_ai, accepted) VALUES (?,?,?,?,?)",
                                  (match_id, i, user_id, int(is_ai), int(accepted)))
@@ -198,8 +243,13 @@ class Store:
         return [SeatRow(m, s, u, bool(ai), bool(dm), bool(acc)) for m, s, u, ai, dm, acc in rows]
 
     async def list_matches(self, *, user_id: int | None = None, channel_id: int | None = None,
-                           statuses: tuple[str, ...] = ("open", "active"), limit: int = 25) -> list[MatchRow]:
+                           statuses: tuple[str, ...] = ("open", "active"), limit: int = 25,
+                           guild_id: int | None = None) -> list[MatchRow]:
+        """Matches by status, newest first; of one user, one channel and/or one server."""
         where, params = [f"m.status IN ({','.join('?' * len(statuses))})"], list(statuses)
+        if guild_id is not None:
+            where.append("m.guild_id=?")
+            params.append(guild_id)
         if user_id is not None:
             where.append("m.id IN (SELECT match_id FROM seats WHERE user_id=?)")
             params.append(user_id)
@@ -259,18 +309,66 @@ class Store:
                           (match_id, i, s.user_id, int(s.is_ai), int(s.dm_ok), int(s.accepted))))
         await self.transaction(stmts + list(extra))
 
-    async def start_match(self, match_id: int, seats: list[SeatRow], snapshot: dict) -> None:
-        """Seat the players in their final order and store the initial state, in one transaction."""
-        await self._replace_seats(match_id, seats, [(
-            "UPDATE matches SET status='active', version=0, snapshot=?, updated_at=? WHERE id=? AND status='open'",
-            (json.dumps(snapshot), self.clock(), match_id))])
+    async def start_match(self, match_id: int, seats: list[SeatRow], snapshot: dict, *, meta: dict | None = None,
+                          timers: list[tuple[str, int, float]] = ()) -> bool:
+        """Start an open match in ONE transaction: the players in their final order, the initial
+        state, the match's notes (its clock) and timers, and a "started" outbox row. False (and
+        nothing written) when the match is no longer open, so a match starts once."""
+        now = self.clock()
+        async with self._tx() as db:
+            meta_sql, meta_args = (", meta=?", (json.dumps(meta),)) if meta is not None else ("", ())
+            cur = await db.execute(
+                f"UPDATE matches SET status='active', version=0, snapshot=?, updated_at=?{meta_sql} "
+                "WHERE id=? AND status='open'", (json.dumps(snapshot), now, *meta_args, match_id))
+            if cur.rowcount != 1:
+                return False
+            await db.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
+            for i, s in enumerate(seats):
+                await db.execute("INSERT INTO seats (match_id, seat, user_id, is_ai, dm_ok, accepted) "
+                                 "VALUES (?,?,?,?,?,?)",
+                                 (match_id, i, s.user_id, int(s.is_ai), int(s.dm_ok), int(s.accepted)))
+            await db.execute("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))
+            for kind, seat, due in timers:
+                await db.execute("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,0)",
+                                 (match_id, kind, seat, due))
+            await db.execute(*_outbox_insert(match_id, "started", 0, now=now))
+        return True
+
+    async def finish_match(self, match_id: int, result: dict, note: str) -> bool:
+        """End an active match outside a move (resignation, a win claimed on time) in ONE
+        transaction: status and result, its timers cancelled, and a "closed" outbox row that
+        carries `note`. False (and nothing written) when the match is not active."""
+        now = self.clock()
+        async with self._tx() as db:
+            async with db.execute("SELECT version FROM matches WHERE id=? AND status='active'", (match_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return False
+            await db.execute("UPDATE matches SET status='finished', result=?, updated_at=? WHERE id=?",
+                             (json.dumps(result), now, match_id))
+            await db.execute("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))
+            await db.execute(*_outbox_insert(match_id, "closed", row[0], payload={"note": note}, now=now))
+        return True
+
+    async def hand_seat(self, match_id: int, seat: int, *, is_ai: bool, version: int, meta: dict,
+                        timers: list[tuple[str, int, float]]) -> None:
+        """Give a seat to the computer (or back to its player) with the match's notes and its
+        timers for `version`, in ONE transaction."""
+        stmts = [("UPDATE seats SET is_ai=? WHERE match_id=? AND seat=?", (int(is_ai), match_id, seat)),
+                 ("UPDATE matches SET meta=?, updated_at=? WHERE id=?", (json.dumps(meta), self.clock(), match_id)),
+                 ("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))]
+        stmts += [("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
+                   (match_id, kind, timer_seat, due, version)) for kind, timer_seat, due in timers]
+        await self.transaction(stmts)
 
     async def commit_action(self, match_id: int, expected_version: int, seat: int, action: str,
                             snapshot: dict, *, status: str = "active", result: dict | None = None,
-                            meta: dict | None = None, timers: list[tuple[str, int, float]] | None = None) -> int:
+                            meta: dict | None = None, timers: list[tuple[str, int, float]] | None = None,
+                            by_ai: bool = False) -> int:
         """Write one move: action row + new snapshot + version bump, in ONE transaction; with
         `meta`, the match's notes too, and the match's pending timers are replaced by `timers`
-        (kind, seat, due) for the new version, so a deadline never outlives its turn.
+        (kind, seat, due) for the new version, so a deadline never outlives its turn. A "moves"
+        outbox row in the same transaction records that the new board is owed to the players.
 
         Raises StaleVersion (and writes nothing) when the match is no longer active at
         `expected_version`. Returns the new version.
@@ -292,6 +390,7 @@ class Store:
             for kind, timer_seat, due in timers or ():
                 await db.execute("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
                                  (match_id, kind, timer_seat, due, new_version))
+            await db.execute(*_outbox_insert(match_id, "moves", new_version, seat, {"by_ai": by_ai}, now))
         return new_version
 
     # ------------------------------------------------------------------ timers
@@ -302,6 +401,16 @@ class Store:
         stmts = [("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))]
         stmts += [("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
                    (match_id, kind, seat, due, version)) for kind, seat, due in timers]
+        if meta is not None:
+            stmts.append(("UPDATE matches SET meta=?, updated_at=? WHERE id=?",
+                          (json.dumps(meta), self.clock(), match_id)))
+        await self.transaction(stmts)
+
+    async def add_timers(self, match_id: int, version: int, timers: list[tuple[str, int, float]],
+                         meta: dict | None = None) -> None:
+        """Add timers for `version` beside the pending ones (and store `meta`)."""
+        stmts = [("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
+                  (match_id, kind, seat, due, version)) for kind, seat, due in timers]
         if meta is not None:
             stmts.append(("UPDATE matches SET meta=?, updated_at=? WHERE id=?",
                           (json.dumps(meta), self.clock(), match_id)))
@@ -331,11 +440,79 @@ class Store:
             cur = await db.execute("UPDATE timers SET fired=1 WHERE id=? AND fired=0", (timer_id,))
             return cur.rowcount == 1
 
+    async def fire_timer(self, timer_id: int) -> int | None:
+        """Mark a timer fired and owe its notice (a reminder or deadline outbox row) in ONE
+        transaction, so a fired timer's notice is never lost nor owed twice. Returns the outbox
+        row's id, or None when the timer had already fired or was superseded."""
+        async with self._tx() as db:
+            async with db.execute("SELECT match_id, kind, seat, due, version FROM timers WHERE id=? AND fired=0",
+                                  (timer_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return None
+            match_id, kind, seat, due, version = row
+            await db.execute("UPDATE timers SET fired=1 WHERE id=?", (timer_id,))
+            cur = await db.execute(*_outbox_insert(match_id, kind, version, seat, {"due": due, "timer": timer_id},
+                                                   self.clock()))
+            return cur.lastrowid
+
     async def actions(self, match_id: int) -> list[tuple[int, int, str, float]]:
         """The action log: (seq, seat, action, at) in order."""
         rows = await self._fetchall("SELECT seq, seat, action, at FROM actions WHERE match_id=? ORDER BY seq",
                                     (match_id,))
         return [tuple(r) for r in rows]
+
+    # ------------------------------------------------------------------ outbox
+
+    async def add_outbox(self, match_id: int, kind: str, version: int, seat: int | None = None,
+                         payload: dict | None = None) -> int:
+        async with self._tx() as db:
+            cur = await db.execute(*_outbox_insert(match_id, kind, version, seat, payload, self.clock()))
+            return cur.lastrowid
+
+    async def pending_outbox(self, match_id: int | None = None) -> list[OutboxRow]:
+        """What is still owed, oldest first (of one match, or of all)."""
+        where, params = ("done=0 AND match_id=?", (match_id,)) if match_id is not None else ("done=0", ())
+        rows = await self._fetchall("SELECT id, match_id, kind, seat, version, payload, done FROM outbox "
+                                    f"WHERE {where} ORDER BY id", params)
+        return [OutboxRow(i, m, k, s, v, json.loads(p), bool(d)) for i, m, k, s, v, p, d in rows]
+
+    async def outbox_rows(self, match_id: int) -> list[OutboxRow]:
+        rows = await self._fetchall("SELECT id, match_id, kind, seat, version, payload, done FROM outbox "
+                                    "WHERE match_id=? ORDER BY id", (match_id,))
+        return [OutboxRow(i, m, k, s, v, json.loads(p), bool(d)) for i, m, k, s, v, p, d in rows]
+
+    async def outbox_done(self, ids: list[int]) -> None:
+        if ids:
+            await self.transaction([(f"UPDATE outbox SET done=1 WHERE id IN ({','.join('?' * len(ids))})",
+                                     tuple(ids))])
+
+    async def outbox_done_for(self, match_id: int, kind: str, versions: list[int] | None = None) -> None:
+        """Mark done the match's pending rows of `kind` (only those of `versions`, if given)."""
+        sql, params = "UPDATE outbox SET done=1 WHERE match_id=? AND kind=? AND done=0", [match_id, kind]
+        if versions is not None:
+            if not versions:
+                return
+            sql += f" AND version IN ({','.join('?' * len(versions))})"
+            params += list(versions)
+        await self.transaction([(sql, tuple(params))])
+
+    async def outbox_owed_ever(self, match_id: int, kind: str, seat: int | None, version: int) -> bool:
+        """Whether a row of this key was ever written (pending or done)."""
+        row = await self._fetchone("SELECT 1 FROM outbox WHERE match_id=? AND kind=? AND seat IS ? AND version=? "
+                                   "LIMIT 1", (match_id, kind, seat, version))
+        return row is not None
+
+    async def prune_outbox(self) -> None:
+        """Forget delivered rows of matches that are over (those of running matches stay: they
+        tell which deadlines were already announced)."""
+        await self.transaction([("DELETE FROM outbox WHERE done=1 AND match_id IN "
+                                 "(SELECT id FROM matches WHERE status IN ('finished', 'cancelled'))", ())])
+
+    async def match_ids(self, statuses: tuple[str, ...]) -> list[int]:
+        rows = await self._fetchall(f"SELECT id FROM matches WHERE status IN ({','.join('?' * len(statuses))}) "
+                                    "ORDER BY id", tuple(statuses))
+        return [r[0] for r in rows]
 
     # ------------------------------------------------------------------ notices
 

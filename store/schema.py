@@ -134,4 +134,20 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX notices_by_match ON notices(match_id);
     """,
+    # 5: what must still be posted about a change, written in the change's own transaction and
+    #    marked done once posted (matches/service.py MatchService.recover delivers what is left)
+    """
+    CREATE TABLE outbox (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        kind        TEXT    NOT NULL,            -- started | moves | reminder | deadline | closed
+        seat        INTEGER,
+        version     INTEGER NOT NULL,            -- the match version the row announces
+        payload     TEXT    NOT NULL DEFAULT '{}',
+        created_at  REAL    NOT NULL,
+        done        INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_pending ON outbox(done, match_id);
+    CREATE INDEX outbox_by_key ON outbox(match_id, kind, seat, version);
+    """,
 ]

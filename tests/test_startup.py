@@ -29,23 +29,32 @@ def test_no_token_prints_one_sentence_and_exits_nonzero(tmp_path):
     assert "DISCORD_TOKEN" in out and "--sandbox" in out
 
 
-def test_sandbox_serves_the_preview_page(tmp_path):
+def test_sandbox_serves_the_preview_page_and_the_dm_page(tmp_path):
     proc = subprocess.Popen([sys.executable, "bot.py", "--sandbox"], cwd=ROOT, env=_env(tmp_path),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     try:
-        url, seen = None, []
-        while url is None:
-            line = lines.get(timeout=120)  # bounded wait for the start-up line, not a sleep
+        url, dm_url, seen = None, None, []
+        while url is None or dm_url is None:
+            line = lines.get(timeout=120)  # bounded wait for the start-up lines, not a sleep
             seen.append(line)
             if "Sandbox ready: open " in line:
                 url = line.split("open ", 1)[1].split()[0]
-        assert url.startswith("http://127.0.0.1:") or url.startswith("http://localhost:"), url
-        with urllib.request.urlopen(url, timeout=60) as response:
-            body = response.read().decode("utf-8", "replace")
-            assert response.status == 200
-        assert "<html" in body.lower()
+            if line.startswith("Direct messages") and "http://" in line:
+                dm_url = "http://" + line.split("http://", 1)[1].split()[0]
+        output = "".join(seen)
+        # no warnings about features the bot does not use (voice), nor about simcord's stand-in state
+        assert "voice will NOT be supported" not in output, output
+        assert "Guilds intent" not in output, output
+        assert "Traceback" not in output, output
+        for address in (url, dm_url):
+            assert address.startswith("http://127.0.0.1:"), address
+            with urllib.request.urlopen(address, timeout=60) as response:
+                body = response.read().decode("utf-8", "replace")
+                assert response.status == 200
+            assert "<html" in body.lower()
+        assert "Direct messages from the bot" in body and "alice" in body  # the DM page, alice's tab
     finally:
         proc.terminate()
         try:

@@ -27,6 +27,7 @@ from typing import Any, Callable, Protocol
 
 from engine import registry
 from matches import MatchService, UserError
+from matches.service import shorten, valid_id
 from matches import clock as clocks
 from store import MatchRow, Store
 from tournaments import ratings
@@ -295,6 +296,8 @@ class TournamentService:
         return t
 
     async def get(self, tournament_id: int, guild_id: int | None = None) -> TournamentRow:
+        if not valid_id(tournament_id):
+            raise UserError(f"There is no tournament #{shorten(tournament_id)} in this server.")
         t = await self.find(tournament_id)
         if t is None or (guild_id is not None and t.guild_id != guild_id):
             raise UserError(f"There is no tournament #{tournament_id} in this server.")

@@ -14,6 +14,8 @@ wherever cards are paid; without it the engine picks the cards: virtual copies f
 faction the hand holds least of, Tools only when Soldiers run out):
 
 Setup          faction:<G|B|R|Y>             startcity:<square>
+               (a setup step with a single possible answer is taken by the engine with the move before it:
+               the last faction set, 3.1 step 12, and the last starting city left, 3.1 step 13)
 Turn start     formation[:<seat[,seat]>] | redeploy | start   (step 1, R20-R27; Ambush pick-up follows
                automatically). The seats (0-based) are the opponents shown the Formation cards (R23);
                plain `formation` shows them to the only opponent (2 players) or to every opponent.
@@ -74,6 +76,8 @@ Design notes beyond the spec's own decisions:
   extra_start, taken from the setup cards left in the box, then the cross deck), chosen round after round
   in the order of 3.1 step 13; starting heroes stand on the first city the player chose (scenario 2: on
   the Ruins).
+- Texts a player reads (events, messages, labels, the view) never carry rule numbers; code comments and
+  tests cite them.
 - A battle side adds cards one at a time and closes its addition with `commit` (R93 is checked then);
   `pass` ends the battle (R94). The attacker may `cancel` an unfinished opening.
 - A hire when the Supply deck is empty still gives the unit (no Supply).
@@ -112,9 +116,17 @@ class BattaliaRules:
     def apply(self, state: dict, seat: int, action_id: str):
         if state.get("result"):
             raise IllegalAction("The game is over.")
+        if [seat, str(action_id)] == state["setup"].get("auto"):
+            # the setup step the engine took by itself with the move before (the last starting city, 3.1
+            # step 13), named again by an action log written before such steps were automatic: already done
+            new = json.loads(json.dumps(state))
+            del new["setup"]["auto"]
+            new["history"].append([seat, str(action_id)])
+            return new, []
         if seat not in actions.active_players(state):
             raise IllegalAction("It is not your turn to act.")
         new = json.loads(json.dumps(state))  # never mutate the input
+        new["setup"].pop("auto", None)
         ev = actions.Events(new)
         actions.apply_action(new, seat, str(action_id), ev)
         new["history"].append([seat, str(action_id)])

@@ -10,6 +10,7 @@ from .cards import (auto_pay, card, draw, eff_type, faction, fresh, is_great, is
                     lay_down_partly_used, looks_like_ids, match_payment, max_uses, parse_ids, physical_deck,
                     playable_hand, pool_search, pool_take_top, printed_type, shuffle, slot_type, spend,
                     uses_left)
+from .words import a, and_list, count, shape_name
 
 LOG_KEEP = 40
 
@@ -60,11 +61,13 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
         if verb != "faction" or len(parts) != 2:
             raise IllegalAction("Choose your faction first: faction:<G|B|R|Y>.")
         ev.add(setup.choose_faction(state, seat, parts[1]))
+        _forced_setup_steps(state, ev)
         return
     if phase == "setup_city":
         if verb != "startcity" or len(parts) != 2:
             raise IllegalAction("Choose your starting city: startcity:<square>.")
         ev.add(setup.choose_city(state, seat, parts[1]))
+        _forced_setup_steps(state, ev)
         return
     if phase == "start":
         return _start_step(state, seat, parts, ev)
@@ -74,9 +77,21 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
         return _battle_action(state, seat, parts, ev)
     handler = ACTIONS.get(verb)
     if handler is None:
-        raise IllegalAction(f"Unknown action {verb!r}.")
+        raise IllegalAction(NOT_NOW.get(verb, f"Unknown action {verb!r}."))
     handler(state, seat, parts[1:], ev)
     state["turn"]["actions"] += 1
+
+
+def _forced_setup_steps(state: dict, ev: Events) -> None:
+    """3.1 step 13: a setup step with one possible answer (the last starting city left) is taken at once, as
+    part of the move before it, with a public event naming it: nobody is asked a question with one answer.
+    The step follows from the state alone, so a replay of the action log takes it again. It is remembered
+    (setup.auto) until the next move: an action log written before such steps were automatic names the
+    step itself, and BattaliaRules.apply accepts that repeat as already done."""
+    while (forced := setup.forced_choice(state)) is not None:
+        seat, sq = forced
+        ev.add(setup.choose_city(state, seat, sq, forced=True))
+        state["setup"]["auto"] = [seat, f"startcity:{sq}"]
 
 
 # ------------------------------------------------------------------ T1 / T2
@@ -93,53 +108,53 @@ def formation_audience(state: dict, seat: int, arg: str | None) -> list[int]:
     except ValueError:
         raise IllegalAction("Name the opponents who see the Formation by seat, e.g. formation:1 or formation:1,2.")
     if not to or any(o not in others for o in to):
-        raise IllegalAction("Show the Formation cards to at least one opponent of your choice (R23).")
+        raise IllegalAction("Show the Formation cards to at least one opponent of your choice.")
     return to
 
 
 def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
     p = state["players"][seat]
     verb = parts[0]
-    if len(parts) > (2 if verb == "formation" else 1):
-        raise IllegalAction("First declare a Formation, redeploy, or start the turn (R18, R23).")
+    if len(parts) > (2 if verb == "formation" else 1):  # R18, R23
+        raise IllegalAction("First start your turn: declare a Formation, redeploy, or just start.")
     p.pop("formation_shown", None)  # what the player showed last turn is no longer on the table
     if verb == "formation":
         extra, groups = turns.formation_extra(state, p["hand"])
         if extra <= 0:
-            raise IllegalAction("Your hand holds no Formation (3+ cards of one faction, R20).")
+            raise IllegalAction("Your hand holds no Formation (that needs 3 or more cards of one faction).")  # R20
         to = formation_audience(state, seat, parts[1] if len(parts) > 1 else None)
         shown = [c for c in p["hand"] if faction(state, c) in groups or faction(state, c) == "*"]
         names = ", ".join(f"{n} {data.faction_name(f)}" for f, n in groups.items())
         p["formation_shown"] = {"round": state["round"], "to": to, "cards": list(shown)}
         drawn, _ = draw(state, seat, extra)
         state["turn"]["formation"] = True
-        private = {o: f"Player {seat + 1} shows you the Formation ({names}): {pubs(state, shown)} (R23)." for o in to}
+        private = {o: f"Player {seat + 1} shows you the Formation ({names}): {pubs(state, shown)}." for o in to}  # R23
         private[seat] = (f"You show {pubs(state, shown)} to {_seats_text(to)} and draw {pubs(state, drawn)}.")
-        ev.add(f"Player {seat + 1} declares a Formation, shows {len(shown)} cards to {_seats_text(to)} and "
-               f"draws {len(drawn)} extra card(s) (R22, R23).", private, hidden=True)
+        ev.add(f"Player {seat + 1} declares a Formation, shows {count(len(shown), 'card')} to {_seats_text(to)}"
+               f"{',' if len(to) > 1 else ''} and draws {count(len(drawn), 'extra card')}.",
+               private, hidden=True)  # R22, R23
     elif verb == "redeploy":
         # R24, G43: the hand goes to the Sanctuary first, then 5 new cards are drawn
         p["sanctuary"] += p["hand"]
         p["hand"] = []
         drawn, _ = draw(state, seat, data.cards()["hand"]["redeploy"])
         state["turn"]["redeployed"] = True
-        ev.add(f"Player {seat + 1} redeploys and draws {len(drawn)} new cards (R24).",
+        ev.add(f"Player {seat + 1} redeploys and draws {count(len(drawn), 'new card')}.",  # R24
                {seat: f"You draw {pubs(state, drawn)}."}, hidden=True)
     elif verb == "start":
         ev.add(f"Player {seat + 1} starts the turn.")
     else:
-        raise IllegalAction("First declare a Formation, redeploy, or start the turn (R18, R23).")
+        raise IllegalAction("First start your turn: declare a Formation, redeploy, or just start.")
     n = turns.pick_up_ambush(state, seat)
-    if n:
-        ev.add(f"Player {seat + 1} picks up {n} Ambush card(s) (R29).")
+    if n:  # R29
+        ev.add(f"Player {seat + 1} takes {count(n, 'Ambush card')} back into the hand.")
     state["phase"] = "actions"
 
 
 # ------------------------------------------------------------------ helpers
 
 def _seats_text(seats: list[int]) -> str:
-    names = [f"Player {o + 1}" for o in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([f"Player {o + 1}" for o in seats])
 
 
 def _ids_and_rest(args: list[str]) -> tuple[list[str], list[str] | None]:
@@ -180,17 +195,17 @@ def do_hire(state, seat, args, ev):
         raise IllegalAction("Use hire:<soldier|captain|priest|commander>.")
     t = args[0]
     deck = state["pool"]["units"][t]
-    if not deck:
-        raise IllegalAction(f"The {t} deck is empty (R5).")
+    if not deck:  # R5
+        raise IllegalAction(f"The {t} deck is empty.")
     cost = data.cards()["units"][t]["hire"]
-    paid = _pay(state, seat, {"supply": cost}, ids, f"hire a {t}")
+    paid = _pay(state, seat, {"supply": cost}, ids, f"hire {a(t)}")
     unit = pool_take_top(state, deck)
     _gain(state, seat, unit)
     sup = pool_take_top(state, state["pool"]["supply"])  # R41: one Supply with every unit gained
     if sup:
         _gain(state, seat, sup)
-    ev.add(f"Player {seat + 1} pays {len(paid)} Supply and hires {pub(state, unit)}"
-           + (" with a Supply card (R40, R41)." if sup else " (the Supply deck is empty)."))
+    ev.add(f"Player {seat + 1} pays {len(paid)} Supply and hires {a(pub(state, unit))}"  # R40, R41
+           + (", with a Supply card." if sup else " (the Supply deck is empty, so no Supply card comes with it)."))
 
 
 def do_craft(state, seat, args, ev):
@@ -200,13 +215,13 @@ def do_craft(state, seat, args, ev):
     t = args[0]
     want = args[1] if len(args) > 1 else None
     deck = state["pool"]["artifacts"][t]
-    if not deck:
-        raise IllegalAction(f"The {t} deck is empty (R5).")
+    if not deck:  # R5
+        raise IllegalAction(f"The {t} deck is empty.")
     is_matched = oracle.matched(state["round"]) == t
     if want is not None and (not is_matched or want not in state["options"]["factions"]):
-        raise IllegalAction("A faction may be chosen only for the matched artifact of the day (R108).")
+        raise IllegalAction("A faction may be chosen only for the matched artifact of the day.")  # R108
     recipe = data.cards()["artifacts"][t]["recipe"]
-    _pay(state, seat, recipe, ids, f"craft a {t}")
+    _pay(state, seat, recipe, ids, f"craft {a(t)}")
     if is_matched and want:
         got = pool_search(state, deck, want)  # R108: search, then reshuffle
         hidden = True
@@ -214,7 +229,7 @@ def do_craft(state, seat, args, ev):
         got = pool_take_top(state, deck)
         hidden = True  # face-down deck (G29): the top card is revealed
     _gain(state, seat, got)
-    ev.add(f"Player {seat + 1} crafts {pub(state, got)} (R42).", hidden=hidden)
+    ev.add(f"Player {seat + 1} crafts {a(pub(state, got))}.", hidden=hidden)  # R42
 
 
 # ------------------------------------------------------------------ building (R44-R50)
@@ -243,14 +258,14 @@ def do_city(state, seat, args, ev):
     if not 1 <= level <= 4:
         raise IllegalAction("City levels are 1 to 4.")
     if state["players"][seat]["markers"][_marker_class(level)] <= 0:
-        raise IllegalAction(f"You have no city marker of level {level} left (R5, G4).")
+        raise IllegalAction(f"You have no city marker of level {level} left.")  # R5, G4
     _build(state, seat, "city", args[1], level, args[2:], ids, {data.UNIT_TYPES[level - 1]: 3}, ev)
 
 
 def _build(state, seat, kind, shape, level, where, ids, recipe, ev):
     deck = state["pool"]["cities" if kind == "city" else "roads"][shape]
     if not deck:
-        raise IllegalAction(f"The {shape} {kind} deck is empty (R5).")
+        raise IllegalAction(f"The {shape_name(shape)} {kind} deck is empty.")  # R5
     if where:
         if len(where) != 2 or not where[1].isdigit():
             raise IllegalAction("Give the square and the rotation (0-3), e.g. c4:1.")
@@ -258,12 +273,13 @@ def _build(state, seat, kind, shape, level, where, ids, recipe, ev):
         if reason:
             raise IllegalAction(reason)
     elif not board.legal_placements(state, seat, kind, shape, first_only=True):
-        raise IllegalAction(f"No square can take a {shape} {kind} now (R45).")
+        raise IllegalAction(f"No square can take {a(shape_name(shape))} {kind} now.")  # R45
     paid = _pay(state, seat, recipe, ids, f"build this {kind}")
     tid = pool_take_top(state, deck)
     info = state["terrain"][tid]
-    what = f"{'level-%d ' % level if level else ''}{shape} {kind} on {info['terrain'] and data.cards()['factions'][info['terrain']]['terrain']}"
-    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and takes a {what} (R44).", hidden=True)
+    terrain = info["terrain"] and data.cards()["factions"][info["terrain"]]["terrain"]
+    what = f"{'level-%d ' % level if level else ''}{shape_name(shape)} {kind} on {terrain}"
+    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and takes {a(what)}.", hidden=True)  # R44
     state["pending"] = {"kind": "place", "seat": seat, "tile": tid, "level": level}
     if where:
         _place(state, seat, where[0], int(where[1]) % 4, ev)
@@ -283,12 +299,13 @@ def _place(state, seat, sq, rot, ev):
         state["players"][seat]["markers"][_marker_class(level)] -= 1
     state["board"][sq] = tile
     state["pending"] = None
-    ev.add(f"Player {seat + 1} places the {info['shape']} {info['kind']} on {sq} (rotation {rot}).")
+    ev.add(f"Player {seat + 1} places the {shape_name(info['shape'])} {info['kind']} on {sq} (rotation {rot}).")
     newly = board.update_impassable(state)
-    if newly:
-        ev.add(f"Squares {', '.join(newly)} become impassable (R120).")
-    if board.board_full(state):
-        turns.finish(state, f"The board is full (R119); Player {seat + 1} placed the last card.")
+    if newly:  # R120
+        ev.add(f"{'Squares' if len(newly) > 1 else 'Square'} {and_list(newly)} "
+               f"{'become' if len(newly) > 1 else 'becomes'} impassable: no card fits there any more.")
+    if board.board_full(state):  # R119
+        turns.finish(state, f"The board is full; Player {seat + 1} placed the last card.")
         return
     turns.check_five_level4(state)
 
@@ -300,19 +317,19 @@ def do_upgrade(state, seat, args, ev):
     sq = args[0]
     tile = state["board"].get(sq)
     if not tile or tile["kind"] != "city" or tile.get("owner") != seat:
-        raise IllegalAction("You can upgrade only a city you control (G14).")
-    if tile["level"] >= 4:
-        raise IllegalAction("Level 4 is the highest city level (R49).")
+        raise IllegalAction("You can upgrade only a city you control.")  # G14
+    if tile["level"] >= 4:  # R49
+        raise IllegalAction("Level 4 is the highest city level.")
     new = tile["level"] + 1
     m = state["players"][seat]["markers"]
     if _marker_class(new) != _marker_class(tile["level"]) and m[_marker_class(new)] <= 0:
-        raise IllegalAction(f"You have no city marker of level {new} left (R5, G4).")
+        raise IllegalAction(f"You have no city marker of level {new} left.")  # R5, G4
     paid = _pay(state, seat, {data.UNIT_TYPES[new - 1]: 2}, ids, f"upgrade to level {new}")
     if _marker_class(new) != _marker_class(tile["level"]):
         m[_marker_class(new)] -= 1
         m[_marker_class(tile["level"])] += 1
     tile["level"] = new
-    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and upgrades the city at {sq} to level {new} (R49).")
+    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and upgrades the city at {sq} to level {new}.")  # R49
     turns.check_five_level4(state)
 
 
@@ -331,17 +348,17 @@ def do_hero(state, seat, args, ev):
     sq = args[0]
     p = state["players"][seat]
     if not board.is_own_city(state, seat, sq):
-        raise IllegalAction("A hero is hired on a city you control (R77, G38).")
+        raise IllegalAction("A hero is hired on a city you control.")  # R77, G38
     free = [i for i, h in enumerate(p["heroes"]) if h is None]
     if not free:
-        raise IllegalAction("Both of your heroes are already on the board (R77).")
+        raise IllegalAction("Both of your heroes are already on the board.")  # R77
     if ids is None:
         ids = auto_pay(state, seat, {"weapon": 1, "supply": 2})
     if ids and any(card(state, c)["t"] == "hammer" and eff_type(state, c) == "weapon" for c in ids):
         pass  # R72: the Hammer may hire a hero as a Weapon outside battle
     _pay(state, seat, {"weapon": 1, "supply": 2}, ids, "hire a hero")
     p["heroes"][free[0]] = sq
-    ev.add(f"Player {seat + 1} hires hero {free[0] + 1} at {sq} (R77).")
+    ev.add(f"Player {seat + 1} hires hero {free[0] + 1} at {sq}.")  # R77
 
 
 def _horse_cards(state, seat):
@@ -359,7 +376,7 @@ def do_move(state, seat, args, ev):
         raise IllegalAction("That hero is not on the board.")
     costs = board.move_costs(state, seat, here)
     if dest not in costs or dest == here:
-        raise IllegalAction("The hero cannot reach that square along roads (R82).")
+        raise IllegalAction("The hero cannot reach that square along roads.")  # R82
     cost, path = costs[dest]
     if pay == "horse" or (looks_like_ids(pay) and any(eff_type(state, c) == "horse" for c in parse_ids(pay))):
         per = data.cards()["artifacts"]["horse"]["moves"]
@@ -370,16 +387,16 @@ def do_move(state, seat, args, ev):
                          key=lambda h: uses_left(state, h))
             horses = fit[:1] or _horse_cards(state, seat)[:1]
         if len(horses) != 1 or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
-            raise IllegalAction("Play one Horse to move a hero (R80).")
+            raise IllegalAction("Play one Horse to move a hero.")  # R80
         h = horses[0]
         uses = -(-cost // per) if cost else 1
-        if uses > uses_left(state, h):
-            raise IllegalAction(f"A Horse moves one hero up to {per * uses_left(state, h)} squares (R80, R117).")
+        if uses > uses_left(state, h):  # R80, R117
+            raise IllegalAction(f"A Horse moves one hero up to {count(per * uses_left(state, h), 'square')}.")
         spend(state, seat, h, max(uses, 1))
         paid_text = "a Horse"
     elif pay == "free":
         if cost != 0:
-            raise IllegalAction("Only home-terrain steps are free (R126).")
+            raise IllegalAction("Only steps onto your home terrain are free.")  # R126
         paid_text = "nothing"
     else:
         ids = parse_ids(pay) if looks_like_ids(pay) else None
@@ -388,7 +405,7 @@ def do_move(state, seat, args, ev):
         _pay(state, seat, {"supply": cost}, ids, f"pay {cost} Supply for the move")
         paid_text = f"{cost} Supply"
     p["heroes"][fig] = dest
-    ev.add(f"Player {seat + 1} moves hero {fig + 1} {'-'.join(path)} paying {paid_text} (R79-R82).")
+    ev.add(f"Player {seat + 1} moves hero {fig + 1} {'-'.join(path)} paying {paid_text}.")  # R79-R82
 
 
 def do_wings(state, seat, args, ev):
@@ -403,10 +420,10 @@ def do_wings(state, seat, args, ev):
         raise IllegalAction("That hero is not on the board.")
     dest = args[1]
     if dest not in state["board"] or dest in state["impassable"]:
-        raise IllegalAction("The Wings carry a hero to discovered land only (R75, G17).")
+        raise IllegalAction("The Wings carry a hero only to a square with a card on it.")  # R75, G17
     spend(state, seat, w)
     p["heroes"][fig] = dest
-    ev.add(f"Player {seat + 1} flies hero {fig + 1} to {dest} with the Wings of Aviena (R75).")
+    ev.add(f"Player {seat + 1} flies hero {fig + 1} to {dest} with the Wings of Aviena.")  # R75
 
 
 # ------------------------------------------------------------------ ambush, tents, great artifacts
@@ -420,18 +437,18 @@ def do_ambush(state, seat, args, ev):
         if c not in p["hand"] or not fresh(state, c) or is_virtual(c):
             raise IllegalAction(f"Card {c} is not an unused card in your hand.")
     if cid == ban:
-        raise IllegalAction("Banish a different card (R28).")
-    if is_great(state, ban):
-        raise IllegalAction("Great Artifacts cannot be banished (G23).")
-    if len(p["ambush"]) >= data.cards()["ambush_slots"]["count"]:
-        raise IllegalAction("All three Ambush slots are full (R30).")
-    if len(physical_deck(state, seat)) <= data.cards()["min_deck"]["count"]:
-        raise IllegalAction("Banishing would bring your deck below 10 cards (R11, R31).")
+        raise IllegalAction("Banish a different card.")  # R28
+    if is_great(state, ban):  # G23
+        raise IllegalAction("Great Artifacts cannot be banished.")
+    if len(p["ambush"]) >= data.cards()["ambush_slots"]["count"]:  # R30
+        raise IllegalAction("All three Ambush slots are full.")
+    if len(physical_deck(state, seat)) <= data.cards()["min_deck"]["count"]:  # R11, R31
+        raise IllegalAction("Banishing would bring your deck below 10 cards.")
     p["hand"].remove(cid)
     p["hand"].remove(ban)
     p["ambush"].append(cid)
     state["pool"]["void"].append(ban)
-    ev.add(f"Player {seat + 1} banishes {pub(state, ban)} to the Void and puts a card in Ambush (R28).",
+    ev.add(f"Player {seat + 1} banishes {a(pub(state, ban))} to the Void and puts a card in Ambush.",  # R28
            {seat: f"{label(state, cid)} is in Ambush."})
 
 
@@ -442,21 +459,21 @@ def do_tent(state, seat, args, ev):
     ids = parse_ids(args[2]) if len(args) == 3 else None
     p = state["players"][seat]
     if tent_id not in p["hand"]:
-        raise IllegalAction("That Tent is not in your hand (a Tent pitched earlier takes no more cards, R116).")
+        raise IllegalAction("That Tent is not in your hand (a Tent pitched earlier takes no more cards).")  # R116
     if eff_type(state, tent_id) != "tent" or not fresh(state, tent_id) or is_virtual(tent_id):
         raise IllegalAction("That card cannot be pitched as a Tent now.")
     room = max_uses(state, tent_id)  # R116: an illuminated Tent takes two cards
     if not 1 <= len(stationed) <= room:
-        raise IllegalAction(f"This Tent takes {room} card(s) (R67, R116).")
+        raise IllegalAction(f"This Tent takes {'1 card' if room == 1 else f'1 or {room} cards'}.")  # R67, R116
     for c in stationed:
         if c not in p["hand"] or c == tent_id or not fresh(state, c) or is_virtual(c):
             raise IllegalAction(f"Card {c} cannot be stationed.")
         if is_great(state, c):
-            raise IllegalAction("A Great Artifact cannot be stationed in a Tent (R67).")
+            raise IllegalAction("A Great Artifact cannot be stationed in a Tent.")  # R67
     if ids is None:
         ids = auto_pay(state, seat, {"supply": 1}, exclude=tuple(stationed) + (tent_id,))
         if ids is None:
-            raise IllegalAction("Pitching a Tent costs 1 Supply (R67).")
+            raise IllegalAction("Pitching a Tent costs 1 Supply.")  # R67
     if set(ids) & set(stationed):
         raise IllegalAction("The Supply paid cannot also be stationed.")
     for cid, uses in match_payment(state, seat, ids, {"supply": 1}):
@@ -465,7 +482,7 @@ def do_tent(state, seat, args, ev):
     for c in stationed:
         p["hand"].remove(c)
     p["tents"].append({"tent": tent_id, "cards": stationed, "round": state["round"]})
-    ev.add(f"Player {seat + 1} pitches a Tent with {pubs(state, stationed)} (R67).")
+    ev.add(f"Player {seat + 1} pitches a Tent with {pubs(state, stationed)}.")  # R67
 
 
 def do_strike(state, seat, args, ev):
@@ -478,7 +495,7 @@ def do_strike(state, seat, args, ev):
     p["tents"].remove(tent)
     p["hand"] += tent["cards"]
     p["sanctuary"].append(tent["tent"])
-    ev.add(f"Player {seat + 1} strikes a Tent and takes back {pubs(state, tent['cards'])} (R69).")
+    ev.add(f"Player {seat + 1} strikes a Tent and takes back {pubs(state, tent['cards'])}.")  # R69
 
 
 def do_hammer(state, seat, args, ev):
@@ -488,10 +505,10 @@ def do_hammer(state, seat, args, ev):
     if h is None or not fresh(state, h):
         raise IllegalAction("You hold no unused Hammer of Strato.")
     if state["turn"]["hammer_role"]:
-        raise IllegalAction("The Hammer takes one role per turn (G36).")
+        raise IllegalAction("The Hammer takes one role per turn.")  # G36
     state["turn"]["as"][h] = args[0]
     state["turn"]["hammer_role"] = args[0]
-    ev.add(f"Player {seat + 1} declares the Hammer of Strato a {args[0]} for this turn (R72).")
+    ev.add(f"Player {seat + 1} declares the Hammer of Strato {a(args[0])} for this turn.")  # R72
 
 
 def do_horn(state, seat, args, ev):
@@ -501,11 +518,11 @@ def do_horn(state, seat, args, ev):
         raise IllegalAction("You do not hold the Horn of Baldur.")
     spend(state, seat, h)
     if not p["realm"]:
-        ev.add(f"Player {seat + 1} blows the Horn of Baldur; the Realm is empty (R76).")
+        ev.add(f"Player {seat + 1} blows the Horn of Baldur; the Realm is empty.")  # R76
         return
     state["pending"] = {"kind": "horn", "seat": seat,
                         "max": min(data.cards()["great_artifacts"]["horn"]["picks"], len(p["realm"]))}
-    ev.add(f"Player {seat + 1} blows the Horn of Baldur and searches the Realm (R76).", hidden=True)
+    ev.add(f"Player {seat + 1} blows the Horn of Baldur and searches the Realm.", hidden=True)  # R76
 
 
 def do_claim(state, seat, args, ev):
@@ -514,14 +531,14 @@ def do_claim(state, seat, args, ev):
     sq = args[0]
     tile = state["board"].get(sq)
     if not tile or tile.get("owner") != "empty":
-        raise IllegalAction("Only an empty neutral city can be claimed (R99, G20).")
+        raise IllegalAction("Only an empty neutral city can be claimed.")  # R99, G20
     if sq not in state["players"][seat]["heroes"]:
         raise IllegalAction("Your hero must be on that city.")
     if state["players"][seat]["markers"]["low"] <= 0:
         raise IllegalAction("You have no level-1 marker left.")
     state["players"][seat]["markers"]["low"] -= 1
     tile.update({"owner": seat, "level": 1, "defence": 0})
-    ev.add(f"Player {seat + 1} claims the empty city at {sq} as a level-1 city (R99, G20).")
+    ev.add(f"Player {seat + 1} claims the empty city at {sq} as a level-1 city.")  # R99, G20
 
 
 # ------------------------------------------------------------------ transformations (R58-R66)
@@ -535,9 +552,9 @@ def _transform_target(state, seat, cid, allow_line=True):
     else:
         raise IllegalAction("The card to transform must be in your hand or your battle line.")
     if is_great(state, cid):
-        raise IllegalAction("Great Artifacts cannot be transformed (R71).")
-    if cid in state["turn"]["transformed"] or is_virtual(cid):
-        raise IllegalAction("A card receives at most one transformation per turn (R13, R113).")
+        raise IllegalAction("Great Artifacts cannot be transformed.")  # R71
+    if cid in state["turn"]["transformed"] or is_virtual(cid):  # R13, R113
+        raise IllegalAction("A card receives at most one transformation per turn.")
     if zone == "hand" and not fresh(state, cid):
         raise IllegalAction("That card has already been used this turn.")
     return zone
@@ -547,8 +564,8 @@ def _transformer(state, seat, cid, kind):
     p = state["players"][seat]
     if cid not in p["hand"] or eff_type(state, cid) != kind or uses_left(state, cid) <= 0:
         raise IllegalAction(f"You hold no usable {kind} {cid}.")
-    if state["battle"] and card(state, cid)["t"] == "hammer":
-        raise IllegalAction("The Hammer of Strato has no power once a battle has started (R72).")
+    if state["battle"] and card(state, cid)["t"] == "hammer":  # R72
+        raise IllegalAction("The Hammer of Strato has no power once a battle has started.")
 
 
 def _mark_changed(state, seat):
@@ -595,14 +612,14 @@ def do_amulet(state, seat, args, ev):
             text += ": it goes to Ambush; the slots are full, so one Ambush card must be discarded."
         else:
             p["ambush"].append(target)
-            text += ": it goes to Ambush (R58)."
+            text += ": it goes to Ambush."  # R58
     elif roll == 5:
         p[zone].remove(target)
         p["sanctuary"].append(target)
-        text += ": it is discarded to the Sanctuary (R58)."
+        text += ": it is discarded to the Sanctuary."  # R58
     elif roll == 6:
         state["pending"] = {"kind": "wild", "seat": seat, "card": target}
-        text += ": it becomes a wild card (R58)."
+        text += ": it becomes a wild card."  # R58
     else:
         text += ": nothing happens."
     # R58: after a 4 or 5 the Amulet goes to the Sanctuary at once (a virtual copy simply lapses, G34)
@@ -621,21 +638,21 @@ def do_title(state, seat, args, ev):
     zone = _transform_target(state, seat, unit)
     t = printed_type(state, unit)
     if t not in data.RANK or eff_type(state, unit) != t:
-        raise IllegalAction("A Title upgrades a unit card (R63).")
-    if steps > uses_left(state, tid):
-        raise IllegalAction("Only an illuminated Title upgrades two ranks (R114).")
-    if data.RANK[t] + steps > 4:
-        raise IllegalAction("A Commander cannot be upgraded; a Priest only becomes a Commander (R63, G35).")
+        raise IllegalAction("A Title upgrades a unit card.")  # R63
+    if steps > uses_left(state, tid):  # R114
+        raise IllegalAction("Only an illuminated Title upgrades two ranks.")
+    if data.RANK[t] + steps > 4:  # R63, G35
+        raise IllegalAction("A Commander cannot be upgraded; a Priest only becomes a Commander.")
     higher = data.UNIT_TYPES[data.RANK[t] - 1 + steps]
     deck = state["pool"]["units"][higher]
     if not deck:
-        raise IllegalAction(f"The {higher} deck is empty (G16).")
+        raise IllegalAction(f"The {higher} deck is empty.")  # G16
     spend(state, seat, tid, steps)
     state["pool"]["units"][t].append(unit)  # R63: to the bottom of its deck
     new = pool_search(state, deck, faction(state, unit))
     _swap(state, seat, unit, new, zone)
     _mark_changed(state, seat)
-    ev.add(f"Player {seat + 1} uses a Title: {pub(state, unit)} becomes {pub(state, new)} (R63).", hidden=True)
+    ev.add(f"Player {seat + 1} uses a Title: {a(pub(state, unit))} becomes {a(pub(state, new))}.", hidden=True)  # R63
 
 
 def do_scroll(state, seat, args, ev):
@@ -648,7 +665,7 @@ def do_scroll(state, seat, args, ev):
     p = state["players"][seat]
     if target == "self":
         if printed_type(state, sid) != "scroll" or sid in state["turn"]["transformed"] or is_virtual(sid):
-            raise IllegalAction("Only a printed Spell Scroll not yet transformed can change itself (R66).")
+            raise IllegalAction("Only a Spell Scroll that has not been transformed itself can change itself.")  # R66
         deck = state["pool"]["artifacts"]["scroll"]
         spent_before = state["turn"]["spent"].get(sid, 0)
         p["hand"].remove(sid)
@@ -658,12 +675,12 @@ def do_scroll(state, seat, args, ev):
         state["turn"]["transformed"].append(new)
         state["turn"]["spent"][new] = spent_before
         spend(state, seat, new)  # R66: unless illuminated it cannot transform another card now
-        ev.add(f"Player {seat + 1}'s Spell Scroll changes itself into {pub(state, new)} (R66).", hidden=True)
+        ev.add(f"Player {seat + 1}'s Spell Scroll changes itself into {a(pub(state, new))}.", hidden=True)  # R66
         return
     zone = _transform_target(state, seat, target)
     t = printed_type(state, target)
     if t not in data.RANK and t not in data.ARTIFACT_TYPES:
-        raise IllegalAction("A Spell Scroll changes a unit or an artifact (R64).")
+        raise IllegalAction("A Spell Scroll changes a unit or an artifact.")  # R64
     if eff_type(state, target) != t:
         raise IllegalAction("That card is acting as another type this turn.")
     if target == sid:
@@ -676,7 +693,8 @@ def do_scroll(state, seat, args, ev):
         state["battle"]["uses"][new] = state["battle"]["uses"][target]
     _swap(state, seat, target, new, zone)
     _mark_changed(state, seat)
-    ev.add(f"Player {seat + 1} uses a Spell Scroll: {pub(state, target)} becomes {pub(state, new)} (R65).", hidden=True)
+    ev.add(f"Player {seat + 1} uses a Spell Scroll: {a(pub(state, target))} becomes {a(pub(state, new))}.",
+           hidden=True)  # R65
 
 
 # ------------------------------------------------------------------ battle (R84-R107)
@@ -741,8 +759,8 @@ def _battle_action(state, seat, parts, ev):
         return ACTIONS[verb](state, seat, args, ev)
     if verb == "strike":  # R69: the owner during his own actions (attacker) or when attacked (defender)
         return do_strike(state, seat, args, ev)
-    if verb == "hammer":
-        raise IllegalAction("The Hammer of Strato has no power once a battle has started (R72).")
+    if verb == "hammer":  # R72
+        raise IllegalAction("The Hammer of Strato has no power once a battle has started.")
     raise IllegalAction("In battle you may add cards, transform, close your play (commit) or pass.")
 
 
@@ -757,13 +775,13 @@ def _decide(state, seat, verb, args, ev):
         return _finish_player_battle(state, ev, attacker_wins=True)
     if verb == "retreat":
         if b["target"] != "hero":
-            raise IllegalAction("Retreat is possible only when a hero alone is attacked (R96).")
+            raise IllegalAction("Retreat is possible only when a hero alone is attacked.")  # R96
         if len(args) != 2:
             raise IllegalAction("Use retreat:<square>:<sup|horse|card ids>.")
         dest, pay = args
         opts = bt.retreat_options(state)
         if dest not in opts:
-            raise IllegalAction("The hero can retreat only 2 or 3 squares along roads to a safe square (R96, G32).")
+            raise IllegalAction("The hero can retreat only 2 or 3 squares along roads to a safe square.")  # R96, G32
         if pay == "horse" or (looks_like_ids(pay) and len(parse_ids(pay)) == 1 and eff_type(state, parse_ids(pay)[0]) == "horse"):
             horses = parse_ids(pay) if looks_like_ids(pay) else _horse_cards(state, seat)[:1]
             if not horses or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
@@ -773,7 +791,7 @@ def _decide(state, seat, verb, args, ev):
             _pay(state, seat, {"supply": opts[dest]}, parse_ids(pay) if looks_like_ids(pay) else None,
                  f"pay {opts[dest]} Supply to retreat")
         p["heroes"][b["attacked_hero"]] = dest
-        ev.add(f"Player {seat + 1}'s hero retreats to {dest} (R96); the battle ends.")
+        ev.add(f"Player {seat + 1}'s hero retreats to {dest}; the battle ends.")  # R96
         _cleanup_battle(state)
         return
     if verb == "fight":
@@ -782,28 +800,28 @@ def _decide(state, seat, verb, args, ev):
         figs = sorted({_fig(h) for h in args[1].split(",") if h and h != "-"})
         on_square = bt.defender_heroes_on(state)
         if any(f not in on_square for f in figs):
-            raise IllegalAction("Only heroes on the battle square can take part (R86, R87).")
-        if b["target"] == "hero" and b["attacked_hero"] not in figs:
-            raise IllegalAction("The attacked hero takes part (R86).")
+            raise IllegalAction("Only heroes on the battle square can take part.")  # R86, R87
+        if b["target"] == "hero" and b["attacked_hero"] not in figs:  # R86
+            raise IllegalAction("The attacked hero must take part.")
         b["def_heroes"] = figs
         if args[0] == "y":
             if not p["ambush"]:
                 raise IllegalAction("You have no Ambush cards.")
             n = turns.pick_up_ambush(state, seat)
-            ev.add(f"Player {seat + 1} fights back and picks up {n} Ambush card(s) (R92).")
+            ev.add(f"Player {seat + 1} fights back and picks up {count(n, 'Ambush card')}.")  # R92
         else:
             b["ambush_declined"] = True
-            ev.add(f"Player {seat + 1} fights back (R92).")
+            ev.add(f"Player {seat + 1} fights back.")  # R92
         b["stage"] = "defender"
         b["changed"] = False
         return
-    raise IllegalAction("Choose fight, surrender or retreat (R92).")
+    raise IllegalAction("Choose to fight back, surrender or retreat.")  # R92
 
 
 def _end_battle(state, ev, passed):
-    a, d = bt.totals(state)
-    ev.add(f"Player {passed + 1} passes; the battle ends {a}:{d} (R94).")
-    _finish_player_battle(state, ev, attacker_wins=a > d)
+    a_total, d_total = bt.totals(state)
+    ev.add(f"Player {passed + 1} passes; the battle ends {a_total}:{d_total}.")  # R94
+    _finish_player_battle(state, ev, attacker_wins=a_total > d_total)
 
 
 def _finish_player_battle(state, ev, attacker_wins):
@@ -821,7 +839,8 @@ def _finish_player_battle(state, ev, attacker_wins):
     else:
         for f in b["att_heroes"]:
             ap["heroes"][f] = None
-        ev.add(f"Player {dfd + 1} repels the attack; the attacking hero(es) are disbanded (R94, R95).")
+        ev.add(f"Player {dfd + 1} repels the attack; the attacking "
+               f"{'hero is' if len(b['att_heroes']) == 1 else 'heroes are'} disbanded.")  # R94, R95
     _cleanup_battle(state)
     turns.check_five_level4(state)
 
@@ -849,7 +868,7 @@ def _place_marker(state, seat, sq, level, ev_text=""):
     choices = [lv for lv in range(level, 0, -1) if m[_marker_class(lv)] > 0]
     if not choices:
         tile.update({"owner": "empty", "level": 0, "defence": 0})
-        return f"Player {seat + 1} has no marker to place: the city at {sq} becomes an empty neutral city (G20)"
+        return f"Player {seat + 1} has no marker to place: the city at {sq} becomes an empty neutral city"  # G20
     lv = choices[0]
     m[_marker_class(lv)] -= 1
     tile.update({"owner": seat, "level": lv, "defence": 0})
@@ -875,6 +894,7 @@ def _resolve_attack_success(state, ev):
     if kind == "neutral":
         tile = state["board"][sq]
         text = _place_marker(state, seat, sq, 4)
+        text = text[:1].upper() + text[1:]  # an event of its own: "The city at ... becomes ..."
         terrain_faction = tile.get("terrain")
         # R104: a Commander of the city's terrain faction (else the top card) and a Supply card
         cmd = pool_search(state, state["pool"]["units"]["commander"], terrain_faction, reshuffle=False)
@@ -883,7 +903,7 @@ def _resolve_attack_success(state, ev):
             if c:
                 _gain(state, seat, c)
         gained = [c for c in (cmd, sup) if c]
-        text += f"; Player {seat + 1} gains {pubs(state, gained)} (R104)"
+        text += f"; Player {seat + 1} gains {and_list([a(pub(state, c)) for c in gained]) or 'nothing'}"  # R104
         if state["options"]["variant"] == "scenario2":
             p["neutral_taken"] += 1
             g = state["pool"]["hidden_great"].pop(sq, None)
@@ -891,7 +911,7 @@ def _resolve_attack_success(state, ev):
                 if p["great"] is None:
                     p["great"] = g
                     _gain(state, seat, g)
-                    text += f" and the {pub(state, g)} hidden under it (R132)"
+                    text += f" and the {pub(state, g)} hidden under it"  # R132
                 else:
                     state["pool"]["box"].append(g)  # R43: one Great Artifact per player (design)
         ev.add(text + ".")
@@ -901,7 +921,7 @@ def _resolve_attack_success(state, ev):
             _take_great(state, seat, state["pool"]["great"][0], ev)
         else:
             state["pending"] = {"kind": "great", "seat": seat}
-            ev.add(f"Player {seat + 1} defeats the Ruins guardians and chooses a Great Artifact (R107).")
+            ev.add(f"Player {seat + 1} defeats the Ruins guardians and chooses a Great Artifact.")  # R107
 
 
 def _take_great(state, seat, cid, ev):
@@ -909,7 +929,7 @@ def _take_great(state, seat, cid, ev):
     state["players"][seat]["great"] = cid
     _gain(state, seat, cid)
     state["pending"] = None
-    ev.add(f"Player {seat + 1} takes the {pub(state, cid)} from the Ruins (R107).")
+    ev.add(f"Player {seat + 1} takes the {pub(state, cid)} from the Ruins.")  # R107
 
 
 # ------------------------------------------------------------------ pending choices
@@ -930,29 +950,29 @@ def _pending(state, seat, parts, ev):
         if state["battle"] and args[0] in ("weapon", "horse"):
             state["battle"]["uses"][pend["card"]] = 1
         state["pending"] = None
-        ev.add(f"Player {seat + 1}'s wild card counts as a {args[0]} this turn (R58, G15).")
+        ev.add(f"Player {seat + 1}'s wild card counts as {a(args[0])} this turn.")  # R58, G15
         return
     if kind == "drop":
         if verb != "drop" or len(args) != 1 or args[0] not in p["ambush"]:
-            raise IllegalAction("Discard one of your Ambush cards: drop:<card> (R30).")
+            raise IllegalAction("Discard one of your Ambush cards: drop:<card>.")  # R30
         p["ambush"].remove(args[0])
         p["sanctuary"].append(args[0])
         p["ambush"].append(pend["card"])
         state["pending"] = None
-        ev.add(f"Player {seat + 1} discards an Ambush card to make room (R30).")
+        ev.add(f"Player {seat + 1} discards an Ambush card to make room.")  # R30
         return
     if kind == "horn":
         if verb != "hornpick" or len(args) != 1:
             raise IllegalAction("Choose up to two Realm cards: hornpick:<ids> or hornpick:none.")
         picks = [] if args[0] == "none" else parse_ids(args[0])
         if len(set(picks)) != len(picks) or len(picks) > pend["max"] or any(c not in p["realm"] for c in picks):
-            raise IllegalAction(f"Pick up to {pend['max']} different cards of your Realm (R76).")
+            raise IllegalAction(f"Pick up to {count(pend['max'], 'different card')} of your Realm.")  # R76
         for c in picks:
             p["realm"].remove(c)
             p["hand"].append(c)
         shuffle(state, p["realm"])
         state["pending"] = None
-        ev.add(f"Player {seat + 1} shows {pubs(state, picks)} from the Realm and shuffles it (R76).", hidden=True)
+        ev.add(f"Player {seat + 1} shows {pubs(state, picks)} from the Realm and shuffles it.", hidden=True)  # R76
         return
     if kind == "great":
         if verb != "great" or len(args) != 1:
@@ -968,6 +988,13 @@ def do_end(state, seat, args, ev):
     for t in turns.end_turn(state):
         ev.add(t, hidden=True)
 
+
+# moves of another step, asked for during the actions of a turn
+NOT_NOW = {**dict.fromkeys(("faction", "startcity"), "The setup is over."),
+           **dict.fromkeys(("formation", "redeploy", "start"), "Your turn has already started."),
+           **dict.fromkeys(("add", "commit", "pass", "cancel", "fight", "retreat", "surrender"),
+                           "There is no battle going on."),
+           **dict.fromkeys(("place", "wild", "drop", "hornpick", "great"), "Nothing is waiting for that choice.")}
 
 ACTIONS = {
     "hire": do_hire, "craft": do_craft, "road": do_road, "city": do_city, "upgrade": do_upgrade,

@@ -9,6 +9,7 @@ from engine.base import IllegalAction
 
 from . import board, data
 from .cards import card, eff_type, faction, label, new_copy, spend, uses_left
+from .words import count
 
 
 def battle_strength(state: dict, cid: str, attacking: bool) -> int:
@@ -82,9 +83,10 @@ def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> st
     if tile is None:
         raise IllegalAction("There is nothing to attack on that square.")
     if not heroes or any(h not in (0, 1) or p["heroes"][h] != sq for h in heroes):
-        raise IllegalAction("Your attacking hero(es) must stand on the target square (R85).")
-    if not any(weapon_starter(state, c) and uses_left(state, c) > 0 for c in p["hand"]):
-        raise IllegalAction("You need a Weapon to start a battle (R57).")
+        raise IllegalAction(f"Your attacking {'hero' if len(heroes) == 1 else 'heroes'} "
+                            "must stand on the target square.")  # R85
+    if not any(weapon_starter(state, c) and uses_left(state, c) > 0 for c in p["hand"]):  # R57
+        raise IllegalAction("You need a Weapon to start a battle.")
     b = {"kind": "player", "attacker": seat, "defender": None, "square": sq, "target": target,
          "att_heroes": sorted(heroes), "def_heroes": [], "attacked_hero": None, "stage": "opening",
          "uses": {}, "changed": False, "ambush_declined": False}
@@ -96,13 +98,13 @@ def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> st
         if tile["kind"] != "city" or tile.get("owner") != "neutral":
             raise IllegalAction("That square is not a neutral city.")
         if state["options"]["variant"] == "scenario2" and p["neutral_taken"] >= 1:
-            raise IllegalAction("In scenario 2 each player may take only one neutral city (R132).")
+            raise IllegalAction("In scenario 2 each player may take only one neutral city.")  # R132
         b["kind"] = "neutral"
     elif target == "ruins":
         if tile["kind"] != "ruins" or state["options"]["variant"] == "scenario2":
             raise IllegalAction("There are no Ruins guardians to attack here.")
         if p["great"] is not None:
-            raise IllegalAction("You already own a Great Artifact (R43, G23).")
+            raise IllegalAction("You already own a Great Artifact.")  # R43, G23
         if not state["pool"]["great"]:
             raise IllegalAction("No Great Artifact is left in the Ruins.")
         b["kind"] = "ruins"
@@ -114,7 +116,7 @@ def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> st
         if not figs:
             raise IllegalAction("That opponent has no hero on this square.")
         if tile["kind"] == "city" and tile.get("owner") == d:
-            raise IllegalAction("A hero on its owner's city is defended with the city: attack the city (G18).")
+            raise IllegalAction("A hero on its owner's city is defended with the city: attack the city.")  # G18
         b["target"] = "hero"
         b["defender"] = d
         b["attacked_hero"] = figs[0]
@@ -152,21 +154,23 @@ def add(state: dict, seat: int, cid: str, uses: int | None = None) -> str:
     if left <= 0:
         raise IllegalAction("That card is not available in your hand.")
     if not can_fight_with(state, cid, attacking):
-        raise IllegalAction("Only cards with battle strength can join a battle line (R88, R97).")
-    if b["stage"] == "opening" and not p["line"] and not weapon_starter(state, cid):
-        raise IllegalAction("The attacker must open his battle line with a Weapon (R57).")
+        raise IllegalAction("Only cards with battle strength can join a battle line.")  # R88, R97
+    if b["stage"] == "opening" and not p["line"] and not weapon_starter(state, cid):  # R57
+        raise IllegalAction("The attacker must open the battle line with a Weapon.")
     t = eff_type(state, cid)
     n = left if uses is None else uses
     if n != left and (t not in ("weapon", "horse") or not 1 <= n <= left):
-        raise IllegalAction(f"This card has {left} use(s) left: add it with all of them"
-                            + (" or with 1 (R112, R117)." if t in ("weapon", "horse") and left > 1 else "."))
+        raise IllegalAction(f"This card has {count(left, 'use')} left: "  # R112, R117
+                            + ("add it with both (2) or with one (1)." if t in ("weapon", "horse") and left > 1
+                               else "add it as it is; only an illuminated Weapon or Horse is added with 1 or 2 "
+                                    "uses."))
     fork = ""
     if t in ("weapon", "horse"):
         b["uses"][cid] = n  # illuminated and used once in battle: doubled (R112, R117)
         if n < left:  # fork (R110): the unspent use becomes a copy in hand, the card itself fights
             vid = new_copy(state, seat, cid)
             b.setdefault("forks", {})[vid] = cid
-            fork = "; the second use stays in hand (R110)"
+            fork = "; the second use stays in hand"  # R110
     b.setdefault("added", {})[cid] = left  # uses this addition spent (a cancelled opening gives them back)
     spend(state, seat, cid, left, dest="line")
     b["changed"] = True
@@ -187,7 +191,7 @@ def commit(state: dict, seat: int) -> tuple[str, bool]:
         raise IllegalAction("Add at least one card (or transform one) before closing your play.")
     if seat == b["attacker"]:
         if a <= d:
-            raise IllegalAction(f"The attacker's total must exceed the defender's ({a}:{d}, R93).")
+            raise IllegalAction(f"The attacker's total must be higher than the defender's ({a}:{d}).")  # R93
         b["changed"] = False
         if b["kind"] in ("neutral", "ruins"):
             return f"Player {seat + 1}'s attack succeeds {a}:{d}.", True
@@ -197,7 +201,7 @@ def commit(state: dict, seat: int) -> tuple[str, bool]:
         b["stage"] = "defender"
         return f"Player {seat + 1} raises to {a}:{d}.", False
     if d < a:
-        raise IllegalAction(f"The defender's total must be at least the attacker's ({d}:{a}, R93).")
+        raise IllegalAction(f"The defender's total must be at least the attacker's ({d}:{a}).")  # R93
     b["changed"] = False
     b["stage"] = "attacker"
     return f"Player {seat + 1} answers with {d}:{a}.", False

@@ -154,17 +154,17 @@ def placement_ok(state: dict, seat: int, sq: str, kind: str, shape: str, rot: in
     if not valid_sq(sq) or not playable(state, sq):
         return "That square is not part of the board."
     if sq in state["board"] or sq in state["impassable"]:
-        return "That square is not empty (R45a)."
-    if not touches_built(state, sq):
-        return "The card must share an edge with a built card (R45b)."
+        return "That square is not empty."  # R45a
+    if not touches_built(state, sq):  # R45b
+        return "The card must share an edge with a card already on the board."
     exits = rotate(shape_exits(kind, shape), rot)
     if not edges_ok(state, sq, exits, kind == "city"):
         if kind == "city" and any(state["board"].get(neighbour(sq, e) or "", {}).get("kind") == "city" for e in range(4)):
-            return "Cities may not be orthogonally adjacent (R45c)."
-        return "Roads must meet roads on every shared edge (R45d)."
+            return "Two cities may not share an edge."  # R45c
+        return "Roads must meet roads on every shared edge, and no road may end against a card's side."  # R45d
     free_city = kind == "city" and not cities_of(state, seat)  # R46
     if not free_city and not connected_to_own_city(state, seat, sq, exits, network):
-        return "The card must be connected by road to one of your cities (R45f)."
+        return "The card must be connected by road to one of your cities."  # R45f
     return None
 
 

@@ -7,6 +7,7 @@ from engine.base import IllegalAction
 from engine.rng import next_random
 
 from . import data, oracle
+from .words import count
 
 
 def is_virtual(cid: str) -> bool:
@@ -207,9 +208,9 @@ def match_payment(state: dict, seat: int, ids: list[str], recipe: dict[str, int]
         raise IllegalAction("A card can be used only once in a row.")
     for cid in ids:
         if cid not in hand:
-            raise IllegalAction(f"Card {cid} is not in your hand (cards gained this turn cannot be played, R12).")
-        if uses_left(state, cid) <= 0:
-            raise IllegalAction(f"Card {cid} has already been used this turn (R13).")
+            raise IllegalAction(f"Card {cid} is not in your hand (cards gained this turn cannot be played yet).")  # R12
+        if uses_left(state, cid) <= 0:  # R13
+            raise IllegalAction(f"Card {cid} has already been used this turn.")
     need = Counter(recipe)
     tools = []
     for cid in ids:
@@ -223,18 +224,18 @@ def match_payment(state: dict, seat: int, ids: list[str], recipe: dict[str, int]
     soldiers_missing = need.get("soldier", 0)
     for t, n in need.items():
         if t != "soldier" and n > 0:
-            raise IllegalAction(f"This combination needs {n} more {t} card(s).")
+            raise IllegalAction(f"This combination needs {count(n, 'more ' + t + ' card')}.")
     out = [(c, 1) for c in ids if c not in tools]
     per_use = data.cards()["tool_soldiers"]["normal"]
     for cid in tools:
         if soldiers_missing <= 0:
-            raise IllegalAction("A Tool must replace at least one Soldier (R55).")
+            raise IllegalAction("A Tool must replace at least one Soldier.")  # R55
         capacity_uses = uses_left(state, cid)
         uses = min(capacity_uses, -(-soldiers_missing // per_use))
         soldiers_missing -= min(soldiers_missing, uses * per_use)
         out.append((cid, uses))
     if soldiers_missing > 0:
-        raise IllegalAction(f"This combination needs {soldiers_missing} more Soldier(s).")
+        raise IllegalAction(f"This combination needs {count(soldiers_missing, 'more Soldier')}.")
     return out
 
 

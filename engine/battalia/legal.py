@@ -7,7 +7,7 @@ from itertools import combinations
 from engine.base import Action
 
 from . import battle as bt
-from . import board, data, oracle, turns
+from . import board, data, oracle, turns, words
 from .actions import _can_pay, _horse_cards, _marker_class, _road_recipe, active_players
 from .cards import (auto_pay, card, eff_type, faction, fresh, is_great, is_virtual, label, physical_deck,
                     playable_hand, printed_type, short, uses_left)
@@ -43,13 +43,14 @@ def _formation_actions(state: dict, seat: int, extra: int) -> list[Action]:
     per non-empty set of opponents (plain `formation` when there is only one opponent)."""
     others = [o for o in range(state["n"]) if o != seat]
     if len(others) == 1:
-        return [Action("formation", f"Declare a Formation (+{extra} cards), shown to Player {others[0] + 1}", "start")]
+        return [Action("formation", f"Declare a Formation (+{words.count(extra, 'card')}), "
+                                    f"shown to Player {others[0] + 1}", "start")]
     out = []
     for k in range(1, len(others) + 1):
         for to in combinations(others, k):
-            who = ", ".join(f"Player {o + 1}" for o in to)
+            who = words.and_list([f"Player {o + 1}" for o in to])
             out.append(Action(f"formation:{','.join(map(str, to))}",
-                              f"Declare a Formation (+{extra} cards), shown to {who}", "start"))
+                              f"Declare a Formation (+{words.count(extra, 'card')}), shown to {who}", "start"))
     return out
 
 
@@ -73,7 +74,7 @@ def _pending_actions(state: dict, seat: int) -> list[Action]:
         return [Action(f"place:{sq}:{rot}", f"Place on {sq}, rotation {rot}", "place")
                 for sq, rot in board.legal_placements(state, seat, info["kind"], info["shape"])]
     if kind == "wild":
-        return [Action(f"wild:{t}", f"Wild card counts as {t}", "wild") for t in data.WILD_TYPES]
+        return [Action(f"wild:{t}", f"Wild card counts as {words.a(t)}", "wild") for t in data.WILD_TYPES]
     if kind == "drop":
         return [Action(f"drop:{c}", f"Discard {label(state, c)} from Ambush", "drop") for c in p["ambush"]]
     if kind == "horn":
@@ -151,7 +152,8 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
             for hs in hero_sets:
                 hs_txt = ",".join(str(h + 1) for h in hs) or "-"
                 out.append(Action(f"fight:{a}:{hs_txt}",
-                                  f"Fight back{' with Ambush cards' if a == 'y' else ''}, heroes {hs_txt}", "fight"))
+                                  f"Fight back{' with Ambush cards' if a == 'y' else ''}, {_heroes_text(hs, 'no hero')}",
+                                  "fight"))
         out.append(Action("surrender", "Surrender", "fight"))
         if b["target"] == "hero":
             sup = sum(1 for c in playable_hand(state, seat) if eff_type(state, c) == "supply")
@@ -169,7 +171,7 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
     for c in _kinds(state, cands):
         if eff_type(state, c) in ("weapon", "horse") and uses_left(state, c) > 1:
             # R110, R112, R117: an illuminated Weapon/Horse doubles in one battle line, or forks
-            out.append(Action(f"add:{c}:2", f"Add {label(state, c)} with both uses (+2, R112)", "battle"))
+            out.append(Action(f"add:{c}:2", f"Add {label(state, c)} with both uses (+2)", "battle"))
             out.append(Action(f"add:{c}:1", f"Add {label(state, c)} with one use (+1), keep the other", "battle"))
             continue
         strength = uses_left(state, c) if eff_type(state, c) in ("weapon", "horse") else bt.battle_strength(state, c, attacking)
@@ -192,24 +194,26 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     for t in data.UNIT_TYPES:
         if state["pool"]["units"][t] and _can_pay(state, seat, {"supply": cd["units"][t]["hire"]}):
             top = state["pool"]["units"][t][0]
-            out.append(Action(f"hire:{t}", f"Hire a {t} (top: {data.faction_name(faction(state, top))})", "hire"))
+            out.append(Action(f"hire:{t}", f"Hire {words.a(t)} (top: {data.faction_name(faction(state, top))})", "hire"))
     matched = oracle.matched(state["round"])
     for t in data.ARTIFACT_TYPES:
         if state["pool"]["artifacts"][t] and _can_pay(state, seat, cd["artifacts"][t]["recipe"]):
-            out.append(Action(f"craft:{t}", f"Craft a {t}", "craft"))
+            out.append(Action(f"craft:{t}", f"Craft {words.a(t)}", "craft"))
             if t == matched:
                 for f in state["options"]["factions"]:
-                    out.append(Action(f"craft:{t}:{f}", f"Craft a {data.faction_name(f)} {t} (matched, R108)", "craft"))
+                    out.append(Action(f"craft:{t}:{f}", f"Craft {words.a(data.faction_name(f) + ' ' + t)} "
+                                                         f"(matched artifact of the day)", "craft"))  # R108
     for shape in data.ROAD_SHAPES:
         if state["pool"]["roads"][shape] and _can_pay(state, seat, _road_recipe(shape)) \
                 and board.legal_placements(state, seat, "road", shape, first_only=True):
-            out.append(Action(f"road:{shape}", f"Build a {shape} road", "build"))
+            out.append(Action(f"road:{shape}", f"Build {words.a(words.shape_name(shape))} road", "build"))
     for level in range(1, 5):
         if p["markers"][_marker_class(level)] <= 0 or not _can_pay(state, seat, {data.UNIT_TYPES[level - 1]: 3}):
             continue
         for shape in data.CITY_SHAPES:
             if state["pool"]["cities"][shape] and board.legal_placements(state, seat, "city", shape, first_only=True):
-                out.append(Action(f"city:{level}:{shape}", f"Build a level-{level} {shape} city", "build"))
+                out.append(Action(f"city:{level}:{shape}", f"Build a level-{level} {words.shape_name(shape)} city",
+                                  "build"))
     for sq in board.cities_of(state, seat):
         lv = state["board"][sq]["level"]
         if lv < 4 and _can_pay(state, seat, {data.UNIT_TYPES[lv]: 2}) and \
@@ -256,7 +260,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     h = next((c for c in p["hand"] if printed_type(state, c) == "hammer" and fresh(state, c)), None)
     if h and not state["turn"]["hammer_role"]:
         for t in data.ARTIFACT_TYPES:
-            out.append(Action(f"hammer:{t}", f"Use the Hammer of Strato as a {t}", "great"))
+            out.append(Action(f"hammer:{t}", f"Use the Hammer of Strato as {words.a(t)}", "great"))
     if any(printed_type(state, c) == "horn" for c in hand):
         out.append(Action("horn", "Blow the Horn of Baldur", "great"))
     for sq, tile in sorted(state["board"].items()):
@@ -266,6 +270,13 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     out += _attack_actions(state, seat)
     out.append(Action("end", "End the turn", "end"))
     return out
+
+
+def _heroes_text(figs: list[int], none: str = "no hero") -> str:
+    """"hero 1", "heroes 1 and 2" (figures are 0-based)."""
+    if not figs:
+        return none
+    return f"{words.plural(len(figs), 'hero')} {words.and_list([str(f + 1) for f in figs])}"
 
 
 def _attack_actions(state: dict, seat: int) -> list[Action]:
@@ -294,5 +305,6 @@ def _attack_actions(state: dict, seat: int) -> list[Action]:
         for tgt, what in targets:
             for hs in hero_sets:
                 hs_txt = ",".join(str(h + 1) for h in hs)
-                out.append(Action(f"attack:{sq}:{tgt}:{hs_txt}", f"Attack {what} at {sq} with hero {hs_txt}", "attack"))
+                out.append(Action(f"attack:{sq}:{tgt}:{hs_txt}", f"Attack {what} at {sq} with {_heroes_text(hs)}",
+                                  "attack"))
     return out

@@ -102,7 +102,7 @@ def setup(players: int, options: dict, seed: int) -> dict:
     if not 2 <= players <= 4:
         raise ValueError("Battalia is for 2-4 players")
     if variant == "scenario2" and players != 4:
-        raise ValueError("scenario 2 is defined for 4 players only (design G26b)")
+        raise ValueError("Scenario 2 is played by exactly 4 players")  # design G26b
     opts = {"variant": variant, "advanced": bool(options.get("advanced") or variant == "advanced"),
             "weeks": options.get("weeks")}
     opts.update(_house_options(options, players, variant))
@@ -250,8 +250,10 @@ def setup(players: int, options: dict, seed: int) -> dict:
     state["setup"]["factions_left"] = list(factions)
     state["current"] = state["first"]
     house = house_rules_text(opts)
-    state["log"].append(f"Setup for {players} players ({variant})"
-                        + (f"; house rules (R133): {', '.join(house)}" if house else "")
+    variant_name = {"normal": "base game", "advanced": "Advanced game", "scenario1": "scenario 1",
+                    "scenario2": "scenario 2"}[variant]
+    state["log"].append(f"Setup for {players} players ({variant_name})"
+                        + (f"; house rules: {', '.join(house)}" if house else "")  # R133
                         + f"; Player {state['first'] + 1} is start player.")
     return state
 
@@ -297,8 +299,26 @@ def _after_factions(state: dict) -> None:
     state["current"] = state["setup"]["city_order"][0]
 
 
-def choose_city(state: dict, seat: int, sq: str) -> str:
-    """3.1 step 13: the last player picks first, then counter-clockwise; a level-1 marker goes on it."""
+def free_start_cities(state: dict) -> list[str]:
+    """The starting cities nobody has chosen yet (3.1 step 13)."""
+    return [sq for sq, t in sorted(state["board"].items()) if t["kind"] == "city" and t["owner"] is None]
+
+
+def forced_choice(state: dict) -> tuple[int, str] | None:
+    """A setup step whose only possible answer is one choice, as (seat, square), or None. 3.1 step 13: the
+    last player to choose a starting city (with the R133 house rule, the last one of the last round) can only
+    take the city left over. Derived from the state alone, so replaying the action log repeats it. (The last
+    faction set of 3.1 step 12 is handed out by choose_faction itself.)"""
+    if state["phase"] == "setup_city" and not state["result"]:
+        free = free_start_cities(state)
+        if len(free) == 1:
+            return state["current"], free[0]
+    return None
+
+
+def choose_city(state: dict, seat: int, sq: str, forced: bool = False) -> str:
+    """3.1 step 13: the last player picks first, then counter-clockwise; a level-1 marker goes on it.
+    `forced`: the engine places the only city left for the seat (see forced_choice)."""
     tile = state["board"].get(sq)
     if not tile or tile["kind"] != "city" or tile["owner"] is not None:
         raise IllegalAction("Choose one of the unclaimed starting cities.")
@@ -308,12 +328,13 @@ def choose_city(state: dict, seat: int, sq: str) -> str:
     p["markers"]["low"] -= 1
     order = state["setup"]["city_order"]
     idx = state["setup"].get("city_pick", order.index(seat))
-    text = f"Player {seat + 1} chooses the starting city at {sq}."
+    text = (f"Player {seat + 1} gets the last starting city, at {sq}." if forced
+            else f"Player {seat + 1} chooses the starting city at {sq}.")
     heroes = house_rule(state, "start_heroes")
     if heroes and idx < state["n"]:  # R133 house rule: heroes start on the first city chosen
         for f in range(heroes):
             p["heroes"][f] = sq
-        text += f" {'Both heroes start' if heroes == 2 else 'A hero starts'} there (R133)."
+        text += f" {'Both heroes start' if heroes == 2 else 'A hero starts'} there."  # R133 house rule
     if idx + 1 < len(order):
         state["setup"]["city_pick"] = idx + 1
         state["current"] = order[idx + 1]

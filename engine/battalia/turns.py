@@ -7,6 +7,7 @@ from collections import Counter
 from . import data, oracle
 from .cards import draw, faction, is_virtual, lay_down_partly_used
 from .setup import empty_turn, house_rule
+from .words import count
 
 
 def formation_extra(state: dict, hand: list[str]) -> tuple[int, dict[str, int]]:
@@ -82,10 +83,10 @@ def check_five_level4(state: dict) -> bool:
     need = house_rule(state, "level4_end")
     for s in range(state["n"]):
         if level_counts(state, s)[4] >= need:
-            if need == data.board()["end"]["level4_cities"]:
-                finish(state, f"Player {s + 1} owns five level-4 cities (R121).")
-            else:
-                finish(state, f"Player {s + 1} owns {need} level-4 cities (R121, house rule R133).")
+            if need == data.board()["end"]["level4_cities"]:  # R121
+                finish(state, f"Player {s + 1} owns five level-4 cities.")
+            else:  # R121 with the R133 house rule
+                finish(state, f"Player {s + 1} owns {count(need, 'level-4 city')} (house rule).")
             return True
     return False
 
@@ -106,7 +107,7 @@ def end_turn(state: dict) -> list[str]:
     p["hand"], p["played"], p["gained"], p["line"] = [], [], [], []
     state["virtual"] = {}
     drawn, _ = draw(state, seat, hand_size)
-    texts.append(f"Player {seat + 1} ends the turn and draws {len(drawn)} card(s).")
+    texts.append(f"Player {seat + 1} ends the turn and draws {count(len(drawn), 'card')}.")
     for d in state["turn"]["defended"]:
         dp = state["players"][d]
         dp["sanctuary"] += dp["played"] + dp["line"]
@@ -114,7 +115,7 @@ def end_turn(state: dict) -> list[str]:
         need = hand_size - len(dp["hand"])
         if need > 0:
             got, _ = draw(state, d, need)
-            texts.append(f"Player {d + 1} refills the hand with {len(got)} card(s) (R100).")
+            texts.append(f"Player {d + 1} refills the hand with {count(len(got), 'card')}.")  # R100
     nxt = (seat + 1) % state["n"]
     state["turn"] = empty_turn()
     state["current"] = nxt
@@ -122,13 +123,14 @@ def end_turn(state: dict) -> list[str]:
     if nxt == state["first"]:
         weeks = state["options"].get("weeks")
         if weeks and state["round"] >= 7 * int(weeks):
-            finish(state, f"The {weeks}-week limit is reached (R133, G31).")
+            finish(state, f"The {weeks}-week limit is reached.")  # R133, G31
             return texts
-        if state["round"] >= data.board()["round_cap"]["rounds"]:
-            finish(state, "The round limit is reached (engine safety cap, design decision).")
+        cap = data.board()["round_cap"]["rounds"]
+        if state["round"] >= cap:  # engine safety cap (design decision)
+            finish(state, f"The round limit is reached (a safety cap of {count(cap // 7, 'week')}).")
             return texts
         state["round"] += 1
         o = oracle.describe(state["round"])
         texts.append(f"Day {o['day']} of week {o['week']}: {o['illuminated']} is illuminated, "
-                     f"{o['matched']} is matched (R108, R109).")
+                     f"{o['matched']} is matched.")  # R108, R109
     return texts

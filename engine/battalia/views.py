@@ -31,7 +31,10 @@ def step_text(state: dict) -> str:
     if ph == "start":
         return f"Player {state['current'] + 1}: formation / redeploy / start"
     if state["pending"]:
-        return f"Player {state['pending']['seat'] + 1}: choose ({state['pending']['kind']})"
+        what = {"place": "place the drawn card", "wild": "choose what the wild card counts as",
+                "drop": "discard an Ambush card", "horn": "take cards with the Horn",
+                "great": "choose a Great Artifact"}.get(state["pending"]["kind"], "choose")
+        return f"Player {state['pending']['seat'] + 1}: {what}"
     if state["battle"]:
         b = state["battle"]
         return {"opening": "battle: attacker opens", "decide": "battle: defender decides",

@@ -345,7 +345,10 @@ def test_R133_choice_order_repeats_for_each_starting_city():
         seat = s["current"]
         order.append(seat)
         s = act(s, seat, ids(RULES.legal_actions(s, seat))[-1])
-    assert order == [0, 2, 1, 0, 2, 1]  # the last player first, then counter-clockwise (3.1 step 13), twice
+    # the last player first, then counter-clockwise (3.1 step 13), twice; the sixth pick has one answer, so
+    # the engine gives seat 1 the city left over
+    assert order == [0, 2, 1, 0, 2]
+    assert s["phase"] == "start" and all(len(board.cities_of(s, p)) == 2 for p in range(3))
 
 
 def test_R133_four_players_three_cities_need_the_neutral_cards():
@@ -385,7 +388,7 @@ def test_R133_R121_changed_number_of_level4_cities_ends_the_game():
     give(s, 0, [("commander", None)] * 2)
     s = act(s, 0, "upgrade:d2")
     r = RULES.result(s)
-    assert r is not None and "2 level-4 cities" in r.reason and "R133" in r.reason
+    assert r is not None and "2 level-4 cities" in r.reason and "house rule" in r.reason
     plain = actions_phase(2, seed=13, options={"removed_faction": "R"})
     plain["board"][board.cities_of(plain, 0)[0]]["level"] = 4
     put_tile(plain, "d2", "city", "cross", owner=0, level=3)
@@ -412,7 +415,7 @@ def test_R133_house_rules_are_shown_in_the_log_view_and_picture():
     v = RULES.view(s, None)
     assert v["house_rules"] == ["2 starting cities each", "no neutral cities", "1 starting hero each",
                                 "4 level-4 cities end the game", "3-week limit"]
-    assert "house rules (R133)" in s["log"][0] and "no neutral cities" in s["log"][0]
+    assert "house rules: " in s["log"][0] and "no neutral cities" in s["log"][0]
     assert RULES.view(ready_game(2, 8), None)["house_rules"] == []
     assert render_board(v, ["A", "B"]) != render_board(dict(v, house_rules=[]), ["A", "B"])
 

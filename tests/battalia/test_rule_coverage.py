@@ -637,7 +637,7 @@ def test_R75_wings_fly_a_hero_to_any_discovered_square():
     s = road_line()
     (wings,) = give(s, 0, [("wings", None)])
     assert "d4" not in board.move_costs(s, 0, "b2")  # no road leads there
-    refused(s, 0, "wings:1:c4", match="discovered land")  # unexplored
+    refused(s, 0, "wings:1:c4", match="only to a square with a card")  # unexplored
     s = act(s, 0, "wings:1:d4")
     assert s["players"][0]["heroes"][0] == "d4"
 
@@ -688,7 +688,7 @@ def test_R85_attacker_hero_must_be_on_the_target_and_chooses_it():
     put_tile(s, "d2", "city", "cross", 0, owner=1, level=2)
     s["players"][2]["heroes"] = ["d2", None]
     give(s, 0, [("weapon", None)])
-    refused(s, 0, "attack:d2:city:1", match="R85")
+    refused(s, 0, "attack:d2:city:1", match="must stand on the target square")
     assert not any(a.startswith("attack:") for a in ids(RULES.legal_actions(s, 0)))
     s["players"][0]["heroes"] = ["d2", None]
     attacks = {a for a in ids(RULES.legal_actions(s, 0)) if a.startswith("attack:")}
@@ -875,7 +875,7 @@ def test_R122_removed_squares_do_not_count_for_the_full_board():
     assert "a1" in s["removed"] and "a1" not in s["board"]
     s = finish_on_f5(s)
     r = RULES.result(s)
-    assert r is not None and "R119" in r.reason
+    assert r is not None and "board is full" in r.reason
     assert all(sq not in s["board"] and sq not in s["impassable"] for sq in s["removed"])
 
 
@@ -919,7 +919,7 @@ def test_R125_home_terrain_is_the_terrain_of_the_hero_faction():
     give(s, 0, [("supply", None)])
     opts = ids(RULES.legal_actions(s, 0))
     assert "move:1:c2:free" in opts and "move:1:d2:sup" in opts and "move:1:d2:free" not in opts
-    refused(s, 0, "move:1:d2:free", match="home-terrain")
+    refused(s, 0, "move:1:d2:free", match="home terrain")
     s["players"][0]["faction"] = "R"  # the same board for an Ember Folk player
     opts = ids(RULES.legal_actions(s, 0))
     assert "move:1:c2:free" not in opts and "move:1:d2:free" not in opts
@@ -956,7 +956,7 @@ def test_R132_scenario2_one_neutral_city_with_its_hidden_great_artifact():
     assert {"t": "commander", "f": terrain} in [s["cards"][c] for c in gained]
     assert {"t": "supply", "f": None} in [s["cards"][c] for c in gained]
     assert "attack:g1:neutral:2" not in ids(RULES.legal_actions(s, 0))
-    refused(s, 0, "attack:g1:neutral:2", match="R132")
+    refused(s, 0, "attack:g1:neutral:2", match="only one neutral city")
 
 
 def test_R133_week_limited_game():

@@ -73,10 +73,10 @@ def _t2_board():
 def test_T2_R45_city_placement_legality():
     s = _t2_board()
     assert board.placement_ok(s, 0, "f4", "city", "cross", 0) is None                     # A
-    assert "R45f" in board.placement_ok(s, 0, "b3", "city", "cross", 0)                   # B
-    assert "R45d" in board.placement_ok(s, 0, "e5", "city", "cross", 0)                   # C
-    assert "R45b" in board.placement_ok(s, 0, "a6", "city", "cross", 0)                   # D
-    assert "R45c" in board.placement_ok(s, 0, "f7", "city", "cross", 0)                   # E
+    assert "connected by road" in board.placement_ok(s, 0, "b3", "city", "cross", 0)      # B: R45f
+    assert "Roads must meet roads" in board.placement_ok(s, 0, "e5", "city", "cross", 0)  # C: R45d
+    assert "share an edge with a card" in board.placement_ok(s, 0, "a6", "city", "cross", 0)  # D: R45b
+    assert "Two cities may not" in board.placement_ok(s, 0, "f7", "city", "cross", 0)     # E: R45c
 
 
 def test_T2_R48_R49_city_gets_level_of_rank_and_can_be_upgraded_at_once():
@@ -669,7 +669,7 @@ def test_R121_five_level4_cities_end_the_game():
     put_tile(s, "a2", "road", "straight", 0)
     give(s, 0, [("commander", None)] * 2)
     s = act(s, 0, "upgrade:a3")
-    assert RULES.result(s).winners == [0] and "R121" in RULES.result(s).reason
+    assert RULES.result(s).winners == [0] and "five level-4 cities" in RULES.result(s).reason  # R121
 
 
 # ---------------------------------------------------------------- T34, T36, T17 etc.

@@ -10,6 +10,7 @@ import discord
 
 from engine.battleline import RULES, card_label
 from render import battleline as renderer
+from tests.discord.helpers import ANSWERS, remember_answer
 
 SHOW_MY_HAND = "Show my hand"
 
@@ -100,16 +101,16 @@ class HandSource:
     def __init__(self, member, thread, dm_closed: bool = False):
         self.member, self.thread, self.dm_closed = member, thread, dm_closed
         self.ephemeral: discord.Message | None = None
-        self.clicker = member if dm_closed else member.user
 
     async def current(self, version: int) -> discord.Message:
         marker = f"· move {version} ·"
+        for answer in (ANSWERS.get(self.member.id), self.ephemeral):
+            if answer is not None and marker in answer.content:
+                return answer  # the hand that answered his last move is still current
         if not self.dm_closed:
             message = self.member.user.dm_channel.history()[-1]
             assert marker in message.content, f"the newest DM is not the hand at move {version}: {message.content}"
             return message
-        if self.ephemeral is not None and marker in self.ephemeral.content:
-            return self.ephemeral
         board = next(m for m in reversed(self.thread.history()) if m.components)
         r = await self.member.click(board, label=SHOW_MY_HAND)
         assert r.ephemeral and r.response.attachments, r.response.content
@@ -117,17 +118,18 @@ class HandSource:
         return r.response.message
 
     def remember(self, result) -> None:
-        """Keep the hand the bot sent along with a move answer (only when DMs are closed)."""
-        for follow in result.followups:
-            if "your private view" in follow.content:
-                self.ephemeral = follow.message
+        """Keep the hand the bot answered a move with (the hand follows the player)."""
+        for answer in (result.response, *result.followups):
+            if answer is not None and "your private view" in answer.content:
+                self.ephemeral = answer.message
 
 
 async def move_by_components(source: HandSource, match, seat: int, action: str) -> None:
     """Make one move of our player by clicks on the hand message and the menus it opens."""
     hand = await source.current(match.version)
     parts = action.split(":")
-    who = source.clicker
+    # a hand in the thread (a move's answer, Show my hand) is clicked there; a DM in the DM
+    who = source.member if getattr(hand, "guild", None) is not None else source.member.user
     button = button_for(hand, action)
     if button is not None:  # claim, done, draw, scout draw, pass
         result = await who.click(hand, custom_id=button.custom_id)
@@ -156,6 +158,7 @@ async def move_by_components(source: HandSource, match, seat: int, action: str) 
                 message = result.response.message
     assert result.response.content.startswith("Move played."), f"{action}: {result.response.content}"
     source.remember(result)
+    remember_answer(source.member, result)
 
 
 # ---------------------------------------------------------------------- slash commands
@@ -206,6 +209,8 @@ async def move_by_command(member, channel, match, seat: int, action: str, used: 
     text = result.response.content
     assert result.ephemeral, text
     assert text.startswith("Move played.") or text.startswith(f"Flag {parts[-1]}: claimed."), f"{action}: {text}"
+    assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
+    remember_answer(member, result)
     if used is not None:
         used.add(name)
 

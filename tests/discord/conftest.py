@@ -7,12 +7,20 @@ from bot import Config, create_bot
 from engine import registry
 from render import registry as renderers
 from tests import testgame
-from tests.discord.helpers import SIMCORD_EPOCH
+from tests.discord.helpers import ANSWERS, SIMCORD_EPOCH
 
 registry.register(testgame.RULES)
 renderers.register("testgame", testgame)
 
 PLATFORM_ONLY = ("cogs.matches",)
+
+
+@pytest.fixture(autouse=True)
+def forget_answers():
+    """The hands remembered by the helpers belong to one test's virtual Discord."""
+    ANSWERS.clear()
+    yield
+    ANSWERS.clear()
 
 
 @pytest.fixture
@@ -39,6 +47,24 @@ async def make_bot(db_path):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+
+
+# A busy machine (CI on 2 cores, another process hogging both) can make one interaction's work
+# take many seconds of real time: simcord's settle and wait limit is set far above anything a
+# healthy run needs, so only a real hang fails a test. Virtual time is unaffected.
+SETTLE_TIMEOUT = 600.0
+
+
+def pytest_collection_modifyitems(items):
+    """Every simcord test gets at least SETTLE_TIMEOUT (its own `simcord` marker's other
+    options are kept); the marker put first is the one simcord's fixture reads."""
+    for item in items:
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker else {}
+        options["settle_timeout"] = max(SETTLE_TIMEOUT, options.get("settle_timeout", 0))
+        item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
 @pytest.fixture
@@ -72,7 +98,7 @@ async def world(simcord_env):
     channel = guild.create_text_channel("games")
     alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
     yield env, guild, channel, alice, bob, carol
-    assert env.bot.unexpected_errors == [], env.bot.unexpected_errors
+    assert list(env.bot.unexpected_errors) == [], list(env.bot.unexpected_errors)
     # the action log is the truth: every finished match replays to its stored snapshot
     service = env.bot.service
     for match in await service.store.list_matches(statuses=("finished",), limit=10_000):

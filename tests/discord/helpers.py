@@ -1,6 +1,7 @@
 """Small helpers for driving matches in simcord."""
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import discord
@@ -36,6 +37,33 @@ def dm_with_moves(member) -> discord.Message | None:
     """The newest DM that carries a move select, if the newest DM has one."""
     msg = last_dm(member)
     return msg if select_of(msg) else None
+
+
+# member id -> the private hand the bot sent as the answer to that member's last move
+ANSWERS: dict[int, discord.Message] = {}
+
+_VERSION = re.compile(r"· move (\d+) ·")
+
+
+def version_shown(message: discord.Message | None) -> int:
+    found = _VERSION.search(message.content) if message is not None else None
+    return int(found.group(1)) if found else -1
+
+
+def remember_answer(member, result) -> None:
+    """Keep the hand that answered a move (the hand follows the player)."""
+    if result.response is not None and "your private view" in result.response.content:
+        ANSWERS[member.id] = result.response.message
+
+
+def hand_with_moves(member) -> discord.Message | None:
+    """The freshest private hand with a move select: the newest DM, or the answer to the
+    member's last move when that is newer."""
+    dm = member.user.dm_channel.history()[-1] if member.user.dm_channel and member.user.dm_channel.history() \
+        else None
+    answer = ANSWERS.get(member.id)
+    newest = max((m for m in (dm, answer) if m is not None), key=version_shown, default=None)
+    return newest if newest is not None and select_of(newest) else None
 
 
 def thread_of(channel):

@@ -9,15 +9,15 @@ below were picked by playing the games with the engines alone.
 """
 from __future__ import annotations
 
-import functools
 import io
 import re
-import sys
 
 import discord
 import pytest
 from PIL import Image, ImageChops
 
+from cogs.replay import PER_USER_EVERY as REPLAY_EVERY
+from cogs.replay import gate_for
 from engine.base import name_seats
 from engine.battalia import RULES as BATTALIA
 from engine.battleline import RULES
@@ -26,6 +26,7 @@ from matches.clock import DAY, HOUR
 from render import battleline as bl_render
 from render import replay as replay_render
 from render.replay import SIZE_LIMIT
+from tests.render.test_replay import frames_of
 from tests.discord.bl_helpers import (HandSource, choose, due, move_by_command,
                                       move_by_components, names_a_card, seeded, states_by_version)
 from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, start_challenge,
@@ -40,7 +41,7 @@ SPECTATED_GAME = 1       # two people: any game will do, as long as it is the sa
 THREE_PLAYER_GAME = 24   # three players, the first to move is voted out: the computer plays his seat to a
                          # win on the board (37 moves), so the "absent player never wins" rule has to act
 COMPUTER_GAME = 5        # alice against the computer: a complete two-player game of 75 moves
-BATTALIA_BATTLE = 184    # two people, weeks=5: at move 56 the second player attacks the first one's hero
+BATTALIA_BATTLE = 140    # two people, weeks=5: at move 56 the second player attacks the first one's hero
 
 
 # ---------------------------------------------------------------------- fixtures
@@ -117,28 +118,43 @@ async def assert_only_public(env, match, messages, name_lists: list[list[str]], 
     return boards
 
 
-def gif_frames(data: bytes) -> list[Image.Image]:
-    image = Image.open(io.BytesIO(data))
-    frames = []
-    for n in range(image.n_frames):
-        image.seek(n)
-        frames.append(image.convert("RGB"))
-    return frames
+gif_frames = frames_of  # every frame of a GIF, as RGB pictures
 
 
-def difference(frame: Image.Image, png: bytes) -> float:
-    """Mean absolute pixel difference between a replay frame (without its caption) and a board."""
+def difference(frame: Image.Image, png: bytes, canvas_width: int) -> float:
+    """Mean absolute pixel difference between a replay frame and a board. The board sits at the
+    top left of the frame, under the caption, on a canvas `canvas_width` wide before scaling."""
     board = Image.open(io.BytesIO(png)).convert("RGB")
-    caption = round(replay_render.CAPTION_HEIGHT * frame.height / (board.height + replay_render.CAPTION_HEIGHT))
-    picture = frame.crop((0, caption, frame.width, frame.height)).resize(board.size)
+    scale = frame.width / canvas_width
+    caption = round(replay_render.CAPTION_HEIGHT * scale)
+    box = (0, caption, min(frame.width, round(board.width * scale)), min(frame.height, caption + round(board.height * scale)))
+    picture = frame.crop(box).resize(board.size)
     histogram = ImageChops.difference(picture, board).convert("L").histogram()
     return sum(value * count for value, count in enumerate(histogram)) / (board.width * board.height)
 
 
 def assert_frames_show(frames: list[Image.Image], first: bytes, last: bytes) -> None:
-    """The replay opens on the opening board and ends on the final one."""
-    assert difference(frames[0], first) < difference(frames[0], last), "the first frame is not the opening board"
-    assert difference(frames[-1], last) < difference(frames[-1], first), "the last frame is not the final board"
+    """The replay opens on the opening board and ends on the final one; every frame has the
+    same size, and nothing of either board is cut off."""
+    assert len({f.size for f in frames}) == 1, "all frames have one size"
+    sizes = [Image.open(io.BytesIO(png)).size for png in (first, last)]
+    width = max(w for w, _h in sizes)  # Battle Line boards are all as wide
+    frame_height = frames[0].height * width / frames[0].width
+    assert frame_height >= max(h for _w, h in sizes) + replay_render.CAPTION_HEIGHT - 2, "a board is cut off"
+    assert difference(frames[0], first, width) < difference(frames[0], last, width), "the first frame is not the opening board"
+    assert difference(frames[-1], last, width) < difference(frames[-1], first, width), "the last frame is not the final board"
+
+
+async def assert_streamed_views_are_the_public_views(service, match_id: int) -> None:
+    """The replay's walk over the log gives the same views as `public_views`, undo rows and the
+    recorded result included, and only those asked for."""
+    views = await service.public_views(match_id)
+    boards, stream = await service.public_view_stream(match_id)
+    assert boards == len(views)
+    assert list(stream(range(boards))) == list(enumerate(views))
+    some = [0, 1, boards // 2, boards - 1]
+    assert list(stream(some)) == [(n, views[n]) for n in sorted(set(some))]
+    assert list(stream([boards // 3])) == [(boards // 3, views[boards // 3])]
 
 
 # ---------------------------------------------------------------------- 1. deadline, reminders, claim
@@ -524,6 +540,7 @@ async def test_battleline_log_and_replay_of_a_complete_game(play):
     assert len(frames) == len(log) + 1, "the opening board and one frame per move"
     opening = RULES.setup(len(match.seats), dict(match.options), match.seed)
     assert_frames_show(frames, await public_board(env, match, opening), await public_board(env, match, match.snapshot))
+    await assert_streamed_views_are_the_public_views(env.bot.service, match.id)
 
 
 @REPLAY_SETTLE
@@ -548,11 +565,16 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
     whole = await r.response.attachments[0].read()
     assert len(gif_frames(whole)) == moves + 1
     limit = len(whole) // 4
-    commands = sys.modules["cogs.matches"]  # the module the bot loaded
-    monkeypatch.setattr(commands, "animate", functools.partial(replay_render.animate, limit=limit))
+    monkeypatch.setattr(replay_render, "SIZE_LIMIT", limit)
 
+    r = await alice.slash(thread, "match replay")  # one replay a minute per user
+    again = re.search(r"try again <t:(\d+):R>", r.response.content)
+    assert r.ephemeral and not r.response.attachments and again, r.response.content
+    now = env.bot.clock()
+    assert now < int(again.group(1)) <= now + REPLAY_EVERY + 1
+    await env.advance_time(int(again.group(1)) - now)
     r = await alice.slash(thread, "match replay")
-    shown = re.search(r"\((\d+) of (\d+) boards shown, to fit the upload\)", r.response.content)
+    shown = re.search(r"\((\d+) of (\d+) boards shown, evenly spread\)", r.response.content)
     assert shown and int(shown.group(2)) == moves + 1, r.response.content
     data = await r.response.attachments[0].read()
     assert len(data) <= limit
@@ -562,6 +584,39 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
     assert frames[0].width <= board_width * replay_render.MIN_SCALE + 1, \
         "frames are dropped only once they are as small as they may get"
     assert_frames_show(frames, opening, final)
+
+
+async def test_one_replay_of_a_match_at_a_time_and_one_a_minute_per_user(play):
+    """While a replay of a match is being made, another request for it is refused in an answer
+    only its asker sees; a user waits a minute between two replays, other users do not; the gate
+    forgets what has expired."""
+    env, guild, channel, alice, bob, carol = play
+    seeded(env, COMPUTER_GAME)
+    await alice.slash(channel, "battleline challenge", opponent=bot_handle(env))
+    thread = thread_of(channel)
+    await play_battleline_turns(env, [alice], thread, 2)
+    match = await current_match(env)
+    gate = gate_for(env.bot)
+    with gate.admit(match.id, bob.id, env.bot.clock()):  # a replay of the match under way
+        r = await carol.slash(thread, "match replay", match=match.id)
+        assert r.ephemeral and not r.response.attachments, r.response.content
+        assert f"A replay of match #{match.id} is being made" in r.response.content
+        assert not [m for m in thread.history() if "is being made" in m.content], "the refusal is not public"
+    assert not gate.busy(match.id)
+
+    r = await carol.slash(thread, "match replay", match=match.id)
+    assert not r.ephemeral and f"replay of {match.version} moves" in r.response.content, r.response.content
+    assert len(gif_frames(await r.response.attachments[0].read())) == match.version + 1
+    r = await alice.slash(thread, "match replay")  # somebody else need not wait
+    assert r.response.attachments, r.response.content
+    r = await carol.slash(thread, "match replay", match=match.id)
+    assert r.ephemeral and "try again <t:" in r.response.content and not r.response.attachments
+    assert len(gate) == 3  # bob, carol and alice asked within the minute
+
+    await env.advance_time(REPLAY_EVERY)
+    r = await carol.slash(thread, "match replay", match=match.id)
+    assert r.response.attachments, r.response.content
+    assert len(gate) == 1, "the gate keeps only who asked within the last minute"
 
 
 # ---------------------------------------------------------------------- 8. Battalia
@@ -713,3 +768,4 @@ async def test_battalia_take_back_rematch_and_replay(play):
     r = await carol.slash(thread, "match replay", match=1)
     frames = gif_frames(await r.response.attachments[0].read())
     assert len(frames) == len(await env.bot.store.actions(1)) + 1, "the opening board and one per logged row"
+    await assert_streamed_views_are_the_public_views(service, 1)

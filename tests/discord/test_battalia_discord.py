@@ -21,9 +21,9 @@ from engine.base import Action
 from engine.battalia import RULES, board
 from matches import STALE_MESSAGE
 from render.battalia import render_board
-from tests.discord.helpers import bot_handle, current_match, thread_of
+from tests.discord.helpers import ANSWERS, bot_handle, current_match, remember_answer, thread_of, version_shown
 
-TWO_PLAYER_SEED = 446   # weeks=2, 71 human moves: the human attacks once and defends once
+TWO_PLAYER_SEED = 7302  # weeks=2, 64 human moves: the human attacks once and defends once
 FOUR_PLAYER_SEED = 3    # weeks=1, about 50 moves by the two humans
 
 # engine verb -> (slash command, option carrying the action id, or None)
@@ -120,7 +120,7 @@ class Driver:
         action = RULES.ai_choose(state, seat, match.seed + match.version)
         verb = verb_of(action)
         self.moves_by[member.name] += 1
-        check_private_components(member.user.dm_channel.history()[-1], match, RULES.legal_actions(state, seat))
+        check_private_components(self.hand_of(member), match, RULES.legal_actions(state, seat))
         deciding = bool(state["battle"]) and state["battle"]["stage"] == "decide"
         slash, component = self.used[(verb, "slash")], self.used[(verb, "component")]
         want_component = deciding or slash > component or (slash == component and self.first == "component")
@@ -134,10 +134,20 @@ class Driver:
         else:
             self.used[(verb, "component")] += 1
             self.kinds[(verb, kind)] += 1
-        assert result.response is not None and result.response.content == "Move played.", \
+        assert result.response is not None and result.response.content.startswith("Move played."), \
             (action, result.response and result.response.content)
+        assert "your private view" in result.response.content, "each step is answered with the updated hand"
+        remember_answer(member, result)
         after = await current_match(self.env)
         assert after.version > match.version and after.snapshot["history"][match.version] == [seat, action]
+
+    @staticmethod
+    def hand_of(member):
+        """The member's current private hand: the newest DM, or the hand that answered their
+        last step when that is newer (the hand follows the player)."""
+        dm = member.user.dm_channel.history()[-1]
+        answer = ANSWERS.get(member.id)
+        return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm
 
     async def by_slash(self, member, action: str):
         command, option = SLASH[verb_of(action)]
@@ -152,32 +162,34 @@ class Driver:
         """Find the action on the member's newest DM: a button, a picker option, the square picker
         (then a rotation button), or a group of a page picker. Returns (result, kind of component),
         (None, None) if the DM does not offer it."""
-        dm = member.user.dm_channel.history()[-1]
+        dm = self.hand_of(member)
+        # a hand answered in the thread is clicked there, a DM in the DM
+        user = member if getattr(dm, "guild", None) is not None else member.user
         children = components_of(dm)
         for child in children:
             if isinstance(child, discord.Button) and child.custom_id == f"bt:do:{match.id}:{match.version}:{action}":
-                return await member.user.click(dm, custom_id=child.custom_id), "button"
+                return await user.click(dm, custom_id=child.custom_id), "button"
         for child in children:
             if isinstance(child, discord.SelectMenu) and action in [o.value for o in child.options]:
                 kind = "picker:" + child.custom_id.split(":")[-1] if child.custom_id.startswith("bt:pick:") \
                     else "generic"
-                return await member.user.select(dm, [action], custom_id=child.custom_id), kind
+                return await user.select(dm, [action], custom_id=child.custom_id), kind
         square = next((c for c in children if isinstance(c, discord.SelectMenu)
                        and c.custom_id.startswith("bt:square:")), None)
         if square is not None and verb_of(action) == "place":
             _, sq, rot = action.split(":")
-            r = await member.user.select(dm, [sq], custom_id=square.custom_id)
-            if r.response.content == "Move played.":  # one rotation fits: played at once
+            r = await user.select(dm, [sq], custom_id=square.custom_id)
+            if r.response.content.startswith("Move played."):  # one rotation fits: played at once
                 return r, "square"
-            return await member.user.click(r.response.message,
+            return await user.click(r.response.message,
                                            custom_id=f"bt:do:{match.id}:{match.version}:{action}"), "square+rotation"
         for pager in (c for c in children if isinstance(c, discord.SelectMenu)
                       and c.custom_id.startswith(("bt:pages:", "bg:page:"))):
             for option in pager.options:
-                r = await member.user.select(dm, [option.value], custom_id=pager.custom_id)
+                r = await user.select(dm, [option.value], custom_id=pager.custom_id)
                 menu = next(c for c in components_of(r.response.message) if isinstance(c, discord.SelectMenu))
                 if action in [o.value for o in menu.options]:
-                    return (await member.user.select(r.response.message, [action], custom_id=menu.custom_id),
+                    return (await user.select(r.response.message, [action], custom_id=menu.custom_id),
                             "pages")
         return None, None
 
@@ -340,7 +352,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
                                                         unit="hire:soldier")]
     assert sorted(ids) == sorted(f"{supply[0]},{c}" for c in hand if c != supply[0])
     r = await mover.slash(thread, "battalia hire", unit="hire:soldier", cards=",".join(supply[:2]))
-    assert r.response.content == "Move played."
+    assert r.response.content.startswith("Move played.")
     assert (await current_match(env)).snapshot["players"][seat]["played"] == supply[:2], "the cards named paid"
 
     # a road placed in one command: the square and rotation lists come from the legal placements
@@ -359,7 +371,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
                                                               type=road, square=squares[0])]
     assert rotations and set(rotations) == {rot for sq, rot in fits if sq == squares[0]}
     r = await mover.slash(thread, "battalia build road", type=road, square=squares[0], rotation=rotations[0])
-    assert r.response.content == "Move played."
+    assert r.response.content.startswith("Move played.")
     tile = (await current_match(env)).snapshot["board"][squares[0]]
     assert (tile["kind"], tile["shape"], tile["rot"]) == ("road", road.split(":")[1], rotations[0])
 
@@ -449,7 +461,7 @@ async def test_challenge_with_house_rules_R133(world):
     for seat in range(2):
         assert len(board.cities_of(state, seat)) == 2
         assert sum(1 for h in state["players"][seat]["heroes"] if h) == 1
-    assert "house rules (R133)" in state["log"][0]
+    assert "house rules: " in state["log"][0]
     r = await alice.slash(thread, "battalia rules")
     assert r.ephemeral and r.response.embeds[-1].title == f"Match #{match.id}"
     assert "2 starting cities each, no neutral cities" in r.response.embeds[-1].description
@@ -488,23 +500,28 @@ async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
     assert f"shown to {other.name}" in labels[f"formation:{other_seat}"], labels
     shown = [c for c in match.snapshot["players"][seat]["hand"]]
     r = await member.slash(thread, "battalia turnstart", choice=f"formation:{other_seat}")
-    assert r.response.content == "Move played."
+    assert r.response.content.startswith("Move played.")
+    remember_answer(member, r)
     match = await current_match(env)
-    line = next(m.content for m in reversed(thread.history()) if "declares a Formation" in m.content)
-    assert f"cards to {other.name}" in line and "Soldier" not in line and "Captain" not in line
-    assert not set(CARD_ID.findall(line)) & set(shown)
     assert service.private_view(match, other_seat)["formation_seen"]
     assert service.private_view(match, computer_seat)["formation_seen"] == []
     assert f"move {match.version} " in other.user.dm_channel.history()[-1].content, "the chosen opponent's hand was refreshed"
     r = await member.slash(thread, "battalia turnstart", choice="formation:9")
     assert r.ephemeral and (await current_match(env)).version == match.version
+    # the declaration is told on the board that ends the turn
+    while (now := await current_match(env)).status == "active" and RULES.active_players(now.snapshot) == {seat}:
+        await driver.play_one()
+    board = next(m.content for m in reversed(thread.history()) if "declares a Formation" in m.content)
+    line = next(text for text in board.splitlines() if "declares a Formation" in text)
+    assert f"cards to {other.name}" in line and "Soldier" not in line and "Captain" not in line
+    assert not set(CARD_ID.findall(line)) & set(shown)
 
 
 def test_battle_components_offer_both_uses_and_tents_to_the_attacker():
     """R112/R117: an illuminated Weapon or Horse is offered with one or both uses; R69: the attacker's
     Tents are struck by a button during the battle."""
     match = SimpleNamespace(id=7, version=3)
-    legal = [Action("add:k5:2", "Add Weapon with both uses (+2, R112)", "battle"),
+    legal = [Action("add:k5:2", "Add Weapon with both uses (+2)", "battle"),
              Action("add:k5:1", "Add Weapon with one use (+1), keep the other", "battle"),
              Action("cancel", "Call off", "battle"), Action("strike:k9", "Strike the Tent", "tent")]
     items = move_items(match, {"phase": "actions", "battle": {"stage": "opening"}}, 0, legal)

@@ -10,6 +10,7 @@ import pytest
 
 from cogs.battleline import PickSelect, move_items
 import engine.battleline.rules as rules_module
+from engine.base import name_seats
 from engine.battleline import RULES, explain_claim
 from engine.battleline.proof import check_claim
 from matches import STALE_MESSAGE
@@ -196,8 +197,11 @@ async def test_autocomplete_offers_only_legal_choices_and_illegal_commands_chang
     # a claim the table cannot prove is refused with a witness from public cards only
     assert not check_claim(state, seat, 1).valid
     text = await refused(mover, "battleline claim", flags="1")
-    assert text.startswith("Flag 1: " + explain_claim(state, seat, 1)) and "would still beat you" in text
-    assert await refused(mover, "battleline proof", flag=1) == explain_claim(state, seat, 1)
+    names = await env.bot.presenter.seat_names(match)
+    explained = name_seats(explain_claim(state, seat, 1), names)  # players by name, never "Player 2"
+    assert "Player " not in explained
+    assert text.startswith("Flag 1: " + explained) and "would still beat you" in text
+    assert await refused(mover, "battleline proof", flag=1) == explained
     # a menu from before the last moves is stale and changes nothing
     menu = selects_of(stale_dm, "play")[0]
     r = await first_mover.user.select(stale_dm, [menu.options[0].value], custom_id=menu.custom_id)

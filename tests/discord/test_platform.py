@@ -7,17 +7,21 @@ import re
 import discord
 
 from tests import testgame
-from tests.discord.helpers import (bot_handle, current_match, dm_with_moves, select_of, start_challenge, thread_of,
-                                   to_move)
+from tests.discord.helpers import (bot_handle, current_match, dm_with_moves, hand_with_moves, remember_answer,
+                                   select_of, start_challenge, thread_of, to_move)
 
 
 async def play_by_dm(member, match_id=1) -> str:
-    """Pick the first legal move from the member's DM select."""
-    msg = dm_with_moves(member)
+    """Pick the first legal move from the member's private hand (a DM, or the hand that
+    answered their last move), and check the answer is their updated hand."""
+    msg = hand_with_moves(member)
     assert msg is not None, f"{member.name} has no move menu in DMs"
     value = select_of(msg).options[0].value
     result = await member.user.select(msg, [value])
-    assert result.response.content == "Move played.", result.response.content
+    assert result.response.content.startswith("Move played."), result.response.content
+    assert "your private view" in result.response.content and result.response.attachments, \
+        "the answer to a move is the player's updated hand"
+    remember_answer(member, result)
     return value
 
 
@@ -38,7 +42,7 @@ async def test_challenge_played_to_the_end_by_buttons_and_slash(world):
             choices = await mover.autocomplete(thread, "match move", "action", "")
             assert f"play:{card}" in [c["value"] for c in choices]
             r = await mover.slash(thread, "match move", action=f"play:{card}")
-            assert r.ephemeral and r.response.content == "Move played."
+            assert r.ephemeral and r.response.content.startswith("Move played.")
     match = await current_match(env)
     assert match.status == "finished" and match.version == 6
     final = thread.history()[-1]
@@ -99,7 +103,7 @@ async def test_restart_mid_match_old_buttons_still_work(world, make_bot):
     menu = select_of(r.response.message)
     assert menu is not None
     r2 = await other.select(r.response.message, [menu.options[0].value])
-    assert r2.response.content == "Move played."
+    assert r2.response.content.startswith("Move played.")
     assert (await current_match(env)).version == 2
     # a menu from before the last moves is recognised as stale and changes nothing
     r3 = await mover.user.select(stale_dm, [select_of(stale_dm).options[1].value])
@@ -124,7 +128,7 @@ async def test_closed_dms_player_finishes_with_show_my_hand(world):
             assert r.ephemeral and r.response.attachments
             menu = select_of(r.response.message)
             r2 = await bob.select(r.response.message, [menu.options[0].value])
-            assert r2.response.content == "Move played."
+            assert r2.response.content.startswith("Move played.")
         else:
             await play_by_dm(alice)
     assert (await current_match(env)).status == "finished"
@@ -155,8 +159,8 @@ async def test_fifty_simultaneous_clicks_apply_once(world, monkeypatch):
     assert match.version == 1
     assert len(await env.bot.store.actions(match.id)) == 1
     answers = [r.response.content if r.response else None for r in results]
-    assert answers.count("Move played.") == 1
-    assert all("out of date" in a or "not your turn" in a for a in answers if a != "Move played.")
+    assert sum(a.startswith("Move played.") for a in answers) == 1
+    assert all("out of date" in a or "not your turn" in a for a in answers if not a.startswith("Move played."))
 
 
 async def test_non_player_changes_nothing(world):

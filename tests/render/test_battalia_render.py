@@ -82,3 +82,54 @@ def test_board_png_during_setup_and_battle():
     png = render_board(v, ["Ann", "Ben"])
     assert _decode(png).format == "PNG" and len(png) < 300_000
     assert png != render_board(RULES.view(RULES.setup(2, {}, 1), None), None)
+
+
+def test_terrain_colours_never_look_like_a_players_colour():
+    """A city or hero in a player's colour stands out on every land: every terrain tint is far (RGB distance)
+    from every player colour, and the players' colours and the lands stay apart among themselves."""
+    import itertools
+    import math
+
+    from render import battalia as pictures
+    assert pictures.MIN_COLOUR_DISTANCE >= 80
+    pairs = [(t, f, math.dist(tc, fc)) for t, tc in pictures.TERRAIN.items() for f, fc in pictures.FACTION.items()]
+    assert min(d for *_, d in pairs) >= pictures.MIN_COLOUR_DISTANCE, sorted(pairs, key=lambda p: p[2])[:3]
+    players = [c for f, c in pictures.FACTION.items() if f is not None]
+    assert min(math.dist(a, b) for a, b in itertools.combinations(players, 2)) >= 80
+    lands = list(pictures.TERRAIN.values())
+    assert min(math.dist(a, b) for a, b in itertools.combinations(lands, 2)) >= 50
+    assert all(math.dist(c, pictures.EMPTY_SQUARE) >= 50 for c in lands), "land differs from an empty square"
+
+
+def _key_texts(view) -> list[str]:
+    from render.battalia import _key_entries
+    return [text for _kind, _what, text in _key_entries(view)]
+
+
+def test_board_key_explains_the_symbols_on_the_map():
+    """The key under the map explains what the map shows now, with its own numbers."""
+    from render.battalia import _key_height
+    setup_view = RULES.view(RULES.setup(3, {}, 1), None)
+    texts = _key_texts(setup_view)
+    assert "starting city, not yet chosen" in texts and "neutral city, defence 4" in texts
+    assert "the Ruins, defence 8" in texts and "not part of the board" in texts
+    assert "a player's city, level 2" in texts and "a player's hero (1 or 2)" in texts
+    assert _key_texts(RULES.view(RULES.setup(4, {"variant": "scenario1"}, 1), None))[1:3] == [
+        "neutral city, defence 6", "the Ruins, defence 10"]
+    s4 = RULES.view(RULES.setup(4, {}, 1), None)
+    assert "not part of the board" not in _key_texts(s4)
+    s = _mid_game(seed=4, n=4)
+    v = RULES.view(s, None)
+    assert "starting city, not yet chosen" not in _key_texts(v)
+    assert ("impassable: no card fits" in _key_texts(v)) == bool(v["impassable"])
+    # the key sits between the map and the panel: without it the picture would be shorter by its height
+    big = _decode(render_board(v, ["A", "B", "C", "D"]))
+    assert _key_height(v) > 100 and big.height > 948 + _key_height(v)
+
+
+def test_pictures_carry_no_rule_codes():
+    import re
+    s = _mid_game(seed=6, n=3)
+    v = RULES.view(s, None)
+    for text in _key_texts(v) + v["log"] + [v["step"]]:
+        assert not re.search(r"\b[RGD]\d{1,3}[a-z]?\b", text), text

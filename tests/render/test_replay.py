@@ -1,12 +1,25 @@
-"""The replay GIF: one frame per board, under the upload limit (scaled, then thinned)."""
+"""The replay GIF: under the upload limit (scaled, then thinned), every frame the size of the
+largest board, at most MAX_FRAMES boards, and memory that does not grow with the game."""
 from __future__ import annotations
 
 import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from itertools import count
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops, ImageDraw
 
-from render.replay import SIZE_LIMIT, animate
+from engine.battleline import RULES as BATTLELINE
+from render import battleline as bl_render
+from render.common import font, to_png
+from render.replay import CAPTION_HEIGHT, MAX_FRAMES, SIZE_LIMIT, animate, replay, spread
 from tests import testgame
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _boards(moves: int) -> list[bytes]:
@@ -19,6 +32,65 @@ def _boards(moves: int) -> list[bytes]:
         views.append(rules.view(state, None))
     return [testgame.render_board(v, ["alice", "bob"]) for v in views]
 
+
+def frames_of(gif: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(gif))
+    frames = []
+    for n in range(image.n_frames):
+        image.seek(n)
+        frames.append(image.convert("RGB"))
+    return frames
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    histogram = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L").histogram()
+    return sum(value * n for value, n in enumerate(histogram)) / (a.width * a.height)
+
+
+def stream(views: list) -> callable:
+    """A view source over a list, as the match service gives one: only the boards asked for."""
+    def source(numbers):
+        asked.append(list(numbers))
+        return ((n, views[n]) for n in numbers)
+    asked: list[list[int]] = []
+    source.asked = asked
+    return source
+
+
+def fake_views(moves: int):
+    """A view source for a long game whose views are made on the fly (nothing is held)."""
+    def source(numbers):
+        for n in numbers:
+            yield n, {"move": n, "moves": moves}
+    return source
+
+
+def growing_board(view: dict) -> bytes:
+    """A cheap board that grows as the game goes on, with a red mark in its bottom right corner."""
+    n = view["move"]
+    width, height = 320 + 40 * (n % 3), 200 + 24 * n
+    image = Image.new("RGB", (width, height), (230, 240, 255))
+    draw = ImageDraw.Draw(image)
+    draw.text((10, 10), f"board {n}", fill="black", font=font(20, True))
+    draw.rectangle((width - 12, height - 12, width - 1, height - 1), fill=(220, 0, 0))
+    return to_png(image)
+
+
+def realistic_board(view: dict) -> bytes:
+    """A board of the size of a real one (900x700) with a little of everything on it."""
+    n, rng = view["move"], random.Random(view["move"])
+    image = Image.new("RGB", (900, 700), (245, 240, 225))
+    draw = ImageDraw.Draw(image)
+    for i in range(9):
+        draw.rectangle((20 + 96 * i, 120, 100 + 96 * i, 560), outline="black", width=2,
+                       fill=(rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        draw.text((30 + 96 * i, 580), f"flag {i + 1}", fill="black", font=font(18))
+    draw.text((20, 20), f"Move {n} of {view['moves']}: somebody plays a card at a flag", fill="black", font=font(24, True))
+    draw.ellipse((700, 600, 700 + n % 150, 690), fill=(200, 30, 30))
+    return to_png(image)
+
+
+# ---------------------------------------------------------------------------- the upload limit
 
 def test_one_frame_per_board_under_the_limit():
     gif, kept = animate(_boards(6))
@@ -40,3 +112,137 @@ def test_a_tiny_limit_drops_frames_but_keeps_first_and_last():
     full, _ = animate(boards)
     gif, kept = animate(boards, limit=len(full) // 12)
     assert 2 <= kept < 17 and Image.open(io.BytesIO(gif)).n_frames == kept and len(gif) <= len(full) // 12
+
+
+# ---------------------------------------------------------------------------- one canvas
+
+def test_every_frame_is_as_large_as_the_largest_board_and_nothing_is_cut_off():
+    views = [{"move": n} for n in range(12)]
+    pngs = [growing_board(v) for v in views]
+    made = replay(len(views), stream(views), growing_board)
+    largest = (max(Image.open(io.BytesIO(p)).width for p in pngs), max(Image.open(io.BytesIO(p)).height for p in pngs))
+    frames = frames_of(made.gif)
+    assert made.frames == len(frames) == 12 and made.scale == 1
+    assert {f.size for f in frames} == {(largest[0], largest[1] + CAPTION_HEIGHT)}
+    for frame, png in zip(frames, pngs):
+        board = Image.open(io.BytesIO(png)).convert("RGB")
+        shown = frame.crop((0, CAPTION_HEIGHT, board.width, CAPTION_HEIGHT + board.height))
+        assert mean_difference(shown, board) < 2, "the whole board, red corner included, is in its frame"
+        right = frame.crop((board.width, CAPTION_HEIGHT, frame.width, frame.height)) if board.width < frame.width else None
+        assert right is None or all(low == high >= 245 for low, high in right.getextrema()), "white beside a smaller board"
+
+
+def test_real_battle_line_boards_of_different_heights_share_one_canvas():
+    """A Battle Line board grows as formations grow and flags are claimed; the replay's canvas
+    is the tallest board drawn, and the final board is there whole."""
+    state, rng = BATTLELINE.setup(2, {}, 7), random.Random(7)
+    views = [BATTLELINE.view(state, None)]
+    while BATTLELINE.result(state) is None:
+        seat = min(BATTLELINE.active_players(state))
+        state, _ = BATTLELINE.apply(state, seat, BATTLELINE.ai_choose(state, seat, rng.randrange(1 << 30)))
+        views.append(BATTLELINE.view(state, None))
+    drawn: dict[int, bytes] = {}
+    number_of = {id(view): n for n, view in enumerate(views)}
+
+    def render(view):
+        png = bl_render.render_board(view, ["alice", "bob"])
+        drawn[number_of[id(view)]] = png
+        return png
+    made = replay(len(views), stream(views), render, max_frames=10)
+    sizes = {n: Image.open(io.BytesIO(png)).size for n, png in drawn.items()}
+    assert len(set(sizes.values())) > 1, "the boards drawn are not all of one size"
+    assert sorted(drawn) == spread(len(views), 10) and 0 in drawn and len(views) - 1 in drawn
+    frames = frames_of(made.gif)
+    largest = (max(w for w, _h in sizes.values()), max(h for _w, h in sizes.values()))
+    assert len(frames) == made.frames == 10
+    assert {f.size for f in frames} == {(largest[0], largest[1] + CAPTION_HEIGHT)}
+    for frame, number in ((frames[0], 0), (frames[-1], len(views) - 1)):
+        board = Image.open(io.BytesIO(drawn[number])).convert("RGB")
+        shown = frame.crop((0, CAPTION_HEIGHT, board.width, CAPTION_HEIGHT + board.height))
+        assert mean_difference(shown, board) < 3, number
+
+
+def test_a_colourful_board_keeps_its_colours_from_frame_to_frame():
+    """Every frame after the first marks unchanged pixels with a palette index of its own: no
+    colour of a board may be mapped to it, however many colours the boards have."""
+    def render(view):
+        image = Image.new("RGB", (256, 192))
+        shift = view["move"] * 40
+        image.putdata([((x + shift) % 256, (y * 4 + shift) % 256, (x * y) % 256) for y in range(192) for x in range(256)])
+        return to_png(image)
+    views = [{"move": n} for n in range(5)]
+    frames = frames_of(replay(len(views), stream(views), render).gif)
+    for frame, view in zip(frames, views):
+        board = Image.open(io.BytesIO(render(view))).convert("RGB")
+        assert mean_difference(frame.crop((0, CAPTION_HEIGHT, 256, CAPTION_HEIGHT + 192)), board) < 12
+
+
+# ---------------------------------------------------------------------------- bounded work
+
+def test_a_long_game_keeps_at_most_max_frames_with_the_first_and_the_last():
+    moves = 599
+    source, rendered = fake_views(moves), []
+
+    def render(view):
+        rendered.append(view["move"])
+        return growing_board({"move": view["move"] % 7})
+    made = replay(moves + 1, source, render)
+    assert made.boards == moves + 1 and made.frames <= MAX_FRAMES
+    assert rendered[0] == 0 and rendered[-1] == moves and len(rendered) <= MAX_FRAMES
+    assert rendered == sorted(set(rendered)), "each board drawn once, in order"
+    assert Image.open(io.BytesIO(made.gif)).n_frames == made.frames
+
+
+def test_spread_keeps_the_first_and_the_last_and_spaces_the_rest_evenly():
+    assert spread(5, 10) == [0, 1, 2, 3, 4]
+    picks = spread(1000, 150)
+    assert len(picks) == 150 and picks[0] == 0 and picks[-1] == 999
+    gaps = {b - a for a, b in zip(picks, picks[1:])}
+    assert gaps <= {6, 7}
+
+
+def test_when_the_time_budget_is_spent_only_the_last_board_is_still_drawn():
+    ticks = count()
+    rendered = []
+
+    def render(view):
+        rendered.append(view["move"])
+        return growing_board({"move": view["move"] % 5})
+    made = replay(301, fake_views(300), render, budget=10, clock=lambda: float(next(ticks)))
+    assert rendered[0] == 0 and rendered[-1] == 300 and len(rendered) < 15
+    assert 2 <= made.frames == Image.open(io.BytesIO(made.gif)).n_frames < 15
+
+
+MEMORY_PROBE = """
+import gc, json, resource, sys, tracemalloc
+from render.replay import MAX_FRAMES, SIZE_LIMIT, replay
+from tests.render.test_replay import fake_views, realistic_board
+moves = int(sys.argv[1])
+gc.collect()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+tracemalloc.start()
+made = replay(moves + 1, fake_views(moves), realistic_board)
+assert made.frames <= MAX_FRAMES and len(made.gif) <= SIZE_LIMIT
+print(json.dumps({"traced": tracemalloc.get_traced_memory()[1],
+                  "resident": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024}))
+"""
+
+
+def _peaks(moves: int) -> dict:
+    """In a fresh interpreter: the tracemalloc peak of the replay (Python allocations) and the
+    growth of the process's largest resident set (Pillow's image buffers included)."""
+    out = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(moves)], check=True, capture_output=True,
+                         text=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in kilobytes on Linux")
+def test_memory_does_not_grow_with_the_length_of_the_game():
+    """Drawing every board, then animating them all (as replays once did), holds every PNG and
+    every frame at once: a 1000-move game took five times the memory of a 200-move one."""
+    short, long = _peaks(200), _peaks(1000)
+    mib = 2 ** 20
+    report = f"200 moves: {short}, 1000 moves: {long}"
+    assert long["traced"] < 150 * mib and long["traced"] < 1.5 * short["traced"], report
+    assert long["resident"] < 300 * mib and long["resident"] < 1.5 * short["resident"] + 32 * mib, report

@@ -1,0 +1,109 @@
+"""A turn feels like a turn: the board is posted once, when the turn passes (or the game ends),
+it pings only the player who must act now, and every step is answered privately with the
+mover's updated hand and its menus."""
+from __future__ import annotations
+
+import pytest
+
+from bot import EXTENSIONS
+from engine import registry
+from tests.discord.bl_helpers import button_for, seeded
+from tests.discord.helpers import current_match, start_challenge, to_move
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(extensions=EXTENSIONS)
+
+
+def pinged(env, message) -> list[int]:
+    """Who the message notified (not merely named)."""
+    return list(env.backend.get_message(message.channel.id, message.id).ping_user_ids)
+
+
+def answer_of(result):
+    return result.response
+
+
+def assert_is_hand(result) -> None:
+    answer = answer_of(result)
+    assert result.ephemeral and answer.content.startswith("Move played."), answer.content
+    assert "your private view" in answer.content and answer.attachments, "the answer is the updated hand"
+
+
+async def test_a_battle_line_turn_is_one_board_and_one_ping(world):
+    env, guild, channel, alice, bob, carol = world
+    seeded(env, 5)
+    thread = await start_challenge(channel, alice, bob, game="battleline")
+    rules = registry.get("battleline")
+    for _turn in range(3):
+        mover = await to_move(env, [alice, bob])
+        other = bob if mover is alice else alice
+        match = await current_match(env)
+        seat = match.seat_of(mover.id)
+        boards_before = len(thread.history())
+        play = next(a.id for a in rules.legal_actions(match.snapshot, seat) if a.id.startswith("play:")
+                    and not a.id.split(":")[1].startswith("T-"))
+        _verb, card, flag = play.split(":")[:3]
+        result = await mover.slash(thread, "battleline play", card=card, flag=int(flag))  # no draw named
+        assert_is_hand(result)
+        steps = 1
+        while (match := await current_match(env)).status == "active" and \
+                rules.active_players(match.snapshot) == {seat}:
+            assert len(thread.history()) == boards_before, "no board while the turn goes on"
+            hand = answer_of(result).message
+            assert "**Your move.**" in hand.content and hand.components, "the hand carries the next step's menus"
+            legal = [a.id for a in rules.legal_actions(match.snapshot, seat)]
+            action = next((a for a in ("draw:troop", "draw:tactics", "done") if a in legal), legal[0])
+            button = button_for(hand, action)
+            assert button is not None, (action, legal)
+            result = await mover.click(hand, custom_id=button.custom_id)
+            assert_is_hand(result)
+            steps += 1
+        assert steps >= 2, "the card and the draw are separate steps"
+        new = thread.history()[boards_before:]
+        assert len(new) == 1, [m.content for m in new]
+        board = new[0]
+        assert board.attachments and f"<@{other.id}>" in board.content
+        assert pinged(env, board) == [other.id], "only the player who must act is pinged"
+        assert f"move {match.version}" in board.content
+        assert card.lower() in board.content.lower() or "plays" in board.content, "the card played is told"
+        # the next player has their hand with its menus by DM; the mover got no extra DM
+        dm = other.user.dm_channel.history()[-1]
+        assert f"· move {match.version} ·" in dm.content and dm.components
+
+
+async def test_a_battalia_turn_is_one_board_and_one_ping(world):
+    """Every step goes by `/match move` in the thread; boards appear only when the player who
+    must decide changes, and ping exactly the people who must act."""
+    env, guild, channel, alice, bob, carol = world
+    seeded(env, 3)
+    thread = await start_challenge(channel, alice, bob, game="battalia")
+    rules = registry.get("battalia")
+    members = {alice.id: alice, bob.id: bob}
+    long_turns = 0
+    for _turn in range(20):
+        match = await current_match(env)
+        if match.status != "active":
+            break
+        active = sorted(rules.active_players(match.snapshot))
+        seat = active[0]
+        mover = members[match.user_at(seat).user_id]
+        boards_before = len(thread.history())
+        steps = 0
+        while True:
+            action = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
+            result = await mover.slash(thread, "match move", action=action)
+            assert_is_hand(result)
+            steps += 1
+            match = await current_match(env)
+            if match.status != "active" or rules.active_players(match.snapshot) != {seat}:
+                break
+            assert len(thread.history()) == boards_before, f"a board was posted in the middle of a turn: {action}"
+        new = thread.history()[boards_before:]
+        assert len(new) == 1, [m.content[:80] for m in new]
+        to_act = [match.user_at(s).user_id for s in sorted(rules.active_players(match.snapshot))] \
+            if match.status == "active" else []
+        assert sorted(pinged(env, new[0])) == sorted(to_act)
+        long_turns += steps >= 2
+    assert long_turns >= 3, "several turns took more than one step, on one board each"

@@ -165,8 +165,9 @@ class DiscordPresenter:
         for step in outcome.steps:
             for event in step.events:
                 text = name_seats(event.public, names)
-                # "Alice plays …" needs no "Alice:" in front
-                lines.append(text if text.startswith(names[step.seat]) else f"**{names[step.seat]}**: {text}")
+                # a verb phrase ("played c5", "took back their last move.") gets its player in
+                # front; a whole sentence ("Alice plays …", "Day 2 of week 1: …") stands alone
+                lines.append(f"**{names[step.seat]}**: {text}" if text[:1].islower() else text)
         return lines
 
     async def moves_applied(self, outcome: MoveOutcome) -> None:
@@ -210,7 +211,7 @@ class DiscordPresenter:
         seat = match.seat_of(interaction.user.id)
         told = [e.private[seat] for o in (*also, outcome) for step in o.steps if step.seat == seat and not step.by_ai
                 for e in step.events if seat in e.private]
-        text = " ".join([lead, *told])
+        text = name_seats(" ".join([lead, *told]), await self.seat_names(match))
         if seat is None or match.snapshot is None:
             await interaction.followup.send(fit(text), ephemeral=True)
             return
@@ -288,7 +289,7 @@ class DiscordPresenter:
             rating_text = ("\nRatings: " + ", ".join(
                 f"{names[int(seat)]} {before} → {after} ({after - before:+d})"
                 for seat, (before, after) in sorted(changes.items()))) if changes else ""
-            return f"**Game over.** {head} {reason}{score_text}".strip() + rating_text
+            return " ".join(part for part in ("**Game over.**", head, reason, score_text.strip()) if part) + rating_text
         return ""
 
     async def post_board(self, match: MatchRow, text: str, *, undoable: bool = False,

@@ -7,6 +7,7 @@ import pytest
 
 from bot import EXTENSIONS
 from engine import registry
+from engine.base import name_seats
 from tests.discord.bl_helpers import button_for, seeded
 from tests.discord.helpers import current_match, start_challenge, to_move
 
@@ -107,3 +108,27 @@ async def test_a_battalia_turn_is_one_board_and_one_ping(world):
         assert sorted(pinged(env, new[0])) == sorted(to_act)
         long_turns += steps >= 2
     assert long_turns >= 3, "several turns took more than one step, on one board each"
+
+
+async def test_seat_order_in_playing_order_and_the_end_told_once(world):
+    """The opening board lists the players from the one who moves first; the game-over board
+    says how the game ended once, not in the move lines and again in the footer."""
+    from tests.discord.bl_helpers import choose
+    from tests.discord.helpers import bot_handle, thread_of
+    env, guild, channel, alice, bob, carol = world
+    seeded(env, 11)
+    await alice.slash(channel, "battleline challenge", opponent=bot_handle(env))
+    thread = thread_of(channel)
+    match = await current_match(env)
+    names = await env.bot.presenter.seat_names(match)
+    first = registry.get("battleline").setup(2, dict(match.options), match.seed)["current"]  # before any move
+    order = thread.history()[0].content.split("Seat order: ", 1)[1]
+    assert order.startswith(f"1. {names[first]}, 2. {names[1 - first]}"), order
+    service = env.bot.service
+    while (match := await current_match(env)).status == "active":
+        seat = match.seat_of(alice.id)
+        await service.act(match.id, alice.id, choose(match.snapshot, seat, match.seed + match.version))
+    final = thread.history()[-1].content
+    reason = name_seats(match.result["reason"], names)
+    assert "Game over" in final and reason and final.count(reason) == 1, final
+    assert "  " not in final

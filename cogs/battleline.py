@@ -277,7 +277,7 @@ def pick_selects(match, seat: int, prefix: str, ids: list[str], view: dict,
             text = base if deck == "-" else f"Then the {deck} deck ({view['decks'][deck]} left) · {base}"
             if len(pages) > 1:
                 text = f"({n + 1}/{len(pages)}) {text}"
-            text = text if len(text) <= 100 else text[:99] + "…"
+            text = shorten(text, 100)
             items.append(PickSelect(match.id, match.version, prefix, deck, n, options, text))
     return items[:MAX_SELECTS]
 

@@ -7,8 +7,10 @@ import logging
 from typing import Awaitable, Callable
 
 import discord
+from discord import app_commands
 
 from matches import UserError
+from matches.service import shorten
 
 log = logging.getLogger("boardgames")
 
@@ -20,7 +22,7 @@ MESSAGE_LIMIT = 2000  # Discord's limit for a message's content
 
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """Text cut to what Discord accepts (a refusal that echoes long input must still arrive)."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return shorten(text, limit)
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
@@ -55,7 +57,6 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 def hint_choice(message: str):
     """An autocomplete entry that explains why there is nothing to pick (never a silent empty
     list); choosing it only repeats the explanation."""
-    from discord import app_commands
     return app_commands.Choice(name=fit(message, 100), value="?")
 
 

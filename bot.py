@@ -19,10 +19,11 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.components import DYNAMIC_ITEMS
+from cogs.ui import errors as ui_errors
+from cogs.ui.picker import ITEMS as MOVE_ITEMS
 from cogs.presenter import DiscordPresenter
 from engine import registry
 from matches import MatchService
-from matches.service import shorten
 from store import Store
 
 log = logging.getLogger("boardgames")
@@ -66,7 +67,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         log.info("database ready: %s (schema %s)", self.config.database, await self.store.schema_version())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *MOVE_ITEMS)
         for ext in self.extensions_to_load:
             await self.load_extension(ext)
         for name, cog in self.cogs.items():
@@ -76,7 +77,7 @@ class GameBot(commands.Bot):
         recovered = await self.service.recover()
         if recovered:
             log.info("recovered after the last stop: %s", recovered)
-        self.tree.on_error = self.on_tree_error
+        ui_errors.install(self.tree)  # the one error path of every command
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -85,22 +86,6 @@ class GameBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
-
-    async def on_tree_error(self, interaction: discord.Interaction,
-                            error: discord.app_commands.AppCommandError) -> None:
-        from cogs.common import SOMETHING_WRONG, record_unexpected, reply
-        if isinstance(error, discord.app_commands.CheckFailure):
-            message = str(error) or "You cannot use this command here."
-        elif isinstance(error, discord.app_commands.TransformerError):
-            message = f"I could not use {shorten(error.value)!r} there; please pick a value from the list."
-        else:
-            log.error("command error", exc_info=error)
-            record_unexpected(self, error)
-            message = SOMETHING_WRONG
-        try:
-            await reply(interaction, message)
-        except discord.HTTPException:
-            pass
 
     async def close(self) -> None:
         await super().close()

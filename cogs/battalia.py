@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import components
-from cogs.common import defer, guarded, hint_choice, reply
+from cogs.common import defer, hint_choice, reply
 from cogs.components import (MAX_OPTIONS, GameCogMixin, MatchItem, action_pages, generic_move_items,
                              menu_index, page_options, play_move, reply_with_page, seat_and_legal)
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
@@ -174,11 +174,8 @@ class MoveSelect(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["version"]), match["slot"], select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            await play_move(interaction, self.match_id, self.version, self.item.values[0])
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_move(interaction, self.match_id, self.version, self.item.values[0])
 
 
 class PagePicker(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select],
@@ -196,14 +193,12 @@ class PagePicker(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["version"]), match["slot"], select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            match, legal = await seat_and_legal(interaction, self.match_id, self.version)
-            pages = action_pages(slot_actions(self.slot, legal))
-            await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
-                                  lambda label, actions: MoveSelect(match.id, match.version, self.slot, actions,
-                                                                    placeholder=label))
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        match, legal = await seat_and_legal(interaction, self.match_id, self.version)
+        pages = action_pages(slot_actions(self.slot, legal))
+        await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
+                              lambda label, actions: MoveSelect(match.id, match.version, self.slot, actions,
+                                                                placeholder=label))
 
 
 class SquarePicker(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Select],
@@ -221,23 +216,20 @@ class SquarePicker(MatchItem, _SelectRow, discord.ui.DynamicItem[discord.ui.Sele
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["version"]), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            match, legal = await seat_and_legal(interaction, self.match_id, self.version)
-            square = self.item.values[0]
-            spots = [a for a in legal if a.id.startswith(f"place:{square}:")]
-            if not spots:
-                raise UserError(f"The card cannot go on {shorten(square)} now.")
-            if len(spots) == 1:  # only one way round: no second question
-                return await play_move(interaction, match.id, match.version, spots[0].id)
-            tile = (interaction.client.service.private_view(match, match.seat_of(interaction.user.id))
-                    .get("pending") or {}).get("tile") or {}
-            view = discord.ui.View(timeout=None)
-            for a in spots:
-                view.add_item(MoveButton(match.id, match.version, a.id, rotation_label(tile, int(a.id.split(":")[2]))))
-            await reply(interaction, f"Which way round on **{square}**?", view=view)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        match, legal = await seat_and_legal(interaction, self.match_id, self.version)
+        square = self.item.values[0]
+        spots = [a for a in legal if a.id.startswith(f"place:{square}:")]
+        if not spots:
+            raise UserError(f"The card cannot go on {shorten(square)} now.")
+        if len(spots) == 1:  # only one way round: no second question
+            return await play_move(interaction, match.id, match.version, spots[0].id)
+        tile = (interaction.client.service.private_view(match, match.seat_of(interaction.user.id))
+                .get("pending") or {}).get("tile") or {}
+        view = discord.ui.View(timeout=None)
+        for a in spots:
+            view.add_item(MoveButton(match.id, match.version, a.id, rotation_label(tile, int(a.id.split(":")[2]))))
+        await reply(interaction, f"Which way round on **{square}**?", view=view)
 
 
 DYNAMIC_ITEMS = (MoveButton, MoveSelect, PagePicker, SquarePicker)
@@ -436,23 +428,21 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
                     what: str, value: str | None = None, cards: str | None = None, build=None) -> None:
         """Check the command fits the current decision step, build the action id (from the option
         value, or with `build(row, seat)`), and let the service apply it."""
-        async def work():
-            await defer(interaction)
-            service = self.bot.service
-            row, seat = await self._match_of(interaction, match_id)
-            if service.is_active(row, seat):
-                legal = service.legal_actions(row, seat)
-                if not any(verb_of(a.id) in verbs for a in legal):
-                    raise UserError(f"You cannot {what} now. {now_hint(legal)}".strip())
-            if build is not None:
-                action_id = build(row, seat)
-            elif value is None:
-                action_id = verbs[0]
-            else:
-                action_id = with_cards(action_for(verbs, value), cards)
-            outcome = await service.act(row.id, interaction.user.id, action_id, answered=True)
-            await self.bot.presenter.answer_mover(interaction, outcome)
-        await guarded(interaction, work, match_id)
+        await defer(interaction)
+        service = self.bot.service
+        row, seat = await self._match_of(interaction, match_id)
+        if service.is_active(row, seat):
+            legal = service.legal_actions(row, seat)
+            if not any(verb_of(a.id) in verbs for a in legal):
+                raise UserError(f"You cannot {what} now. {now_hint(legal)}".strip())
+        if build is not None:
+            action_id = build(row, seat)
+        elif value is None:
+            action_id = verbs[0]
+        else:
+            action_id = with_cards(action_for(verbs, value), cards)
+        outcome = await service.act(row.id, interaction.user.id, action_id, answered=True)
+        await self.bot.presenter.answer_mover(interaction, outcome)
 
     # -------------------------------------------------------------- lobby and rules
 
@@ -479,39 +469,35 @@ class BattaliaCog(GameCogMixin, commands.GroupCog, group_name="battalia",
                         cities: app_commands.Range[int, 1, 3] = 1, neutral: bool = True,
                         heroes: app_commands.Range[int, 0, 2] = 0, level4: app_commands.Range[int, 1, 7] = 5,
                         clock: str | None = None):
-        async def work():
-            await defer(interaction)
-            named = [o for o in (opponent, opponent2, opponent3) if o is not None]
-            people = named + [self.bot.user] * computers  # create_match counts each bot entry as a seat
-            humans = {o.id for o in named if o.id != self.bot.user.id}
-            seats = 1 + len(humans) + sum(1 for o in people if o.id == self.bot.user.id)
-            if not 2 <= seats <= 4:
-                raise UserError(f"Battalia is for 2–4 players; that would be {seats}.")
-            if variant == "scenario2" and seats != 4:
-                raise UserError("Scenario 2 is played by exactly 4 players (add computer players with `computers`).")
-            options = house_options(variant, weeks, cities, neutral, heroes, level4)
-            problem = battalia_setup.option_problem(seats, options)
-            if problem:
-                raise UserError(f"{problem}.")
-            await create_match(interaction, GAME, people, None, options, clock=clock)
-        await guarded(interaction, work)
+        await defer(interaction)
+        named = [o for o in (opponent, opponent2, opponent3) if o is not None]
+        people = named + [self.bot.user] * computers  # create_match counts each bot entry as a seat
+        humans = {o.id for o in named if o.id != self.bot.user.id}
+        seats = 1 + len(humans) + sum(1 for o in people if o.id == self.bot.user.id)
+        if not 2 <= seats <= 4:
+            raise UserError(f"Battalia is for 2–4 players; that would be {seats}.")
+        if variant == "scenario2" and seats != 4:
+            raise UserError("Scenario 2 is played by exactly 4 players (add computer players with `computers`).")
+        options = house_options(variant, weeks, cities, neutral, heroes, level4)
+        problem = battalia_setup.option_problem(seats, options)
+        if problem:
+            raise UserError(f"{problem}.")
+        await create_match(interaction, GAME, people, None, options, clock=clock)
 
     @app_commands.command(name="rules",
                           description="How Battalia is played here, and which rules are our own decisions")
     @app_commands.describe(match="Also show the house rules of this match (default: your match here, if any)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def rules(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            embeds = [discord.Embed(title="Our design decisions (the rulebook leaves these open)",
-                                    description=DESIGN_TEXT)]
-            try:
-                row, _seat = await self._match_of(interaction, match)
-            except UserError:
-                row = None
-            if row is not None:
-                embeds.append(discord.Embed(title=f"Match #{row.id}", description=match_rules_text(row.options)))
-            await reply(interaction, RULES_TEXT, embeds=embeds)
-        await guarded(interaction, work)
+        embeds = [discord.Embed(title="Our design decisions (the rulebook leaves these open)",
+                                description=DESIGN_TEXT)]
+        try:
+            row, _seat = await self._match_of(interaction, match)
+        except UserError:
+            row = None
+        if row is not None:
+            embeds.append(discord.Embed(title=f"Match #{row.id}", description=match_rules_text(row.options)))
+        await reply(interaction, RULES_TEXT, embeds=embeds)
 
     # -------------------------------------------------------------- setup and turn start
 

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, hint_choice, reply
+from cogs.common import defer, hint_choice, reply
 from cogs.components import MAX_OPTIONS, MOVE_PLAYED, GameCogMixin, MatchItem, MoveButton, generic_move_items
 from cogs.matches import create_match, match_autocomplete
 from engine.base import Action, IllegalAction, name_seats
@@ -195,29 +195,26 @@ class PickSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["match"]), int(match["version"]), match["prefix"], match["then"],
                    int(match["page"]), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            service = interaction.client.service
-            match = await service.get(self.match_id)
-            if match.version != self.version:
-                raise UserError(STALE_MESSAGE)
-            seat = match.seat_of(interaction.user.id)
-            if seat is None:
-                raise UserError("You are not playing in this match.")
-            ids = legal_ids(service, match, seat)
-            chosen = f"{self.prefix}:{self.item.values[0]}"
-            if chosen in ids:
-                then = self.then if self.then in DECKS else None
-                return await perform(interaction, match.id, chosen, expected_version=self.version, then_draw=then)
-            if not continuations(ids, chosen):
-                raise UserError(STALE_MESSAGE)
-            items = pick_selects(match, seat, chosen, ids, service.private_view(match, seat))
-            view = discord.ui.View(timeout=None)
-            for item in items:
-                view.add_item(item)
-            await reply(interaction, question_for(chosen, items), view=view)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service
+        match = await service.get(self.match_id)
+        if match.version != self.version:
+            raise UserError(STALE_MESSAGE)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not playing in this match.")
+        ids = legal_ids(service, match, seat)
+        chosen = f"{self.prefix}:{self.item.values[0]}"
+        if chosen in ids:
+            then = self.then if self.then in DECKS else None
+            return await perform(interaction, match.id, chosen, expected_version=self.version, then_draw=then)
+        if not continuations(ids, chosen):
+            raise UserError(STALE_MESSAGE)
+        items = pick_selects(match, seat, chosen, ids, service.private_view(match, seat))
+        view = discord.ui.View(timeout=None)
+        for item in items:
+            view.add_item(item)
+        await reply(interaction, question_for(chosen, items), view=view)
 
 
 class ActButton(MoveButton, template=r"bl:do:(?P<match>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9:\-]+)"):
@@ -379,13 +376,11 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
         app_commands.Choice(name="endclaim: play, draw, claim", value="endclaim")])
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User, variant: str = "standard",
                         games: app_commands.Range[int, 1, 100] = 1, opponent2: discord.User | None = None):
-        async def work():
-            await defer(interaction)
-            options = {"variant": variant}
-            if games > 1:
-                options["series_target"] = games
-            await create_match(interaction, GAME, [opponent, opponent2], None, options)
-        await guarded(interaction, work)
+        await defer(interaction)
+        options = {"variant": variant}
+        if games > 1:
+            options["series_target"] = games
+        await create_match(interaction, GAME, [opponent, opponent2], None, options)
 
     @app_commands.command(name="rules", description="The rules in short, and the design decisions this bot uses")
     async def rules(self, interaction: discord.Interaction):
@@ -395,23 +390,19 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.command(name="hand", description="See your hand and your move menus (only you see the answer)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def hand(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row, _seat = await self._match(interaction, match, ("active", "finished"))
-            await self.bot.presenter.send_private_ephemeral(interaction, row.id)
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row, _seat = await self._match(interaction, match, ("active", "finished"))
+        await self.bot.presenter.send_private_ephemeral(interaction, row.id)
 
     @app_commands.command(name="proof", description="Could you claim a flag now, and why? (from the table alone)")
     @app_commands.describe(flag="Flag number, 1 to 9")
     @app_commands.autocomplete(match=match_autocomplete)
     async def proof(self, interaction: discord.Interaction, flag: app_commands.Range[int, 1, 9],
                     match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row, seat = await self._match(interaction, match)
-            names = await self.bot.presenter.seat_names(row)
-            await reply(interaction, name_seats(explain_claim(row.snapshot, seat, flag), names))
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row, seat = await self._match(interaction, match)
+        names = await self.bot.presenter.seat_names(row)
+        await reply(interaction, name_seats(explain_claim(row.snapshot, seat, flag), names))
 
     # -------------------------------------------------------------- step (a): play a card
 
@@ -423,15 +414,13 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.autocomplete(match=match_autocomplete)
     async def play(self, interaction: discord.Interaction, card: str, flag: app_commands.Range[int, 1, 9],
                    draw: str | None = None, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            card_id = normalise_card(card) or card.strip()
-            if card_id in GUILE:
-                raise UserError(f"{card_label(card_id)} is a guile tactic: use `/battleline tactic`.")
-            if draw is not None and draw not in DECKS:
-                raise UserError("Draw from the `troop` deck or the `tactics` deck.")
-            await self._act(interaction, match, f"play:{card_id}:{flag}", then_draw=draw)
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        card_id = normalise_card(card) or card.strip()
+        if card_id in GUILE:
+            raise UserError(f"{card_label(card_id)} is a guile tactic: use `/battleline tactic`.")
+        if draw is not None and draw not in DECKS:
+            raise UserError("Draw from the `troop` deck or the `tactics` deck.")
+        await self._act(interaction, match, f"play:{card_id}:{flag}", then_draw=draw)
 
     @play.autocomplete("card")
     async def play_card_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -482,26 +471,24 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.autocomplete(match=match_autocomplete)
     async def tactic(self, interaction: discord.Interaction, card: str,
                      flag: app_commands.Range[int, 1, 9] | None = None, target: str | None = None, to: str | None = None, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            card_id = normalise_card(card) or card.strip()
-            if card_id not in GUILE:
-                raise UserError("`/battleline tactic` plays Scout, Redeploy, Deserter or Traitor; "
-                                "other cards go with `/battleline play`.")
-            if card_id == "T-SCOUT":
-                action = "play:T-SCOUT"
-            else:
-                needs = ("flag", "target") if card_id == "T-DESERTER" else ("flag", "target", "to")
-                given = {"flag": flag, "target": target, "to": to}
-                missing = [n for n in needs if given[n] in (None, "")]
-                if missing:
-                    raise UserError(f"{card_label(card_id)} needs " + ", ".join(f"`{n}`" for n in needs) + ".")
-                target_id = normalise_card(target) or target.strip()
-                action = f"play:{card_id}:{flag}:{target_id}"
-                if card_id != "T-DESERTER":
-                    action += f":{to.strip().lower()}"
-            await self._act(interaction, match, action)
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        card_id = normalise_card(card) or card.strip()
+        if card_id not in GUILE:
+            raise UserError("`/battleline tactic` plays Scout, Redeploy, Deserter or Traitor; "
+                            "other cards go with `/battleline play`.")
+        if card_id == "T-SCOUT":
+            action = "play:T-SCOUT"
+        else:
+            needs = ("flag", "target") if card_id == "T-DESERTER" else ("flag", "target", "to")
+            given = {"flag": flag, "target": target, "to": to}
+            missing = [n for n in needs if given[n] in (None, "")]
+            if missing:
+                raise UserError(f"{card_label(card_id)} needs " + ", ".join(f"`{n}`" for n in needs) + ".")
+            target_id = normalise_card(target) or target.strip()
+            action = f"play:{card_id}:{flag}:{target_id}"
+            if card_id != "T-DESERTER":
+                action += f":{to.strip().lower()}"
+        await self._act(interaction, match, action)
 
     def _tactic_prefix(self, interaction: discord.Interaction, upto: str) -> str | None:
         ns = interaction.namespace
@@ -570,10 +557,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.command(name="pass", description="Pass: only when you cannot play a troop card (you may still claim)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def pass_(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self._act(interaction, match, "pass")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        await self._act(interaction, match, "pass")
 
     # -------------------------------------------------------------- step (b): claim
 
@@ -581,29 +566,27 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.describe(flags="Flag numbers separated by spaces; the list shows flags you can prove now")
     @app_commands.autocomplete(match=match_autocomplete)
     async def claim(self, interaction: discord.Interaction, flags: str, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row, seat = await self._match(interaction, match)
-            wanted = _flags_in(flags)
-            if not wanted:
-                raise UserError("Name the flags to claim by number, e.g. `3 5 7`.")
-            service = self.bot.service
-            game_no = row.snapshot["game_no"]
-            lines, last = [], None
-            for n in wanted:
-                current = await service.get(row.id)
-                if current.status != "active" or current.snapshot["game_no"] != game_no:
-                    lines.append(f"Flag {n}: not tried, the game is over.")
-                    continue
-                try:
-                    last = await service.act(row.id, interaction.user.id, f"claim:{n}", answered=True)
-                    lines.append(f"Flag {n}: claimed.")
-                except UserError as exc:  # a refused claim explains itself (D13) and the next is tried
-                    lines.append(f"Flag {n}: {exc.message}")
-            names = await self.bot.presenter.seat_names(row)
-            outcome = last or MoveOutcome(await service.get(row.id))
-            await self.bot.presenter.answer_mover(interaction, outcome, name_seats("\n".join(lines), names))
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row, seat = await self._match(interaction, match)
+        wanted = _flags_in(flags)
+        if not wanted:
+            raise UserError("Name the flags to claim by number, e.g. `3 5 7`.")
+        service = self.bot.service
+        game_no = row.snapshot["game_no"]
+        lines, last = [], None
+        for n in wanted:
+            current = await service.get(row.id)
+            if current.status != "active" or current.snapshot["game_no"] != game_no:
+                lines.append(f"Flag {n}: not tried, the game is over.")
+                continue
+            try:
+                last = await service.act(row.id, interaction.user.id, f"claim:{n}", answered=True)
+                lines.append(f"Flag {n}: claimed.")
+            except UserError as exc:  # a refused claim explains itself (D13) and the next is tried
+                lines.append(f"Flag {n}: {exc.message}")
+        names = await self.bot.presenter.seat_names(row)
+        outcome = last or MoveOutcome(await service.get(row.id))
+        await self.bot.presenter.answer_mover(interaction, outcome, name_seats("\n".join(lines), names))
 
     @claim.autocomplete("flags")
     async def claim_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -627,10 +610,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.command(name="done", description="Finish your claim step")
     @app_commands.autocomplete(match=match_autocomplete)
     async def done(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self._act(interaction, match, "done")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        await self._act(interaction, match, "done")
 
     # -------------------------------------------------------------- step (c): draw; Scout; Mud
 
@@ -638,13 +619,11 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.describe(deck="troop or tactics (the list shows decks that still have cards)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def draw(self, interaction: discord.Interaction, deck: str, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row, _seat = await self._match(interaction, match)
-            which = deck.strip().lower()
-            verb = "scout:draw" if row.snapshot["step"] == "scout_draw" else "draw"
-            await perform(interaction, row.id, f"{verb}:{which}")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row, _seat = await self._match(interaction, match)
+        which = deck.strip().lower()
+        verb = "scout:draw" if row.snapshot["step"] == "scout_draw" else "draw"
+        await perform(interaction, row.id, f"{verb}:{which}")
 
     @draw.autocomplete("deck")
     async def draw_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -654,10 +633,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.describe(card="The card to put back (the second one you put back lies on top)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def return_(self, interaction: discord.Interaction, card: str, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self._act(interaction, match, f"scout:return:{normalise_card(card) or card.strip()}")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        await self._act(interaction, match, f"scout:return:{normalise_card(card) or card.strip()}")
 
     @return_.autocomplete("card")
     async def return_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -667,10 +644,8 @@ class BattleLineCog(GameCogMixin, commands.GroupCog, group_name="battleline",
     @app_commands.describe(card="One of your cards at that flag")
     @app_commands.autocomplete(match=match_autocomplete)
     async def discard(self, interaction: discord.Interaction, card: str, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self._act(interaction, match, f"muddiscard:{normalise_card(card) or card.strip()}")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        await self._act(interaction, match, f"muddiscard:{normalise_card(card) or card.strip()}")
 
     @discard.autocomplete("card")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str):

@@ -4,12 +4,11 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Awaitable, Callable
+from typing import Callable
 
 import discord
 from discord import app_commands
 
-from matches import UserError
 from matches.service import shorten
 
 log = logging.getLogger("boardgames")
@@ -35,23 +34,6 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs) -> Non
         await interaction.followup.send(content, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
-
-
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
-                  match_id: int | None = None) -> None:
-    """Run one interaction's work: user errors become a clear ephemeral sentence; anything
-    unexpected is logged with the match id and the user hears that nothing changed."""
-    try:
-        await work()
-    except UserError as exc:
-        await reply(interaction, exc.message)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence for a user-facing call
-        log.exception("unexpected error (match %s, user %s)", match_id, interaction.user.id)
-        record_unexpected(interaction.client, exc)
-        try:
-            await reply(interaction, SOMETHING_WRONG)
-        except discord.HTTPException:
-            pass
 
 
 def hint_choice(message: str):

@@ -10,38 +10,13 @@ from typing import Callable
 
 import discord
 
-import logging
-
-from cogs.common import SOMETHING_WRONG, defer, guarded, is_manager, match_here, record_unexpected, reply
+from cogs.common import is_manager, reply
+from cogs.ui.picker import MatchItem, SelectRow
 from engine.base import Action
 from matches import STALE_MESSAGE, UserError
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 MOVE_PLAYED = "Move played."
-
-
-log = logging.getLogger("boardgames")
-
-
-class MatchItem:
-    """Mixin for every DynamicItem whose custom_id names a match (set `match_id`): a click is
-    refused before its callback unless the match belongs to the server the message is in
-    (or, in a DM, is one of the clicker's). Forged or out-of-range ids get the same answer as
-    a match of another server."""
-
-    match_id: int
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        try:
-            await match_here(interaction, self.match_id)
-            return True
-        except UserError as exc:
-            await reply(interaction, exc.message)
-        except Exception as exc:  # noqa: BLE001 - a check must answer, never leave a dead button
-            log.exception("component check failed (match %s)", self.match_id)
-            record_unexpected(interaction.client, exc)
-            await reply(interaction, SOMETHING_WRONG)
-        return False
 
 
 def menu_index(values: list[str], count: int) -> int:
@@ -91,11 +66,8 @@ class ActionSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["version"]), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            await play_move(interaction, self.match_id, self.version, self.item.values[0])
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_move(interaction, self.match_id, self.version, self.item.values[0])
 
 
 class MoveButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
@@ -115,11 +87,8 @@ class MoveButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["version"]), match["action"], button=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            await self.perform(interaction)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await self.perform(interaction)
 
     async def perform(self, interaction: discord.Interaction) -> None:
         await play_move(interaction, self.match_id, self.version, self.action_id)
@@ -167,14 +136,12 @@ class PageSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["version"]), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            match, legal = await seat_and_legal(interaction, self.match_id, self.version)
-            pages = action_pages(legal)
-            await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
-                                  lambda label, actions: ActionSelect(match.id, match.version, actions,
-                                                                      placeholder=label[:150]))
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        match, legal = await seat_and_legal(interaction, self.match_id, self.version)
+        pages = action_pages(legal)
+        await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
+                              lambda label, actions: ActionSelect(match.id, match.version, actions,
+                                                                  placeholder=label[:150]))
 
 
 class HandButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:hand:(?P<match>\d+)"):
@@ -189,11 +156,8 @@ class HandButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            await interaction.client.presenter.send_private_ephemeral(interaction, self.match_id)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.client.presenter.send_private_ephemeral(interaction, self.match_id)
 
 
 LOBBY_LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel",
@@ -214,32 +178,29 @@ class LobbyButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["op"], int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            service = interaction.client.service
-            user = interaction.user.id
-            if self.op == "join":
-                await service.join(self.match_id, user)
-                msg = "You joined the table."
-            elif self.op == "leave":
-                await service.leave(self.match_id, user)
-                msg = "You left the table."
-            elif self.op == "start":
-                await service.start(self.match_id, user, is_admin=is_manager(interaction))
-                msg = "The match has started."
-            elif self.op == "cancel":
-                await service.cancel(self.match_id, user, guild_id=interaction.guild_id,
-                                     is_admin=is_manager(interaction))
-                msg = "The match was cancelled."
-            elif self.op == "accept":
-                await service.accept(self.match_id, user)
-                msg = "Challenge accepted."
-            else:
-                await service.decline(self.match_id, user)
-                msg = "Challenge declined."
-            await reply(interaction, msg)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service
+        user = interaction.user.id
+        if self.op == "join":
+            await service.join(self.match_id, user)
+            msg = "You joined the table."
+        elif self.op == "leave":
+            await service.leave(self.match_id, user)
+            msg = "You left the table."
+        elif self.op == "start":
+            await service.start(self.match_id, user, is_admin=is_manager(interaction))
+            msg = "The match has started."
+        elif self.op == "cancel":
+            await service.cancel(self.match_id, user, guild_id=interaction.guild_id,
+                                 is_admin=is_manager(interaction))
+            msg = "The match was cancelled."
+        elif self.op == "accept":
+            await service.accept(self.match_id, user)
+            msg = "Challenge accepted."
+        else:
+            await service.decline(self.match_id, user)
+            msg = "Challenge declined."
+        await reply(interaction, msg)
 
 
 CLOCK_LABELS = {"claim": "Claim the win", "wait": "Keep waiting", "vote": "Let the computer play",
@@ -262,28 +223,25 @@ class ClockButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["op"], int(match["match"]), int(match["seat"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            service = interaction.client.service
-            user = interaction.user.id
-            if self.op == "claim":
-                await service.claim_win(self.match_id, user, self.seat)
-                msg = "You win: your opponent ran out of time."
-            elif self.op == "vote":
-                _, handed = await service.vote_handoff(self.match_id, user, self.seat)
-                msg = "The computer now plays that seat." if handed else "Your vote is counted."
-            elif self.op == "reclaim":
-                await service.reclaim(self.match_id, user)
-                msg = "You play your seat again."
-            else:
-                match = await service.get(self.match_id)
-                if match.seat_of(user) is None:
-                    return await reply(interaction, "You are not playing in this match.")
-                msg = ("You keep waiting. The player can still move; these buttons stay usable "
-                       "while they are out of time.")
-            await reply(interaction, msg)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service
+        user = interaction.user.id
+        if self.op == "claim":
+            await service.claim_win(self.match_id, user, self.seat)
+            msg = "You win: your opponent ran out of time."
+        elif self.op == "vote":
+            _, handed = await service.vote_handoff(self.match_id, user, self.seat)
+            msg = "The computer now plays that seat." if handed else "Your vote is counted."
+        elif self.op == "reclaim":
+            await service.reclaim(self.match_id, user)
+            msg = "You play your seat again."
+        else:
+            match = await service.get(self.match_id)
+            if match.seat_of(user) is None:
+                return await reply(interaction, "You are not playing in this match.")
+            msg = ("You keep waiting. The player can still move; these buttons stay usable "
+                   "while they are out of time.")
+        await reply(interaction, msg)
 
 
 UNDO_LABELS = {"ask": "Take back my move", "yes": "Allow the take-back", "no": "Refuse"}
@@ -314,16 +272,13 @@ class UndoButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["op"], int(match["match"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            service = interaction.client.service
-            if self.op == "ask":
-                msg = await ask_undo(service, self.match_id, interaction.user.id, self.version)
-            else:
-                msg = await service.answer_undo(self.match_id, interaction.user.id, self.version, self.op == "yes")
-            await reply(interaction, msg)
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service
+        if self.op == "ask":
+            msg = await ask_undo(service, self.match_id, interaction.user.id, self.version)
+        else:
+            msg = await service.answer_undo(self.match_id, interaction.user.id, self.version, self.op == "yes")
+        await reply(interaction, msg)
 
 
 class RematchButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:rematch:(?P<match>\d+)"):
@@ -338,13 +293,10 @@ class RematchButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], templa
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            match = await interaction.client.service.rematch(self.match_id, interaction.user.id)
-            where = f" in <#{match.thread_id}>" if match.thread_id else ""
-            await reply(interaction, f"Rematch #{match.id} has started{where}.")
-        await guarded(interaction, work, self.match_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        match = await interaction.client.service.rematch(self.match_id, interaction.user.id)
+        where = f" in <#{match.thread_id}>" if match.thread_id else ""
+        await reply(interaction, f"Rematch #{match.id} has started{where}.")
 
 
 class LogPageButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:log:(?P<match>\d+):(?P<page>\d+)"):
@@ -360,13 +312,13 @@ class LogPageButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], templa
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["match"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            match = await interaction.client.service.get(self.match_id)
-            content, view = await interaction.client.presenter.history_page(match, self.page)
-            await interaction.response.edit_message(content=content, view=view,
-                                                     allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work, self.match_id)
+    defers = False  # the answer edits the page in place
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        match = await interaction.client.service.get(self.match_id)
+        content, view = await interaction.client.presenter.history_page(match, self.page)
+        await interaction.response.edit_message(content=content, view=view,
+                                                 allowed_mentions=discord.AllowedMentions.none())
 
 
 DYNAMIC_ITEMS = (ActionSelect, MoveButton, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton,
@@ -412,11 +364,11 @@ class GameCogMixin:
     GAME_ITEMS: tuple = ()
 
     async def cog_load(self) -> None:
-        from cogs import presenter
+        from cogs.ui import game
         self.bot.add_dynamic_items(*self.GAME_ITEMS)
-        presenter.MOVE_UIS[self.GAME] = type(self).GAME_MOVE_UI
+        game.register(self.GAME, game.GameUI(hand_items=type(self).GAME_MOVE_UI, items=self.GAME_ITEMS))
 
     async def cog_unload(self) -> None:
-        from cogs import presenter
+        from cogs.ui import game
         self.bot.remove_dynamic_items(*self.GAME_ITEMS)
-        presenter.MOVE_UIS.pop(self.GAME, None)
+        game.unregister(self.GAME)

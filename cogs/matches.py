@@ -7,11 +7,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, hint_choice, in_thread, is_manager, reply
+from cogs.common import defer, hint_choice, in_thread, is_manager, reply
 from cogs.components import ask_undo
 from cogs.replay import gate_for
+from cogs.ui import options as game_options
+from engine import registry
 from matches import UserError
 from matches.clock import PRESET_LABELS
+from matches.service import shorten
 from matches.scheduler import Scheduler
 from matches.settings import guild_settings, may_start_in
 from render import registry as renderers
@@ -123,68 +126,65 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
                            opponent2="Another opponent", opponent3="Another opponent",
                            players="Seats at an open table (when you name nobody)",
                            clock="Time to move (default: the server's setting)",
-                           rated="Count this match for ratings (default: yes)")
-    @app_commands.autocomplete(game=game_autocomplete)
+                           rated="Count this match for ratings (default: yes)",
+                           options="The game's options as name=value (the list shows them)")
+    @app_commands.autocomplete(game=game_autocomplete, options=game_options.autocomplete)
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                   players: app_commands.Range[int, 1, 8] | None = None, clock: str | None = None,
-                  rated: bool = True):
-        async def work():
-            await defer(interaction)
-            await create_match(interaction, game, [opponent, opponent2, opponent3], players, clock=clock,
-                               rated=rated)
-        await guarded(interaction, work)
+                  rated: bool = True, options: str | None = None):
+        await defer(interaction)
+        try:
+            rules = registry.get(game)
+        except KeyError:
+            raise UserError(f"There is no game called {shorten(game, 40)!r}. Pick one from the list.") from None
+        await create_match(interaction, game, [opponent, opponent2, opponent3], players,
+                           options=game_options.parse(rules, options), clock=clock, rated=rated)
 
     @app_commands.command(name="list", description="Your matches, or the matches in this channel")
     @app_commands.describe(scope="mine (default) or channel")
     @app_commands.choices(scope=[app_commands.Choice(name="mine", value="mine"),
                                  app_commands.Choice(name="this channel", value="channel")])
     async def list_(self, interaction: discord.Interaction, scope: str = "mine"):
-        async def work():
-            await defer(interaction)
-            store, service = self.bot.service.store, self.bot.service
-            if scope == "channel":
-                rows = await store.list_matches(channel_id=interaction.channel_id)
-            else:
-                rows = await store.list_matches(user_id=interaction.user.id, guild_id=interaction.guild_id)
-            if not rows:
-                return await reply(interaction, "No open or running matches." if scope == "channel"
-                                   else "You are in no open or running match.")
-            lines = []
-            for m in rows:
-                players = ", ".join("computer" if s.is_ai else f"<@{s.user_id}>" for s in m.seats)
-                where = f"<#{m.thread_id}>" if m.thread_id else (f"<#{m.channel_id}>" if m.channel_id else "")
-                turn = ""
-                if m.status == "active":
-                    due = service.rules(m).active_players(m.snapshot)
-                    turn = " · to move: " + ", ".join(
-                        "computer" if m.user_at(s).is_ai else f"<@{m.user_at(s).user_id}>" for s in sorted(due))
-                lines.append(f"**#{m.id}** {service.rules(m).title} ({m.status}) {where} · {players}{turn}")
-            await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work)
+        await defer(interaction)
+        store, service = self.bot.service.store, self.bot.service
+        if scope == "channel":
+            rows = await store.list_matches(channel_id=interaction.channel_id)
+        else:
+            rows = await store.list_matches(user_id=interaction.user.id, guild_id=interaction.guild_id)
+        if not rows:
+            return await reply(interaction, "No open or running matches." if scope == "channel"
+                               else "You are in no open or running match.")
+        lines = []
+        for m in rows:
+            players = ", ".join("computer" if s.is_ai else f"<@{s.user_id}>" for s in m.seats)
+            where = f"<#{m.thread_id}>" if m.thread_id else (f"<#{m.channel_id}>" if m.channel_id else "")
+            turn = ""
+            if m.status == "active":
+                due = service.rules(m).active_players(m.snapshot)
+                turn = " · to move: " + ", ".join(
+                    "computer" if m.user_at(s).is_ai else f"<@{m.user_at(s).user_id}>" for s in sorted(due))
+            lines.append(f"**#{m.id}** {service.rules(m).title} ({m.status}) {where} · {players}{turn}")
+        await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="show", description="Post the current board of a match again")
     @app_commands.autocomplete(match=any_match_autocomplete)
     async def show(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match, ("active", "finished"))
-            if row.snapshot is None:
-                raise UserError("This match has not started yet.")
-            self._may_show(row.id)
-            await self.bot.presenter.post_board(row, "The board, as requested.", ping=False)
-            await reply(interaction, "Board posted.")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match, ("active", "finished"))
+        if row.snapshot is None:
+            raise UserError("This match has not started yet.")
+        self._may_show(row.id)
+        await self.bot.presenter.post_board(row, "The board, as requested.", ping=False)
+        await reply(interaction, "Board posted.")
 
     @app_commands.command(name="hand", description="See your private hand and moves (only you see the answer)")
     @app_commands.autocomplete(match=any_match_autocomplete)
     async def hand(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match, ("active", "finished"))
-            await self.bot.presenter.send_private_ephemeral(interaction, row.id)
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match, ("active", "finished"))
+        await self.bot.presenter.send_private_ephemeral(interaction, row.id)
 
     async def _move_choices(self, interaction: discord.Interaction, current: str):
         match_id = getattr(interaction.namespace, "match", None)
@@ -204,12 +204,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     @app_commands.describe(action="Start typing; the list shows your legal moves")
     @app_commands.autocomplete(match=match_autocomplete)
     async def move(self, interaction: discord.Interaction, action: str, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match)
-            outcome = await self.bot.service.act(row.id, interaction.user.id, action.strip(), answered=True)
-            await self.bot.presenter.answer_mover(interaction, outcome)
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        outcome = await self.bot.service.act(row.id, interaction.user.id, action.strip(), answered=True)
+        await self.bot.presenter.answer_mover(interaction, outcome)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -218,98 +216,82 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
     @app_commands.command(name="resign", description="Resign a match you are playing")
     @app_commands.autocomplete(match=match_autocomplete)
     async def resign(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match)
-            await self.bot.service.resign(row.id, interaction.user.id)
-            await reply(interaction, f"You resigned match #{row.id}.")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        await self.bot.service.resign(row.id, interaction.user.id)
+        await reply(interaction, f"You resigned match #{row.id}.")
 
     @app_commands.command(name="cancel", description="Cancel a match that has not started (creator or server manager)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def cancel(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match, ("open",))
-            await self.bot.service.cancel(row.id, interaction.user.id, guild_id=interaction.guild_id,
-                                          is_admin=is_manager(interaction))
-            await reply(interaction, f"Match #{row.id} was cancelled.")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match, ("open",))
+        await self.bot.service.cancel(row.id, interaction.user.id, guild_id=interaction.guild_id,
+                                      is_admin=is_manager(interaction))
+        await reply(interaction, f"Match #{row.id} was cancelled.")
 
     @app_commands.command(name="nudge", description="Remind the players you are waiting for (once every few hours)")
     @app_commands.autocomplete(match=match_autocomplete)
     async def nudge(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match)
-            seats = await self.bot.service.nudge(row.id, interaction.user.id)
-            await reply(interaction, "Nudged " + ", ".join(f"<@{row.user_at(s).user_id}>" for s in seats) + ".",
-                        allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        seats = await self.bot.service.nudge(row.id, interaction.user.id)
+        await reply(interaction, "Nudged " + ", ".join(f"<@{row.user_at(s).user_id}>" for s in seats) + ".",
+                    allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="return", description="Play your seat again after the computer stood in for you")
     @app_commands.autocomplete(match=match_autocomplete)
     async def return_(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match)
-            await self.bot.service.reclaim(row.id, interaction.user.id)
-            await reply(interaction, f"You play your seat in match #{row.id} again.")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        await self.bot.service.reclaim(row.id, interaction.user.id)
+        await reply(interaction, f"You play your seat in match #{row.id} again.")
 
     @app_commands.command(name="undo", description="Ask the other players to let you take back your last move")
     @app_commands.autocomplete(match=match_autocomplete)
     async def undo(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match)
-            await reply(interaction, await ask_undo(self.bot.service, row.id, interaction.user.id))
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        await reply(interaction, await ask_undo(self.bot.service, row.id, interaction.user.id))
 
     @app_commands.command(name="watch", description="Follow a match as a spectator (you never see a hand)")
     @app_commands.describe(match="The match number (see /match list scope:this channel)")
     async def watch(self, interaction: discord.Interaction, match: int):
-        async def work():
-            await defer(interaction)
-            row = await self.bot.service.add_watcher(match, interaction.user.id, guild_id=interaction.guild_id)
-            thread = self.bot.get_channel(row.thread_id) if row.thread_id else None
-            if isinstance(thread, discord.Thread):
-                try:
-                    await thread.add_user(interaction.user)
-                    return await reply(interaction, f"You are watching match #{row.id} in {thread.mention}.")
-                except discord.HTTPException:
-                    pass
-            await reply(interaction, f"You are watching match #{row.id}: each new board comes to you by DM.")
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self.bot.service.add_watcher(match, interaction.user.id, guild_id=interaction.guild_id)
+        thread = self.bot.get_channel(row.thread_id) if row.thread_id else None
+        if isinstance(thread, discord.Thread):
+            try:
+                await thread.add_user(interaction.user)
+                return await reply(interaction, f"You are watching match #{row.id} in {thread.mention}.")
+            except discord.HTTPException:
+                pass
+        await reply(interaction, f"You are watching match #{row.id}: each new board comes to you by DM.")
 
     @app_commands.command(name="log", description="The public move history of a match")
     @app_commands.describe(page="Page of the history (1 = the first moves; default: the latest)")
     @app_commands.autocomplete(match=any_match_autocomplete)
     async def log(self, interaction: discord.Interaction, match: int | None = None,
                   page: app_commands.Range[int, 1, 1000] | None = None):
-        async def work():
-            await defer(interaction)
-            row = await self._find(interaction, match, ("active", "finished"))
-            content, view = await self.bot.presenter.history_page(row, page)
-            await reply(interaction, content, view=view, allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work, match)
+        await defer(interaction)
+        row = await self._find(interaction, match, ("active", "finished"))
+        content, view = await self.bot.presenter.history_page(row, page)
+        await reply(interaction, content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="replay", description="An animated picture of a match, move by move")
     @app_commands.autocomplete(match=any_match_autocomplete)
     async def replay(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            # the match and the gate first, so that a refusal is an answer only the asker sees
-            row = await self._find(interaction, match, ("active", "finished"))
-            with gate_for(self.bot).admit(row.id, interaction.user.id, interaction.client.clock()):
-                await defer(interaction, ephemeral=False)
-                names = await self.bot.presenter.seat_names(row)
-                boards, views = await self.bot.service.public_view_stream(row.id)
-                gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names)
-            await interaction.followup.send(
-                f"**{self.bot.presenter.title(row)}** · replay of {boards - 1} moves"
-                + ("" if frames == boards else f" ({frames} of {boards} boards shown, evenly spread)"),
-                file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
-        await guarded(interaction, work, match)
+        # the match and the gate first, so that a refusal is an answer only the asker sees
+        row = await self._find(interaction, match, ("active", "finished"))
+        with gate_for(self.bot).admit(row.id, interaction.user.id, interaction.client.clock()):
+            await defer(interaction, ephemeral=False)
+            names = await self.bot.presenter.seat_names(row)
+            boards, views = await self.bot.service.public_view_stream(row.id)
+            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names)
+        await interaction.followup.send(
+            f"**{self.bot.presenter.title(row)}** · replay of {boards - 1} moves"
+            + ("" if frames == boards else f" ({frames} of {boards} boards shown, evenly spread)"),
+            file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
 
 
 def replay_gif(render_board, boards: int, views, names: list[str]) -> tuple[bytes, int]:

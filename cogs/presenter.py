@@ -11,9 +11,10 @@ from dataclasses import replace
 import discord
 
 from cogs.common import fit, in_thread, png_file
-from cogs.components import (ClockButton, LogPageButton, RematchButton, UndoButton, board_view, generic_move_items,
-                             lobby_view)
-from engine.base import name_seats
+from cogs.components import ClockButton, LogPageButton, RematchButton, UndoButton, board_view, lobby_view
+from cogs.ui.game import ui_for
+from cogs.ui.picker import move_items
+from engine.base import Action, Choice, name_seats, options_line, prompt_of, teams_of
 from matches import MoveOutcome
 from matches.service import UNDO
 from matches.settings import guild_settings
@@ -25,10 +26,6 @@ log = logging.getLogger("boardgames")
 COMPUTER_NAME = "Computer"
 LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
-
-# game name -> function(match, private_view, seat, legal_actions) -> list of components;
-# a game cog registers a richer move UI here; the generic select is the fallback.
-MOVE_UIS: dict = {}
 
 
 class DiscordPresenter:
@@ -144,7 +141,14 @@ class DiscordPresenter:
         first = min(active) if len(active) == 1 else 0
         playing = [names[(first + i) % len(names)] for i in range(len(names))]
         order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(playing))
-        await self.post_board(match, f"**{self.title(match)}** begins. Seat order: {order}.")
+        rules = self.bot.service.rules(match)
+        teams = teams_of(rules, len(match.seats), dict(match.options))
+        told = [f"**{self.title(match)}** begins. Seat order: {order}."]
+        if any(len(team) > 1 for team in teams):
+            told.append("Teams: " + " vs ".join(" & ".join(names[s] for s in team) for team in teams) + ".")
+        if options_line(rules, match.options):
+            told.append(f"Options: {options_line(rules, match.options)}.")
+        await self.post_board(match, " ".join(told))
         for seat in match.seats:
             await self.send_private(match, seat.seat)
 
@@ -273,8 +277,10 @@ class DiscordPresenter:
                 return ""
             deadlines = {service.deadline_of(match, s) for s in humans} - {None}
             when = f" (due <t:{int(min(deadlines))}:R>)" if deadlines else ""
-            return (", ".join(f"<@{match.user_at(s).user_id}>" for s in humans)
-                    + (" — your move" if len(humans) == 1 else " — your moves") + when + ".")
+            people = ", ".join(f"<@{match.user_at(s).user_id}>" for s in humans)
+            if len(due) > 1:  # simultaneous choices: others learn only who is still choosing
+                return f"Waiting for {len(humans)} player{'s' if len(humans) > 1 else ''}: {people}{when}."
+            return f"{people} — your move{when}."
         if match.result:
             winners = [names[w] for w in match.result.get("winners", [])]
             nobody = "Nobody wins." if match.result.get("absent") or match.result.get("resigned") \
@@ -469,20 +475,40 @@ class DiscordPresenter:
 
     # ------------------------------------------------------------------ private views
 
+    async def named_actions(self, match: MatchRow, seat: int) -> list[Action]:
+        """The seat's legal moves with players' names in place of "Player N" in every label."""
+        names = await self.seat_names(match)
+
+        def named(c: Choice) -> Choice:
+            return replace(c, label=name_seats(c.label, names), description=name_seats(c.description, names))
+        return [replace(a, label=name_seats(a.label, names), path=tuple(named(c) for c in a.path))
+                for a in self.bot.service.legal_actions(match, seat)]
+
+    async def prompt(self, match: MatchRow, seat: int) -> str:
+        """What the seat is asked now, in one sentence with players' names."""
+        if match.status != "active" or match.snapshot is None:
+            return ""
+        return name_seats(prompt_of(self.bot.service.rules(match), match.snapshot, seat), await self.seat_names(match))
+
     async def private_message(self, match: MatchRow, seat: int) -> dict:
         """The content, image and move components of one seat's private view."""
         service = self.bot.service
         names = await self.seat_names(match)
         view = service.private_view(match, seat)
         png = await in_thread(renderers.get(match.game).render_hand, view, names)
-        # labels name seats "Player N" like event texts; show the players' names instead
-        actions = [replace(a, label=name_seats(a.label, names)) for a in service.legal_actions(match, seat)]
+        actions = await self.named_actions(match, seat)
         items = []
         if actions:
-            ui = MOVE_UIS.get(match.game)
-            items = ui(match, view, seat, actions) if ui else generic_move_items(match, actions)
-        status = ("**Your move.**" if actions else "Waiting for the others.") if match.status == "active" \
-            else "The match is over."
+            ui = ui_for(match.game)
+            items = ui.hand_items(match, view, seat, actions) if ui.hand_items \
+                else move_items(match, actions, ui.buttons)
+        if match.status != "active":
+            status = "The match is over."
+        elif actions:
+            asked = await self.prompt(match, seat)
+            status = f"**Your move.** {asked}".strip()
+        else:
+            status = "Waiting for the others."
         dview = None
         if items:
             dview = discord.ui.View(timeout=None)

@@ -5,7 +5,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, is_manager, reply
+from cogs.common import defer, is_manager, reply
 from matches import UserError
 from matches.clock import PRESET_LABELS, PRESETS, parse_duration
 from matches.settings import guild_settings
@@ -47,42 +47,34 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="S
 
     @app_commands.command(name="show", description="The server's match settings")
     async def show(self, interaction: discord.Interaction):
-        async def work():
-            await defer(interaction)
-            settings = await guild_settings(self.bot.service.store, interaction.guild_id)
-            await reply(interaction, describe_settings(settings), allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work)
+        await defer(interaction)
+        settings = await guild_settings(self.bot.service.store, interaction.guild_id)
+        await reply(interaction, describe_settings(settings), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="clock", description="The clock new matches get unless their creator picks one")
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def clock(self, interaction: discord.Interaction, clock: str):
-        async def work():
-            await defer(interaction)
-            if clock not in PRESETS:
-                raise UserError("Pick a clock from the list.")
-            await self._update(interaction, clock=clock)
-        await guarded(interaction, work)
+        await defer(interaction)
+        if clock not in PRESETS:
+            raise UserError("Pick a clock from the list.")
+        await self._update(interaction, clock=clock)
 
     @app_commands.command(name="reminders", description="When to remind the player to move, before the deadline")
     @app_commands.describe(before="Comma-separated times before the deadline, e.g. 12h, 1h (empty text: none)")
     async def reminders(self, interaction: discord.Interaction, before: str):
-        async def work():
-            await defer(interaction)
-            try:
-                times = sorted({parse_duration(t) for t in before.split(",") if t.strip()}, reverse=True)
-            except ValueError:
-                raise UserError("Write times like `12h, 1h, 30m` (d, h, m or s).") from None
-            if any(t <= 0 for t in times) or len(times) > 5:
-                raise UserError("Give at most five positive times.")
-            await self._update(interaction, reminders=times)
-        await guarded(interaction, work)
+        await defer(interaction)
+        try:
+            times = sorted({parse_duration(t) for t in before.split(",") if t.strip()}, reverse=True)
+        except ValueError:
+            raise UserError("Write times like `12h, 1h, 30m` (d, h, m or s).") from None
+        if any(t <= 0 for t in times) or len(times) > 5:
+            raise UserError("Give at most five positive times.")
+        await self._update(interaction, reminders=times)
 
     @app_commands.command(name="threads", description="Whether each match gets its own thread")
     async def threads(self, interaction: discord.Interaction, enabled: bool):
-        async def work():
-            await defer(interaction)
-            await self._update(interaction, threads=enabled)
-        await guarded(interaction, work)
+        await defer(interaction)
+        await self._update(interaction, threads=enabled)
 
     @app_commands.command(name="channels", description="Where matches may start (add, remove, or allow anywhere)")
     @app_commands.choices(change=[app_commands.Choice(name="allow this channel", value="add"),
@@ -90,17 +82,15 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="S
                                   app_commands.Choice(name="allow every channel", value="clear")])
     async def channels(self, interaction: discord.Interaction, change: str,
                        channel: discord.TextChannel | None = None):
-        async def work():
-            await defer(interaction)
-            current = list((await guild_settings(self.bot.service.store, interaction.guild_id))["channels"])
-            target = (channel or interaction.channel).id
-            if change == "clear":
-                current = []
-            elif change == "add" and target not in current:
-                current.append(target)
-            elif change == "remove":
-                current = [c for c in current if c != target]
-            await self._update(interaction, channels=current)
-        await guarded(interaction, work)
+        await defer(interaction)
+        current = list((await guild_settings(self.bot.service.store, interaction.guild_id))["channels"])
+        target = (channel or interaction.channel).id
+        if change == "clear":
+            current = []
+        elif change == "add" and target not in current:
+            current.append(target)
+        elif change == "remove":
+            current = [c for c in current if c != target]
+        await self._update(interaction, channels=current)
 
 

@@ -12,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, guarded, in_thread, is_manager, png_file, reply
+from cogs.ui.errors import Guarded
+from cogs.common import defer, in_thread, is_manager, png_file, reply
 from cogs.matches import game_autocomplete
 from engine import registry
 from matches import UserError
@@ -31,12 +32,14 @@ LOOKABLE = ("signup", "running", "finished")
 
 HELP_TEXT = f"""**Tournaments**
 Organizers (Manage Server, or the role set with `/tournament organizer_role`) run events; everyone else joins, leaves and looks.
-• `/tournament create game format` opens signups here (optional: rounds, clock, max_players, start_time). Formats: Swiss, round robin, single elimination (seeded by rating), Swiss pods (3–4 player games, seats rotate).
-• `/tournament join` · `/tournament leave` (once it runs, leaving drops you out) · `/tournament standings` · `/tournament bracket` · `/tournament list`
-• Organizers: `/tournament start` · `/tournament next` · `/tournament drop @player` · `/tournament cancel`
+• `/tournament create game format` opens signups here (optional: rounds, clock, max_players, start_time, team_size). Formats: Swiss, round robin, single elimination (seeded by rating), Swiss pods (3–4 player games, seats rotate).
+• `/tournament join` (with `partner` in a team event) · `/tournament leave` (once it runs, leaving drops you out) · `/tournament standings` · `/tournament bracket` · `/tournament list`
+• Organizers: `/tournament start` · `/tournament next` · `/tournament drop @player` · `/tournament team @players` · `/tournament cancel`
+
+**Teams.** A game played in teams (two against two, …) has team events: players join with a partner, or an organizer groups them with `/tournament team`; at the start, players still without a team are grouped in signup order. Teams are paired against teams and the standings list teams; a team's win is a win for each member.
 
 **How rounds go.** Each round every game gets its own match thread and its players are pinged. A result counts the moment its match ends (a resignation or running out of time is a loss). The next round starts when the last game ends; standings (and the bracket) are posted after every round.
-**`/tournament next`** ends the round at once: a game still running is lost by the player to move (they were holding the round up); if nobody or everyone is to move it is a draw, and in single elimination the better seed goes through. Those games are marked finished and are not rated.
+**`/tournament next`** ends the round at once: a game still running is lost by the player to move, or their team (they were holding the round up); if nobody or everyone is to move it is a draw, and in single elimination the better seed goes through. Those games are marked finished and are not rated.
 **Dropping out.** Swiss players are no longer paired; in round robin and elimination their remaining games are forfeits. A game in progress is resigned.
 **Ratings.** Every finished match between people in this server is rated per game (OpenSkill), unless it was started as casual; games against the computer are never rated. A rating is provisional for its first {PROVISIONAL_GAMES} games. See `/leaderboard game` and `/stats`."""
 
@@ -73,9 +76,17 @@ def signup_text(t: TournamentRow) -> str:
     lines.append(f"Organizer: <@{t.creator_id}>")
     cap = t.options.get("max_players")
     count = f"{len(t.players)}/{cap}" if cap else str(len(t.players))
-    lines.append(f"Players ({count}): " + (", ".join(f"<@{u}>" for u in t.players) or "none yet"))
+    if t.team_size > 1:
+        teams, loose = t.signup_groups()
+        listed = " · ".join(" & ".join(f"<@{u}>" for u in team) for team in teams)
+        if loose:
+            listed += ("; " if listed else "") + "no team yet: " + ", ".join(f"<@{u}>" for u in loose)
+        lines.append(f"Players ({count}) in teams of {t.team_size}: " + (listed or "none yet"))
+    else:
+        lines.append(f"Players ({count}): " + (", ".join(f"<@{u}>" for u in t.players) or "none yet"))
     if t.status == "signup":
-        lines.append("Press **Join** or use `/tournament join`; an organizer starts it with `/tournament start`.")
+        join = "`/tournament join` (name a `partner` to team up)" if t.team_size > 1 else "`/tournament join`"
+        lines.append(f"Press **Join** or use {join}; an organizer starts it with `/tournament start`.")
     elif t.status == "running":
         lines.append("Signups are closed: the tournament is under way.")
     else:
@@ -83,7 +94,7 @@ def signup_text(t: TournamentRow) -> str:
     return "\n".join(lines)[:2000]
 
 
-class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
+class TournamentButton(Guarded, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"bg:tour:(?P<op>join|leave):(?P<tournament>\d+)"):
     """Join / Leave on the signup message; rebuilt from its custom_id after a restart."""
 
@@ -98,20 +109,17 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["op"], int(match["tournament"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work():
-            await defer(interaction)
-            service = interaction.client.tournaments
-            if interaction.guild_id is None:
-                raise UserError("Tournaments belong to a server; use this button there.")
-            await service.get(self.tournament_id, interaction.guild_id)  # only this server's events
-            if self.op == "join":
-                t = await service.join(self.tournament_id, interaction.user.id)
-                await reply(interaction, f"You are signed up for **{t.name}**.")
-            else:
-                t = await service.leave(self.tournament_id, interaction.user.id)
-                await reply(interaction, f"You left **{t.name}**.")
-        await guarded(interaction, work)
+    async def run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.tournaments
+        if interaction.guild_id is None:
+            raise UserError("Tournaments belong to a server; use this button there.")
+        await service.get(self.tournament_id, interaction.guild_id)  # only this server's events
+        if self.op == "join":
+            t = await service.join(self.tournament_id, interaction.user.id)
+            await reply(interaction, f"You are signed up for **{t.name}**.")
+        else:
+            t = await service.leave(self.tournament_id, interaction.user.id)
+            await reply(interaction, f"You left **{t.name}**.")
 
 
 def signup_view(t: TournamentRow) -> discord.ui.View | None:
@@ -151,8 +159,9 @@ class TournamentPoster:
             return None
 
     async def names(self, t: TournamentRow) -> dict[str, str]:
+        """The event's players (teams too) as people read them."""
         players = t.state.players if t.state else [str(u) for u in t.players]
-        return {p: await self.bot.presenter.name_of(int(p)) for p in players}
+        return {p: " & ".join([await self.bot.presenter.name_of(u) for u in t.members(p)]) for p in players}
 
     async def standings_message(self, t: TournamentRow, heading: str) -> dict:
         """An embed listing the standings with the PNG table as its image; in single
@@ -201,11 +210,11 @@ class TournamentPoster:
     async def round_started(self, t: TournamentRow, number: int, games) -> None:
         lines = []
         for game, match in games:
-            people = " vs ".join(f"<@{p}>" for p in game.players)
+            people = " vs ".join(t.mention(p) for p in game.players)
             if game.bye:
                 lines.append(f"• {people}: bye (a win)")
             elif game.finished:
-                winners = " and ".join(f"<@{p}>" for p in game.winners)
+                winners = " and ".join(t.mention(p) for p in game.winners)
                 lines.append(f"• {people}: forfeit, {winners} " + ("wins" if len(game.winners) == 1 else "go through"))
             elif match is not None:
                 where = f"<#{match.thread_id}>" if match.thread_id else f"match #{match.id}"
@@ -224,8 +233,9 @@ class TournamentPoster:
     async def round_finished(self, t: TournamentRow, number: int) -> None:
         if t.status == "finished":
             winner = tstate.champion(t.state)
-            heading = (f"🏆 **{t.name}** is over: <@{winner}> wins the tournament! Final standings:" if winner
-                       else f"**{t.name}** is over. Final standings:")
+            verb = "wins" if winner is None or len(t.members(winner)) == 1 else "win"
+            heading = (f"🏆 **{t.name}** is over: {t.mention(winner)} {verb} the tournament! Final standings:"
+                       if winner else f"**{t.name}** is over. Final standings:")
         else:
             heading = f"**{t.name}** · round {number} of {t.state.total_rounds} is over. Standings:"
         try:
@@ -328,7 +338,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            rounds="Rounds (Swiss and Swiss pods; the others follow from the field)",
                            clock="Time limit for every match", max_players="Most players who may sign up",
                            start_time="When it starts, as a note for the signup message (e.g. Friday 20:00 UTC)",
-                           name="A name for the event")
+                           name="A name for the event",
+                           team_size="Players per team, for a game played in teams (default: the game's smallest)")
     @app_commands.choices(
         format=[app_commands.Choice(name=title, value=key) for key, title in FORMAT_TITLES.items()],
         clock=[app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()])
@@ -337,152 +348,164 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      rounds: app_commands.Range[int, 1, 20] | None = None, clock: str | None = None,
                      max_players: app_commands.Range[int, 2, 512] | None = None,
                      start_time: app_commands.Range[str, 1, 100] | None = None,
-                     name: app_commands.Range[str, 1, 80] | None = None):
-        async def work():
-            await defer(interaction)
-            await self.require_organizer(interaction)
-            if game not in {g.name for g in self.bot.playable_games()}:
-                raise UserError(f"There is no game called {game!r}. Pick one from the list.")
-            channel = interaction.channel
-            parent = channel.parent_id if isinstance(channel, discord.Thread) else None
-            if not may_start_in(await guild_settings(self.bot.store, interaction.guild_id), channel.id, parent):
-                raise UserError("Matches cannot be started in this channel, so neither can a tournament; "
-                                "ask a server manager which channel to use.")
-            t = await self.tournaments.create(
-                guild_id=interaction.guild_id, channel_id=_home_channel(interaction), creator_id=interaction.user.id,
-                game=game, format=format, rounds=rounds, clock=clock, max_players=max_players,
-                start_time=start_time, name=name)
-            message = await self.poster._send(t, signup_text(t), view=signup_view(t))
-            if message is not None:
-                await self.tournaments.set_message(t.id, message.id)
-            await reply(interaction, f"Tournament #{t.id} **{t.name}** is open for signups.")
-        await guarded(interaction, work)
+                     name: app_commands.Range[str, 1, 80] | None = None,
+                     team_size: app_commands.Range[int, 1, 8] | None = None):
+        await defer(interaction)
+        await self.require_organizer(interaction)
+        if game not in {g.name for g in self.bot.playable_games()}:
+            raise UserError(f"There is no game called {game!r}. Pick one from the list.")
+        channel = interaction.channel
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        if not may_start_in(await guild_settings(self.bot.store, interaction.guild_id), channel.id, parent):
+            raise UserError("Matches cannot be started in this channel, so neither can a tournament; "
+                            "ask a server manager which channel to use.")
+        t = await self.tournaments.create(
+            guild_id=interaction.guild_id, channel_id=_home_channel(interaction), creator_id=interaction.user.id,
+            game=game, format=format, rounds=rounds, clock=clock, max_players=max_players,
+            start_time=start_time, name=name, team_size=team_size)
+        message = await self.poster._send(t, signup_text(t), view=signup_view(t))
+        if message is not None:
+            await self.tournaments.set_message(t.id, message.id)
+        await reply(interaction, f"Tournament #{t.id} **{t.name}** is open for signups.")
 
     @app_commands.command(name="join", description="Sign up for a tournament")
+    @app_commands.describe(partner="In a team event: who you play with (signed up with you)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def join(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction)
-            t = await self.pick(interaction, tournament, ("signup",))
-            t = await self.tournaments.join(t.id, interaction.user.id)
-            await reply(interaction, f"You are signed up for **{t.name}** ({len(t.players)} signed up so far).")
-        await guarded(interaction, work)
+    async def join(self, interaction: discord.Interaction, tournament: int | None = None,
+                   partner: discord.Member | None = None):
+        await defer(interaction)
+        if partner is not None and partner.bot:
+            raise UserError("Your partner must be a person.")
+        t = await self.pick(interaction, tournament, ("signup",))
+        t = await self.tournaments.join(t.id, interaction.user.id, partner.id if partner else None)
+        team = t.signup_teams.get(interaction.user.id)
+        mates = [u for u in t.players if team is not None and t.signup_teams.get(u) == team
+                 and u != interaction.user.id]
+        with_whom = f" with {', '.join(f'<@{u}>' for u in mates)}" if mates else ""
+        await reply(interaction, f"You are signed up for **{t.name}**{with_whom} "
+                                 f"({len(t.players)} signed up so far).",
+                    allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="team", description="Put players together in one team (organizers)")
+    @app_commands.describe(player1="A member of the team (alone: taken out of their team)",
+                           player2="Another member", player3="Another member", player4="Another member")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def team(self, interaction: discord.Interaction, player1: discord.Member,
+                   player2: discord.Member | None = None, player3: discord.Member | None = None,
+                   player4: discord.Member | None = None, tournament: int | None = None):
+        await defer(interaction)
+        await self.require_organizer(interaction)
+        people = [p for p in (player1, player2, player3, player4) if p is not None]
+        if any(p.bot for p in people):
+            raise UserError("Teams are made of people.")
+        t = await self.pick(interaction, tournament, ("signup",))
+        t = await self.tournaments.set_team(t.id, [p.id for p in people])
+        names = " & ".join(p.mention for p in dict.fromkeys(people))
+        await reply(interaction, f"{names} now play as a team in **{t.name}**." if len(set(people)) > 1
+                    else f"{names} is in no team of **{t.name}** now.",
+                    allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs, you drop out)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def leave(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction)
-            t = await self.pick(interaction, tournament)
-            t = await self.tournaments.leave(t.id, interaction.user.id)
-            await reply(interaction, f"You left **{t.name}**." if t.status == "signup"
-                        else f"You dropped out of **{t.name}**.")
-        await guarded(interaction, work)
+        await defer(interaction)
+        t = await self.pick(interaction, tournament)
+        t = await self.tournaments.leave(t.id, interaction.user.id)
+        await reply(interaction, f"You left **{t.name}**." if t.status == "signup"
+                    else f"You dropped out of **{t.name}**.")
 
     @app_commands.command(name="start", description="Close signups and start round 1 (organizers)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def start(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self.require_organizer(interaction)
-            t = await self.pick(interaction, tournament, ("signup",))
-            t = await self.tournaments.start(t.id)
-            await reply(interaction, f"**{t.name}** has started: round 1 is under way.")
-        await guarded(interaction, work)
+        await defer(interaction)
+        await self.require_organizer(interaction)
+        t = await self.pick(interaction, tournament, ("signup",))
+        t = await self.tournaments.start(t.id)
+        await reply(interaction, f"**{t.name}** has started: round 1 is under way.")
 
     @app_commands.command(name="next", description="End the round now and start the next (organizers)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def next_(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self.require_organizer(interaction)
-            t = await self.pick(interaction, tournament, ("running",))
-            t = await self.tournaments.force_next_round(t.id)
-            await reply(interaction, f"**{t.name}** is over." if t.status == "finished"
-                        else f"Round {tstate.current_round(t.state)} of **{t.name}** has started.")
-        await guarded(interaction, work)
+        await defer(interaction)
+        await self.require_organizer(interaction)
+        t = await self.pick(interaction, tournament, ("running",))
+        t = await self.tournaments.force_next_round(t.id)
+        await reply(interaction, f"**{t.name}** is over." if t.status == "finished"
+                    else f"Round {tstate.current_round(t.state)} of **{t.name}** has started.")
 
     @app_commands.command(name="standings", description="Post a tournament's standings")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction, ephemeral=False)
-            t = await self.pick(interaction, tournament, LOOKABLE)
-            if t.state is None:
-                raise UserError(f"**{t.name}** has not started yet: {len(t.players)} signed up so far.")
-            await self.post_public(interaction, await self.poster.standings_message(t, f"**{t.name}** standings"))
-        await guarded(interaction, work)
+        await defer(interaction, ephemeral=False)
+        t = await self.pick(interaction, tournament, LOOKABLE)
+        if t.state is None:
+            raise UserError(f"**{t.name}** has not started yet: {len(t.players)} signed up so far.")
+        await self.post_public(interaction, await self.poster.standings_message(t, f"**{t.name}** standings"))
 
     @app_commands.command(name="bracket", description="Post a single-elimination tournament's bracket")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def bracket(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction, ephemeral=False)
-            t = await self.pick(interaction, tournament, LOOKABLE)
-            if t.format != "single_elimination":
-                raise UserError(f"**{t.name}** is {t.format_title}: it has standings (`/tournament standings`), "
-                                "not a bracket.")
-            if t.state is None:
-                raise UserError(f"**{t.name}** has not started yet; the bracket is drawn at the start.")
-            await self.post_public(interaction, {"content": f"**{t.name}** bracket",
-                                                 "file": png_file(await self.poster.bracket_png(t), "bracket.png")})
-        await guarded(interaction, work)
+        await defer(interaction, ephemeral=False)
+        t = await self.pick(interaction, tournament, LOOKABLE)
+        if t.format != "single_elimination":
+            raise UserError(f"**{t.name}** is {t.format_title}: it has standings (`/tournament standings`), "
+                            "not a bracket.")
+        if t.state is None:
+            raise UserError(f"**{t.name}** has not started yet; the bracket is drawn at the start.")
+        await self.post_public(interaction, {"content": f"**{t.name}** bracket",
+                                             "file": png_file(await self.poster.bracket_png(t), "bracket.png")})
 
     @app_commands.command(name="drop", description="Withdraw a player from a tournament (organizers)")
     @app_commands.describe(player="Who drops out")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def drop(self, interaction: discord.Interaction, player: discord.Member, tournament: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self.require_organizer(interaction)
-            t = await self.pick(interaction, tournament)
-            t = await self.tournaments.drop(t.id, player.id)
-            await reply(interaction, f"{player.mention} is out of **{t.name}**.",
-                        allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work)
+        await defer(interaction)
+        await self.require_organizer(interaction)
+        t = await self.pick(interaction, tournament)
+        t = await self.tournaments.drop(t.id, player.id)
+        entrant = t.entrant_of(player.id)
+        if entrant is not None and len(t.members(entrant)) > 1:
+            text = f"{t.mention(entrant)} are out of **{t.name}**."
+        else:
+            text = f"{player.mention} is out of **{t.name}**."
+        await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organizers)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None):
-        async def work():
-            await defer(interaction)
-            await self.require_organizer(interaction)
-            t = await self.pick(interaction, tournament)
-            t = await self.tournaments.cancel(t.id)
-            await reply(interaction, f"**{t.name}** was cancelled; matches already running go on as ordinary matches.")
-        await guarded(interaction, work)
+        await defer(interaction)
+        await self.require_organizer(interaction)
+        t = await self.pick(interaction, tournament)
+        t = await self.tournaments.cancel(t.id)
+        await reply(interaction, f"**{t.name}** was cancelled; matches already running go on as ordinary matches.")
 
     @app_commands.command(name="organizer_role", description="Who may run tournaments besides Manage Server")
     @app_commands.describe(role="Members with this role may run tournaments (leave empty to clear)")
     async def organizer_role(self, interaction: discord.Interaction, role: discord.Role | None = None):
-        async def work():
-            await defer(interaction)
-            if not is_manager(interaction):
-                raise UserError("Only members with the Manage Server permission can choose the organizer role.")
-            settings = await self.bot.store.guild_settings(interaction.guild_id)
-            if role is None:
-                settings.pop(ORGANIZER_ROLE_KEY, None)
-            else:
-                settings[ORGANIZER_ROLE_KEY] = role.id
-            await self.bot.store.set_guild_settings(interaction.guild_id, settings)
-            await reply(interaction, f"Members with {role.mention} can now run tournaments." if role
-                        else "Only members with Manage Server can run tournaments now.",
-                        allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work)
+        await defer(interaction)
+        if not is_manager(interaction):
+            raise UserError("Only members with the Manage Server permission can choose the organizer role.")
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        if role is None:
+            settings.pop(ORGANIZER_ROLE_KEY, None)
+        else:
+            settings[ORGANIZER_ROLE_KEY] = role.id
+        await self.bot.store.set_guild_settings(interaction.guild_id, settings)
+        await reply(interaction, f"Members with {role.mention} can now run tournaments." if role
+                    else "Only members with Manage Server can run tournaments now.",
+                    allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="list", description="This server's tournaments")
     async def list_(self, interaction: discord.Interaction):
-        async def work():
-            await defer(interaction)
-            if interaction.guild_id is None:
-                raise UserError("Tournaments belong to a server; use this command in one.")
-            rows = await self.tournaments.in_guild(interaction.guild_id, LOOKABLE)
-            if not rows:
-                return await reply(interaction, "No tournaments yet. An organizer opens one with `/tournament create`.")
-            lines = [f"**#{t.id} {t.name}** · {t.format_title} · {t.status} · {len(t.players)} players"
-                     + (f" · <#{t.channel_id}>" if t.channel_id else "") for t in rows[:20]]
-            await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
-        await guarded(interaction, work)
+        await defer(interaction)
+        if interaction.guild_id is None:
+            raise UserError("Tournaments belong to a server; use this command in one.")
+        rows = await self.tournaments.in_guild(interaction.guild_id, LOOKABLE)
+        if not rows:
+            return await reply(interaction, "No tournaments yet. An organizer opens one with `/tournament create`.")
+        lines = [f"**#{t.id} {t.name}** · {t.format_title} · {t.status} · {len(t.players)} players"
+                 + (f" · <#{t.channel_id}>" if t.channel_id else "") for t in rows[:20]]
+        await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How tournaments and ratings work")
     async def help(self, interaction: discord.Interaction):
@@ -511,51 +534,50 @@ class RatingsCog(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str):
-        async def work():
-            await defer(interaction, ephemeral=False)
-            try:
-                title = registry.get(game).title
-            except KeyError:
-                raise UserError(f"There is no game called {game!r}. Pick one from the list.") from None
-            rows = await self.ratings.leaderboard(interaction.guild_id, game)
-            lines = [f"`{i:>2}.` **{await self.bot.presenter.name_of(r['user_id'])}** {r['rating']}"
-                     f"{'?' if r['provisional'] else ''} · {r['games']} game{'s' if r['games'] != 1 else ''}"
-                     for i, r in enumerate(rows, start=1)]
-            embed = discord.Embed(title=f"{title} · leaderboard", colour=EMBED_COLOUR,
-                                  description="\n".join(lines) or "Nobody has a rating yet: finish a rated match.")
-            embed.set_footer(text=f"? = provisional (fewer than {PROVISIONAL_GAMES} rated games)")
-            await interaction.followup.send(embed=embed)
-        await guarded(interaction, work)
+        await defer(interaction, ephemeral=False)
+        try:
+            title = registry.get(game).title
+        except KeyError:
+            raise UserError(f"There is no game called {game!r}. Pick one from the list.") from None
+        rows = await self.ratings.leaderboard(interaction.guild_id, game)
+        lines = [f"`{i:>2}.` **{await self.bot.presenter.name_of(r['user_id'])}** {r['rating']}"
+                 f"{'?' if r['provisional'] else ''} · {r['games']} game{'s' if r['games'] != 1 else ''}"
+                 for i, r in enumerate(rows, start=1)]
+        embed = discord.Embed(title=f"{title} · leaderboard", colour=EMBED_COLOUR,
+                              description="\n".join(lines) or "Nobody has a rating yet: finish a rated match.")
+        embed.set_footer(text=f"? = provisional (fewer than {PROVISIONAL_GAMES} rated games)")
+        await interaction.followup.send(embed=embed)
 
     @app_commands.command(name="stats", description="Ratings, results by game and recent matches")
     @app_commands.describe(player="Whose stats (yours if empty)")
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None):
-        async def work():
-            await defer(interaction, ephemeral=False)
-            who = player or interaction.user
-            data = await self.ratings.stats(interaction.guild_id, who.id)
-            embed = discord.Embed(title=f"{who.display_name} · stats", colour=EMBED_COLOUR)
-            if not data["games"]:
-                embed.description = "No finished matches in this server yet."
-            for g in data["games"][:20]:
-                rating = "Unrated" if g["rating"] is None else (
-                    f"Rating **{g['rating']}**" + (" (provisional)" if g["provisional"] else "")
-                    + f" · {g['rated_games']} rated")
-                embed.add_field(name=_game_title(g["game"]), inline=False,
-                                value=f"{rating}\n{g['wins']} won · {g['draws']} drawn · {g['losses']} lost "
-                                      f"({g['played']} matches)")
-            recent = []
-            for r in data["recent"]:
-                names = [("the computer" if robot else await self.bot.presenter.name_of(u)) for u, robot in r["opponents"]]
-                change = f" · {r['change'][0]} → {r['change'][1]} ({r['change'][1] - r['change'][0]:+d})" \
-                    if r["change"] else ""
-                recent.append(f"{OUTCOME_MARKS[r['outcome']]} vs {', '.join(names)} · "
-                              f"{_game_title(r['game'])} #{r['match_id']}{change}")
-            if recent:
-                embed.add_field(name="Recent results", value="\n".join(recent)[:1024], inline=False)
-            await interaction.followup.send(embed=embed)
-        await guarded(interaction, work)
+        await defer(interaction, ephemeral=False)
+        who = player or interaction.user
+        data = await self.ratings.stats(interaction.guild_id, who.id)
+        embed = discord.Embed(title=f"{who.display_name} · stats", colour=EMBED_COLOUR)
+        if not data["games"]:
+            embed.description = "No finished matches in this server yet."
+        for g in data["games"][:20]:
+            rating = "Unrated" if g["rating"] is None else (
+                f"Rating **{g['rating']}**" + (" (provisional)" if g["provisional"] else "")
+                + f" · {g['rated_games']} rated")
+            embed.add_field(name=_game_title(g["game"]), inline=False,
+                            value=f"{rating}\n{g['wins']} won · {g['draws']} drawn · {g['losses']} lost "
+                                  f"({g['played']} matches)")
+        recent = []
+        async def named(people):
+            return ", ".join([("the computer" if robot else await self.bot.presenter.name_of(u))
+                              for u, robot in people])
+        for r in data["recent"]:
+            change = f" · {r['change'][0]} → {r['change'][1]} ({r['change'][1] - r['change'][0]:+d})" \
+                if r["change"] else ""
+            mates = f" with {await named(r['teammates'])}" if r.get("teammates") else ""
+            recent.append(f"{OUTCOME_MARKS[r['outcome']]}{mates} vs {await named(r['opponents'])} · "
+                          f"{_game_title(r['game'])} #{r['match_id']}{change}")
+        if recent:
+            embed.add_field(name="Recent results", value="\n".join(recent)[:1024], inline=False)
+        await interaction.followup.send(embed=embed)
 
 
 async def setup(bot):

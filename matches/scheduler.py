@@ -76,7 +76,7 @@ class Scheduler:
         while True:
             self._wake.clear()
             try:
-                if self.store.db is None:
+                if not self.store.is_open:
                     return  # the bot is shutting down
                 await self.fire_due()
                 due = await self.store.next_timer_due()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Protocol
 
 from engine import registry
-from engine.base import Action, Event, IllegalAction, Result
+from engine.base import Action, Event, IllegalAction, Result, normalise_options, teams_of
 from matches import clock as clocks
 from matches.settings import guild_settings
 from store import MatchRow, OutboxRow, StaleVersion, Store
@@ -128,6 +128,7 @@ def _plain_form(action_id: str, legal: list[str]) -> bool:
 class _LockEntry:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     users: int = 0
+    owner: asyncio.Task | None = None  # the task holding it may take it again (finish under a move)
 
 
 def _player_list(n: int) -> str:
@@ -163,10 +164,18 @@ class MatchService:
         entry = self._locks.get(match_id)
         if entry is None:
             entry = self._locks[match_id] = _LockEntry()
+        me = asyncio.current_task()
+        if entry.owner is not None and entry.owner is me:
+            yield  # already ours: re-entered by the same task
+            return
         entry.users += 1
         try:
             async with entry.lock:
-                yield
+                entry.owner = me
+                try:
+                    yield
+                finally:
+                    entry.owner = None
         finally:
             entry.users -= 1
             if entry.users == 0 and self._locks.get(match_id) is entry:
@@ -274,8 +283,7 @@ class MatchService:
             raise UserError(f"{rules.title} is for {rules.min_players}–{rules.max_players} players, not {players}.")
         if seat_count > players:
             raise UserError(f"That is {seat_count} players, but this match is for {_player_list(players)}.")
-        options = dict(options or {})
-        self._check_options(rules, players, options)  # before anything is written
+        options = self._check_options(rules, players, dict(options or {}))  # before anything is written
         seats = [(creator_id, False, True)] + [(u, False, accepted) for u in invited] + \
                 [(ai_user_id, True, True) for _ in range(ai_seats)]
         meta = dict(meta or {})
@@ -297,8 +305,9 @@ class MatchService:
         return match
 
     @staticmethod
-    def _check_options(rules, players: int, options: dict) -> None:
-        """Options the engine cannot set a game up with are refused in one sentence."""
+    def _check_options(rules, players: int, options: dict) -> dict:
+        """The options to store: each declared option parsed (defaults left out); options the
+        game refuses, or cannot set a game up with, are refused in one sentence."""
         try:
             size = len(json.dumps(options))
         except (TypeError, ValueError):
@@ -306,11 +315,13 @@ class MatchService:
         if size > MAX_OPTIONS_SIZE:
             raise UserError("These match options are too long.")
         try:
+            options = normalise_options(rules, players, options)
             rules.setup(players, dict(options), 1)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
         except (ValueError, TypeError, KeyError) as exc:
             raise UserError(f"These match options cannot be used together: {shorten(exc, 200)}") from None
+        return options
 
     @staticmethod
     def _ready_to_start(match: MatchRow, rules) -> bool:
@@ -500,7 +511,7 @@ class MatchService:
         status = "finished" if result is not None else "active"
         result_record = None
         if result is not None:
-            result_record = result.to_dict()
+            result_record = self._record_of(match, result.to_dict())
             resigned = match.meta.get("resigned", [])
             absent = match.meta.get("absent", [])
             if resigned or absent:  # a seat played on by the computer for its player never wins
@@ -527,6 +538,14 @@ class MatchService:
         if outcome.ended:
             match = await self._finished(match)
         return match
+
+    def _record_of(self, match: MatchRow, result: dict) -> dict:
+        """The result as stored: with the teams when the game seats players in teams (so
+        results, ratings and tournaments count a team's win for each member)."""
+        teams = teams_of(self.rules(match), len(match.seats), dict(match.options))
+        if any(len(team) > 1 for team in teams):
+            result = {**result, "teams": teams}
+        return result
 
     async def _finished(self, match: MatchRow) -> MatchRow:
         for listener in self.finish_listeners:
@@ -568,7 +587,7 @@ class MatchService:
                 winners = [s.seat for s in match.seats if s.seat != seat]
                 result = Result(winners, {}, f"<@{user_id}> resigned.").to_dict()
                 result["resigned"] = [seat]
-                return await self._close(match, result, f"<@{user_id}> resigned.")
+                return await self.finish(match_id, result, f"<@{user_id}> resigned.")
             meta = dict(match.meta)
             meta["resigned"] = sorted(set(meta.get("resigned", [])) | {seat})
             # the seat, the notes and the clock change together
@@ -584,10 +603,20 @@ class MatchService:
             await self._announce(outcome)
         return outcome.match
 
-    async def _close(self, match: MatchRow, result: dict, note: str) -> MatchRow:
-        """End an active match outside a move (under its lock): the result, the cancelled timers
+    async def finish(self, match_id: int, result: dict, note: str) -> MatchRow:
+        """The one way to end an active match outside a move (resignation, a claimed win, an
+        organizer's adjudication): under the match's lock, the result, the cancelled timers
         and the "closed" notice owed are one transaction; then the finish listeners run and
-        everyone is told."""
+        everyone is told. The lock is re-entrant, so a caller holding it may call this."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError("This match is over.")
+            return await self._close(match, result, note)
+
+    async def _close(self, match: MatchRow, result: dict, note: str) -> MatchRow:
+        """See `finish` (the caller holds the lock and has checked the match is active)."""
+        result = self._record_of(match, result)
         if not await self.store.finish_match(match.id, result, note):
             raise UserError("This match is over.")
         self._timers_changed()
@@ -964,7 +993,7 @@ class MatchService:
             result = Result([s.seat for s in match.seats if s.seat != seat], {},
                             f"<@{absent_user}> ran out of time.").to_dict()
             result["timeout"] = [seat]
-            return await self._close(match, result,
+            return await self.finish(match_id, result,
                                      f"<@{user_id}> claimed the win: <@{absent_user}> ran out of time.")
 
     async def vote_handoff(self, match_id: int, user_id: int, seat: int) -> tuple[MatchRow, bool]:

@@ -18,6 +18,15 @@ def register(game: str, module) -> None:
 
 
 def get(game: str):
+    """The game's drawing module: registered, shipped, `render/<game>.py`, else the text
+    fallback (a game is playable before its pictures exist)."""
     if game not in _renderers:
-        _renderers[game] = importlib.import_module(BUILTIN_RENDERERS[game])
+        name = BUILTIN_RENDERERS.get(game, f"render.{game}")
+        try:
+            _renderers[game] = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            from render import text
+            _renderers[game] = text
     return _renderers[game]

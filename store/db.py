@@ -18,7 +18,9 @@ from typing import Any, Callable
 
 import aiosqlite
 
+from store.ratings import Ratings
 from store.schema import MIGRATIONS
+from store.tournaments import Tournaments
 
 
 class StaleVersion(Exception):
@@ -129,6 +131,12 @@ class Store:
         # One connection serves every coroutine, so statements of two transactions must not
         # interleave: every transaction and every read holds this lock.
         self._lock = asyncio.Lock()
+        self.ratings = Ratings(self)
+        self.tournaments = Tournaments(self)
+
+    @property
+    def is_open(self) -> bool:
+        return self.db is not None
 
     async def open(self) -> "Store":
         # isolation_level=None: we issue BEGIN IMMEDIATE ourselves, so a transaction is
@@ -266,6 +274,25 @@ class Store:
             match.seats = await self.get_seats(match.id)
             out.append(match)
         return out
+
+    async def finished_matches_of(self, guild_id: int, user_id: int, limit: int | None = None) -> list[MatchRow]:
+        """The finished matches (with a result) a user sat in, in one server, newest first,
+        without their snapshots (None): what is read of a finished match is its result."""
+        columns = ", ".join("NULL" if c.strip() == "snapshot" else "m." + c.strip() for c in _MATCH_COLUMNS.split(","))
+        chosen = ("FROM matches m WHERE m.guild_id=? AND m.status='finished' AND m.result IS NOT NULL "
+                  "AND m.id IN (SELECT match_id FROM seats WHERE user_id=?)")
+        rows = await self._fetchall(f"SELECT {columns} {chosen} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
+                                    (guild_id, user_id, -1 if limit is None else limit))
+        matches = [_match_from_row(row) for row in rows]
+        by_id = {m.id: m for m in matches}
+        # every seat of those matches in one read, not one per match
+        seats = await self._fetchall(
+            f"SELECT match_id, seat, user_id, is_ai, dm_ok, accepted FROM seats WHERE match_id IN "
+            f"(SELECT m.id {chosen}) ORDER BY match_id, seat", (guild_id, user_id))
+        for m, s, u, ai, dm, acc in seats:
+            if m in by_id:
+                by_id[m].seats.append(SeatRow(m, s, u, bool(ai), bool(dm), bool(acc)))
+        return matches
 
     async def match_in_thread(self, thread_id: int) -> MatchRow | None:
         row = await self._fetchone("SELECT id FROM matches WHERE thread_id=? ORDER BY id DESC LIMIT 1", (thread_id,))

@@ -52,7 +52,7 @@ MIGRATIONS: list[str] = [
         settings  TEXT NOT NULL DEFAULT '{}'
     );
     """,
-    # 2: tournaments and ratings (tournaments/service.py)
+    # 2: tournaments and ratings (store/tournaments.py, store/ratings.py)
     """
     CREATE TABLE tournaments (
         id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -149,5 +149,9 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX outbox_pending ON outbox(done, match_id);
     CREATE INDEX outbox_by_key ON outbox(match_id, kind, seat, version);
+    """,
+    # 6: teams in team tournaments: signups sharing a number play together (NULL: no team yet)
+    """
+    ALTER TABLE tournament_players ADD COLUMN team INTEGER;
     """,
 ]

@@ -1,4 +1,4 @@
-"""Player ratings with OpenSkill's Plackett-Luce model (works for 2..n players and ties).
+"""Player ratings with OpenSkill's Plackett-Luce model (2..n players or teams, and ties).
 
 A rating is a plain JSON-able dict: {"mu": float, "sigma": float, "games": int}.
 
@@ -13,6 +13,7 @@ A rating is provisional until PROVISIONAL_GAMES rated games have been played.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -45,35 +46,50 @@ def is_provisional(rating: Mapping[str, Any]) -> bool:
     return int(rating.get("games", 0)) < PROVISIONAL_GAMES
 
 
-def rate(match_ranks: Sequence[tuple[Hashable, int]],
+def rate(match_ranks: Sequence[tuple[Hashable | Sequence[Hashable], int]],
          ratings: Mapping[Hashable, Mapping[str, Any]]) -> dict[Hashable, dict[str, Any]]:
-    """Rate one finished game. `match_ranks` is [(player, rank), ...], rank 1 best, equal
-    ranks tie; `ratings` holds current ratings (players missing from it start fresh; it is
-    not modified). Returns, for every player in the game:
+    """Rate one finished game. `match_ranks` is [(player, rank), ...] or, for a game played
+    in teams, [([player, ...], rank), ...] (a list or tuple is a team, ranked as one); rank 1
+    best, equal ranks tie. A team is rated with OpenSkill's team model: its members' skills
+    add up, and each member moves by their own share of the team's surprise. `ratings` holds
+    current ratings (players missing from it start fresh; it is not modified). Returns, for
+    every player in the game:
         {"rating": {"mu", "sigma", "games"},   the new rating, to store
          "old_display": int, "new_display": int, "delta": int (new - old display),
          "mu_delta": float, "provisional": bool (after this game)}"""
-    players = [p for p, _ in match_ranks]
-    if len(players) < 2:
-        raise ValueError("a rated game needs at least two players")
+    teams = [list(side) if isinstance(side, (list, tuple)) else [side] for side, _ in match_ranks]
+    players = [p for team in teams for p in team]
+    if len(teams) < 2 or not all(teams):
+        raise ValueError("a rated game needs at least two players or teams")
     if len(set(players)) != len(players):
         raise ValueError("duplicate players")
     before = {p: dict(ratings.get(p) or new_rating()) for p in players}
-    teams = [[_MODEL.rating(mu=float(before[p]["mu"]), sigma=float(before[p]["sigma"]))] for p in players]
-    rated = _MODEL.rate(teams, ranks=[float(r) for _, r in match_ranks])
+    model_teams = [[_MODEL.rating(mu=float(before[p]["mu"]), sigma=float(before[p]["sigma"])) for p in team]
+                   for team in teams]
+    rated = _MODEL.rate(model_teams, ranks=[float(r) for _, r in match_ranks])
     out: dict[Hashable, dict[str, Any]] = {}
-    for p, (new,) in zip(players, rated):
-        after = {"mu": float(new.mu), "sigma": float(new.sigma), "games": int(before[p].get("games", 0)) + 1}
-        old_display, new_display = display_rating(before[p]), display_rating(after)
-        out[p] = {
-            "rating": after,
-            "old_display": old_display,
-            "new_display": new_display,
-            "delta": new_display - old_display,
-            "mu_delta": after["mu"] - float(before[p]["mu"]),
-            "provisional": is_provisional(after),
-        }
+    for team, new_team in zip(teams, rated):
+        for p, new in zip(team, new_team):
+            after = {"mu": float(new.mu), "sigma": float(new.sigma), "games": int(before[p].get("games", 0)) + 1}
+            old_display, new_display = display_rating(before[p]), display_rating(after)
+            out[p] = {
+                "rating": after,
+                "old_display": old_display,
+                "new_display": new_display,
+                "delta": new_display - old_display,
+                "mu_delta": after["mu"] - float(before[p]["mu"]),
+                "provisional": is_provisional(after),
+            }
     return out
+
+
+def team_rating(members: Sequence[Mapping[str, Any] | None]) -> Rating:
+    """One rating standing for a team when seeding: the members' mean skill, with the
+    uncertainty of that mean's typical member (unrated members count as new)."""
+    found = [m or new_rating() for m in members] or [new_rating()]
+    mu = sum(float(m["mu"]) for m in found) / len(found)
+    sigma = math.sqrt(sum(float(m["sigma"]) ** 2 for m in found) / len(found))
+    return {"mu": mu, "sigma": sigma, "games": min(int(m.get("games", 0)) for m in found)}
 
 
 def apply_game(match_ranks: Sequence[tuple[Hashable, int]],

@@ -1,15 +1,17 @@
 """Tournaments and ratings on top of the store and the match service (no Discord here).
 
-`RatingService` keeps per-server, per-game OpenSkill ratings (tournaments.ratings). It hears
-of every finished match through MatchService.finish_listeners, rates it when it counts, and
-writes the changes into match.meta["rating_changes"] = {str(seat): [before, after]} for the
-game-over message.
+`RatingService` keeps per-server, per-game OpenSkill ratings (tournaments.ratings; stored by
+store.ratings). It hears of every finished match through MatchService.finish_listeners, rates
+it when it counts (a match played in teams is rated team against team), and the changes are
+noted in match.meta["rating_changes"] = {str(seat): [before, after]} for the game-over
+message.
 
-`TournamentService` keeps each event in the `tournaments` table: options and signups first,
+`TournamentService` keeps each event in the store (store.tournaments): options and signups first,
 then the JSON of a tournaments.state.Tournament. Starting a round creates one match per
 pairing through MatchService.create (seats in pairing order, started at once); a finished
 match reports its result through the finish listener, and the last result of a round starts
-the next one. Every step is written before the next begins, so a restart at any point
+the next one. In a team event (its `team_size` option above 1) the event's players are
+teams: each pairing is a match of two teams, seated where the game puts a team. Every step is written before the next begins, so a restart at any point
 loses nothing, and `resume` finishes a step a crash interrupted.
 
 Locks: a finish listener runs while the match service holds that match's lock and then
@@ -19,17 +21,17 @@ takes the tournament's lock. Everything here that needs both takes them in that 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from engine import registry
+from engine.base import team_ranks, teams_of
 from matches import MatchService, UserError
 from matches.service import shorten, valid_id
 from matches import clock as clocks
-from store import MatchRow, Store
+from store import MatchRow, RatedSeat, Store, TournamentRecord
 from tournaments import ratings
 from tournaments import state as tstate
 from tournaments.state import Tournament
@@ -51,31 +53,65 @@ LOSING_KEYS = ("resigned", "absent", "timeout")
 
 # --------------------------------------------------------------------------- results
 
-def ranks_from_result(result: dict | None, seat_count: int) -> list[int]:
-    """Ranks by seat (1 best, equal ranks tie) of a finished match's result: winners share
-    rank 1, the others follow by score; a seat that resigned, ran out of time or was handed
-    to the computer ranks below every other seat."""
+def _covering(teams: list[list[int]] | None, seat_count: int) -> list[list[int]]:
+    """`teams` restricted to real seats, with every seat they leave out alone in a team."""
+    found = [[int(s) for s in team if 0 <= int(s) < seat_count] for team in (teams or [])]
+    found = [team for team in found if team]
+    placed = {s for team in found for s in team}
+    return found + [[s] for s in range(seat_count) if s not in placed]
+
+
+def ranks_from_result(result: dict | None, seat_count: int, teams: list[list[int]] | None = None) -> list[int]:
+    """Ranks by seat (1 best, equal ranks tie) of a finished match's result. A seat's rank
+    is its team's: the teams are the result's "teams", else `teams`, else every seat alone.
+    Teams with a winner share rank 1, the others follow by their best score; a team with a
+    member who resigned, ran out of time or was handed to the computer ranks below every
+    other team."""
     result = result or {}
+    teams = _covering(result.get("teams") or teams, seat_count)
     scores = {int(k): v for k, v in (result.get("scores") or {}).items()}
     winners = [int(w) for w in result.get("winners", [])]
-    ranks = ratings.ranks_from_outcome(seat_count, winners, scores)
-    losers = {int(s) for key in LOSING_KEYS for s in result.get(key, [])} & set(range(seat_count))
-    if not losers:
-        return ranks
-    keys = [(1, 0) if s in losers else (0, ranks[s]) for s in range(seat_count)]
-    return [1 + sum(other < key for other in keys) for key in keys]
+    by_team = team_ranks(teams, winners, scores)
+    losers = {int(s) for key in LOSING_KEYS for s in result.get(key, [])}
+    if losers & set(range(seat_count)):
+        keys = [(1, 0) if losers & set(team) else (0, rank) for team, rank in zip(teams, by_team)]
+        by_team = [1 + sum(other < key for other in keys) for key in keys]
+    ranks = [0] * seat_count
+    for team, rank in zip(teams, by_team):
+        for seat in team:
+            ranks[seat] = rank
+    return ranks
+
+
+def seat_teams(match: MatchRow) -> list[list[int]]:
+    """The match's seats grouped into teams: as its result records them, else as its game
+    declares them for this many seats and these options; everyone alone when neither says."""
+    count = len(match.seats)
+    recorded = (match.result or {}).get("teams")
+    if recorded:
+        return _covering(recorded, count)
+    try:
+        declared = teams_of(registry.get(match.game), count, dict(match.options))
+    except (KeyError, ValueError, TypeError):
+        declared = None
+    return _covering(declared, count)
 
 
 def seat_ranks(match: MatchRow) -> list[int]:
-    return ranks_from_result(match.result, len(match.seats))
+    return ranks_from_result(match.result, len(match.seats), seat_teams(match))
 
 
-def outcome_of(ranks: list[int], seat: int) -> str:
-    """"win" (sole first place), "draw" (shared first place) or "loss"."""
-    best = min(ranks)
-    if ranks[seat] != best:
+def outcome_of(ranks: list[int], seat: int, teams: list[list[int]] | None = None) -> str:
+    """"win" when the seat's team is alone in first place (a team's win is a win for each
+    member), "draw" when several teams share first place, else "loss". Without `teams`
+    every seat is its own team."""
+    teams = _covering(teams, len(ranks))
+    team_rank = [min(ranks[s] for s in team) for team in teams]
+    mine = next(i for i, team in enumerate(teams) if seat in team)
+    best = min(team_rank)
+    if team_rank[mine] != best:
         return "loss"
-    return "win" if ranks.count(best) == 1 else "draw"
+    return "win" if team_rank.count(best) == 1 else "draw"
 
 
 def computer_seats(match: MatchRow) -> set[int]:
@@ -84,6 +120,19 @@ def computer_seats(match: MatchRow) -> set[int]:
     for key in LOSING_KEYS:
         played_for |= set((match.result or {}).get(key, []))
     return {s.seat for s in match.seats if s.is_ai and s.seat not in played_for}
+
+
+def team_sizes(rules) -> list[int]:
+    """Team sizes k a head-to-head event of this game can have: its matches of 2k seats are
+    two teams of k (k = 1: one against one)."""
+    sizes = []
+    for players in range(max(2, rules.min_players), rules.max_players + 1):
+        if players % 2:
+            continue
+        k = players // 2
+        if sorted(len(team) for team in teams_of(rules, players, {})) == [k, k]:
+            sizes.append(k)
+    return sizes
 
 
 # --------------------------------------------------------------------------- ratings
@@ -103,89 +152,59 @@ class RatingService:
                 and not computer_seats(match) and len(users) >= 2 and len(set(users)) == len(users))
 
     async def on_match_finished(self, match: MatchRow) -> dict[str, list[int]] | None:
-        """The finish listener: rate the match once and note the changes in its meta."""
+        """The finish listener: rate the match once (teams as teams) and note the changes in
+        its meta."""
         if not self.is_rated(match):
             return None
         ranks = seat_ranks(match)
-        seats = sorted(match.seats, key=lambda s: s.seat)
-        now = self.clock()
-        # read, rate and write in one transaction: two matches of the same player ending at
-        # once cannot both start from the old rating, and a match is never rated twice
-        async with self.store._tx() as db:
-            async with db.execute("SELECT 1 FROM rating_changes WHERE match_id=? LIMIT 1", (match.id,)) as cur:
-                if await cur.fetchone() is not None:
-                    return None
-            current = {}
-            for s in seats:
-                async with db.execute("SELECT mu, sigma, games FROM ratings WHERE guild_id=? AND game=? AND user_id=?",
-                                      (match.guild_id, match.game, s.user_id)) as cur:
-                    row = await cur.fetchone()
-                if row is not None:
-                    current[s.user_id] = {"mu": row[0], "sigma": row[1], "games": row[2]}
-            changes = ratings.rate([(s.user_id, ranks[s.seat]) for s in seats], current)
-            for s in seats:
-                change = changes[s.user_id]
-                new = change["rating"]
-                await db.execute(
-                    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, updated_at) VALUES (?,?,?,?,?,?,?) "
-                    "ON CONFLICT(guild_id, game, user_id) DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma, "
-                    "games=excluded.games, updated_at=excluded.updated_at",
-                    (match.guild_id, match.game, s.user_id, new["mu"], new["sigma"], new["games"], now))
-                await db.execute(
-                    "INSERT INTO rating_changes (match_id, user_id, guild_id, game, seat, rank, before, after, at) "
-                    "VALUES (?,?,?,?,?,?,?,?,?)",
-                    (match.id, s.user_id, match.guild_id, match.game, s.seat, ranks[s.seat],
-                     change["old_display"], change["new_display"], now))
+        user = {s.seat: s.user_id for s in match.seats}
+        sides = [([user[s] for s in team], ranks[team[0]]) for team in seat_teams(match)]
+        seats = [RatedSeat(s.seat, s.user_id, ranks[s.seat]) for s in sorted(match.seats, key=lambda s: s.seat)]
+        changes = await self.store.ratings.rate_once(match.id, match.guild_id, match.game, seats,
+                                                     lambda current: ratings.rate(sides, current))
+        if changes is None:
+            return None
         shown = {str(s.seat): [changes[s.user_id]["old_display"], changes[s.user_id]["new_display"]] for s in seats}
-        fresh = await self.store.get_match(match.id)
-        meta = {**(fresh.meta if fresh else match.meta), "rating_changes": shown}
-        await self.store.update_match(match.id, meta=meta)
-        match.meta = meta
+        match.meta = {**match.meta, "rating_changes": shown}   # as the store noted it
         return shown
 
     async def ratings_for(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, dict]:
         """Current ratings of those players who have one."""
-        rows = await self.store._fetchall("SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id=? AND game=?",
-                                          (guild_id, game))
-        wanted = set(user_ids)
-        return {u: {"mu": mu, "sigma": sigma, "games": games} for u, mu, sigma, games in rows if u in wanted}
+        return await self.store.ratings.for_game(guild_id, game, user_ids)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 15) -> list[dict[str, Any]]:
         """Best first by the displayed (conservative) rating."""
-        rows = await self.store._fetchall(
-            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id=? AND game=? "
-            "ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?", (guild_id, game, limit))
-        out = []
-        for user_id, mu, sigma, games in rows:
-            rating = {"mu": mu, "sigma": sigma, "games": games}
-            out.append({"user_id": user_id, "rating": ratings.display_rating(rating), "games": games,
-                        "provisional": ratings.is_provisional(rating)})
-        return out
+        return [{"user_id": user_id, "rating": ratings.display_rating(rating), "games": rating["games"],
+                 "provisional": ratings.is_provisional(rating)}
+                for user_id, rating in await self.store.ratings.leaderboard(guild_id, game, limit)]
 
     async def stats(self, guild_id: int, user_id: int, recent: int = 5) -> dict[str, Any]:
         """{"games": [{"game", "rating" (None if unrated), "provisional", "rated_games",
         "played", "wins", "draws", "losses"}], "recent": [{"match_id", "game", "outcome",
-        "opponents": [(user_id, is_computer)], "change": (before, after) or None}]}.
-        Wins, draws and losses count every finished match in the server, rated or not."""
-        rated = {game: {"mu": mu, "sigma": sigma, "games": games} for game, mu, sigma, games in
-                 await self.store._fetchall("SELECT game, mu, sigma, games FROM ratings WHERE guild_id=? AND user_id=?",
-                                            (guild_id, user_id))}
-        changes = {mid: (before, after) for mid, before, after in await self.store._fetchall(
-            "SELECT match_id, before, after FROM rating_changes WHERE guild_id=? AND user_id=?", (guild_id, user_id))}
-        played = await self.store._fetchall(
-            "SELECT m.id, m.game, m.result, s.seat, (SELECT COUNT(*) FROM seats t WHERE t.match_id = m.id) "
-            "FROM matches m JOIN seats s ON s.match_id = m.id "
-            "WHERE m.guild_id=? AND s.user_id=? AND m.status='finished' AND m.result IS NOT NULL "
-            "ORDER BY m.updated_at DESC, m.id DESC", (guild_id, user_id))
+        "teammates": [(user_id, is_computer)], "opponents": [(user_id, is_computer)],
+        "change": (before, after) or None}]}. Wins, draws and losses count every finished
+        match in the server, rated or not; a team's win is a win for each member, and the
+        opponents are the other teams' members."""
+        rated = await self.store.ratings.of_user(guild_id, user_id)
+        changes = await self.store.ratings.changes_of(guild_id, user_id)
         per_game: dict[str, dict[str, Any]] = {}
-        recent_rows = []
-        for match_id, game, result_json, seat, seat_count in played:
-            outcome = outcome_of(ranks_from_result(json.loads(result_json), seat_count), seat)
-            tally = per_game.setdefault(game, {"played": 0, "wins": 0, "draws": 0, "losses": 0})
+        recent_out = []
+        for match in await self.store.finished_matches_of(guild_id, user_id):
+            seat = next(s.seat for s in match.seats if s.user_id == user_id)
+            teams = seat_teams(match)
+            outcome = outcome_of(seat_ranks(match), seat, teams)
+            tally = per_game.setdefault(match.game, {"played": 0, "wins": 0, "draws": 0, "losses": 0})
             tally["played"] += 1
             tally[{"win": "wins", "draw": "draws", "loss": "losses"}[outcome]] += 1
-            if len(recent_rows) < recent:
-                recent_rows.append((match_id, game, outcome, seat))
+            if len(recent_out) < recent:
+                robots = computer_seats(match)
+                mine = next(team for team in teams if seat in team)
+                recent_out.append({
+                    "match_id": match.id, "game": match.game, "outcome": outcome,
+                    "teammates": [(s.user_id, s.seat in robots) for s in match.seats
+                                  if s.seat in mine and s.seat != seat],
+                    "opponents": [(s.user_id, s.seat in robots) for s in match.seats if s.seat not in mine],
+                    "change": changes.get(match.id)})
         games = []
         for game in sorted(set(per_game) | set(rated)):
             rating = rated.get(game)
@@ -193,13 +212,6 @@ class RatingService:
             games.append({"game": game, "rating": ratings.display_rating(rating) if rating else None,
                           "provisional": ratings.is_provisional(rating) if rating else True,
                           "rated_games": rating["games"] if rating else 0, **tally})
-        recent_out = []
-        for match_id, game, outcome, seat in recent_rows:
-            match = await self.store.get_match(match_id)
-            robots = computer_seats(match)
-            opponents = [(s.user_id, s.seat in robots) for s in match.seats if s.seat != seat]
-            recent_out.append({"match_id": match_id, "game": game, "outcome": outcome, "opponents": opponents,
-                               "change": changes.get(match_id)})
         return {"games": games, "recent": recent_out}
 
 
@@ -221,6 +233,7 @@ class TournamentRow:
     created_at: float
     updated_at: float
     players: list[int] = field(default_factory=list)   # signups, in joining order
+    signup_teams: dict[int, int] = field(default_factory=dict)   # user -> team number, for those in one
 
     @property
     def format_title(self) -> str:
@@ -230,22 +243,45 @@ class TournamentRow:
     def total_rounds(self) -> int | None:
         return self.state.total_rounds if self.state else self.options.get("rounds")
 
+    @property
+    def team_size(self) -> int:
+        """Players per team (1: everyone plays for themselves)."""
+        return int(self.options.get("team_size") or 1)
+
+    def members(self, entrant: str) -> list[int]:
+        """The people behind one of the event's players (a team's members, or the player)."""
+        return [int(m) for m in tstate.members(self.state, entrant)] if self.state else [int(entrant)]
+
+    def entrant_of(self, user_id: int) -> str | None:
+        """The event's player a person plays as: their team in a team event."""
+        return tstate.entrant_of(self.state, str(user_id)) if self.state else None
+
+    def mention(self, entrant: str) -> str:
+        return " & ".join(f"<@{m}>" for m in self.members(entrant))
+
     def seed_of(self, user_id: int) -> int | None:
-        if self.state is None or str(user_id) not in self.state.players:
-            return None
-        return self.state.players.index(str(user_id)) + 1
+        entrant = self.entrant_of(user_id)
+        return None if entrant is None else self.state.players.index(entrant) + 1
+
+    def signup_groups(self) -> tuple[list[list[int]], list[int]]:
+        """Signed-up teams (members in joining order, teams by their first member) and the
+        players in no team yet."""
+        groups: dict[int, list[int]] = {}
+        loose = []
+        for user in self.players:
+            team = self.signup_teams.get(user)
+            if team is None:
+                loose.append(user)
+            else:
+                groups.setdefault(team, []).append(user)
+        return list(groups.values()), loose
 
 
-_COLUMNS = ("id, guild_id, channel_id, message_id, game, format, name, status, creator_id, options, data, "
-            "created_at, updated_at")
-
-
-def _row(values: Any) -> TournamentRow:
-    (tid, guild_id, channel_id, message_id, game, fmt, name, status, creator, options, data, created,
-     updated) = values
-    return TournamentRow(tid, guild_id, channel_id, message_id, game, fmt, name, status, creator,
-                         json.loads(options), Tournament.from_dict(json.loads(data)) if data else None,
-                         created, updated)
+def _row(record: TournamentRecord) -> TournamentRow:
+    return TournamentRow(record.id, record.guild_id, record.channel_id, record.message_id, record.game,
+                         record.format, record.name, record.status, record.creator_id, record.options,
+                         Tournament.from_dict(record.data) if record.data else None,
+                         record.created_at, record.updated_at, list(record.players), dict(record.teams))
 
 
 class TournamentNotifier(Protocol):
@@ -271,6 +307,10 @@ def pod_limits(rules) -> tuple[int, int]:
     return low, min(rules.max_players, max(low, 4))
 
 
+def _people(users: list[int]) -> str:
+    return ", ".join(f"<@{u}>" for u in users)
+
+
 class TournamentService:
     def __init__(self, store: Store, matches: MatchService, rating_service: RatingService,
                  notifier: TournamentNotifier | None = None, clock: Callable[[], float] = time.time):
@@ -287,13 +327,8 @@ class TournamentService:
     # ------------------------------------------------------------------ reading
 
     async def find(self, tournament_id: int) -> TournamentRow | None:
-        row = await self.store._fetchone(f"SELECT {_COLUMNS} FROM tournaments WHERE id=?", (tournament_id,))
-        if row is None:
-            return None
-        t = _row(row)
-        t.players = [u for (u,) in await self.store._fetchall(
-            "SELECT user_id FROM tournament_players WHERE tournament_id=? ORDER BY joined_at, rowid", (t.id,))]
-        return t
+        record = await self.store.tournaments.get(tournament_id)
+        return _row(record) if record is not None else None
 
     async def get(self, tournament_id: int, guild_id: int | None = None) -> TournamentRow:
         if not valid_id(tournament_id):
@@ -304,29 +339,24 @@ class TournamentService:
         return t
 
     async def in_guild(self, guild_id: int, statuses: tuple[str, ...] = ACTIVE,
-                   channel_id: int | None = None) -> list[TournamentRow]:
-        where, params = ["guild_id=?", f"status IN ({','.join('?' * len(statuses))})"], [guild_id, *statuses]
-        if channel_id is not None:
-            where.append("channel_id=?")
-            params.append(channel_id)
-        rows = await self.store._fetchall(
-            f"SELECT id FROM tournaments WHERE {' AND '.join(where)} ORDER BY id DESC", tuple(params))
-        return [await self.get(tid) for (tid,) in rows]
+                       channel_id: int | None = None) -> list[TournamentRow]:
+        return [await self.get(tid) for tid in await self.store.tournaments.ids(guild_id, statuses, channel_id)]
 
     async def running(self) -> list[int]:
-        return [tid for (tid,) in await self.store._fetchall("SELECT id FROM tournaments WHERE status='running'")]
+        return await self.store.tournaments.running()
 
     async def match_ids(self, tournament_id: int) -> dict[str, int]:
         """pairing id -> match id."""
-        return dict(await self.store._fetchall(
-            "SELECT pairing_id, match_id FROM tournament_matches WHERE tournament_id=?", (tournament_id,)))
+        return await self.store.tournaments.match_ids(tournament_id)
 
     async def current_game_of(self, t: TournamentRow, user_id: int) -> tuple[tstate.Match, int | None] | None:
-        """The player's unfinished game of the current round and its match id, if any."""
-        if t.state is None:
+        """The player's (or their team's) unfinished game of the current round and its match
+        id, if any."""
+        entrant = t.entrant_of(user_id)
+        if entrant is None:
             return None
         for game in tstate.pending_matches(t.state):
-            if str(user_id) in game.players:
+            if entrant in game.players:
                 return game, (await self.match_ids(t.id)).get(game.id)
         return None
 
@@ -337,7 +367,11 @@ class TournamentService:
 
     async def create(self, *, guild_id: int, channel_id: int | None, creator_id: int, game: str, format: str,
                      rounds: int | None = None, clock: str | None = None, max_players: int | None = None,
-                     start_time: str | None = None, name: str | None = None, rated: bool = True) -> TournamentRow:
+                     start_time: str | None = None, name: str | None = None, rated: bool = True,
+                     team_size: int | None = None) -> TournamentRow:
+        """`team_size` (two-player formats): players per team, when the game's matches are
+        played in teams; by default the smallest the game allows (1 for a one-against-one
+        game)."""
         try:
             rules = registry.get(game)
         except KeyError:
@@ -348,9 +382,22 @@ class TournamentService:
         if format == "swiss_pods":
             if rules.max_players < 3:
                 raise UserError(f"{rules.title} is a two-player game: pick Swiss, round robin or single elimination.")
+            if team_size not in (None, 1):
+                raise UserError("Swiss pods are for single players: pick Swiss, round robin or single "
+                                "elimination for teams.")
             options["min_pod"], options["max_pod"] = pod_limits(rules)
-        elif not rules.min_players <= 2 <= rules.max_players:
-            raise UserError(f"{rules.title} is not a two-player game: pick Swiss pods.")
+        else:
+            sizes = team_sizes(rules)
+            if not sizes:
+                raise UserError(f"{rules.title} is not a two-player game: pick Swiss pods.")
+            if team_size is None:
+                team_size = sizes[0]
+            elif team_size not in sizes:
+                allowed = " or ".join(map(str, sizes))
+                raise UserError(f"{rules.title} is not played in teams of {team_size}"
+                                + (": it is one against one." if sizes == [1] else f"; teams of {allowed} are."))
+            if team_size > 1:
+                options["team_size"] = team_size
         if rounds is not None:
             if rounds < 1:
                 raise UserError("A tournament needs at least one round.")
@@ -365,35 +412,85 @@ class TournamentService:
         options.update(rounds=rounds, clock=clock, max_players=max_players,
                        start_time=(start_time or "").strip()[:100] or None)
         title = (name or "").strip()[:80] or f"{rules.title} {FORMAT_TITLES[format]}"
-        now = self.clock()
-        async with self.store._tx() as db:
-            cur = await db.execute(
-                "INSERT INTO tournaments (guild_id, channel_id, game, format, name, status, creator_id, options, "
-                "created_at, updated_at) VALUES (?,?,?,?,?, 'signup', ?,?,?,?)",
-                (guild_id, channel_id, game, format, title, creator_id, json.dumps(options), now, now))
-            tournament_id = cur.lastrowid
+        tournament_id = await self.store.tournaments.create(
+            guild_id=guild_id, channel_id=channel_id, game=game, format=format, name=title,
+            creator_id=creator_id, options=options)
         return await self.get(tournament_id)
 
     @staticmethod
     def minimum_players(format: str, options: dict) -> int:
-        return int(options.get("min_pod", 3)) if format == "swiss_pods" else 2
+        if format == "swiss_pods":
+            return int(options.get("min_pod", 3))
+        return 2 * int(options.get("team_size") or 1)
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
-        await self.store.transaction([("UPDATE tournaments SET message_id=? WHERE id=?", (message_id, tournament_id))])
+        await self.store.tournaments.set_message(tournament_id, message_id)
 
-    async def join(self, tournament_id: int, user_id: int) -> TournamentRow:
+    @staticmethod
+    def _room_for(t: TournamentRow, newcomers: list[int]) -> None:
+        cap = t.options.get("max_players")
+        if cap is not None and len(t.players) + len(newcomers) > cap:
+            raise UserError(f"This tournament is full ({cap} players).")
+
+    async def join(self, tournament_id: int, user_id: int, partner_id: int | None = None) -> TournamentRow:
+        """Sign up; in a team event, with `partner_id`, as a team with that player (signed up
+        too if they were not), or into their team when it has room."""
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":
                 raise UserError("Signups for this tournament are closed.")
-            if user_id in t.players:
-                raise UserError("You are already signed up.")
-            cap = t.options.get("max_players")
-            if cap is not None and len(t.players) >= cap:
-                raise UserError(f"This tournament is full ({cap} players).")
-            await self.store.transaction([(
-                "INSERT INTO tournament_players (tournament_id, user_id, joined_at) VALUES (?,?,?)",
-                (tournament_id, user_id, self.clock()))])
+            if partner_id is None:
+                if user_id in t.players:
+                    raise UserError("You are already signed up.")
+                self._room_for(t, [user_id])
+                await self.store.tournaments.sign_up(tournament_id, [user_id])
+            else:
+                team = self._team_to_join(t, user_id, partner_id)
+                self._room_for(t, [u for u in (user_id, partner_id) if u not in t.players])
+                await self.store.tournaments.form_team(tournament_id, [user_id, partner_id], team)
+            t = await self.get(tournament_id)
+        await self.notifier.signup_changed(t)
+        return t
+
+    @staticmethod
+    def _team_to_join(t: TournamentRow, user_id: int, partner_id: int) -> int | None:
+        """The team number `user_id` joins to play with `partner_id` (None: a new team)."""
+        if t.team_size == 1:
+            raise UserError("This tournament is for single players: join without a partner.")
+        if partner_id == user_id:
+            raise UserError("Name someone else as your partner.")
+        mine, theirs = t.signup_teams.get(user_id), t.signup_teams.get(partner_id)
+        if mine is not None and mine == theirs:
+            raise UserError(f"You are already in a team with <@{partner_id}>.")
+        if mine is not None and sum(1 for team in t.signup_teams.values() if team == mine) > 1:
+            raise UserError("You are already in a team: leave the tournament and join again, or ask an "
+                            "organizer to change teams with `/tournament team`.")
+        if theirs is None:
+            return None
+        if sum(1 for team in t.signup_teams.values() if team == theirs) >= t.team_size:
+            raise UserError(f"<@{partner_id}>'s team is full ({t.team_size} players).")
+        return theirs
+
+    async def set_team(self, tournament_id: int, user_ids: list[int]) -> TournamentRow:
+        """Organizers: put these players together in a team of their own (signing up those who
+        are not yet); their former teammates stay in their old team. One player alone is taken
+        out of their team."""
+        users = list(dict.fromkeys(user_ids))
+        async with self.lock(tournament_id):
+            t = await self.get(tournament_id)
+            if t.status != "signup":
+                raise UserError("Teams are set before the tournament starts.")
+            if t.team_size == 1:
+                raise UserError("This tournament is for single players: it has no teams.")
+            if len(users) > t.team_size:
+                raise UserError(f"Teams in this tournament are of {t.team_size} players.")
+            if len(users) == 1:
+                if users[0] not in t.players:
+                    raise UserError(f"<@{users[0]}> is not signed up.")
+                await self.store.tournaments.assign_teams(tournament_id, {users[0]: None})
+            else:
+                self._room_for(t, [u for u in users if u not in t.players])
+                await self.store.tournaments.form_team(tournament_id, users)
             t = await self.get(tournament_id)
         await self.notifier.signup_changed(t)
         return t
@@ -412,8 +509,7 @@ class TournamentService:
                                 else "This tournament is over.")
             if user_id not in t.players:
                 raise UserError(not_there)
-            await self.store.transaction([("DELETE FROM tournament_players WHERE tournament_id=? AND user_id=?",
-                                           (tournament_id, user_id))])
+            await self.store.tournaments.remove_player(tournament_id, user_id)
             t = await self.get(tournament_id)
         await self.notifier.signup_changed(t)
         return t
@@ -430,9 +526,29 @@ class TournamentService:
 
     # ------------------------------------------------------------------ running
 
+    @staticmethod
+    def _final_teams(t: TournamentRow) -> list[list[int]]:
+        """The teams a team event starts with: the teams signed up, topped up and then joined
+        by the players in no team, in joining order. UserError naming whoever is left without
+        a full team."""
+        k = t.team_size
+        teams, loose = t.signup_groups()
+        for team in teams:
+            while len(team) < k and loose:
+                team.append(loose.pop(0))
+        while len(loose) >= k:
+            teams.append(loose[:k])
+            loose = loose[k:]
+        short = [u for team in teams if len(team) < k for u in team] + loose
+        if short:
+            raise UserError(f"Teams in this tournament are of {k} players: {_people(short)} "
+                            f"{'has' if len(short) == 1 else 'have'} no full team yet. An organizer puts "
+                            "them in one with `/tournament team`, or they leave.")
+        return teams
+
     async def start(self, tournament_id: int) -> TournamentRow:
-        """Seed the signups by rating (unrated players count as new ones; ties keep the
-        signup order) and start round 1."""
+        """Seed the signups (teams, in a team event) by rating (unrated players count as new
+        ones; ties keep the signup order) and start round 1."""
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":
@@ -443,13 +559,26 @@ class TournamentService:
                 raise UserError(f"A {t.format_title} event needs at least {minimum} players; "
                                 f"{len(t.players)} signed up.")
             current = await self.ratings.ratings_for(t.guild_id, t.game, t.players)
-            seeded = ratings.seed_order([str(u) for u in t.players], {str(u): r for u, r in current.items()})
+            teams = None
+            if t.team_size > 1:
+                formed = self._final_teams(t)
+                teams = {tstate.team_id([str(u) for u in team]): [str(u) for u in team] for team in formed}
+                strength = {team: ratings.team_rating([current.get(int(u)) for u in people])
+                            for team, people in teams.items()}
+                seeded = ratings.seed_order(list(teams), strength)
+            else:
+                seeded = ratings.seed_order([str(u) for u in t.players], {str(u): r for u, r in current.items()})
             try:
                 t.state = tstate.new_tournament(t.format, seeded, rounds=t.options.get("rounds"),
-                                                min_pod=t.options.get("min_pod", 3), max_pod=t.options.get("max_pod", 4))
+                                                min_pod=t.options.get("min_pod", 3), max_pod=t.options.get("max_pod", 4),
+                                                teams=teams)
             except ValueError as exc:
                 raise UserError(f"This tournament cannot start: {exc}.") from None
+            if teams:   # the signup list shows the teams as they play
+                await self.store.tournaments.assign_teams(
+                    t.id, {int(u): n for n, people in enumerate(teams.values(), start=1) for u in people})
             await self._save(t, status="running")
+            t = await self.get(t.id)
             await self.notifier.signup_changed(t)
             await self._advance(t)
             return t
@@ -461,20 +590,22 @@ class TournamentService:
         await self._record(match, advance=True)
 
     async def drop(self, tournament_id: int, user_id: int) -> TournamentRow:
-        """Withdraw a player. Before the start they leave the list; once running, Swiss
-        formats pair them no more and elsewhere their later games are forfeits. A game of
-        theirs in progress is resigned (so it counts as their loss)."""
+        """Withdraw a player (in a team event, their team). Before the start they leave the
+        list; once running, Swiss formats pair them no more and elsewhere their later games
+        are forfeits. A game of theirs in progress is resigned (so it counts as their loss)."""
         if (await self.get(tournament_id)).status == "signup":
             return await self._remove_signup(tournament_id, user_id, f"<@{user_id}> is not signed up.")
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "running":
                 raise UserError("This tournament is over.")
-            if str(user_id) not in t.state.players:
+            entrant = t.entrant_of(user_id)
+            if entrant is None:
                 raise UserError(f"<@{user_id}> is not playing in this tournament.")
-            if str(user_id) in t.state.dropped:
-                raise UserError(f"<@{user_id}> has already dropped out.")
-            tstate.drop_player(t.state, str(user_id))
+            if entrant in t.state.dropped:
+                raise UserError(f"{t.mention(entrant)} {'has' if len(t.members(entrant)) == 1 else 'have'} "
+                                "already dropped out.")
+            tstate.drop_player(t.state, entrant)
             await self._save(t)
             current = await self.current_game_of(t, user_id)
         if current is None:
@@ -487,9 +618,12 @@ class TournamentService:
                 self._record_forfeits(t.state, [tstate.find_match(t.state, game.id)])
                 await self._save(t)
                 await self._advance(t)
-        elif match.status == "active" and match.seat_of(user_id) is not None:
-            # outside the tournament lock: the finish listener takes it to record the loss
-            await self.matches.resign(match_id, user_id)
+            return await self.get(tournament_id)
+        # outside the tournament lock: the finish listener takes it to record the loss
+        for member in t.members(entrant):
+            match = await self.matches.get(match_id)
+            if match.status == "active" and match.seat_of(member) is not None:
+                await self.matches.resign(match_id, member)
         return await self.get(tournament_id)
 
     async def force_next_round(self, tournament_id: int) -> TournamentRow:
@@ -501,7 +635,6 @@ class TournamentService:
             raise UserError("This tournament is not running.")
         number = tstate.current_round(t.state)
         ids = await self.match_ids(tournament_id)
-        closed: list[tuple[MatchRow, str]] = []
         for game in tstate.pending_matches(t.state):
             match_id = ids.get(game.id)
             if match_id is None:
@@ -509,12 +642,9 @@ class TournamentService:
             async with self.matches.lock(match_id):   # match lock first, then the tournament's
                 match = await self.matches.get(match_id)
                 if match.status == "active":
-                    match, note = await self._adjudicate(match)
-                    closed.append((match, note))
+                    match = await self._adjudicate(match)
                 if match.status == "finished":
                     await self._record(match, advance=False)
-        for match, note in closed:
-            await self.matches.notifier.match_closed(match, note)
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status == "running" and tstate.current_round(t.state) == number:
@@ -546,10 +676,7 @@ class TournamentService:
     async def _save(self, t: TournamentRow, status: str | None = None) -> None:
         if status is not None:
             t.status = status
-        t.updated_at = self.clock()
-        await self.store.transaction([(
-            "UPDATE tournaments SET status=?, data=?, updated_at=? WHERE id=?",
-            (t.status, json.dumps(t.state.to_dict()) if t.state else None, t.updated_at, t.id))])
+        t.updated_at = await self.store.tournaments.save(t.id, t.status, t.state.to_dict() if t.state else None)
 
     async def _record(self, match: MatchRow, *, advance: bool) -> None:
         tournament_id = int(match.meta["tournament"])
@@ -572,11 +699,12 @@ class TournamentService:
                 await self._advance(t)
 
     def _apply_result(self, t: TournamentRow, game: tstate.Match, match: MatchRow) -> None:
-        """Record a finished match's result on its pairing (by player, whatever the seats)."""
+        """Record a finished match's result on its pairing, by player or team whatever the
+        seats (a team's rank is its members' team rank)."""
         by_seat = seat_ranks(match)
         by_user = {str(s.user_id): by_seat[s.seat] for s in match.seats}
         worst = max(by_seat) + 1
-        ranks = [by_user.get(p, worst) for p in game.players]
+        ranks = [min(by_user.get(m, worst) for m in tstate.members(t.state, p)) for p in game.players]
         tstate.record_result(t.state, game.id, self._decisive(t.state, game, ranks))
 
     @staticmethod
@@ -603,28 +731,36 @@ class TournamentService:
             ranks = [1] * len(game.players) if draw or all(gone) else [2 if g else 1 for g in gone]
             tstate.record_result(state, game.id, self._decisive(state, game, ranks))
 
-    async def _adjudicate(self, match: MatchRow) -> tuple[MatchRow, str]:
-        """Close an unfinished match for `/tournament next` (caller holds its lock)."""
+    async def _adjudicate(self, match: MatchRow) -> MatchRow:
+        """Close an unfinished match for `/tournament next` (caller holds its lock) through
+        MatchService.finish: the team(s) of the seats to move lose, unless every team or none
+        has one to move."""
         rules = self.matches.rules(match)
         robots = computer_seats(match)
         to_move = set(rules.active_players(match.snapshot)) if match.snapshot else set()
         to_move -= robots
+        teams = seat_teams(match)
+        holding_up = [team for team in teams if to_move & set(team)]
+        losing = {s for team in holding_up for s in team} if 0 < len(holding_up) < len(teams) else set()
         seats = [s.seat for s in match.seats]
-        losing = to_move if to_move and len(to_move) < len(seats) else set()
         winners = [s for s in seats if s not in losing]
-        mentions = " and ".join(f"<@{match.user_at(s).user_id}>" for s in sorted(losing))
-        reason = (f"The organizer closed the round: {mentions} {'was' if len(losing) == 1 else 'were'} to move "
-                  f"and {'loses' if len(losing) == 1 else 'lose'}." if losing
-                  else "The organizer closed the round: a draw.")
+        def mentions(chosen) -> str:
+            return " and ".join(f"<@{match.user_at(s).user_id}>" for s in sorted(chosen))
+        if not losing:
+            reason = "The organizer closed the round: a draw."
+        elif losing == to_move:
+            reason = (f"The organizer closed the round: {mentions(losing)} {'was' if len(losing) == 1 else 'were'} "
+                      f"to move and {'loses' if len(losing) == 1 else 'lose'}.")
+        else:
+            reason = (f"The organizer closed the round: {mentions(to_move)} {'was' if len(to_move) == 1 else 'were'} "
+                      f"to move, so {mentions(losing)} lose.")
         result = {"winners": winners, "scores": {}, "reason": reason, "adjudicated": True}
+        if any(len(team) > 1 for team in teams):
+            result["teams"] = teams
         for key in LOSING_KEYS:
             if (match.result or {}).get(key) or match.meta.get(key):
                 result[key] = list((match.result or {}).get(key) or match.meta.get(key))
-        await self.store.update_match(match.id, status="finished", result=result)
-        cancel_timers = getattr(self.store, "cancel_timers", None)
-        if cancel_timers is not None:   # a clock must not fire on a match that is over
-            await cancel_timers(match.id)
-        return await self.matches.get(match.id), reason
+        return await self.matches.finish(match.id, result, reason)
 
     async def _advance(self, t: TournamentRow) -> None:
         """While the current round is complete: report it, then finish the event or start
@@ -660,30 +796,44 @@ class TournamentService:
             if game.id in ids:
                 out[game.id] = await self.matches.get(ids[game.id])
                 continue
-            existing = await self.store._fetchone(
-                "SELECT id FROM matches WHERE json_extract(meta, '$.tournament')=? "
-                "AND json_extract(meta, '$.pairing')=? ORDER BY id LIMIT 1", (t.id, game.id))
+            existing = await self.store.tournaments.match_made_for(t.id, game.id)
             if existing is not None:   # created, but the bot stopped before noting it
-                match = await self.matches.get(existing[0])
+                match = await self.matches.get(existing)
             else:
                 match = await self._create_match(t, game)
                 if match is None:
                     continue
-            await self.store.transaction([(
-                "INSERT OR REPLACE INTO tournament_matches (tournament_id, pairing_id, round, match_id) VALUES (?,?,?,?)",
-                (t.id, game.id, game.round, match.id))])
+            await self.store.tournaments.link_match(t.id, game.id, game.round, match.id)
             out[game.id] = match
         return out
 
+    def _seating(self, t: TournamentRow, game: tstate.Match) -> list[int]:
+        """The users by seat: the pairing's order, or in a team event each team in the seats
+        the game gives a team, its members taking the team's first seat in turn by round."""
+        if not t.state.teams:
+            return [int(p) for p in game.players]
+        k = t.team_size
+        layout = teams_of(registry.get(t.game), 2 * k, {})
+        if sorted(len(side) for side in layout) != [k, k]:
+            raise UserError(f"{registry.get(t.game).title} is no longer played in teams of {k}.")
+        users = [0] * (2 * k)
+        for side, team in zip(layout, game.players):
+            people = t.members(team)
+            turn = (game.round - 1) % len(people)
+            for seat, user in zip(side, people[turn:] + people[:turn]):
+                users[seat] = user
+        return users
+
     async def _create_match(self, t: TournamentRow, game: tstate.Match) -> MatchRow | None:
-        users = [int(p) for p in game.players]
         meta = {"tournament": t.id, "pairing": game.id, "rated": t.options.get("rated", True),
                 "fixed_seats": True}   # seats in pairing order: first-seat balance and pod rotation
         extra = {"clock": t.options["clock"]} if t.options.get("clock") else {}
         try:
+            users = self._seating(t, game)
             return await self.matches.create(
                 game=t.game, guild_id=t.guild_id, channel_id=t.channel_id, creator_id=users[0], invited=users[1:],
                 players=len(users), accepted=True, meta=meta, **extra)
         except UserError as exc:
             log.warning("tournament %s: could not create the match of %s: %s", t.id, game.id, exc.message)
             return None
+

@@ -9,6 +9,9 @@
 Formats: "round_robin" and "swiss" (two players), "single_elimination" (two players, no
 draws), "swiss_pods" (multiplayer pods of min_pod..max_pod players). Player ids are strings.
 Functions mutate the Tournament they are given; `to_dict`/`from_dict` round-trip it.
+
+Team events: each "player" of the event is a team (its id from `team_id`), and
+`Tournament.teams` names its members; pairing, results and standings are by team.
 """
 from __future__ import annotations
 
@@ -67,6 +70,7 @@ class Tournament:
     max_pod: int = 2
     pod_target: int | None = None      # preferred pod size (swiss_pods); None = max_pod
     dropped: list[str] = field(default_factory=list)
+    teams: dict[str, list[str]] = field(default_factory=dict)   # team id -> members (team events)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +83,7 @@ class Tournament:
             "max_pod": self.max_pod,
             "pod_target": self.pod_target,
             "dropped": list(self.dropped),
+            "teams": {team: list(members) for team, members in self.teams.items()},
         }
 
     @classmethod
@@ -92,6 +97,7 @@ class Tournament:
             max_pod=int(d.get("max_pod", 2)),
             pod_target=d.get("pod_target"),
             dropped=[str(p) for p in d.get("dropped", [])],
+            teams={str(team): [str(m) for m in members] for team, members in (d.get("teams") or {}).items()},
         )
 
 
@@ -100,16 +106,32 @@ def max_swiss_rounds(n: int) -> int:
     return n if n % 2 else n - 1
 
 
+def team_id(members: list[str]) -> str:
+    """A team's id in the event: its members' ids joined."""
+    return "+".join(str(m) for m in members)
+
+
 def new_tournament(format: str, players: list[str], *, rounds: int | None = None,
-                   min_pod: int = 3, max_pod: int = 4, pod_target: int | None = None) -> Tournament:
+                   min_pod: int = 3, max_pod: int = 4, pod_target: int | None = None,
+                   teams: dict[str, list[str]] | None = None) -> Tournament:
     """`players` in seed order, best first (see ratings.seed_order). `rounds` applies to
     swiss (default ceil(log2 n), at most max_swiss_rounds(n)) and swiss_pods (default 3);
-    round robin and single elimination have the number of rounds their format implies."""
+    round robin and single elimination have the number of rounds their format implies.
+    With `teams` (team id -> members), `players` are those team ids."""
     if format not in FORMATS:
         raise ValueError(f"unknown format {format!r}; one of {', '.join(FORMATS)}")
     players = [str(p) for p in players]
     if len(set(players)) != len(players):
         raise ValueError("duplicate players")
+    teams = {str(k): [str(m) for m in v] for k, v in (teams or {}).items()}
+    if teams:
+        if format == "swiss_pods":
+            raise ValueError("pods are for single players")
+        if set(teams) != set(players) or not all(teams.values()):
+            raise ValueError("every team needs its members")
+        everyone = [m for members in teams.values() for m in members]
+        if len(set(everyone)) != len(everyone):
+            raise ValueError("a player in two teams")
     if format == "swiss_pods":
         if not 2 <= min_pod <= max_pod:
             raise ValueError("bad pod sizes")
@@ -129,8 +151,9 @@ def new_tournament(format: str, players: list[str], *, rounds: int | None = None
         cap = max_swiss_rounds(len(players))
         total = rounds if rounds is not None else min(cap, max(1, math.ceil(math.log2(len(players)))))
         if not 1 <= total <= cap:
-            raise ValueError(f"a Swiss event of {len(players)} players can have 1 to {cap} rounds")
-    return Tournament(format, players, total)
+            raise ValueError(f"a Swiss event of {len(players)} {'teams' if teams else 'players'} "
+                             f"can have 1 to {cap} rounds")
+    return Tournament(format, players, total, teams=teams)
 
 
 # --------------------------------------------------------------------------- queries
@@ -138,6 +161,19 @@ def new_tournament(format: str, players: list[str], *, rounds: int | None = None
 def current_round(t: Tournament) -> int:
     """Number of the latest round created (0 before the first)."""
     return len(t.rounds)
+
+
+def members(t: Tournament, player: str) -> list[str]:
+    """The people behind one of the event's players: a team's members, or the player."""
+    return list(t.teams.get(player, [player]))
+
+
+def entrant_of(t: Tournament, person: str) -> str | None:
+    """The event's player a person plays as (their team in a team event), if any."""
+    for team, people in t.teams.items():
+        if person in people:
+            return team
+    return person if person in t.players and not t.teams else None
 
 
 def all_matches(t: Tournament) -> list[Match]:

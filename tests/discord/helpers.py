@@ -21,7 +21,7 @@ def with_button(channel, label: str):
     return found[-1] if found else None
 
 
-def select_of(message: discord.Message, prefix: str = "bg:act:") -> discord.SelectMenu | None:
+def select_of(message: discord.Message, prefix: str | tuple = ("bg:act:", "ui:step:")) -> discord.SelectMenu | None:
     for row in message.components:
         for child in getattr(row, "children", []):
             if isinstance(child, discord.SelectMenu) and child.custom_id.startswith(prefix):

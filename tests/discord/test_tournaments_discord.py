@@ -17,8 +17,12 @@ from pathlib import Path
 import discord
 import pytest
 
+from engine import registry
+from render import registry as renderers
+from tests import testgame
 from tests.discord.helpers import bot_handle, start_challenge, to_move
 from tests.discord.test_platform import test_synced_command_tree_is_valid as check_command_tree
+from tests.tournaments import teamgame
 from tournaments import ratings
 from tournaments.service import outcome_of, seat_ranks
 
@@ -435,3 +439,63 @@ async def test_ratings_leaderboard_stats_and_the_game_over_message(world):
     assert fields["High Card (test)"].endswith("(3 matches)")
     assert fields["Recent results"].splitlines()[0].startswith(
         {"win": "✅ Win", "draw": "➖ Draw", "loss": "❌ Loss"}[alice_won] + " vs the computer")
+
+
+# --------------------------------------------------------------------------- teams
+
+@pytest.fixture
+def team_game(monkeypatch):
+    """The test game played two against two, playable for one test only."""
+    monkeypatch.setitem(registry._games, teamgame.RULES.name, teamgame.RULES)
+    renderers.register(teamgame.RULES.name, testgame)
+
+
+async def test_a_team_tournament_pairs_teams_and_a_team_win_counts_for_each_member(team_game, world):
+    env, guild, channel, *_ = world
+    org = add_organizer(env, guild)
+    names = ["ann", "ben", "cat", "dan"]
+    members = add_players(env, guild, names)
+    ann, ben, cat, dan = members
+
+    r = await org.slash(channel, "tournament create", game="teamcard", format="single_elimination", team_size=2)
+    assert "open for signups" in r.response.content
+    signup = channel.history()[-1]
+    assert "teams of 2" in signup.content and "partner" in signup.content
+    r = await ann.slash(channel, "tournament join", partner=ben)
+    assert "signed up" in r.response.content and ben.mention in r.response.content
+    for member in (cat, dan):
+        await member.slash(channel, "tournament join")
+    r = await cat.slash(channel, "tournament team", player1=cat, player2=dan)
+    assert NOT_ORGANIZER in r.response.content
+    r = await org.slash(channel, "tournament team", player1=cat, player2=dan)
+    assert "now play as a team" in r.response.content
+    signup = next(m for m in channel.history() if m.id == signup.id)
+    assert f"Players (4) in teams of 2: {ann.mention} & {ben.mention} · {cat.mention} & {dan.mention}" \
+        in signup.content
+
+    await org.slash(channel, "tournament start")
+    announcement = newest(channel, "round 1 of 1 has started")
+    assert f"{ann.mention} & {ben.mention} vs {cat.mention} & {dan.mention}" in announcement.content
+    match = await active_match(env, ann)
+    # each team in the seats the game gives it: seats 0 and 2 against 1 and 3
+    assert [s.user_id for s in match.seats] == [ann.id, cat.id, ben.id, dan.id]
+
+    await resign(env, channel, dan)          # dan's team loses, whatever the cards say
+    thread = thread_of_match(channel, match)
+    while (match := await env.bot.service.get(match.id)).status == "active":
+        mover = await to_move(env, members, match.id)
+        card = match.snapshot["hands"][match.seat_of(mover.id)][0]
+        r = await mover.slash(thread, "match move", action=f"play:{card}")
+        assert r.response.content.startswith("Move played.")
+
+    final = newest_standings(channel)
+    assert f"{ann.mention} & {ben.mention} win the tournament" in final.content
+    assert standings_rows(final) == [(1, "ann & ben", "1", "1-0-0", "0"), (2, "cat & dan", "0", "0-0-1", "1")]
+
+    r = await ben.slash(channel, "stats")
+    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert fields["High Card in teams (test)"].endswith("1 won · 0 drawn · 0 lost (1 matches)")
+    assert fields["Recent results"].startswith("✅ Win with ann vs cat, dan · High Card in teams (test)")
+    r = await cat.slash(channel, "stats")
+    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    assert fields["Recent results"].startswith("❌ Loss with dan vs ann, ben")

@@ -178,8 +178,9 @@ async def test_next_round_by_force_the_player_to_move_loses(svc):
     assert points(t)[first] == 1 and points(t)[waiting] == 0
     assert tstate.current_round(t.state) == 2 and all(not m.finished for m in t.state.rounds[1])
     # an adjudicated game is not rated; the played one is
-    rated = await svc.store._fetchall("SELECT DISTINCT match_id FROM rating_changes")
-    assert stuck.id not in {r[0] for r in rated} and len(rated) == 1
+    ids = await svc.tournaments.match_ids(t.id)
+    assert ids["r1m2"] == stuck.id
+    assert {p for p, mid in ids.items() if await svc.store.ratings.is_rated(mid)} == {"r1m1"}
     with pytest.raises(UserError, match="over"):
         await svc.matches.act(stuck.id, waiting, "play:c1")
 
@@ -310,8 +311,8 @@ async def test_two_player_ratings_and_the_game_over_note(svc):
     assert expected[1]["new_display"] > 1500 > expected[2]["new_display"]
     # a listener heard twice (a retry, a replay) rates once
     await svc.ratings.on_match_finished(match)
-    rows = await svc.store._fetchall("SELECT user_id, games FROM ratings ORDER BY user_id")
-    assert rows == [(1, 1), (2, 1)]
+    stored = await svc.store.ratings.for_game(GUILD, "testgame")
+    assert {u: r["games"] for u, r in stored.items()} == {1: 1, 2: 1}
     board = await svc.ratings.leaderboard(GUILD, "testgame")
     assert [(r["user_id"], r["rating"], r["provisional"]) for r in board] == [
         (1, expected[1]["new_display"], True), (2, expected[2]["new_display"], True)]
@@ -324,7 +325,7 @@ async def test_casual_and_computer_matches_are_unrated(svc):
                                      ai_seats=1, ai_user_id=999)
     await play_out(svc, robot.id)
     assert (await svc.matches.get(robot.id)).status == "finished"
-    assert await svc.store._fetchall("SELECT * FROM ratings") == []
+    assert await svc.store.ratings.for_game(GUILD, "testgame") == {}
     stats = await svc.ratings.stats(GUILD, 1)
     (game,) = stats["games"]
     assert game["rating"] is None and game["played"] == 2 and game["wins"] == 1
@@ -339,7 +340,7 @@ async def test_multiplayer_rating_with_a_resignation(svc):
     seat = {s.user_id: s.seat for s in match.seats}   # 2's seat is now the computer's to play
     ranks = ranks_from_result(match.result, 3)
     assert ranks[seat[2]] == 3, "the resigner is last whatever the computer scored"
-    rows = dict(await svc.store._fetchall("SELECT user_id, rank FROM rating_changes WHERE match_id=?", (match.id,)))
+    rows = {c.user_id: c.rank for c in await svc.store.ratings.changes_of_match(match.id)}
     assert rows == {u: ranks[seat[u]] for u in (1, 2, 3)}
     expected = ratings.rate([(u, ranks[seat[u]]) for u in (1, 2, 3)], {})
     assert match.meta["rating_changes"][str(seat[2])] == [1500, expected[2]["new_display"]]

@@ -1,0 +1,164 @@
+"""The cog every game gets: /<game> challenge with the game's declared options, /<game> rules,
+/<game> hand, and the verb commands its table declares. A game with no cog module of its own
+gets this one as is (see `cog_for`), so a new game is playable from its engine alone."""
+from __future__ import annotations
+
+import importlib
+import inspect
+import types
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import defer, fit, reply
+from cogs.ui import game as game_uis
+from cogs.ui.commands import MATCH_HELP, Param, Verb, add_verbs, make_command
+from cogs.ui.options import describe as describe_options
+from engine import registry
+from engine.base import IllegalAction, declared_options, options_line
+
+OPPONENT_HELP = "Who to challenge; pick me to play the computer"
+# every game has it: any legal move, typed or picked from the list (nothing given: the step picker)
+ANY_MOVE = Verb("move", "Make any of your moves (the list shows them all)", ("*",),
+                (Param("move", "Your move (start typing to narrow the list)", optional=True),), asks_from=0)
+
+
+def _option_annotation(option):
+    if option.kind == "bool":
+        return bool | None
+    if option.kind == "int":
+        if option.min is not None and option.max is not None:
+            return app_commands.Range[int, option.min, option.max] | None
+        return int | None
+    return str | None
+
+
+def help_texts(game: str) -> list[str]:
+    """The game's rules summary and design decisions (engine/<game>/help.py), if it has them."""
+    try:
+        module = importlib.import_module(f"engine.{game}.help")
+    except ImportError:
+        return []
+    return [text for text in (getattr(module, "RULES_TEXT", ""), getattr(module, "DESIGN_TEXT", "")) if text]
+
+
+class GameCog(commands.GroupCog):
+    """Subclass with `group_name=` and set GAME; list VERBS, BUTTONS (first steps whose moves
+    are buttons) and ITEMS (the game's own DynamicItems), and override `hand_items` only for a
+    private-view layout the toolkit cannot give."""
+
+    GAME: str = ""
+    VERBS: tuple[Verb, ...] = ()
+    BUTTONS: frozenset[str] = frozenset()
+    ITEMS: tuple = ()
+    hand_items = None  # (match, private view, seat, actions) -> items
+
+    def __init__(self, bot):
+        self.bot = bot
+        from cogs.matches import match_autocomplete
+        group = self.app_command
+        verbs = self.VERBS + tuple(v for v in (ANY_MOVE,) if v.name not in {w.name for w in self.VERBS if not w.group})
+        add_verbs(group, self.GAME, verbs, match_autocomplete)
+        for command in (self._challenge_command(), self._rules_command(match_autocomplete),
+                        self._hand_command(match_autocomplete)):
+            if group.get_command(command.name) is None:  # a game's own command of that name wins
+                group.add_command(command)
+
+    @property
+    def rules(self):
+        return registry.get(self.GAME)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.ITEMS)
+        game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), hand_items=self.hand_items,
+                                                     items=tuple(self.ITEMS)))
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.ITEMS)
+        game_uis.unregister(self.GAME)
+
+    # ------------------------------------------------------------------ generated commands
+
+    def options_from(self, values: dict) -> dict:
+        """The declared options a challenge named (the service parses and checks them)."""
+        return {o.name: values[o.param] for o in declared_options(self.rules) if values.get(o.param) is not None}
+
+    def _challenge_command(self) -> app_commands.Command:
+        rules = self.rules
+        kw = inspect.Parameter.KEYWORD_ONLY
+        params = [inspect.Parameter("opponent", kw, annotation=discord.User)]
+        describe = {"opponent": OPPONENT_HELP}
+        for n in range(2, rules.max_players):
+            params.append(inspect.Parameter(f"opponent{n}", kw, annotation=discord.User | None, default=None))
+            describe[f"opponent{n}"] = "Another player"
+        choices = {}
+        for option in declared_options(rules):
+            params.append(inspect.Parameter(option.param, kw, annotation=_option_annotation(option), default=None))
+            describe[option.param] = fit(option.description, 100)
+            if option.kind == "choice":
+                choices[option.param] = [app_commands.Choice(name=fit(label, 100), value=value)
+                                         for value, label in option.choices]
+
+        async def body(interaction: discord.Interaction, values: dict) -> None:
+            from cogs.matches import create_match
+            await defer(interaction)
+            opponents = [values.get("opponent")] + [values.get(f"opponent{n}") for n in range(2, rules.max_players)]
+            await create_match(interaction, self.GAME, opponents, None, self.options_from(values))
+        return make_command("challenge", f"Challenge people to {rules.title} (pick me for a computer opponent)",
+                            params, body, describe=describe, choices=choices)
+
+    def _rules_command(self, match_autocomplete) -> app_commands.Command:
+        kw = inspect.Parameter.KEYWORD_ONLY
+        params = [inspect.Parameter("match", kw, annotation=int | None, default=None)]
+
+        async def body(interaction: discord.Interaction, values: dict) -> None:
+            rules = self.rules
+            texts = help_texts(self.GAME) or [f"**{rules.title}**"]
+            lines = describe_options(rules)
+            if lines:
+                texts.append("**Match options** (`/" + self.GAME + " challenge`, or `options:` in `/match new`):\n"
+                             + "\n".join(f"• {line}" for line in lines))
+            if values.get("match") is not None:
+                row = await interaction.client.service.get_here(values["match"], guild_id=interaction.guild_id,
+                                                                user_id=interaction.user.id)
+                if row.game != self.GAME:
+                    raise IllegalAction(f"Match #{row.id} is not a game of {rules.title}.")
+                texts = [f"Match #{row.id} is played with: {options_line(rules, row.options) or 'the standard rules'}."]
+            for text in texts:
+                await reply(interaction, text)
+        return make_command("rules", "The rules in short, the design decisions, and a match's options", params,
+                            body, describe={"match": "Show the options one match is played with"},
+                            autocomplete={"match": match_autocomplete})
+
+    def _hand_command(self, match_autocomplete) -> app_commands.Command:
+        kw = inspect.Parameter.KEYWORD_ONLY
+        params = [inspect.Parameter("match", kw, annotation=int | None, default=None)]
+
+        async def body(interaction: discord.Interaction, values: dict) -> None:
+            await defer(interaction)
+            service = interaction.client.service
+            row, _seat = await service.find_seat(interaction.user.id, match_id=values.get("match"),
+                                                 channel_id=interaction.channel_id, guild_id=interaction.guild_id,
+                                                 statuses=("active", "finished"), game=self.GAME)
+            await interaction.client.presenter.send_private_ephemeral(interaction, row.id)
+        return make_command("hand", "See your hand and your move menus (only you see the answer)", params, body,
+                            describe={"match": MATCH_HELP}, autocomplete={"match": match_autocomplete})
+
+
+def cog_for(game: str) -> type[GameCog]:
+    """The game's own cog class (`cogs/<game>.py`, class attribute GAME), else a plain one."""
+    try:
+        module = importlib.import_module(f"cogs.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"cogs.{game}":
+            raise
+        module = None
+    for value in vars(module).values() if module else ():
+        if isinstance(value, type) and issubclass(value, GameCog) and value is not GameCog \
+                and getattr(value, "GAME", "") == game:
+            return value
+    rules = registry.get(game)
+    return types.new_class(f"{game.title()}Cog", (GameCog,),
+                           {"group_name": game, "group_description": fit(rules.title, 100)},
+                           lambda ns: ns.update({"GAME": game}))

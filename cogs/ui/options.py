@@ -1,0 +1,77 @@
+"""A game's declared match options as one slash-command option ("rounds=2 draw=yes"), parsed
+and offered by autocomplete from the declaration, so /match new takes any game's options."""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+from cogs.common import fit
+from engine import registry
+from engine.base import IllegalAction, Option, declared_options
+from matches import UserError
+from matches.service import shorten
+
+PAIR = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*(\S+)")
+
+
+def by_param(rules) -> dict[str, Option]:
+    return {o.param.lower(): o for o in declared_options(rules)}
+
+
+def parse(rules, text: str | None) -> dict:
+    """The options named in `text`, as stored values; a clear sentence for anything else."""
+    text = (text or "").strip()
+    if not text:
+        return {}
+    known = by_param(rules)
+    pairs = PAIR.findall(text)
+    rest = PAIR.sub("", text).replace(",", " ").strip()
+    if rest or not pairs:
+        names = ", ".join(f"`{p}`" for p in known) or "none"
+        raise UserError(f"Write options as name=value, e.g. `{next(iter(known), 'name')}=…`. "
+                        f"{rules.title} has: {names}.")
+    out = {}
+    for name, raw in pairs:
+        option = known.get(name.lower())
+        if option is None:
+            names = ", ".join(f"`{p}`" for p in known) or "none"
+            raise UserError(f"{rules.title} has no option {shorten(name, 40)!r}; its options: {names}.")
+        try:
+            out[option.name] = option.parse(raw)
+        except IllegalAction as exc:
+            raise UserError(exc.message) from None
+    return out
+
+
+def describe(rules) -> list[str]:
+    """One line per declared option, for the rules help."""
+    lines = []
+    for o in declared_options(rules):
+        values = " / ".join(v for v, _ in o.choices) if o.kind == "choice" else \
+            ("yes / no" if o.kind == "bool" else f"{o.min}–{o.max}")
+        lines.append(f"`{o.param}` ({values}, default {o.default}): {o.description}")
+    return lines
+
+
+async def autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Suggestions for the options text of the game named in the same command."""
+    game = str(getattr(interaction.namespace, "game", "") or "")
+    try:
+        rules = registry.get(game)
+    except KeyError:
+        return []
+    done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
+    typed = current.rsplit(" ", 1)[-1].lower()
+    out = []
+    for o in declared_options(rules):
+        values = [v for v, _ in o.choices] if o.kind == "choice" else \
+            (["yes", "no"] if o.kind == "bool" else
+             [str(v) for v in range(o.min, o.max + 1)][:6] if o.min is not None and o.max is not None else [str(o.default)])
+        for v in values:
+            pair = f"{o.param}={v}"
+            if pair.lower().startswith(typed) or typed in o.param.lower():
+                out.append(app_commands.Choice(name=fit(f"{done}{pair} — {o.description}", 100),
+                                               value=fit(f"{done}{pair}", 100)))
+    return out[:25]

@@ -1,0 +1,195 @@
+"""The move toolkit's components: a step-by-step picker over action paths, with paging that
+has no cap, and buttons for moves. Every component carries the match version it was made at,
+and the position in the tree of the seat's legal moves (see cogs.ui.paths)."""
+from __future__ import annotations
+
+import discord
+
+from cogs.common import match_here, reply
+from cogs.ui import paths
+from cogs.ui.errors import Guarded
+from engine.base import Action
+from matches import STALE_MESSAGE, UserError
+
+MAX_ROWS = 5     # a message holds five rows of components
+ROW_BUTTONS = 5  # five buttons fit in a row
+
+
+class MatchItem(Guarded):
+    """A component naming a match: a click is refused before anything runs unless the match
+    belongs to the server the message is in (or, in a DM, is one of the clicker's)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        try:
+            await match_here(interaction, self.match_id)
+            return True
+        except Exception as exc:  # noqa: BLE001 - a check must answer, never leave a dead button
+            from cogs.ui.errors import answer_error
+            await answer_error(interaction, exc, where=f"match {self.match_id}")
+        return False
+
+
+class SelectRow:
+    """discord.py keeps a Select's row in a slot named `row` while DynamicItem reads the
+    item's `_row`: without this, a row given to a select-backed DynamicItem is lost."""
+
+    @property
+    def row(self) -> int | None:
+        return self.item.row
+
+    @row.setter
+    def row(self, value: int | None) -> None:
+        self.item.row = value
+
+
+async def tree_for(interaction: discord.Interaction, match_id: int, version: int):
+    """The match, the clicker's seat and the tree of their legal moves, for a component made
+    at `version` (refused as stale when the match moved on)."""
+    client = interaction.client
+    match = await client.service.get(match_id)
+    if match.version != version:
+        raise UserError(STALE_MESSAGE)
+    seat = match.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("You are not playing in this match.")
+    actions = await client.presenter.named_actions(match, seat)
+    return match, seat, paths.build(actions)
+
+
+async def play(interaction: discord.Interaction, match_id: int, version: int, action: Action) -> None:
+    """A move chosen on a component made at `version`; the mover is answered privately."""
+    client = interaction.client
+    outcome = await client.service.act(match_id, interaction.user.id, action.id, expected_version=version,
+                                       answered=True)
+    await client.presenter.answer_mover(interaction, outcome)
+
+
+async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefix: list[int]) -> None:
+    """Play the move at `prefix`, or ask the next question of its path."""
+    try:
+        node, trail = paths.walk(root, prefix)
+    except IndexError:
+        raise UserError(STALE_MESSAGE) from None
+    if node.action is not None and not node.children:
+        return await play(interaction, match.id, match.version, node.action)
+    view = discord.ui.View(timeout=None)
+    view.add_item(StepSelect.at(match.id, match.version, node, prefix))
+    await reply(interaction, f"**{paths.trail_text(trail)}**: choose.", view=view)
+
+
+class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"ui:step:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+):(?P<page>\d+)"):
+    """One step of a move: the choices at a position of the tree (a page of them when there
+    are more than a menu holds; the last options lead to the other pages)."""
+
+    def __init__(self, match_id: int, version: int, prefix: list[int], page: int = 0,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "Choose",
+                 select: discord.ui.Select | None = None):
+        self.match_id, self.version, self.prefix, self.page = match_id, version, prefix, page
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"ui:step:{match_id}:{version}:{paths.encode(prefix)}:{page}",
+            placeholder=placeholder[:150], options=options or [discord.SelectOption(label="(nothing)", value="-")]))
+
+    @classmethod
+    def at(cls, match_id: int, version: int, node: paths.Node, prefix: list[int], page: int = 0,
+           placeholder: str | None = None) -> "StepSelect":
+        choices = node.options()
+        count = len(choices)
+        options = []
+        for i in paths.page_range(count, page):
+            c = choices[i].choice
+            options.append(discord.SelectOption(label=c.label[:100] or c.value[:100], value=str(i),
+                                                description=(c.description or None) and c.description[:100]))
+        pages = paths.pages(count)
+        if page > 0:
+            options.append(discord.SelectOption(label=f"◀ Earlier choices (page {page} of {pages})", value=f"p{page - 1}"))
+        if page < pages - 1:
+            options.append(discord.SelectOption(label=f"More choices ▶ (page {page + 2} of {pages})", value=f"p{page + 1}"))
+        text = placeholder or (node.choice.label if node.choice else "Choose your move")
+        if pages > 1:
+            text = f"{text} ({page + 1}/{pages})"
+        return cls(match_id, version, prefix, page, options, text)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        try:
+            prefix = paths.decode(match["prefix"])
+        except ValueError:
+            prefix = [10 ** 6]  # no such position: the click is answered as stale
+        return cls(int(match["match"]), int(match["version"]), prefix, int(match["page"]), select=item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        match, _seat, root = await tree_for(interaction, self.match_id, self.version)
+        value = self.item.values[0] if self.item.values else ""
+        try:
+            node, _trail = paths.walk(root, self.prefix)
+        except IndexError:
+            raise UserError(STALE_MESSAGE) from None
+        count = len(node.options())
+        if value.startswith("p") and value[1:].isdigit() and int(value[1:]) < paths.pages(count):
+            view = discord.ui.View(timeout=None)
+            view.add_item(StepSelect.at(match.id, match.version, node, self.prefix, int(value[1:])))
+            return await reply(interaction, "More choices:", view=view)
+        if not value.isdigit() or int(value) >= count:
+            raise UserError(STALE_MESSAGE)
+        await go_to(interaction, match, root, self.prefix + [int(value)])
+
+
+class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"ui:go:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+)"):
+    """A move (or the first steps of one) as a button: pressing it plays the move, or asks the
+    rest of its path."""
+
+    def __init__(self, match_id: int, version: int, prefix: list[int], label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
+        self.match_id, self.version, self.prefix = match_id, version, prefix
+        super().__init__(button or discord.ui.Button(
+            label=(label or "Move")[:80], style=style,
+            custom_id=f"ui:go:{match_id}:{version}:{paths.encode(prefix)}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        try:
+            prefix = paths.decode(match["prefix"])
+        except ValueError:
+            prefix = [10 ** 6]
+        return cls(int(match["match"]), int(match["version"]), prefix, button=item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        match, _seat, root = await tree_for(interaction, self.match_id, self.version)
+        await go_to(interaction, match, root, self.prefix)
+
+
+ITEMS = (StepSelect, StepButton)
+
+
+def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset()) -> list[discord.ui.Item]:
+    """The components under a seat's private view, from its legal moves alone:
+    - a one-step move is a button; so is each move under a first step the game lists in
+      `buttons` (its frequent moves, e.g. draw or claim) when that move has two steps;
+    - every other first step gets a menu of its next choices, or, when there are more first
+      steps than rows, one menu of first steps. Nothing is ever left out: menus page."""
+    root = paths.build(actions)
+    top = root.options()
+    button_specs: list[tuple[list[int], str]] = []
+    menus: list[int] = []
+    for i, node in enumerate(top):
+        if node.action is not None and not node.children:
+            button_specs.append(([i], node.action.label))
+        elif node.choice and node.choice.value in buttons and all(not c.children for c in node.children):
+            button_specs.extend(([i, j], c.action.label) for j, c in enumerate(node.options()) if c.action)
+        else:
+            menus.append(i)
+    button_rows = -(-len(button_specs) // ROW_BUTTONS)
+    items: list[discord.ui.Item] = []
+    if button_rows + len(menus) <= MAX_ROWS:
+        for i in menus:
+            items.append(StepSelect.at(match.id, match.version, top[i], [i]))
+        for prefix, label in button_specs:
+            items.append(StepButton(match.id, match.version, prefix, label))
+        return items
+    # too many for one message: one menu of everything, a button row of one-step moves if it fits
+    singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
+    items.append(StepSelect.at(match.id, match.version, root, [], placeholder="Choose your move"))
+    items.extend(StepButton(match.id, match.version, p, label) for p, label in singles)
+    return items

@@ -22,9 +22,12 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.ui import errors as ui_errors
 from cogs.ui.picker import ITEMS as MOVE_ITEMS
 from cogs.presenter import DiscordPresenter
+from cogs.tournaments import TournamentPoster
 from engine import registry
 from matches import MatchService
+from matches.scheduler import Scheduler
 from store import Store
+from tournaments.service import RatingService, TournamentService
 
 log = logging.getLogger("boardgames")
 
@@ -58,9 +61,18 @@ class GameBot(commands.Bot):
         self.config = config
         self.extensions_to_load = extensions
         self.clock = clock
+        # the composition root: every service is built here, once; cogs only use them
         self.store = Store(config.database, clock=clock)
         self.presenter = DiscordPresenter(self)
         self.service = MatchService(self.store, self.presenter, clock=clock)
+        self.ratings = RatingService(self.store, clock=clock)
+        self.tournaments = TournamentService(self.store, self.service, self.ratings, TournamentPoster(self),
+                                             clock=clock)
+        # ratings first, so the game-over message already carries the rating changes
+        self.service.finish_listeners[:] = [self.ratings.on_match_finished, self.tournaments.on_match_finished]
+        # the stored timers (reminders, deadlines) fire from here, once start-up recovery has run
+        self.scheduler = Scheduler(self.store, self.service.on_timer, clock, ready=self.service.recovered.wait)
+        self.service.on_timers_changed = self.scheduler.wake
         # the latest unexpected errors (read by the tests); bounded so a long run cannot grow it
         self.unexpected_errors: deque[BaseException] = deque(maxlen=100)
 
@@ -74,6 +86,7 @@ class GameBot(commands.Bot):
             log.info("cog loaded: %s", name)
         # once every cog is in place (move UIs, finish listeners), before the timers run: post
         # what a stop left unposted, start full tables, let computer seats move
+        self.scheduler.start()  # it waits for the recovery below before firing anything
         recovered = await self.service.recover()
         if recovered:
             log.info("recovered after the last stop: %s", recovered)
@@ -88,6 +101,7 @@ class GameBot(commands.Bot):
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
+        self.scheduler.stop()
         await super().close()
         await self.store.close()
 

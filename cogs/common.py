@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import io
 import logging
 from typing import Callable
@@ -19,9 +20,13 @@ SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please
 MESSAGE_LIMIT = 2000  # Discord's limit for a message's content
 
 
+PERSON = re.compile(r"\{user:(\d+)\}")
+
+
 def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """Text cut to what Discord accepts (a refusal that echoes long input must still arrive)."""
-    return shorten(text, limit)
+    """A service text as Discord shows it: people as mentions, cut to what Discord accepts
+    (a refusal that echoes long input must still arrive)."""
+    return shorten(PERSON.sub(r"<@\1>", text), limit)
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:

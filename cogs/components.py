@@ -11,7 +11,7 @@ from typing import Callable
 import discord
 
 from cogs.common import is_manager, reply
-from cogs.ui.picker import MatchItem, SelectRow
+from cogs.ui.picker import MatchItem
 from engine.base import Action
 from matches import STALE_MESSAGE, UserError
 

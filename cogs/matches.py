@@ -15,7 +15,6 @@ from engine import registry
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.service import shorten
-from matches.scheduler import Scheduler
 from matches.settings import guild_settings, may_start_in
 from render import registry as renderers
 from render.replay import replay as make_replay
@@ -90,21 +89,7 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
 class MatchCog(commands.GroupCog, group_name="match", group_description="Play and manage board game matches"):
     def __init__(self, bot):
         self.bot = bot
-        self.scheduler: Scheduler | None = None
         self._shown: dict[int, float] = {}  # match id -> when /match show last posted its board
-
-    async def cog_load(self) -> None:
-        # the stored timers (reminders, deadlines) fire from here, across restarts
-        service = self.bot.service
-        # it starts firing once the bot's start-up recovery (MatchService.recover) has run
-        self.scheduler = Scheduler(service.store, service.on_timer, self.bot.clock, ready=service.recovered.wait)
-        service.on_timers_changed = self.scheduler.wake
-        self.scheduler.start()
-
-    async def cog_unload(self) -> None:
-        if self.scheduler is not None:
-            self.scheduler.stop()
-            self.bot.service.on_timers_changed = None
 
     def _may_show(self, match_id: int) -> None:
         """A board is re-posted at most once a minute per match, so the command cannot flood a

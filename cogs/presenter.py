@@ -91,7 +91,7 @@ class DiscordPresenter:
         else:
             where = f" in <#{match.thread_id}>" if match.thread_id else ""
             head, body = f"**{rules.title}** · match #{match.id} has started{where}.", f"\nPlayers: {people}"
-        return head + body + (f"\n{note}" if note else "")
+        return fit(head + body + (f"\n{note}" if note else ""))
 
     # ------------------------------------------------------------------ notifier interface
 
@@ -170,8 +170,9 @@ class DiscordPresenter:
             for event in step.events:
                 text = name_seats(event.public, names)
                 # a verb phrase ("played c5", "took back their last move.") gets its player in
-                # front; a whole sentence ("Alice plays …", "Day 2 of week 1: …") stands alone
-                lines.append(f"**{names[step.seat]}**: {text}" if text[:1].islower() else text)
+                # front; a whole sentence ("Player 1 plays …", "Day 2 of week 1: …") stands
+                # alone (decided before the names go in: a name may be lower case)
+                lines.append(f"**{names[step.seat]}**: {text}" if event.public[:1].islower() else text)
         return lines
 
     async def moves_applied(self, outcome: MoveOutcome) -> None:

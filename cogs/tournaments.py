@@ -22,7 +22,7 @@ from matches.settings import guild_settings, may_start_in
 from render.tournament import render_bracket, render_standings
 from tournaments import state as tstate
 from tournaments.ratings import PROVISIONAL_GAMES
-from tournaments.service import ACTIVE, FORMAT_TITLES, RatingService, TournamentRow, TournamentService
+from tournaments.service import ACTIVE, FORMAT_TITLES, TournamentRow
 
 log = logging.getLogger("boardgames")
 
@@ -269,18 +269,14 @@ def _home_channel(interaction: discord.Interaction) -> int | None:
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Server tournaments"):
     def __init__(self, bot):
         self.bot = bot
-        self.poster = TournamentPoster(bot)
-        self.tournaments = TournamentService(bot.store, bot.service, bot.ratings, self.poster, clock=bot.clock)
+        self.tournaments = bot.tournaments
+        self.poster = self.tournaments.notifier
         self._resumed = False
 
     async def cog_load(self) -> None:
-        self.bot.tournaments = self.tournaments
-        self.bot.service.finish_listeners.append(self.tournaments.on_match_finished)
         self.bot.add_dynamic_items(TournamentButton)
 
     async def cog_unload(self) -> None:
-        if self.tournaments.on_match_finished in self.bot.service.finish_listeners:
-            self.bot.service.finish_listeners.remove(self.tournaments.on_match_finished)
         self.bot.remove_dynamic_items(TournamentButton)
 
     @commands.Cog.listener()
@@ -518,16 +514,7 @@ OUTCOME_MARKS = {"win": "✅ Win", "draw": "➖ Draw", "loss": "❌ Loss"}
 class RatingsCog(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
-        self.ratings = RatingService(bot.store, clock=bot.clock)
-
-    async def cog_load(self) -> None:
-        self.bot.ratings = self.ratings
-        # first in line, so the game-over message already carries the rating changes
-        self.bot.service.finish_listeners.insert(0, self.ratings.on_match_finished)
-
-    async def cog_unload(self) -> None:
-        if self.ratings.on_match_finished in self.bot.service.finish_listeners:
-            self.bot.service.finish_listeners.remove(self.ratings.on_match_finished)
+        self.ratings = bot.ratings
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game in this server")
     @app_commands.describe(game="Which game")

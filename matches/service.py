@@ -26,7 +26,7 @@ from store import MatchRow, OutboxRow, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 
-STALE_MESSAGE = "This board is out of date: the match has moved on since. Press **Show my hand** for the current one."
+STALE_MESSAGE = 'This board is out of date: the match has moved on since. Press "Show my hand" for the current one.'
 
 # the action-log row that takes back the last move still in effect (never a deletion)
 UNDO = "undo"
@@ -94,6 +94,12 @@ MAX_WATCHERS = 50
 MAX_OPTIONS_SIZE = 2000  # characters of JSON; a game's real options are a few dozen
 MAX_ACTION = 200  # characters; every legal id is at most 100
 ECHO = 40  # characters of a user's input repeated in a refusal
+
+
+def person(user_id: int) -> str:
+    """A person named in a service text. The texts carry no Discord markup: the Discord side
+    turns this into a mention (cogs.common.fit)."""
+    return "{user:%d}" % int(user_id)
 
 
 def valid_id(value) -> bool:
@@ -234,10 +240,10 @@ class MatchService:
         mine = [m for m in await self.store.list_matches(user_id=user_id, statuses=statuses, guild_id=guild_id)
                 if not game or m.game == game]
         if not mine:
-            raise UserError(f"You are not in any {title}match right now. Start one with `/match new` "
-                            "or a game's `challenge`.")
+            raise UserError(f"You are not in any {title}match right now. Start one with /match new "
+                            "or a game's challenge command.")
         if len(mine) > 1:
-            raise UserError(f"You are in several {title}matches: say which one with the `match` option "
+            raise UserError(f"You are in several {title}matches: say which one with the match option "
                             "(or use the command in the match's thread).")
         return mine[0]
 
@@ -337,14 +343,14 @@ class MatchService:
             if seat.accepted:
                 raise UserError("You have already accepted.")
             await self.store.set_accepted(match_id, user_id)
-            return await self._lobby_grew(match_id, f"<@{user_id}> accepted.")
+            return await self._lobby_grew(match_id, f"{person(user_id)} accepted.")
 
     async def decline(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
             match = await self._open(match_id)
             if match.seat_of(user_id) is None:
                 raise UserError("This challenge is not addressed to you.")
-            return await self._close_lobby(match_id, f"<@{user_id}> declined the challenge.")
+            return await self._close_lobby(match_id, f"{person(user_id)} declined the challenge.")
 
     async def join(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
@@ -352,11 +358,11 @@ class MatchService:
             if match.seat_of(user_id) is not None:
                 raise UserError("You are already at this table.")
             if match.invited:
-                raise UserError("This is a challenge between invited players; start your own with `/match new`.")
+                raise UserError("This is a challenge between invited players; start your own with /match new.")
             if len(match.seats) >= match.player_count:
                 raise UserError("This table is full.")
             await self.store.add_seat(match_id, user_id)
-            return await self._lobby_grew(match_id, f"<@{user_id}> joined.")
+            return await self._lobby_grew(match_id, f"{person(user_id)} joined.")
 
     async def leave(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
@@ -367,7 +373,7 @@ class MatchService:
                 return await self._close_lobby(match_id, "The table's creator left, so the table is closed.")
             await self.store.remove_seat(match_id, user_id)
             match = await self.get(match_id)
-            await self.notifier.lobby_changed(match, f"<@{user_id}> left.")
+            await self.notifier.lobby_changed(match, f"{person(user_id)} left.")
             return match
 
     async def start(self, match_id: int, user_id: int, *, is_admin: bool = False) -> MatchRow:
@@ -391,12 +397,12 @@ class MatchService:
             match = await self.get_here(match_id, guild_id=guild_id, user_id=user_id)
             is_admin = is_admin and guild_id is not None and match.guild_id == guild_id
             if match.status != "open":
-                raise UserError("Only a match that has not started can be cancelled; use `/match resign` instead.")
+                raise UserError("Only a match that has not started can be cancelled; use /match resign instead.")
             if user_id != match.creator_id and not is_admin:
                 raise UserError("Only the match's creator or a server manager can cancel it.")
             await self.store.update_match(match_id, status="cancelled")
             match = await self.get(match_id)
-            await self.notifier.match_closed(match, f"Match #{match_id} was cancelled by <@{user_id}>.")
+            await self.notifier.match_closed(match, f"Match #{match_id} was cancelled by {person(user_id)}.")
             return match
 
     async def _lobby_grew(self, match_id: int, note: str) -> MatchRow:
@@ -578,16 +584,16 @@ class MatchService:
             match = await self.get(match_id)
             if match.status != "active":
                 raise UserError("Only a match in progress can be resigned." if match.status != "open"
-                                else "This match has not started; use `/match cancel` or leave the table.")
+                                else "This match has not started; use /match cancel or leave the table.")
             seat = match.seat_of(user_id)
             if seat is None:
                 raise UserError("You are not playing in this match.")
             humans_left = [s for s in match.seats if not s.is_ai and s.seat != seat]
             if len(match.seats) == 2 or not humans_left:
                 winners = [s.seat for s in match.seats if s.seat != seat]
-                result = Result(winners, {}, f"<@{user_id}> resigned.").to_dict()
+                result = Result(winners, {}, f"{person(user_id)} resigned.").to_dict()
                 result["resigned"] = [seat]
-                return await self.finish(match_id, result, f"<@{user_id}> resigned.")
+                return await self.finish(match_id, result, f"{person(user_id)} resigned.")
             meta = dict(match.meta)
             meta["resigned"] = sorted(set(meta.get("resigned", [])) | {seat})
             # the seat, the notes and the clock change together
@@ -597,7 +603,7 @@ class MatchService:
             await self.store.hand_seat(match_id, seat, is_ai=True, version=match.version, meta=meta, timers=timers)
             self._timers_changed()
             match = await self.get(match_id)
-            await self.notifier.lobby_changed(match, f"<@{user_id}> resigned; the computer plays their seat.")
+            await self.notifier.lobby_changed(match, f"{person(user_id)} resigned; the computer plays their seat.")
             outcome = await self._run_ai(match, MoveOutcome(match))
         if outcome.steps:
             await self._announce(outcome)
@@ -991,10 +997,10 @@ class MatchService:
                 raise UserError("That player is not out of time (they may have moved since).")
             absent_user = match.user_at(seat).user_id
             result = Result([s.seat for s in match.seats if s.seat != seat], {},
-                            f"<@{absent_user}> ran out of time.").to_dict()
+                            f"{person(absent_user)} ran out of time.").to_dict()
             result["timeout"] = [seat]
             return await self.finish(match_id, result,
-                                     f"<@{user_id}> claimed the win: <@{absent_user}> ran out of time.")
+                                     f"{person(user_id)} claimed the win: {person(absent_user)} ran out of time.")
 
     async def vote_handoff(self, match_id: int, user_id: int, seat: int) -> tuple[MatchRow, bool]:
         """More than two players: the others vote to let the computer play an absent player's
@@ -1019,7 +1025,7 @@ class MatchService:
                 await self.store.update_match(match_id, meta=meta)
                 match = await self.get(match_id)
                 await self.notifier.lobby_changed(
-                    match, f"<@{user_id}> votes to let the computer play for <@{absent_user}> "
+                    match, f"{person(user_id)} votes to let the computer play for {person(absent_user)} "
                            f"({len(ballot)} of {len(electorate)}; more than half decides).")
                 return match, False
             meta["votes"] = {k: v for k, v in votes.items() if k != str(seat)}
@@ -1031,8 +1037,8 @@ class MatchService:
             await self._write_timers(match, timers, meta)
             match = await self.get(match_id)
             await self.notifier.lobby_changed(
-                match, f"The computer now plays for <@{absent_user}>, who is recorded as losing unless they "
-                       f"return (`/match return`).")
+                match, f"The computer now plays for {person(absent_user)}, who is recorded as losing unless they "
+                       f"return (/match return).")
             outcome = await self._run_ai(match, MoveOutcome(match))
         await self._announce(outcome)
         return outcome.match, True
@@ -1056,7 +1062,7 @@ class MatchService:
             meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
             await self._write_timers(match, timers, meta)
             match = await self.get(match_id)
-        await self.notifier.match_updated(match, f"<@{user_id}> is back and plays their own seat again.")
+        await self.notifier.match_updated(match, f"{person(user_id)} is back and plays their own seat again.")
         return match
 
     async def nudge(self, match_id: int, user_id: int, every: float = 4 * 3600) -> list[int]:
@@ -1138,7 +1144,7 @@ class MatchService:
                 meta = {k: v for k, v in match.meta.items() if k != "undo"}
                 await self.store.update_match(match_id, meta=meta)
                 note = "withdrew the request" if voter == requester else "refused to let the move be taken back"
-                await self.notifier.lobby_changed(await self.get(match_id), f"<@{user_id}> {note}.")
+                await self.notifier.lobby_changed(await self.get(match_id), f"{person(user_id)} {note}.")
                 return "The move stays."
             approvals = sorted(set(pending.get("approvals", [])) | {voter})
             needed = {s.seat for s in match.seats if not s.is_ai and s.seat != requester}
@@ -1207,7 +1213,7 @@ class MatchService:
             if guild_id is None or match.guild_id != guild_id:
                 raise UserError(f"There is no match #{match_id} here.")
             if match.status not in ("open", "active"):
-                raise UserError("This match is over; `/match replay` shows how it went.")
+                raise UserError("This match is over; /match replay shows how it went.")
             if any(s.user_id == user_id and not s.is_ai for s in match.seats):
                 raise UserError("You are playing in this match already.")
             watchers = match.meta.get("watchers", [])

@@ -81,6 +81,15 @@ def find(root: Node, action_id: str) -> list[int] | None:
     return search(root, [])
 
 
+def action_for(actions: list[Action], values: tuple[str, ...]) -> Action | None:
+    """The move whose path has exactly these step values (a game's own command names a move
+    by its choices, never by building an id)."""
+    for action in actions:
+        if tuple(s.value for s in action.steps()) == tuple(values):
+            return action
+    return None
+
+
 def encode(prefix: list[int]) -> str:
     return ".".join(map(str, prefix)) or "-"
 

@@ -24,6 +24,10 @@ Action id grammar (colon separated, the same move always has the same id):
     pass                                          only when no troop card can be played (R14)
     muddiscard:<card>                             discard from your side after Mud left the flag (D5)
 
+Each action also carries its `path` (engine.base.Choice steps: verb, card, target; see
+`paths`), so a UI never parses ids; `RULES.prompt` says what a seat is asked now, `RULES.options`
+declares the match options (variant, series_target) and `help` holds the rules texts.
+
 Steps (`view()["step"]`): play, claim, draw, scout_draw, scout_return, mud_discard, over.
 Automation (spec 11.4): a claim step with nothing provable is skipped, and one is left as soon as
 nothing more is provable; a player with no possible card play passes automatically (with the D7
@@ -33,9 +37,11 @@ when both are empty; D14 dead positions end the game as a stalemate.
 from __future__ import annotations
 
 from .cards import card_label
+from .help import DESIGN_TEXT, RULES_TEXT, TACTIC_HINTS
 from .proof import check_claim
 from .proof import provable_flags as _provable_flags
-from .rules import RULES, replay
+from .game import RULES
+from .rules import replay
 
 
 def provable_flags(state: dict, seat: int) -> list[int]:
@@ -48,4 +54,5 @@ def explain_claim(state: dict, seat: int, flag: int) -> str:
     return check_claim(state, seat, flag).reason
 
 
-__all__ = ["RULES", "card_label", "provable_flags", "explain_claim", "replay"]
+__all__ = ["RULES", "card_label", "provable_flags", "explain_claim", "replay", "RULES_TEXT", "DESIGN_TEXT",
+           "TACTIC_HINTS"]

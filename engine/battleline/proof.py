@@ -173,6 +173,11 @@ def check_claim(state: dict, seat: int, flag_no: int, pool: Pool | None = None) 
 
 def provable_flags(state: dict, seat: int) -> list[int]:
     """Flags `seat` could claim by the proof rules (public information only)."""
+    return [n for n, _ in provable_checks(state, seat)]
+
+
+def provable_checks(state: dict, seat: int) -> list[tuple[int, ClaimCheck]]:
+    """Each flag `seat` could claim now, with the check that proves it."""
     pool = None
     out = []
     for flag in state["flags"]:
@@ -183,7 +188,8 @@ def provable_flags(state: dict, seat: int) -> list[int]:
             continue
         if pool is None:
             pool = table_pool(state)
-        if check_claim(state, seat, flag["n"], pool).valid:
-            out.append(flag["n"])
+        check = check_claim(state, seat, flag["n"], pool)
+        if check.valid:
+            out.append((flag["n"], check))
     return out
 

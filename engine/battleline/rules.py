@@ -7,17 +7,28 @@ from __future__ import annotations
 
 import marshal
 
-from engine.base import Action, Event, IllegalAction, Result
+from engine.base import Action, Event, IllegalAction, Option, Result
 from engine.rng import new_rng_state, next_random
 
+from . import paths
 from .cards import (ENVIRONMENT, LEADERS, MORALE, TACTIC_IDS, TROOP_IDS, card_dict, card_label,
                     is_morale, is_tactic, is_troop, normalise_card, sort_cards)
 from .formations import FOG_RANK, TYPE_NAMES, classify, describe_key
 from .layout import LAYOUTS
 from .proof import (check_claim, completed_at, flag_has_fog, flag_limit, identity_label, player_name,
-                    provable_flags, side_completion, side_index, split_side)
+                    provable_checks, provable_flags, side_completion, side_index, split_side)
 
 VARIANTS = ("standard", "advanced", "endclaim")
+SERIES_MAX = 100         # the longest series a match may ask for (D17)
+OPTIONS = (
+    Option("variant", "choice", "standard", "When flags are claimed (standard: after playing a card)",
+           label="variant",
+           choices=(("standard", "standard: play, claim, draw"),    # R2
+                    ("advanced", "advanced: claim, play, draw"),    # R59
+                    ("endclaim", "endclaim: play, draw, claim"))),  # R60
+    Option("series_target", "int", 0, "0 = a single game; more = a series, first to that many points (5 per win)",
+           label="series to", min=0, max=SERIES_MAX, command="series"),  # R57, D17
+)
 HAND_SIZE = 7            # [S8]
 LOG_KEEP = 30            # public log lines kept in the state
 VIEW_LOG = 10            # public log lines shown in a view
@@ -93,22 +104,23 @@ def _tactics_limit_ok(state: dict, seat: int) -> bool:
     return all(played[seat] <= played[o] for o in _opponents(state, seat))
 
 
-def _tactic_targets(state: dict, seat: int, card: str) -> list[Action]:
-    """Every legal use of one tactics card (D10: playable only if its effect can be carried out)."""
-    out: list[Action] = []
+def _tactic_targets(state: dict, seat: int, card: str) -> list[tuple[str, str]]:
+    """Every legal use of one tactics card as (id, label) (D10: playable only if its effect
+    can be carried out)."""
+    out: list[tuple[str, str]] = []
     label = card_label(card)
     if card in MORALE:  # R10, R41: played like a troop card
         if card in LEADERS and state["leader_used"][seat]:  # R43
             return out
         for n in _open_flags(state, seat):
-            out.append(Action(f"play:{card}:{n}", f"Play {label} at flag {n}", label))
+            out.append((f"play:{card}:{n}", f"Play {label} at flag {n}"))
     elif card in ENVIRONMENT:  # R46, D10: any unclaimed flag, empty or not
         for f in _my_unclaimed_flags(state, seat):
             if all(e["card"] != card for e in f["env"]):
-                out.append(Action(f"play:{card}:{f['n']}", f"Play {label} at flag {f['n']}", label))
+                out.append((f"play:{card}:{f['n']}", f"Play {label} at flag {f['n']}"))
     elif card == "T-SCOUT":  # R50, D11: needs something to draw
         if state["troop_deck"] or state["tactics_deck"]:
-            out.append(Action("play:T-SCOUT", "Play Scout: draw 3 cards, then put 2 back", label))
+            out.append(("play:T-SCOUT", "Play Scout: draw 3 cards, then put 2 back"))
     elif card == "T-REDEPLOY":  # R51, D10
         mine = _my_unclaimed_flags(state, seat)
         for f in mine:
@@ -116,30 +128,28 @@ def _tactic_targets(state: dict, seat: int, card: str) -> list[Action]:
             for c in f["sides"][i]["cards"]:
                 for g in mine:
                     if g["n"] != f["n"] and _open_slot(g, seat):
-                        out.append(Action(f"play:T-REDEPLOY:{f['n']}:{c}:{g['n']}",
-                                          f"Redeploy {card_label(c)} from flag {f['n']} to flag {g['n']}", label))
-                out.append(Action(f"play:T-REDEPLOY:{f['n']}:{c}:discard",
-                                  f"Redeploy: discard {card_label(c)} from flag {f['n']}", label))
+                        out.append((f"play:T-REDEPLOY:{f['n']}:{c}:{g['n']}",
+                                    f"Redeploy {card_label(c)} from flag {f['n']} to flag {g['n']}"))
+                out.append((f"play:T-REDEPLOY:{f['n']}:{c}:discard",
+                            f"Redeploy: discard {card_label(c)} from flag {f['n']}"))
             for e in f["env"]:
                 if e["seat"] != seat:
                     continue
                 for g in mine:
                     if g["n"] != f["n"] and all(x["card"] != e["card"] for x in g["env"]):
-                        out.append(Action(f"play:T-REDEPLOY:{f['n']}:{e['card']}:{g['n']}",
-                                          f"Redeploy {card_label(e['card'])} from flag {f['n']} to flag {g['n']}",
-                                          label))
-                out.append(Action(f"play:T-REDEPLOY:{f['n']}:{e['card']}:discard",
-                                  f"Redeploy: discard {card_label(e['card'])} from flag {f['n']}", label))
+                        out.append((f"play:T-REDEPLOY:{f['n']}:{e['card']}:{g['n']}",
+                                    f"Redeploy {card_label(e['card'])} from flag {f['n']} to flag {g['n']}"))
+                out.append((f"play:T-REDEPLOY:{f['n']}:{e['card']}:discard",
+                            f"Redeploy: discard {card_label(e['card'])} from flag {f['n']}"))
     elif card == "T-DESERTER":  # R52
         for f in _my_unclaimed_flags(state, seat):
             j = 1 - side_index(f, seat)
             for c in f["sides"][j]["cards"]:
-                out.append(Action(f"play:T-DESERTER:{f['n']}:{c}",
-                                  f"Deserter: discard {card_label(c)} from flag {f['n']}", label))
+                out.append((f"play:T-DESERTER:{f['n']}:{c}", f"Deserter: discard {card_label(c)} from flag {f['n']}"))
             for e in f["env"]:
                 if e["seat"] == f["seats"][j]:
-                    out.append(Action(f"play:T-DESERTER:{f['n']}:{e['card']}",
-                                      f"Deserter: discard {card_label(e['card'])} from flag {f['n']}", label))
+                    out.append((f"play:T-DESERTER:{f['n']}:{e['card']}",
+                                f"Deserter: discard {card_label(e['card'])} from flag {f['n']}"))
     elif card == "T-TRAITOR":  # R53, D10 (the same flag is allowed)
         dests = _open_flags(state, seat)
         if dests:
@@ -148,21 +158,21 @@ def _tactic_targets(state: dict, seat: int, card: str) -> list[Action]:
                 for c in f["sides"][j]["cards"]:
                     if is_troop(c):
                         for g in dests:
-                            out.append(Action(f"play:T-TRAITOR:{f['n']}:{c}:{g}",
-                                              f"Traitor: take {card_label(c)} from flag {f['n']} to flag {g}",
-                                              label))
+                            out.append((f"play:T-TRAITOR:{f['n']}:{c}:{g}",
+                                        f"Traitor: take {card_label(c)} from flag {f['n']} to flag {g}"))
     return out
 
 
-def _card_play_actions(state: dict, seat: int) -> list[Action]:
+def _card_play_actions(state: dict, seat: int) -> list[tuple[str, str]]:
+    """Every legal card play as (id, label); `paths` makes them actions."""
     hand = sort_cards(state["hands"][seat])
-    acts: list[Action] = []
+    acts: list[tuple[str, str]] = []
     open_flags = _open_flags(state, seat)
     tactics_ok = _tactics_limit_ok(state, seat)
     for card in hand:
         if is_troop(card):
             label = card_label(card)
-            acts.extend(Action(f"play:{card}:{n}", f"Play {label} at flag {n}", label) for n in open_flags)
+            acts.extend((f"play:{card}:{n}", f"Play {label} at flag {n}") for n in open_flags)
         elif tactics_ok:
             acts.extend(_tactic_targets(state, seat, card))
     return acts
@@ -188,8 +198,9 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
     target = options.get("series_target")
     if target is not None:
         target = int(target)
-        if target < 1:
-            raise ValueError("series_target must be a positive number of points")
+        if target < 0:
+            raise ValueError("series_target must be a number of points (0 = a single game)")
+        target = target or None  # D17: 0 is a single game
     layout = LAYOUTS[players]
     state = {
         "game": "battleline",
@@ -853,27 +864,52 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     if step == "play":
         acts = _card_play_actions(state, seat)
         if not _can_play_troop(state, seat):  # R14: may pass instead of playing a tactics card
-            acts.append(Action("pass", "Pass: play nothing and draw nothing", "pass"))
-        return acts
+            acts.append(("pass", "Pass: play nothing and draw nothing"))
+        return paths.play_paths(state, seat, acts)
     if step == "claim":
-        acts = [Action(f"claim:{n}", f"Claim flag {n}", "claim") for n in provable_flags(state, seat)]
-        acts.append(Action("done", "Finish claiming", "claim"))
+        acts = [paths.claim_action(state, seat, n, check) for n, check in provable_checks(state, seat)]
+        acts.append(paths.done_action())
         return acts
     if step == "draw":
-        return [Action("draw:troop", f"Draw from the troop deck ({len(state['troop_deck'])} left)", "draw"),
-                Action("draw:tactics", f"Draw from the tactics deck ({len(state['tactics_deck'])} left)", "draw")]
+        return paths.draw_actions(state)
     if step == "scout_draw":
-        return [Action("scout:draw:troop", "Scout: draw from the troop deck", "scout"),
-                Action("scout:draw:tactics", "Scout: draw from the tactics deck", "scout")]
+        return paths.scout_draw_actions(state)
     if step == "scout_return":
-        return [Action(f"scout:return:{c}",
-                       f"Scout: put {card_label(c)} back on the {'troop' if is_troop(c) else 'tactics'} deck",
-                       "scout") for c in sort_cards(state["hands"][seat])]
+        return paths.scout_return_actions(state, sort_cards(state["hands"][seat]))
     if step == "mud_discard":
         flag = _flag(state, state["mud"]["flag"])
-        cards = flag["sides"][side_index(flag, seat)]["cards"]
-        return [Action(f"muddiscard:{c}", f"Discard {card_label(c)} from flag {flag['n']}", "mud") for c in cards]
+        return paths.mud_actions(flag["n"], list(flag["sides"][side_index(flag, seat)]["cards"]))
     return []
+
+
+def prompt(state: dict, seat: int) -> str:
+    """The one sentence telling `seat` what it is asked now ("" when nothing)."""
+    if seat not in active_players(state):
+        return ""
+    step = state["step"]
+    if step == "play":
+        if _can_play_troop(state, seat):  # R13
+            return "Play a card to a flag."
+        return "You cannot play a troop card: play a tactics card, or pass."  # R14
+    if step == "claim":
+        return "Claim flags you can prove, or finish claiming."
+    if step == "draw":
+        return "Draw a card: troop or tactics deck."
+    if step == "scout_draw":
+        left = state["scout"]["draws_left"]
+        return f"Scout: draw {left} more card{'s' if left != 1 else ''}, one at a time, from either deck."
+    if step == "scout_return":
+        left = state["scout"]["returns_left"]
+        return f"Scout: put {left} card{'s' if left != 1 else ''} back."
+    if step == "mud_discard":
+        return f"Mud left flag {state['mud']['flag']}: discard one of your cards there."
+    return ""
+
+
+def hidden_items(state: dict, seat: int) -> set[str]:
+    """What only `seat` may know (spec section 6): its hand, and the cards it put on top of the
+    decks with Scout until they are drawn (D15)."""
+    return set(state["hands"][seat]) | {m["card"] for m in state["scout_memo"][seat]}
 
 
 _HANDLERS = {"play": _act_play, "claim": _act_claim, "done": _act_done, "draw": _act_draw,
@@ -993,34 +1029,3 @@ def view(state: dict, viewer: int | None) -> dict:
 
 
 # --------------------------------------------------------------------------- the RULES object
-
-class BattleLineRules:
-    name = "battleline"
-    title = "Battle Line"
-    min_players = 2
-    max_players = 3
-
-    def setup(self, players: int, options: dict, seed: int) -> dict:
-        return setup(players, options, seed)
-
-    def active_players(self, state: dict) -> set[int]:
-        return active_players(state)
-
-    def legal_actions(self, state: dict, seat: int) -> list[Action]:
-        return legal_actions(state, seat)
-
-    def apply(self, state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
-        return apply(state, seat, action_id)
-
-    def view(self, state: dict, viewer: int | None) -> dict:
-        return view(state, viewer)
-
-    def result(self, state: dict) -> Result | None:
-        return result(state)
-
-    def ai_choose(self, state: dict, seat: int, seed: int) -> str:
-        from .ai import choose
-        return choose(state, seat, seed)
-
-
-RULES = BattleLineRules()

@@ -104,3 +104,50 @@ def bot_handle(env):
     """The bot's own user as an option value (to pick the computer as the opponent)."""
     from simcord.builders import UserHandle
     return UserHandle(env, env.backend.get_user(env.bot.user.id))
+
+
+_TOOLKIT_ID = re.compile(r"^ui:(step|go):\d+:\d+:([\d.\-]+)(?::(\d+))?$")
+
+
+def toolkit_components(message) -> list[tuple]:
+    """(component, position in the tree of moves, "step" or "go", page) for every move
+    component of the toolkit on a message."""
+    from cogs.ui import paths
+    out = []
+    for row in message.components:
+        for c in getattr(row, "children", []):
+            found = _TOOLKIT_ID.match(getattr(c, "custom_id", None) or "")
+            if found:
+                out.append((c, paths.decode(found.group(2)), found.group(1), int(found.group(3) or 0)))
+    return out
+
+
+async def walk_move(who, message, bot, match, seat: int, action_id: str):
+    """Make one move by clicks on the toolkit's buttons and step menus, starting on `message`
+    (a hand), following the move's position in the tree of the seat's legal moves; returns
+    the result of the click that played it."""
+    from cogs.ui import paths
+    root = paths.build(await bot.presenter.named_actions(match, seat))
+    target = paths.find(root, action_id)
+    assert target is not None, f"{action_id} is not a legal move"
+    while True:
+        fitting = [t for t in toolkit_components(message) if target[:len(t[1])] == t[1]]
+        assert fitting, f"nothing on the message leads to {action_id}: {message.content[:200]}"
+        component, position, kind, page = max(fitting, key=lambda t: len(t[1]))
+        if kind == "go":
+            result = await who.click(message, custom_id=component.custom_id)
+            done = len(position)
+        else:
+            want = str(target[len(position)])
+            values = [o.value for o in component.options]
+            if want in values:
+                result = await who.select(message, [want], custom_id=component.custom_id)
+                done = len(position) + 1
+            else:  # on another page of the menu: follow the page links
+                toward = page + 1 if int(want) >= paths.page_range(10 ** 6, page).stop else page - 1
+                result = await who.select(message, [f"p{toward}"], custom_id=component.custom_id)
+                done = len(position)
+        if done == len(target):
+            return result
+        assert result.response is not None and result.response.ephemeral, "the next step is asked privately"
+        message = result.response.message

@@ -164,6 +164,18 @@ class DiscordPresenter:
         movers = {step.seat for step in outcome.steps}
         return len(movers) == 1 and self.bot.service.rules(match).active_players(match.snapshot) == movers
 
+    def still_choosing(self, outcome: MoveOutcome) -> set[int]:
+        """In a simultaneous choice, the seats still choosing after these steps (which only took
+        their movers out of it): the thread hears who has chosen, and no board until all have."""
+        match = outcome.match
+        if match.status != "active" or not outcome.steps or len(outcome.active_before) < 2:
+            return set()
+        if any(step.by_ai or step.action == UNDO for step in outcome.steps):
+            return set()
+        now = set(self.bot.service.rules(match).active_players(match.snapshot))
+        movers = {step.seat for step in outcome.steps}
+        return now if now and now <= outcome.active_before - movers else set()
+
     def narrate(self, outcome: MoveOutcome, names: list[str]) -> list[str]:
         lines = []
         for step in outcome.steps:
@@ -187,6 +199,19 @@ class DiscordPresenter:
         if match.status == "active":
             touched |= self.bot.service.rules(match).active_players(match.snapshot)
         touched -= outcome.answered
+        waiting = self.still_choosing(outcome)
+        if waiting:
+            # their hands did not change: the menus they hold stay good (see cogs.ui.picker)
+            touched -= waiting
+            channel = await self.channel_for(match)
+            humans = [s for s in sorted(waiting) if not match.user_at(s).is_ai]
+            if channel is not None:
+                lines.append(f"Waiting for {len(humans)} player{'s' if len(humans) != 1 else ''}: "
+                             + ", ".join(names[s] for s in humans) + ".")
+                await self._safe_send(channel, "\n".join(lines), match=match, ping=[])
+            for seat in sorted(touched):
+                await self.send_private(match, seat)
+            return
         if self.turn_goes_on(outcome):
             # one board per turn: the steps in between are told on the board that ends the turn
             pending = self._pending_lines.setdefault(match.id, [])
@@ -501,8 +526,8 @@ class DiscordPresenter:
         items = []
         if actions:
             ui = ui_for(match.game)
-            items = ui.hand_items(match, view, seat, actions) if ui.hand_items \
-                else move_items(match, actions, ui.buttons)
+            items = ui.hand_items(match, view, seat, actions) if ui.hand_items else move_items(
+                match, actions, ui.buttons, simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1)
         if match.status != "active":
             status = "The match is over."
         elif actions:

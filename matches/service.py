@@ -59,6 +59,9 @@ class MoveOutcome:
     # seats whose updated hand the caller shows them itself (the answer to their click), so
     # the notifier does not send it to them again
     answered: set[int] = field(default_factory=set)
+    # the seats asked to act before the first step: when the steps only took seats out of a
+    # simultaneous choice, the others are still choosing (and nobody new is asked)
+    active_before: set[int] = field(default_factory=set)
 
 
 class Notifier(Protocol):
@@ -472,7 +475,8 @@ class MatchService:
             if seat not in rules.active_players(match.snapshot):
                 raise UserError("It is not your turn.")
             action_id = self._canonical(rules, match.snapshot, seat, action_id)
-            outcome = MoveOutcome(match, answered={seat} if answered else set())
+            outcome = MoveOutcome(match, answered={seat} if answered else set(),
+                                  active_before=set(rules.active_players(match.snapshot)))
             match = await self._apply(match, seat, action_id, outcome)
             outcome.match = match
             outcome = await self._run_ai(match, outcome)

@@ -1,10 +1,15 @@
 """A tiny game used only by the tests (never registered in the shipped bot).
 
-"High card": a deck of cards c1..c20 is shuffled and each of 2–4 players is dealt `hand`
-cards (default 3), face down. In turn, each player plays one card from their hand face up
-onto their row. When every hand is empty, the highest row total wins (ties share the win).
+"High card", its rules numbered so tests can cite them:
+
+HC1  A deck of cards c1..c20 is shuffled and each of 2-4 players is dealt `hand` cards
+     (option `hand`, 1-5, default 3), face down.
+HC2  In turn, each player plays one card from their hand face up onto their row.
+HC3  When every hand is empty, the highest row total wins (ties share the win).
+HC4  With the option `draw`, a player may instead draw the top card of the deck (a hidden
+     move); a player with nothing to do (empty hand, no card to draw) is skipped.
+
 It has what the platform must cope with: hidden hands, turns, an end, and randomness.
-With options["draw"], a player may instead draw the top card of the deck (a hidden move).
 """
 from __future__ import annotations
 
@@ -13,11 +18,14 @@ import random
 
 from PIL import Image, ImageDraw
 
-from engine.base import Action, Event, IllegalAction, Result
+from engine.base import Action, Choice, Event, IllegalAction, Option, Result
 from engine.rng import new_rng_state, next_random
 from render.common import font, to_png
 
 DECK = [f"c{i}" for i in range(1, 21)]
+HAND = Option("hand", "int", 3, "Cards dealt to each player", label="hand", min=1, max=5)
+DRAW = Option("draw", "bool", False, "A player may draw the top card of the deck instead of playing",
+              label="drawing")
 
 
 def value(card: str) -> int:
@@ -29,16 +37,18 @@ class HighCard:
     title = "High Card (test)"
     min_players = 2
     max_players = 4
+    options = (HAND, DRAW)
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         state = {"rng": new_rng_state(seed), "players": players, "turn": 0, "moves": 0,
                  "hands": [], "rows": [[] for _ in range(players)], "deck": list(DECK)}
         next_random(state).shuffle(state["deck"])
-        size = int(options.get("hand", 3))
+        # the declared range is what players may ask for; tests may deal more
+        size = int(options.get("hand", HAND.default))
         for _ in range(players):
             state["hands"].append(sorted(state["deck"][:size], key=value))
             del state["deck"][:size]
-        state["draw"] = bool(options.get("draw"))
+        state["draw"] = DRAW.parse(options.get("draw"))
         if "first_player" in options:
             state["turn"] = int(options["first_player"]) % players
         return state
@@ -49,8 +59,23 @@ class HighCard:
     def legal_actions(self, state: dict, seat: int) -> list[Action]:
         if seat not in self.active_players(state):
             return []
-        plays = [Action(f"play:{c}", f"Play {c}", "cards") for c in state["hands"][seat]]
-        return plays + ([Action("draw", "Draw a card", "deck")] if state.get("draw") and state["deck"] else [])
+        plays = [Action(f"play:{c}", f"Play {c}", "cards", (Choice("play", "Play a card"), Choice(c, c)))
+                 for c in state["hands"][seat]]
+        return plays + ([Action("draw", "Draw a card", "deck", (Choice("draw", "Draw a card"),))]
+                        if self._can_draw(state) else [])
+
+    @staticmethod
+    def _can_draw(state: dict) -> bool:
+        return bool(state.get("draw") and state["deck"])
+
+    def _next_turn(self, state: dict, seat: int) -> int:
+        """The next seat with something to do (with drawing on, a hand may run out early)."""
+        n = state["players"]
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if state["hands"][nxt] or self._can_draw(state):
+                return nxt
+        return (seat + 1) % n
 
     def apply(self, state: dict, seat: int, action_id: str):
         if seat not in self.active_players(state):
@@ -60,7 +85,7 @@ class HighCard:
             card = new["deck"].pop(0)
             new["hands"][seat].append(card)
             new["moves"] += 1
-            new["turn"] = (seat + 1) % new["players"]
+            new["turn"] = self._next_turn(new, seat)
             return new, [Event(public="drew a card", private={seat: f"you drew {card}"}, hidden=True)]
         verb, _, card = action_id.partition(":")
         if verb != "play" or card not in state["hands"][seat]:
@@ -69,7 +94,7 @@ class HighCard:
         new["hands"][seat].remove(card)
         new["rows"][seat].append(card)
         new["moves"] += 1
-        new["turn"] = (seat + 1) % new["players"]
+        new["turn"] = self._next_turn(new, seat)
         return new, [Event(public=f"played {card}", private={seat: f"you played {card}"})]
 
     def view(self, state: dict, viewer: int | None) -> dict:
@@ -90,8 +115,20 @@ class HighCard:
         return Result([i for i, t in enumerate(totals) if t == best], dict(enumerate(totals)), "all cards played")
 
     def ai_choose(self, state: dict, seat: int, seed: int) -> str:
-        hand = self.view(state, seat)["hand"]
-        return f"play:{random.Random(seed).choice(hand)}"
+        view = self.view(state, seat)
+        if not view["hand"]:
+            return "draw"
+        return f"play:{random.Random(seed).choice(view['hand'])}"
+
+    def prompt(self, state: dict, seat: int) -> str:
+        if seat not in self.active_players(state):
+            return ""
+        if not state["hands"][seat]:
+            return "Draw a card."
+        return "Play a card or draw one." if self._can_draw(state) else "Play a card."
+
+    def hidden_items(self, state: dict, seat: int) -> set[str]:
+        return set(state["hands"][seat])
 
 
 RULES = HighCard()

@@ -3,6 +3,8 @@ has no cap, and buttons for moves. Every component carries the match version it 
 and the position in the tree of the seat's legal moves (see cogs.ui.paths)."""
 from __future__ import annotations
 
+import hashlib
+
 import discord
 
 from cogs.common import match_here, reply
@@ -42,17 +44,23 @@ class SelectRow:
         self.item.row = value
 
 
-async def tree_for(interaction: discord.Interaction, match_id: int, version: int):
+def fingerprint(actions: list[Action]) -> str:
+    """A short mark of a list of legal moves (the positions of the tree depend on it alone)."""
+    return hashlib.sha1("\n".join(a.id for a in actions).encode()).hexdigest()[:6]
+
+
+async def tree_for(interaction: discord.Interaction, match_id: int, version: int, mark: str = ""):
     """The match, the clicker's seat and the tree of their legal moves, for a component made
-    at `version` (refused as stale when the match moved on)."""
+    at `version` with the moves marked `mark`. It is stale when the match moved on, unless
+    the clicker's moves are the very same (others chose in a simultaneous step meanwhile)."""
     client = interaction.client
     match = await client.service.get(match_id)
-    if match.version != version:
-        raise UserError(STALE_MESSAGE)
     seat = match.seat_of(interaction.user.id)
     if seat is None:
         raise UserError("You are not playing in this match.")
     actions = await client.presenter.named_actions(match, seat)
+    if match.version != version and (not mark or not actions or fingerprint(actions) != mark):
+        raise UserError(STALE_MESSAGE)
     return match, seat, paths.build(actions)
 
 
@@ -64,7 +72,7 @@ async def play(interaction: discord.Interaction, match_id: int, version: int, ac
     await client.presenter.answer_mover(interaction, outcome)
 
 
-async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefix: list[int]) -> None:
+async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefix: list[int], mark: str = "") -> None:
     """Play the move at `prefix`, or ask the next question of its path."""
     try:
         node, trail = paths.walk(root, prefix)
@@ -73,26 +81,26 @@ async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefi
     if node.action is not None and not node.children:
         return await play(interaction, match.id, match.version, node.action)
     view = discord.ui.View(timeout=None)
-    view.add_item(StepSelect.at(match.id, match.version, node, prefix))
+    view.add_item(StepSelect.at(match.id, match.version, node, prefix, mark=mark))
     await reply(interaction, f"**{paths.trail_text(trail)}**: choose.", view=view)
 
 
 class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"ui:step:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+):(?P<page>\d+)"):
+                 template=r"ui:step:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+):(?P<page>\d+)(?::(?P<mark>[0-9a-f]{6}))?"):
     """One step of a move: the choices at a position of the tree (a page of them when there
     are more than a menu holds; the last options lead to the other pages)."""
 
     def __init__(self, match_id: int, version: int, prefix: list[int], page: int = 0,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose",
-                 select: discord.ui.Select | None = None):
-        self.match_id, self.version, self.prefix, self.page = match_id, version, prefix, page
+                 select: discord.ui.Select | None = None, mark: str = ""):
+        self.match_id, self.version, self.prefix, self.page, self.mark = match_id, version, prefix, page, mark
         super().__init__(select or discord.ui.Select(
-            custom_id=f"ui:step:{match_id}:{version}:{paths.encode(prefix)}:{page}",
+            custom_id=f"ui:step:{match_id}:{version}:{paths.encode(prefix)}:{page}" + (f":{mark}" if mark else ""),
             placeholder=placeholder[:150], options=options or [discord.SelectOption(label="(nothing)", value="-")]))
 
     @classmethod
     def at(cls, match_id: int, version: int, node: paths.Node, prefix: list[int], page: int = 0,
-           placeholder: str | None = None) -> "StepSelect":
+           placeholder: str | None = None, mark: str = "") -> "StepSelect":
         choices = node.options()
         count = len(choices)
         options = []
@@ -108,7 +116,7 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
         text = placeholder or (node.choice.label if node.choice else "Choose your move")
         if pages > 1:
             text = f"{text} ({page + 1}/{pages})"
-        return cls(match_id, version, prefix, page, options, text)
+        return cls(match_id, version, prefix, page, options, text, mark=mark)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -116,10 +124,11 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
             prefix = paths.decode(match["prefix"])
         except ValueError:
             prefix = [10 ** 6]  # no such position: the click is answered as stale
-        return cls(int(match["match"]), int(match["version"]), prefix, int(match["page"]), select=item)
+        return cls(int(match["match"]), int(match["version"]), prefix, int(match["page"]), select=item,
+                   mark=match["mark"] or "")
 
     async def run(self, interaction: discord.Interaction) -> None:
-        match, _seat, root = await tree_for(interaction, self.match_id, self.version)
+        match, _seat, root = await tree_for(interaction, self.match_id, self.version, self.mark)
         value = self.item.values[0] if self.item.values else ""
         try:
             node, _trail = paths.walk(root, self.prefix)
@@ -128,24 +137,25 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
         count = len(node.options())
         if value.startswith("p") and value[1:].isdigit() and int(value[1:]) < paths.pages(count):
             view = discord.ui.View(timeout=None)
-            view.add_item(StepSelect.at(match.id, match.version, node, self.prefix, int(value[1:])))
+            view.add_item(StepSelect.at(match.id, match.version, node, self.prefix, int(value[1:]), mark=self.mark))
             return await reply(interaction, "More choices:", view=view)
         if not value.isdigit() or int(value) >= count:
             raise UserError(STALE_MESSAGE)
-        await go_to(interaction, match, root, self.prefix + [int(value)])
+        await go_to(interaction, match, root, self.prefix + [int(value)], self.mark)
 
 
 class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"ui:go:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+)"):
+                 template=r"ui:go:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+)(?::(?P<mark>[0-9a-f]{6}))?"):
     """A move (or the first steps of one) as a button: pressing it plays the move, or asks the
     rest of its path."""
 
     def __init__(self, match_id: int, version: int, prefix: list[int], label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
-        self.match_id, self.version, self.prefix = match_id, version, prefix
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None,
+                 mark: str = ""):
+        self.match_id, self.version, self.prefix, self.mark = match_id, version, prefix, mark
         super().__init__(button or discord.ui.Button(
             label=(label or "Move")[:80], style=style,
-            custom_id=f"ui:go:{match_id}:{version}:{paths.encode(prefix)}"))
+            custom_id=f"ui:go:{match_id}:{version}:{paths.encode(prefix)}" + (f":{mark}" if mark else "")))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -153,23 +163,25 @@ class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
             prefix = paths.decode(match["prefix"])
         except ValueError:
             prefix = [10 ** 6]
-        return cls(int(match["match"]), int(match["version"]), prefix, button=item)
+        return cls(int(match["match"]), int(match["version"]), prefix, button=item, mark=match["mark"] or "")
 
     async def run(self, interaction: discord.Interaction) -> None:
-        match, _seat, root = await tree_for(interaction, self.match_id, self.version)
-        await go_to(interaction, match, root, self.prefix)
+        match, _seat, root = await tree_for(interaction, self.match_id, self.version, self.mark)
+        await go_to(interaction, match, root, self.prefix, self.mark)
 
 
 ITEMS = (StepSelect, StepButton)
 
 
-def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset()) -> list[discord.ui.Item]:
+def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset(),
+               simultaneous: bool = False) -> list[discord.ui.Item]:
     """The components under a seat's private view, from its legal moves alone:
     - a one-step move is a button; so is each move under a first step the game lists in
       `buttons` (its frequent moves, e.g. draw or claim) when that move has two steps;
     - every other first step gets a menu of its next choices, or, when there are more first
       steps than rows, one menu of first steps. Nothing is ever left out: menus page."""
     root = paths.build(actions)
+    mark = fingerprint(actions) if simultaneous else ""
     top = root.options()
     button_specs: list[tuple[list[int], str]] = []
     menus: list[int] = []
@@ -184,12 +196,12 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
     items: list[discord.ui.Item] = []
     if button_rows + len(menus) <= MAX_ROWS:
         for i in menus:
-            items.append(StepSelect.at(match.id, match.version, top[i], [i]))
+            items.append(StepSelect.at(match.id, match.version, top[i], [i], mark=mark))
         for prefix, label in button_specs:
-            items.append(StepButton(match.id, match.version, prefix, label))
+            items.append(StepButton(match.id, match.version, prefix, label, mark=mark))
         return items
     # too many for one message: one menu of everything, a button row of one-step moves if it fits
     singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
-    items.append(StepSelect.at(match.id, match.version, root, [], placeholder="Choose your move"))
-    items.extend(StepButton(match.id, match.version, p, label) for p, label in singles)
+    items.append(StepSelect.at(match.id, match.version, root, [], placeholder="Choose your move", mark=mark))
+    items.extend(StepButton(match.id, match.version, p, label, mark=mark) for p, label in singles)
     return items

@@ -106,7 +106,7 @@ def bot_handle(env):
     return UserHandle(env, env.backend.get_user(env.bot.user.id))
 
 
-_TOOLKIT_ID = re.compile(r"^ui:(step|go):\d+:\d+:([\d.\-]+)(?::(\d+))?$")
+_TOOLKIT_ID = re.compile(r"^ui:(?:(step):\d+:\d+:([\d.\-]+):(\d+)|(go):\d+:\d+:([\d.\-]+))(?::[0-9a-f]{6})?$")
 
 
 def toolkit_components(message) -> list[tuple]:
@@ -117,20 +117,24 @@ def toolkit_components(message) -> list[tuple]:
     for row in message.components:
         for c in getattr(row, "children", []):
             found = _TOOLKIT_ID.match(getattr(c, "custom_id", None) or "")
-            if found:
-                out.append((c, paths.decode(found.group(2)), found.group(1), int(found.group(3) or 0)))
+            if found and found.group(1):
+                out.append((c, paths.decode(found.group(2)), "step", int(found.group(3))))
+            elif found:
+                out.append((c, paths.decode(found.group(5)), "go", 0))
     return out
 
 
 async def walk_move(who, message, bot, match, seat: int, action_id: str):
     """Make one move by clicks on the toolkit's buttons and step menus, starting on `message`
     (a hand), following the move's position in the tree of the seat's legal moves; returns
-    the result of the click that played it."""
+    the result of the click that played it, with `clicks`: how many it took."""
     from cogs.ui import paths
     root = paths.build(await bot.presenter.named_actions(match, seat))
     target = paths.find(root, action_id)
     assert target is not None, f"{action_id} is not a legal move"
+    clicks = 0
     while True:
+        clicks += 1
         fitting = [t for t in toolkit_components(message) if target[:len(t[1])] == t[1]]
         assert fitting, f"nothing on the message leads to {action_id}: {message.content[:200]}"
         component, position, kind, page = max(fitting, key=lambda t: len(t[1]))
@@ -148,6 +152,7 @@ async def walk_move(who, message, bot, match, seat: int, action_id: str):
                 result = await who.select(message, [f"p{toward}"], custom_id=component.custom_id)
                 done = len(position)
         if done == len(target):
+            result.clicks = clicks
             return result
         assert result.response is not None and result.response.ephemeral, "the next step is asked privately"
         message = result.response.message

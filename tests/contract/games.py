@@ -1,0 +1,49 @@
+"""The games the conformance suite plays: every shipped game, and the two test games."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import registry
+from tests import teamgame, testgame
+
+
+@dataclass(frozen=True)
+class Spec:
+    rules: object
+    seeds: tuple[int, ...]
+    players: tuple[int, ...]    # player counts, taken in turn by the seeds
+    cap: int                    # moves after which a playout counts as endless
+    stride: int = 1             # copies and views every `stride` moves (they cost most)
+    slow: bool = False
+    options: tuple = ()         # options taken in turn by the seeds after the first (None: random ones)
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def configs(self):
+        """(seed, players, options): the first playout keeps every option at its default."""
+        for i, seed in enumerate(self.seeds):
+            given = {} if i == 0 else self.options[i % len(self.options)] if self.options else None
+            yield seed, self.players[i % len(self.players)], given
+
+
+def counts(rules) -> tuple[int, ...]:
+    return tuple(range(rules.min_players, rules.max_players + 1))
+
+
+def _spec(rules) -> Spec:
+    if rules.name == "battleline":
+        # random options stay near the defaults, so a series of several games is asked for here
+        return Spec(rules, tuple(range(1, 13)), counts(rules), cap=5000,
+                    options=(None, None, {"series_target": 12}, {"series_target": 7, "variant": "advanced"}))
+    if rules.name == "battalia":
+        # a random game takes hundreds of moves or more: three of them, views every other move
+        return Spec(rules, (1, 2, 3), (2, 4, 3), cap=30000, stride=2, slow=True)
+    if rules.name in (testgame.RULES.name, teamgame.RULES.name):
+        return Spec(rules, tuple(range(1, 17)), counts(rules), cap=200)
+    return Spec(rules, (1, 2), counts(rules), cap=30000, stride=5, slow=True)
+
+
+def all_specs() -> list[Spec]:
+    return [_spec(rules) for rules in registry.load_builtin() + [testgame.RULES, teamgame.RULES]]

@@ -1,0 +1,42 @@
+"""The conformance suite every registered game passes (DESIGN.md, "Contract v2"; the contract
+itself is engine/base.py). Seeded random playouts run each game to the end; each check of the
+contract is its own test, so a failure names the game and the rule of the contract it breaks."""
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from .games import all_specs
+from .harness import CHECKS, check_options, check_teams, play
+
+SPECS = {spec.name: spec for spec in all_specs()}
+
+
+def cases():
+    return [pytest.param(name, id=name, marks=[pytest.mark.slow] if spec.slow else [])
+            for name, spec in SPECS.items()]
+
+
+@functools.cache
+def playouts(name: str):
+    spec = SPECS[name]
+    return [play(spec.rules, seed, players, options, cap=spec.cap, stride=spec.stride)
+            for seed, players, options in spec.configs()]
+
+
+@pytest.mark.parametrize("check", list(CHECKS))
+@pytest.mark.parametrize("name", cases())
+def test_playouts_keep_the_contract(name, check):
+    found = [text for p in playouts(name) for text in p.findings.problems.get(check, [])]
+    assert not found, f"{name} breaks: {CHECKS[check]}\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in SPECS])
+def test_declared_options(name):
+    check_options(SPECS[name].rules)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in SPECS])
+def test_teams_cover_every_seat_once(name):
+    check_teams(SPECS[name].rules)

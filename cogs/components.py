@@ -1,147 +1,15 @@
-"""Buttons and selects that survive restarts.
+"""The platform's buttons that survive restarts (the moves' own are in cogs/ui/picker.py).
 
-Each is a `DynamicItem`: its custom_id carries the match id (and, for moves, the match
+Each is a `DynamicItem`: its custom_id carries the match id (and, where it matters, the match
 version the player saw), so after a restart discord.py rebuilds it from the custom_id alone
 and a click on an old board is recognised as stale instead of replaying an old choice.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import discord
 
 from cogs.common import is_manager, reply
 from cogs.ui.picker import MatchItem
-from engine.base import Action
-from matches import STALE_MESSAGE, UserError
-
-MAX_OPTIONS = 25  # Discord's limit for a select menu
-MOVE_PLAYED = "Move played."
-
-
-def menu_index(values: list[str], count: int) -> int:
-    """The page a paged picker's menu chose; a value that is no page of it is stale."""
-    value = values[0] if values else ""
-    if not value.isdigit() or not 0 <= int(value) < count:
-        raise UserError(STALE_MESSAGE)
-    return int(value)
-
-
-async def play_move(interaction: discord.Interaction, match_id: int, version: int, action_id: str) -> None:
-    """A move chosen on a component made at `version` (refused as stale if the match moved on)."""
-    outcome = await interaction.client.service.act(match_id, interaction.user.id, action_id,
-                                                   expected_version=version, answered=True)
-    await interaction.client.presenter.answer_mover(interaction, outcome)
-
-
-def action_pages(actions: list[Action]) -> list[tuple[str, list[Action]]]:
-    """Split legal actions into pages of at most 25, keeping each group together where it fits."""
-    groups: dict[str, list[Action]] = {}
-    for a in actions:
-        groups.setdefault(a.group or "Moves", []).append(a)
-    pages = []
-    for name, members in groups.items():
-        chunks = [members[i:i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
-        for n, chunk in enumerate(chunks, 1):
-            pages.append((name if len(chunks) == 1 else f"{name} ({n}/{len(chunks)})", chunk))
-    return pages
-
-
-def _options(actions: list[Action]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=a.label[:100], value=a.id[:100]) for a in actions]
-
-
-class ActionSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"bg:act:(?P<match>\d+):(?P<version>\d+)"):
-    """Pick one legal move (the values are engine action ids)."""
-
-    def __init__(self, match_id: int, version: int, actions: list[Action] | None = None,
-                 placeholder: str = "Choose your move", select: discord.ui.Select | None = None):
-        self.match_id, self.version = match_id, version
-        super().__init__(select or discord.ui.Select(
-            custom_id=f"bg:act:{match_id}:{version}", placeholder=placeholder,
-            options=_options(actions or []) or [discord.SelectOption(label="(no moves)", value="-")]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["match"]), int(match["version"]), select=item)
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await play_move(interaction, self.match_id, self.version, self.item.values[0])
-
-
-class MoveButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bg:do:(?P<match>\d+):(?P<version>\d+):(?P<action>\S+)"):
-    """One legal move as a button; the custom_id carries the action id and the version it was
-    offered at. A game subclasses it (own prefix and template) to answer a move its own way."""
-
-    prefix = "bg:do"
-
-    def __init__(self, match_id: int, version: int, action_id: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None):
-        self.match_id, self.version, self.action_id = match_id, version, action_id
-        super().__init__(button or discord.ui.Button(label=(label or action_id)[:80], style=style,
-                                                     custom_id=f"{self.prefix}:{match_id}:{version}:{action_id}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["match"]), int(match["version"]), match["action"], button=item)
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await self.perform(interaction)
-
-    async def perform(self, interaction: discord.Interaction) -> None:
-        await play_move(interaction, self.match_id, self.version, self.action_id)
-
-
-async def seat_and_legal(interaction: discord.Interaction, match_id: int, version: int):
-    """The match and the clicker's legal moves, for a component made at `version`."""
-    service = interaction.client.service
-    match = await service.get(match_id)
-    if match.version != version:
-        raise UserError(STALE_MESSAGE)
-    seat = match.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("You are not playing in this match.")
-    return match, service.legal_actions(match, seat)
-
-
-def page_options(pages: list[str]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=p[:100], value=str(i)) for i, p in enumerate(pages)][:MAX_OPTIONS]
-
-
-async def reply_with_page(interaction: discord.Interaction, pages: list[tuple[str, list[Action]]], index: int,
-                          select_for: Callable[[str, list[Action]], discord.ui.Item]) -> None:
-    """The second step of a paged move picker: the moves of the chosen group, ephemerally."""
-    if not 0 <= index < len(pages):
-        raise UserError(STALE_MESSAGE)
-    label, actions = pages[index]
-    view = discord.ui.View(timeout=None)
-    view.add_item(select_for(label, actions))
-    await reply(interaction, f"**{label}**: choose your move.", view=view)
-
-
-class PageSelect(MatchItem, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"bg:page:(?P<match>\d+):(?P<version>\d+)"):
-    """When there are more than 25 legal moves: pick a group first, then the move."""
-
-    def __init__(self, match_id: int, version: int, pages: list[str] | None = None,
-                 select: discord.ui.Select | None = None):
-        self.match_id, self.version = match_id, version
-        super().__init__(select or discord.ui.Select(
-            custom_id=f"bg:page:{match_id}:{version}", placeholder="Choose a kind of move",
-            options=page_options(pages or [])))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["match"]), int(match["version"]), select=item)
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        match, legal = await seat_and_legal(interaction, self.match_id, self.version)
-        pages = action_pages(legal)
-        await reply_with_page(interaction, pages, menu_index(self.item.values, len(pages)),
-                              lambda label, actions: ActionSelect(match.id, match.version, actions,
-                                                                  placeholder=label[:150]))
 
 
 class HandButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:hand:(?P<match>\d+)"):
@@ -321,8 +189,7 @@ class LogPageButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], templa
                                                  allowed_mentions=discord.AllowedMentions.none())
 
 
-DYNAMIC_ITEMS = (ActionSelect, MoveButton, PageSelect, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton,
-                 LogPageButton)
+DYNAMIC_ITEMS = (HandButton, LobbyButton, ClockButton, UndoButton, RematchButton, LogPageButton)
 
 
 def board_view(match_id: int, extra: list[discord.ui.Item] = ()) -> discord.ui.View:
@@ -344,31 +211,3 @@ def lobby_view(match) -> discord.ui.View | None:
         for op in ("join", "leave", "start", "cancel"):
             view.add_item(LobbyButton(op, match.id))
     return view
-
-
-def generic_move_items(match, actions: list[Action]) -> list[discord.ui.Item]:
-    """The default way to move in any game: one select of legal moves (or of groups)."""
-    if not actions:
-        return []
-    if len(actions) <= MAX_OPTIONS:
-        return [ActionSelect(match.id, match.version, actions)]
-    pages = action_pages(actions)
-    return [PageSelect(match.id, match.version, [label for label, _ in pages])]
-
-
-class GameCogMixin:
-    """For a game's cog: registers its DynamicItems and its private-view move UI on load.
-    The cog class sets GAME (engine name), GAME_ITEMS and GAME_MOVE_UI."""
-
-    GAME: str
-    GAME_ITEMS: tuple = ()
-
-    async def cog_load(self) -> None:
-        from cogs.ui import game
-        self.bot.add_dynamic_items(*self.GAME_ITEMS)
-        game.register(self.GAME, game.GameUI(hand_items=type(self).GAME_MOVE_UI, items=self.GAME_ITEMS))
-
-    async def cog_unload(self) -> None:
-        from cogs.ui import game
-        self.bot.remove_dynamic_items(*self.GAME_ITEMS)
-        game.unregister(self.GAME)

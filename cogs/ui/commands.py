@@ -57,6 +57,8 @@ class Verb:
     group: str = ""                  # a subcommand group, e.g. "hero" for /battalia hero move
     group_description: str = ""
     asks_from: int | None = None     # e.g. 1: the hero in ("heroes", "move-*") is asked too
+    extras: tuple[Param, ...] = ()   # options that are no step (e.g. the cards to pay with): the
+                                     # game's cog turns the move into its stored id with them
 
     @property
     def fixed(self) -> int:
@@ -137,11 +139,14 @@ def make_command(name: str, description: str, params: list[inspect.Parameter], b
     return app_commands.Command(name=name, description=fit(description, 100), callback=callback)
 
 
-def verb_command(game: str, verb: Verb, match_autocomplete) -> app_commands.Command:
-    """The slash command of one verb."""
+def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
+                 extra_autocomplete=None) -> app_commands.Command:
+    """The slash command of one verb. `refine(verb, action, extras) -> id` makes the stored id
+    when the verb has extras; `extra_autocomplete(name)` gives an extra's autocomplete."""
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter(p.name, kw, annotation=_annotation(p), default=None if p.optional else inspect._empty)
               for p in verb.params]
+    params += [inspect.Parameter(p.name, kw, annotation=_annotation(p), default=None) for p in verb.extras]
     params.append(inspect.Parameter("match", kw, annotation=int | None, default=None))
 
     async def body(interaction: discord.Interaction, values: dict) -> None:
@@ -153,8 +158,13 @@ def verb_command(game: str, verb: Verb, match_autocomplete) -> app_commands.Comm
             given = ", ".join(f"{k}: {shorten(v, 40)}" for k, v in values.items() if v not in (None, "") and k != "match")
             raise UserError(f"That is not one of your moves now ({given or verb.name}); "
                             "the lists in the command show the legal ones.")
+        extras = {p.name: values.get(p.name) for p in verb.extras if values.get(p.name) not in (None, "")}
         if len(found) == 1:
-            return await play(interaction, match.id, match.version, found[0])
+            chosen = refine(verb, found[0], extras) if extras and refine else found[0]
+            return await play(interaction, match.id, match.version, chosen)
+        if extras:
+            raise UserError("Name the move fully (every option) when you also give "
+                            + ", ".join(f"`{k}`" for k in extras) + ".")
         # several moves fit: ask the rest step by step, from where they part
         root = paths.build(actions)
         prefixes = [paths.find(root, a.id) for a in found]
@@ -200,17 +210,22 @@ def verb_command(game: str, verb: Verb, match_autocomplete) -> app_commands.Comm
         return complete
 
     autocomplete = {p.name: completer(i) for i, p in enumerate(verb.params)}
+    for p in verb.extras:
+        found = extra_autocomplete(p.name) if extra_autocomplete else None
+        if found is not None:
+            autocomplete[p.name] = found
     autocomplete["match"] = match_autocomplete
-    describe = {p.name: p.description or p.name.replace("_", " ").capitalize() for p in verb.params}
+    describe = {p.name: p.description or p.name.replace("_", " ").capitalize() for p in verb.params + verb.extras}
     describe["match"] = MATCH_HELP
     return make_command(verb.name, verb.description, params, body, describe=describe, autocomplete=autocomplete)
 
 
-def add_verbs(group: app_commands.Group, game: str, verbs: tuple[Verb, ...], match_autocomplete) -> None:
+def add_verbs(group: app_commands.Group, game: str, verbs: tuple[Verb, ...], match_autocomplete,
+              refine=None, extra_autocomplete=None) -> None:
     """Add a game's verb commands to its command group (subgroups made as needed)."""
     subgroups: dict[str, app_commands.Group] = {}
     for verb in verbs:
-        command = verb_command(game, verb, match_autocomplete)
+        command = verb_command(game, verb, match_autocomplete, refine, extra_autocomplete)
         if not verb.group:
             group.add_command(command)
             continue

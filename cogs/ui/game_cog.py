@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import defer, fit, reply
+from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from cogs.ui import game as game_uis
 from cogs.ui.commands import MATCH_HELP, Param, Verb, add_verbs, make_command
 from cogs.ui.options import describe as describe_options
@@ -56,14 +57,21 @@ class GameCog(commands.GroupCog):
 
     def __init__(self, bot):
         self.bot = bot
-        from cogs.matches import match_autocomplete
         group = self.app_command
         verbs = self.VERBS + tuple(v for v in (ANY_MOVE,) if v.name not in {w.name for w in self.VERBS if not w.group})
-        add_verbs(group, self.GAME, verbs, match_autocomplete)
+        add_verbs(group, self.GAME, verbs, match_autocomplete, self.refine, self.extra_autocomplete)
         for command in (self._challenge_command(), self._rules_command(match_autocomplete),
                         self._hand_command(match_autocomplete)):
             if group.get_command(command.name) is None:  # a game's own command of that name wins
                 group.add_command(command)
+
+    def refine(self, verb: Verb, action, extras: dict) -> str:
+        """The stored id of `action` with a verb's extra options (a game with extras overrides)."""
+        return action.id
+
+    def extra_autocomplete(self, name: str):
+        """The autocomplete of an extra option, or None."""
+        return None
 
     @property
     def rules(self):
@@ -93,6 +101,13 @@ class GameCog(commands.GroupCog):
             params.append(inspect.Parameter(f"opponent{n}", kw, annotation=discord.User | None, default=None))
             describe[f"opponent{n}"] = "Another player"
         choices = {}
+        if rules.max_players > 2:
+            params.append(inspect.Parameter("computers", kw, annotation=app_commands.Range[int, 0, rules.max_players - 1],
+                                            default=0))
+            describe["computers"] = "How many computer players to add"
+        params.append(inspect.Parameter("clock", kw, annotation=str | None, default=None))
+        describe["clock"] = "Time to move (default: the server's setting)"
+        choices["clock"] = CLOCK_CHOICES
         for option in declared_options(rules):
             params.append(inspect.Parameter(option.param, kw, annotation=_option_annotation(option), default=None))
             describe[option.param] = fit(option.description, 100)
@@ -101,10 +116,11 @@ class GameCog(commands.GroupCog):
                                          for value, label in option.choices]
 
         async def body(interaction: discord.Interaction, values: dict) -> None:
-            from cogs.matches import create_match
             await defer(interaction)
             opponents = [values.get("opponent")] + [values.get(f"opponent{n}") for n in range(2, rules.max_players)]
-            await create_match(interaction, self.GAME, opponents, None, self.options_from(values))
+            opponents += [interaction.client.user] * int(values.get("computers") or 0)  # a bot entry is a computer seat
+            await create_match(interaction, self.GAME, opponents, None, self.options_from(values),
+                               clock=values.get("clock"))
         return make_command("challenge", f"Challenge people to {rules.title} (pick me for a computer opponent)",
                             params, body, describe=describe, choices=choices)
 

@@ -64,10 +64,12 @@ async def tree_for(interaction: discord.Interaction, match_id: int, version: int
     return match, seat, paths.build(actions)
 
 
-async def play(interaction: discord.Interaction, match_id: int, version: int, action: Action) -> None:
-    """A move chosen on a component made at `version`; the mover is answered privately."""
+async def play(interaction: discord.Interaction, match_id: int, version: int | None, action: Action | str) -> None:
+    """A move (an Action, or an id the game refined from one) chosen at `version`; the mover
+    is answered privately."""
     client = interaction.client
-    outcome = await client.service.act(match_id, interaction.user.id, action.id, expected_version=version,
+    action_id = action if isinstance(action, str) else action.id
+    outcome = await client.service.act(match_id, interaction.user.id, action_id, expected_version=version,
                                        answered=True)
     await client.presenter.answer_mover(interaction, outcome)
 

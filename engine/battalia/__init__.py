@@ -1,8 +1,9 @@
 """Battalia: The Creation (2-4 players): rules engine.
 
 Modules: data (JSON component data in data/battalia), cards (registry, zones, paying), board (map,
-placement, movement), oracle, battle, actions (apply), legal (legal_actions), turns (turn steps, end,
-scoring), views, ai.
+placement, movement), oracle, battle, actions (apply), legal (legal_actions), paths (each action's
+path of choices), prompts (what a seat is asked), options (declared match options), turns (turn steps,
+end, scoring), views (and hidden_items), help (rules summary and design decisions), ai.
 
 Seats are 0..n-1; texts call them "Player 1".."Player n" (engine contract). Squares are a1..g7 (columns a-g, rows 1-7 top to bottom, G30). Card ids are
 "k<n>" (creation cards), virtual copies from an Amulet "v<n>" (this turn only, G34). Heroes are 1 and 2.
@@ -93,9 +94,10 @@ import json
 
 from engine.base import IllegalAction, Result
 
-from . import actions, ai, legal, setup, views
+from . import actions, ai, legal, paths, prompts, setup, views
+from .options import OPTIONS, options_text, refuse_options
 
-__all__ = ["RULES", "BattaliaRules"]
+__all__ = ["RULES", "BattaliaRules", "options_text"]
 
 
 class BattaliaRules:
@@ -103,6 +105,22 @@ class BattaliaRules:
     title = "Battalia: The Creation"
     min_players = 2
     max_players = 4
+    options = OPTIONS
+
+    def refuse_options(self, players: int, options: dict) -> str | None:
+        return refuse_options(players, options)
+
+    def options_text(self, options: dict | None) -> str:
+        return options_text(options)
+
+    def prompt(self, state: dict, seat: int) -> str:
+        return prompts.prompt(state, seat)
+
+    def hidden_items(self, state: dict, seat: int) -> set[str]:
+        return views.hidden_items(state, seat)
+
+    def pay_with(self, action_id: str, cards: str | None) -> str:
+        return paths.pay_with(action_id, cards)
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         return setup.setup(players, options or {}, seed)

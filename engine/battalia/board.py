@@ -59,6 +59,16 @@ def distinct_rotations(kind: str, shape: str) -> list[int]:
     return out
 
 
+def exits_text(exits: list[int]) -> str:
+    """Edge indexes as compass letters: [0, 1, 2] -> "N E S"."""
+    return " ".join(EDGE_NAMES[e] for e in exits)
+
+
+def rotation_label(kind: str, shape: str, rot: int) -> str:
+    """How a rotation reads for a card of this kind and shape: "Rotation 1: roads E S W"."""
+    return f"Rotation {rot}: roads {exits_text(rotate(shape_exits(kind, shape), rot))}"
+
+
 def tile_exits(tile: dict) -> list[int]:
     return rotate(shape_exits(tile["kind"], tile["shape"]), tile["rot"])
 

@@ -125,3 +125,18 @@ def view(state: dict, viewer: int | None) -> dict:
         if pend and pend["seat"] == viewer and pend["kind"] in ("wild", "drop"):
             v["pending"]["card"] = _card_public(state, pend["card"])
     return v
+
+
+def hidden_items(state: dict, seat: int) -> set[str]:
+    """Card ids no other seat may see (section 6.2): the hand and Ambush, the card an Amulet is
+    sending to a full Ambush, and the Realm (its ids reach only its owner, when the Horn searches it).
+    None of them appears in the public view or another seat's view.
+
+    R23: the opponents a Formation is shown to learn which cards those are, but by name only (their
+    view's `formation_seen` carries no ids), so the ids stay hidden from every other seat."""
+    p = state["players"][seat]
+    out = set(p["hand"]) | set(p["ambush"]) | set(p["realm"])
+    pend = state["pending"]
+    if pend and pend["seat"] == seat and pend["kind"] == "drop":
+        out.add(pend["card"])
+    return out

@@ -26,33 +26,51 @@ async def simcord_bot(tmp_path):
 
 
 class Forms(HTMLParser):
-    """The forms of a page: action, hidden fields and the options of its menu."""
+    """The forms of a page: action, hidden fields, the options of its menu (values and texts)
+    and the text of its button."""
 
     def __init__(self, text: str):
         super().__init__()
         self.forms: list[dict] = []
         self.images: list[str] = []
         self._form: dict | None = None
+        self._text: list[str] | None = None
         self.feed(text)
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "form":
-            self._form = {"action": attrs["action"], "fields": {}, "options": [], "buttons": []}
+            self._form = {"action": attrs["action"], "fields": {}, "options": [], "texts": [], "label": ""}
             self.forms.append(self._form)
         elif tag == "input" and self._form is not None and attrs.get("type") == "hidden":
             self._form["fields"][attrs["name"]] = attrs["value"]
         elif tag == "option" and self._form is not None and attrs.get("value"):
             self._form["options"].append(attrs["value"])
+            self._text = []
+        elif tag == "button" and self._form is not None:
+            self._text = []
         elif tag == "img":
             self.images.append(attrs["src"])
 
+    def handle_data(self, data):
+        if self._text is not None:
+            self._text.append(data)
+
     def handle_endtag(self, tag):
-        if tag == "form":
+        if tag == "option" and self._text is not None:
+            self._form["texts"].append("".join(self._text))
+            self._text = None
+        elif tag == "button" and self._text is not None:
+            self._form["label"] = "".join(self._text)
+            self._text = None
+        elif tag == "form":
             self._form = None
 
     def menus(self) -> list[dict]:
         return [f for f in self.forms if f["fields"].get("kind") == "select"]
+
+    def buttons(self) -> list[dict]:
+        return [f for f in self.forms if f["fields"].get("kind") == "click"]
 
 
 async def world_of(env) -> sandbox.Sandbox:
@@ -75,9 +93,10 @@ async def get(session, url: str) -> str:
         return await response.text()
 
 
-async def choose(session, form: dict, value: str) -> str:
-    """Submit a menu of the DM page (as the browser does); the page the answer redirects to."""
-    data = {**form["fields"], "value": value}
+async def choose(session, form: dict, value: str | None = None) -> str:
+    """Submit a menu (with `value`) or press a button of the DM page, as the browser does;
+    the page the answer redirects to."""
+    data = {**form["fields"], **({"value": value} if value is not None else {})}
     async with session.post(form["action"], data=data) as response:
         assert response.status == 200, response.status
         assert "answer=" in str(response.url), response.url  # redirected to the page with the answer
@@ -135,25 +154,32 @@ async def test_a_move_made_on_the_dm_page(simcord_env):
             async with session.get(forms.images[-1]) as response:
                 assert response.status == 200 and response.content_type == "image/png"
                 assert (await response.read()).startswith(b"\x89PNG")
-            (card_menu,) = forms.menus()
-            assert card_menu["fields"]["custom_id"].startswith("bl:pick:")
+            (card_menu,) = forms.menus()  # the move toolkit's step menu: the cards of the hand
+            assert card_menu["fields"]["custom_id"].startswith(f"ui:step:{match.id}:{match.version}:")
             assert "Play a card" in page
 
-            # a card, then a flag (with the deck to draw from): the move is played
+            # a card, then a flag from the answer: the card is played
+            card = card_menu["texts"][0].split(" — ")[0]
             answer = await choose(session, card_menu, card_menu["options"][0])
             assert "the answer is highlighted above" in answer, answer
-            assert "choose a flag" in answer
+            assert f"Play a card › {card}" in answer, answer  # the step asked next names the card
             flag_menus = Forms(answer).menus()
-            assert len(flag_menus) > 1  # the hand's card menu, and the flag menus of the answer
+            assert len(flag_menus) == 2  # the hand's card menu, and the flag menu of the answer
             flag_menu = flag_menus[-1]
+            assert flag_menu["texts"][0].startswith("Flag 1"), flag_menu["texts"]
             played = await choose(session, flag_menu, flag_menu["options"][0])
-            assert "Move played." in played, played
+            assert "Move played." in played and "You drew" not in played, played
+            assert (await env.bot.service.get(1)).version == match.version + 1
+            # then the draw, a button on the hand that answered (R16: both decks have cards)
+            (troop,) = [b for b in Forms(played).buttons() if "troop deck" in b["label"]]
+            drawn = await choose(session, troop)
+            assert "Move played. You drew" in drawn, drawn
             after = await env.bot.service.get(1)
-            assert after.version > match.version
+            assert after.version > match.version + 1
             # the answer shows the updated hand: its picture and the move after the computer's
-            assert re.search(r"· move \d+ · your private view", played)
-            assert len(Forms(played).images) > len(forms.images)
-            assert 'class="msg answer"' in played
+            assert re.search(r"· move \d+ · your private view", drawn)
+            assert len(Forms(drawn).images) > len(forms.images)
+            assert 'class="msg answer"' in drawn
             # bob has no DMs, and the page does not mix users up
             assert "No direct messages for bob yet" in await get(session, world.dm_page.url_for("bob"))
         assert list(env.bot.unexpected_errors) == []

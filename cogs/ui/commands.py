@@ -155,9 +155,12 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
         actions = await interaction.client.presenter.named_actions(match, seat)
         found = narrowed(verb, actions, values)
         if not found:
+            if not actions:
+                raise UserError("It is not your turn now: nothing is asked of you in this match yet.")
             given = ", ".join(f"{k}: {shorten(v, 40)}" for k, v in values.items() if v not in (None, "") and k != "match")
-            raise UserError(f"That is not one of your moves now ({given or verb.name}); "
-                            "the lists in the command show the legal ones.")
+            asked = await interaction.client.presenter.prompt(match, seat)
+            raise UserError(f"That is not one of your moves now ({given or verb.name}). {asked} "
+                            "The lists in the command show the legal choices.")
         extras = {p.name: values.get(p.name) for p in verb.extras if values.get(p.name) not in (None, "")}
         if len(found) == 1:
             chosen = refine(verb, found[0], extras) if extras and refine else found[0]
@@ -204,6 +207,8 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
                 else:
                     seen[value] = app_commands.Choice(name=name, value=fit(value, 100))
             if not seen and param.kind is not int:
+                if not actions:
+                    return [hint_choice("It is not your turn now.")]
                 prompt = await interaction.client.presenter.prompt(match, seat)
                 return [hint_choice(f"Nothing to choose here now. {prompt}")]
             return list(seen.values())[:25]

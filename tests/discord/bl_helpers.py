@@ -1,6 +1,6 @@
 """Drivers for Battle Line matches in simcord: a seeded test player, its moves sent as
-/battleline commands or as clicks on the private hand message, and the privacy check of the
-public thread."""
+/battleline commands or as clicks on the toolkit's components of the private hand message,
+and the privacy check of the public thread."""
 from __future__ import annotations
 
 import random
@@ -8,11 +8,14 @@ import re
 
 import discord
 
+from cogs.ui import paths
 from engine.battleline import RULES, card_label
+from engine.battleline.cards import GUILE
 from render import battleline as renderer
-from tests.discord.helpers import ANSWERS, remember_answer
+from tests.discord.helpers import ANSWERS, remember_answer, toolkit_components, walk_move
 
 SHOW_MY_HAND = "Show my hand"
+DECKS = ("troop", "tactics")
 
 
 # ---------------------------------------------------------------------- the test player
@@ -57,12 +60,10 @@ async def due(env, members, match_id: int = 1):
     return match, seat, next((m for m in members if m.id == user_id), None)
 
 
-def planned_draw(match, seat: int, action: str) -> str | None:
-    """The deck our player would draw from right after `action`, when a deck choice follows."""
-    after, _ = RULES.apply(match.snapshot, seat, action)
-    if after["result"] is None and after["step"] == "draw" and after["current"] == seat:
-        return choose(after, seat, match.seed + match.version + 1).split(":")[1]
-    return None
+def is_troop_play(action: str) -> bool:
+    """play:<card>:<flag> with a card that goes to a flag (troop, Leader, CC, SB, Fog, Mud)."""
+    parts = action.split(":")
+    return parts[0] == "play" and len(parts) == 3 and parts[1] not in GUILE
 
 
 # ---------------------------------------------------------------------- components
@@ -71,50 +72,72 @@ def children(message: discord.Message) -> list:
     return [c for row in message.components for c in getattr(row, "children", [])]
 
 
-def selects_of(message: discord.Message, prefix: str) -> list[discord.SelectMenu]:
-    """The pick menus continuing engine id `prefix` (custom_id bl:pick:<m>:<v>:<then>:<page>:<prefix>)."""
-    return [c for c in children(message) if isinstance(c, discord.SelectMenu)
-            and c.custom_id.startswith("bl:pick:") and c.custom_id.split(":", 6)[6] == prefix]
+async def position_of(bot, match, seat: int, action: str) -> list[int]:
+    """Where `action` is in the tree of the seat's legal moves (what the components carry)."""
+    position = paths.find(paths.build(await bot.presenter.named_actions(match, seat)), action)
+    assert position is not None, f"{action} is not a legal move"
+    return position
 
 
-def button_for(message: discord.Message, action: str) -> discord.Button | None:
-    return next((c for c in children(message) if isinstance(c, discord.Button)
-                 and c.custom_id and c.custom_id.startswith("bl:do:") and c.custom_id.split(":", 4)[4] == action),
-                None)
+async def button_for(bot, message: discord.Message, match, seat: int, action: str) -> discord.Button | None:
+    """The toolkit button on `message` that plays `action` with one click, if there is one."""
+    position = await position_of(bot, match, seat, action)
+    return next((c for c, at, kind, _page in toolkit_components(message) if kind == "go" and at == position), None)
 
 
-def menu_with(menus: list[discord.SelectMenu], value: str, then: str | None) -> discord.SelectMenu:
-    """The menu (of the wanted deck, if there is one per deck) that offers `value`."""
-    offering = [m for m in menus if value in [o.value for o in m.options]]
-    assert offering, f"{value} is not offered in {[m.custom_id for m in menus]}"
-    for menu in offering:
-        if menu.custom_id.split(":")[4] == (then or "-"):
-            return menu
-    assert then is None, f"no menu draws from the {then} deck: {[m.custom_id for m in offering]}"
-    return offering[0]
+def assert_fits(message: discord.Message) -> None:
+    """Discord's limits on a message's components: 5 rows, 25 options a menu, 100 characters
+    an option's label or description, 80 a button's label."""
+    assert len(message.components) <= 5
+    for c in children(message):
+        if isinstance(c, discord.SelectMenu):
+            assert len(c.options) <= 25 and len(c.placeholder or "") <= 150, c.custom_id
+            assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in c.options), c.custom_id
+        elif isinstance(c, discord.Button):
+            assert len(c.label or "") <= 80, c.label
+
+
+class Clicks:
+    """A member (or user) whose clicks and menu choices are counted."""
+
+    def __init__(self, who):
+        self.who, self.count = who, 0
+
+    async def click(self, *args, **kwargs):
+        self.count += 1
+        return await self.who.click(*args, **kwargs)
+
+    async def select(self, *args, **kwargs):
+        self.count += 1
+        return await self.who.select(*args, **kwargs)
 
 
 class HandSource:
-    """Where a player finds his private hand: the newest DM, or (DMs closed) the ephemeral
-    hand the bot sent after his last move, else the Show my hand button in the thread."""
+    """Where a player finds his private hand: the hand the bot answered his last move with
+    while it is current, else the newest DM, or (DMs closed) the Show my hand button in the
+    thread. `found` says which one the last move was made on: "answer", "dm" or "button"."""
 
     def __init__(self, member, thread, dm_closed: bool = False):
         self.member, self.thread, self.dm_closed = member, thread, dm_closed
         self.ephemeral: discord.Message | None = None
+        self.found = ""
 
     async def current(self, version: int) -> discord.Message:
         marker = f"· move {version} ·"
         for answer in (ANSWERS.get(self.member.id), self.ephemeral):
             if answer is not None and marker in answer.content:
-                return answer  # the hand that answered his last move is still current
+                self.found = "answer"
+                return answer
         if not self.dm_closed:
             message = self.member.user.dm_channel.history()[-1]
             assert marker in message.content, f"the newest DM is not the hand at move {version}: {message.content}"
+            self.found = "dm"
             return message
         board = next(m for m in reversed(self.thread.history()) if m.components)
         r = await self.member.click(board, label=SHOW_MY_HAND)
         assert r.ephemeral and r.response.attachments, r.response.content
         assert marker in r.response.content, r.response.content
+        self.found = "button"
         return r.response.message
 
     def remember(self, result) -> None:
@@ -124,41 +147,20 @@ class HandSource:
                 self.ephemeral = answer.message
 
 
-async def move_by_components(source: HandSource, match, seat: int, action: str) -> None:
-    """Make one move of our player by clicks on the hand message and the menus it opens."""
+async def move_by_components(bot, source: HandSource, match, seat: int, action: str) -> int:
+    """Make one move of our player by clicks on his hand message and the step menus it opens
+    (every step answered privately). Returns how many clicks it took."""
     hand = await source.current(match.version)
-    parts = action.split(":")
+    assert_fits(hand)
     # a hand in the thread (a move's answer, Show my hand) is clicked there; a DM in the DM
-    who = source.member if getattr(hand, "guild", None) is not None else source.member.user
-    button = button_for(hand, action)
-    if button is not None:  # claim, done, draw, scout draw, pass
-        result = await who.click(hand, custom_id=button.custom_id)
-    elif parts[0] in ("scout", "muddiscard"):
-        prefix = ":".join(parts[:-1])
-        menu = menu_with(selects_of(hand, prefix), parts[-1], None)
-        result = await who.select(hand, [parts[-1]], custom_id=menu.custom_id)
-    else:
-        assert parts[0] == "play", action
-        then = planned_draw(match, seat, action)
-        # the card, then one question per remaining part (guile targets are "flag:card")
-        steps = [parts[1]]
-        rest = parts[2:]
-        if parts[1] in ("T-REDEPLOY", "T-DESERTER", "T-TRAITOR"):
-            steps.append(":".join(rest[:2]))
-            rest = rest[2:]
-        steps += rest
-        message, prefix = hand, "play"
-        for n, value in enumerate(steps):
-            last = n == len(steps) - 1
-            menu = menu_with(selects_of(message, prefix), value, then if last else None)
-            result = await who.select(message, [value], custom_id=menu.custom_id)
-            prefix = f"{prefix}:{value}"
-            if not last:
-                assert result.response.ephemeral, result.response.content
-                message = result.response.message
+    who = Clicks(source.member if getattr(hand, "guild", None) is not None else source.member.user)
+    result = await walk_move(who, hand, bot, match, seat, action)
     assert result.response.content.startswith("Move played."), f"{action}: {result.response.content}"
+    assert "your private view" in result.response.content and result.response.attachments, \
+        "a move is answered with the updated hand"
     source.remember(result)
     remember_answer(source.member, result)
+    return who.count
 
 
 # ---------------------------------------------------------------------- slash commands
@@ -167,48 +169,83 @@ def _values(choices) -> list[str]:
     return [str(c["value"]) for c in choices]
 
 
-async def move_by_command(member, channel, match, seat: int, action: str, used: set | None = None) -> None:
-    """Make one move with the /battleline command for it, checking first that autocomplete
-    offers each value."""
+def command_for(action: str) -> tuple[str, list[tuple[str, str | int]]]:
+    """The /battleline command and its options, in order, for one engine move."""
     parts = action.split(":")
     verb = parts[0]
-    if verb == "play" and parts[1] in ("T-SCOUT", "T-REDEPLOY", "T-DESERTER", "T-TRAITOR"):
-        name, card = "battleline tactic", parts[1]
-        assert card in _values(await member.autocomplete(channel, name, "card", ""))
-        options = {"card": card}
-        for option, value in zip(("flag", "target", "to"), parts[2:]):
-            offered = _values(await member.autocomplete(channel, name, option, "", **options))
-            assert value in offered, (option, value, offered)
-            options[option] = int(value) if option == "flag" else value
-    elif verb == "play":
-        name, card, flag = "battleline play", parts[1], parts[2]
-        assert card in _values(await member.autocomplete(channel, name, "card", ""))
-        assert flag in _values(await member.autocomplete(channel, name, "flag", "", card=card))
-        options = {"card": card, "flag": int(flag)}
-        decks = _values(await member.autocomplete(channel, name, "draw", "", **options))
-        assert decks == [d for d in ("troop", "tactics") if match.snapshot[f"{d}_deck"]], decks  # non-empty only
-        then = planned_draw(match, seat, action)
-        if then:
-            options["draw"] = then
-    elif verb == "claim":
-        name, options = "battleline claim", {"flags": parts[1]}
-        assert parts[1] in _values(await member.autocomplete(channel, name, "flags", ""))
-    elif verb in ("draw", "scout") and parts[-2] == "draw":
-        name, options = "battleline draw", {"deck": parts[-1]}
-        assert parts[-1] in _values(await member.autocomplete(channel, name, "deck", ""))
-    elif verb == "scout":
-        name, options = "battleline return", {"card": parts[2]}
-        assert parts[2] in _values(await member.autocomplete(channel, name, "card", ""))
-    elif verb == "muddiscard":
-        name, options = "battleline discard", {"card": parts[1]}
-        assert parts[1] in _values(await member.autocomplete(channel, name, "card", ""))
+    if verb == "play" and parts[1] in GUILE:
+        options = [("card", parts[1])]
+        if len(parts) >= 4:
+            options.append(("target", f"{parts[2]}-{parts[3]}"))  # one choice: the card at its flag
+        if len(parts) == 5:
+            options.append(("to", parts[4]))
+        return "battleline tactic", options
+    if verb == "play":
+        return "battleline play", [("card", parts[1]), ("flag", int(parts[2]))]
+    if verb == "claim":
+        return "battleline claim", [("flags", parts[1])]
+    if action.startswith(("draw:", "scout:draw:")):
+        return "battleline draw", [("deck", parts[-1])]
+    if action.startswith("scout:return:"):
+        return "battleline return", [("card", parts[2])]
+    if verb == "muddiscard":
+        return "battleline discard", [("card", parts[1])]
+    assert verb in ("done", "pass"), action
+    return f"battleline {verb}", []
+
+
+def legal_values(ids: list[str], name: str, option: str, given: dict) -> set[str]:
+    """What the autocomplete of `option` must offer: the values of the legal moves that agree
+    with the options already given, read from the engine's move ids."""
+    out = set()
+    for action in ids:
+        command, options = command_for(action)
+        if command != name:
+            continue
+        values = dict(options)
+        if option in values and all(str(values.get(k)) == str(v) for k, v in given.items()):
+            out.add(str(values[option]))
+    return out
+
+
+def any_move_value(action: str) -> str:
+    """The value /battleline move takes for a move: its step values, the Deserter, Redeploy and
+    Traitor target as one "<flag>-<card>" step."""
+    parts = action.split(":")
+    if parts[0] == "play" and len(parts) >= 4:
+        parts = parts[:2] + [f"{parts[2]}-{parts[3]}"] + parts[4:]
+    elif action.startswith("scout:"):
+        parts = ["scout-draw" if parts[1] == "draw" else "return"] + parts[2:]
+    return " ".join(parts)
+
+
+async def move_by_command(member, channel, match, seat: int, action: str, used: set | None = None,
+                          any_move: bool = False) -> None:
+    """Make one move with the /battleline command for it (or, `any_move`, with /battleline
+    move), checking first that each option's autocomplete offers exactly the legal values."""
+    ids = [a.id for a in RULES.legal_actions(match.snapshot, seat)]
+    if any_move:
+        name, value = "battleline move", any_move_value(action)
+        offered = _values(await member.autocomplete(channel, name, "move", value))
+        assert value in offered, (value, offered)
+        options = {"move": value}
     else:
-        assert verb in ("done", "pass"), action
-        name, options = f"battleline {verb}", {}
+        name, steps = command_for(action)
+        options = {}
+        for option, value in steps:
+            offered = _values(await member.autocomplete(channel, name, option, "", **options))
+            if name == "battleline claim":  # single flags and their combinations
+                offered = [v for v in offered if " " not in v]
+            wanted = legal_values(ids, name, option, options)
+            assert set(offered) == wanted if len(wanted) <= 25 else set(offered) <= wanted, \
+                (name, option, sorted(offered), sorted(wanted))
+            assert str(value) in offered, (option, value, offered)
+            options[option] = value
     result = await member.slash(channel, name, **options)
     text = result.response.content
     assert result.ephemeral, text
-    assert text.startswith("Move played.") or text.startswith(f"Flag {parts[-1]}: claimed."), f"{action}: {text}"
+    assert text.startswith("Move played.") or text.startswith(f"Flag {action.split(':')[-1]}: claimed."), \
+        f"{action}: {text}"
     assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
     remember_answer(member, result)
     if used is not None:

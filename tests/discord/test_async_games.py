@@ -18,6 +18,7 @@ from PIL import Image, ImageChops
 
 from cogs.replay import PER_USER_EVERY as REPLAY_EVERY
 from cogs.replay import gate_for
+from cogs.ui import paths
 from engine.base import name_seats
 from engine.battalia import RULES as BATTALIA
 from engine.battleline import RULES
@@ -30,7 +31,7 @@ from tests.render.test_replay import frames_of
 from tests.discord.bl_helpers import (HandSource, choose, due, move_by_command,
                                       move_by_components, names_a_card, seeded, states_by_version)
 from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, start_challenge,
-                                   thread_of, with_button)
+                                   thread_of, toolkit_components, with_button)
 
 EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.battalia")
 ALL_CARDS = TROOP_IDS + TACTIC_IDS
@@ -76,13 +77,13 @@ async def public_board(env, match, state: dict) -> bytes:
 
 async def play_battleline_turn(env, members, thread, source: HandSource | None = None) -> None:
     """One move of our seeded test player: by the /battleline command for it, or, given the
-    player's HandSource, by the menus on his private hand message."""
+    player's HandSource, by the buttons and step menus on his private hand message."""
     match, seat, member = await due(env, members)
     assert member is not None, "a computer seat was left to move"
     action = choose(match.snapshot, seat, match.seed + match.version)
     if source is not None:
         assert source.member is member
-        await move_by_components(source, match, seat, action)
+        await move_by_components(env.bot, source, match, seat, action)
     else:
         await move_by_command(member, thread, match, seat, action)
     assert (await current_match(env)).version > match.version
@@ -355,9 +356,11 @@ async def test_battleline_undo_of_a_card_play_approved_and_refused_after_a_draw(
     lines = [line for line in r.response.content.splitlines() if line[:1].isdigit()]
     assert len(lines) == 2 and f"flag {flag}" in lines[0] and "took back their last move" in lines[1], lines
 
-    # a play that drew (one command, two actions): refused at once, nobody is asked
+    # a draw (hidden information, R16): refused at once, nobody is asked
     asks = len([m for m in thread.history() if "asks to take back" in m.content])
-    r = await first.slash(thread, "battleline play", card=card, flag=int(flag), draw="troop")
+    r = await first.slash(thread, "battleline play", card=card, flag=int(flag))
+    assert r.response.content.startswith("Move played.") and "You drew" not in r.response.content
+    r = await first.slash(thread, "battleline draw", deck="troop")
     assert r.response.content.startswith("Move played. You drew"), r.response.content
     match = await current_match(env)
     assert match.version == 4 and RULES.active_players(match.snapshot) == {1 - seat}
@@ -380,7 +383,7 @@ async def test_battleline_spectator_sees_the_boards_but_no_hand_and_cannot_act(p
     r = await carol.slash(channel, "match watch", match=1)
     assert "watching match #1" in r.response.content
     assert carol.id in env.backend.channels[thread.id].thread_members
-    await play_battleline_turns(env, [alice, bob], thread, 8)
+    await play_battleline_turns(env, [alice, bob], thread, 16)  # a card and a draw are two moves
     while (await current_match(env)).snapshot["step"] != "play":  # on to a turn's start
         await play_battleline_turn(env, [alice, bob], thread)
 
@@ -650,8 +653,11 @@ async def test_battalia_defender_runs_out_of_time_and_the_attacker_claims_the_wi
     board = thread.history()[-1]
     assert defender.mention in board.content and f"<t:{int(deadline)}:R>" in board.content
     hand = last_dm(defender)
-    assert f"move {match.version} " in hand.content and "fight" in " ".join(
-        c.custom_id for row in hand.components for c in row.children), "the defender is asked to answer"
+    assert f"move {match.version} " in hand.content
+    fight = next(a.id for a in BATTALIA.legal_actions(state, seat) if a.id.startswith("fight:"))
+    position = paths.find(paths.build(service.legal_actions(match, seat)), fight)
+    assert any(position[:len(at)] == at for _c, at, _kind, _page in toolkit_components(hand)), \
+        "the defender's hand leads to fighting back"
     attacker_dms = len(dms(attacker))
 
     await env.advance_time(deadline - 12 * HOUR - env.now().timestamp() - 60)

@@ -53,10 +53,10 @@ async def test_a_battle_line_turn_is_one_board_and_one_ping(world):
                 rules.active_players(match.snapshot) == {seat}:
             assert len(thread.history()) == boards_before, "no board while the turn goes on"
             hand = answer_of(result).message
-            assert "**Your move.**" in hand.content and hand.components, "the hand carries the next step's menus"
+            assert "**Your move.**" in hand.content and hand.components, "the hand carries the next step"
             legal = [a.id for a in rules.legal_actions(match.snapshot, seat)]
             action = next((a for a in ("draw:troop", "draw:tactics", "done") if a in legal), legal[0])
-            button = button_for(hand, action)
+            button = await button_for(env.bot, hand, match, seat, action)  # a draw or a claim step: buttons
             assert button is not None, (action, legal)
             result = await mover.click(hand, custom_id=button.custom_id)
             assert_is_hand(result)

@@ -10,19 +10,18 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs import battalia as battalia_cog
-from cogs import battleline as battleline_cog
-from cogs.components import (ActionSelect, ClockButton, HandButton, LobbyButton, LogPageButton, MoveButton,
-                             PageSelect, RematchButton, UndoButton)
+from bot import EXTENSIONS
+from cogs.components import ClockButton, HandButton, LobbyButton, LogPageButton, RematchButton, UndoButton
 from cogs.tournaments import TournamentButton
+from cogs.ui.game import ui_for
+from cogs.ui.picker import StepButton, StepSelect
+from engine import registry
 from tests.discord.helpers import start_challenge
-
-ALL_COGS = ("cogs.matches", "cogs.battleline", "cogs.battalia", "cogs.tournaments")
-
 
 @pytest.fixture
 def simcord_bot(make_bot):
-    return make_bot(extensions=ALL_COGS)
+    return make_bot(extensions=EXTENSIONS)  # every game's cog, the platform's and the tournaments'
+
 
 
 @pytest.fixture
@@ -106,16 +105,18 @@ def forged_components(tournament_id: int = 1) -> list[tuple[discord.ui.Item, str
         return f"There is no match #{n} here."
     return [(LobbyButton("cancel", 1), match(1)), (LobbyButton("join", 1), match(1)), (HandButton(2), match(2)),
             (RematchButton(3), match(3)), (UndoButton("ask", 2, 0), match(2)), (ClockButton("claim", 2, 0), match(2)),
-            (LogPageButton(3, 1), match(3)), (MoveButton(2, 0, "take:1"), match(2)),
-            (battleline_cog.ActButton(2, 0, "pass"), match(2)), (battalia_cog.MoveButton(2, 0, "end"), match(2)),
+            (LogPageButton(3, 1), match(3)), (StepButton(2, 0, [0], "Pass"), match(2)),
+            (StepButton(2, 0, [1, 3], "Claim flag 4"), match(2)),
+            (StepButton(2, 0, [0], "Pick", mark="abc123"), match(2)),  # a move of a simultaneous step
             (TournamentButton("join", tournament_id), f"There is no tournament #{tournament_id} in this server.")]
 
 
 def forged_selects() -> list[tuple[discord.ui.Item, str]]:
-    """Each forged menu with the value chosen in it (every one names match #2)."""
-    return [(ActionSelect(2, 0, []), "-"), (PageSelect(2, 0, ["Moves"]), "0"),
-            (battleline_cog.PickSelect(2, 0, "play", options=[discord.SelectOption(label="x", value="x")]), "x"),
-            (battalia_cog.SquarePicker(2, 0, ["a1"]), "a1"), (battalia_cog.MoveSelect(2, 0, "hire", []), "-")]
+    """Each forged menu with the value chosen in it (every one names match #2): a step of a
+    move, a step menu's link to its next page, and a menu of a simultaneous step."""
+    def step(prefix, page, value, mark=""):
+        return StepSelect(2, 0, prefix, page, options=[discord.SelectOption(label="x", value=value)], mark=mark)
+    return [(step([0], 0, "0"), "0"), (step([0, 2], 1, "p2"), "p2"), (step([], 0, "1", "abc123"), "1")]
 
 
 async def post_forged(env, channel_id: int | None = None, user=None, tournament_id: int = 1):
@@ -157,6 +158,20 @@ async def make_tournament(env, guild, channel) -> int:
     r = await org.slash(channel, "tournament create", game="testgame", format="swiss")
     assert "#1" in r.response.content or "#1" in (r.followups[-1].content if r.followups else ""), r
     return 1
+
+
+async def test_every_kind_of_component_is_forged(world):
+    """The kinds the platform and the move toolkit register are all tried below (a game's own
+    kinds, if it has any, are the game's tests' to try)."""
+    def name(kind) -> str:  # an extension's module is loaded anew, so its classes are compared by name
+        return f"{kind.__module__}.{kind.__qualname__}"
+    env = world[0]
+    registered = {name(k) for k in env.bot._connection._view_store._dynamic_items.values()}
+    registry.load_builtin()
+    games_own = {name(k) for rules in registry.all_games() for k in ui_for(rules.name).items}
+    forged = {name(type(item)) for item, _ in forged_components() + forged_selects()}
+    assert {name(StepButton), name(StepSelect)} <= registered
+    assert registered - games_own <= forged, registered - games_own - forged
 
 
 async def test_no_component_of_another_server_reaches_a_match(two_servers):

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui.errors import Guarded
-from cogs.common import defer, in_thread, is_manager, png_file, reply
+from cogs.common import defer, fit, in_thread, is_manager, png_file, reply
 from cogs.matches import game_autocomplete
 from engine import registry
 from matches import UserError
@@ -153,7 +153,7 @@ class TournamentPoster:
         if channel is None:
             return None
         try:
-            return await channel.send(content[:2000], allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+            return await channel.send(fit(content), allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
         except discord.HTTPException:
             log.warning("could not post in the channel of tournament %s", t.id)
             return None
@@ -203,7 +203,7 @@ class TournamentPoster:
             return
         try:
             await channel.get_partial_message(t.message_id).edit(
-                content=signup_text(t), view=signup_view(t), allowed_mentions=discord.AllowedMentions.none())
+                content=fit(signup_text(t)), view=signup_view(t), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not edit the signup message of tournament %s", t.id)
 

@@ -29,7 +29,7 @@ from typing import Any, Callable, Protocol
 from engine import registry
 from engine.base import team_ranks, teams_of
 from matches import MatchService, UserError
-from matches.service import shorten, valid_id
+from matches.service import shorten, valid_id, person
 from matches import clock as clocks
 from store import MatchRow, RatedSeat, Store, TournamentRecord
 from tournaments import ratings
@@ -257,7 +257,7 @@ class TournamentRow:
         return tstate.entrant_of(self.state, str(user_id)) if self.state else None
 
     def mention(self, entrant: str) -> str:
-        return " & ".join(f"<@{m}>" for m in self.members(entrant))
+        return " & ".join(f"{person(m)}" for m in self.members(entrant))
 
     def seed_of(self, user_id: int) -> int | None:
         entrant = self.entrant_of(user_id)
@@ -308,7 +308,7 @@ def pod_limits(rules) -> tuple[int, int]:
 
 
 def _people(users: list[int]) -> str:
-    return ", ".join(f"<@{u}>" for u in users)
+    return ", ".join(f"{person(u)}" for u in users)
 
 
 class TournamentService:
@@ -461,14 +461,14 @@ class TournamentService:
             raise UserError("Name someone else as your partner.")
         mine, theirs = t.signup_teams.get(user_id), t.signup_teams.get(partner_id)
         if mine is not None and mine == theirs:
-            raise UserError(f"You are already in a team with <@{partner_id}>.")
+            raise UserError(f"You are already in a team with {person(partner_id)}.")
         if mine is not None and sum(1 for team in t.signup_teams.values() if team == mine) > 1:
             raise UserError("You are already in a team: leave the tournament and join again, or ask an "
-                            "organizer to change teams with `/tournament team`.")
+                            "organizer to change teams with /tournament team.")
         if theirs is None:
             return None
         if sum(1 for team in t.signup_teams.values() if team == theirs) >= t.team_size:
-            raise UserError(f"<@{partner_id}>'s team is full ({t.team_size} players).")
+            raise UserError(f"{person(partner_id)}'s team is full ({t.team_size} players).")
         return theirs
 
     async def set_team(self, tournament_id: int, user_ids: list[int]) -> TournamentRow:
@@ -486,7 +486,7 @@ class TournamentService:
                 raise UserError(f"Teams in this tournament are of {t.team_size} players.")
             if len(users) == 1:
                 if users[0] not in t.players:
-                    raise UserError(f"<@{users[0]}> is not signed up.")
+                    raise UserError(f"{person(users[0])} is not signed up.")
                 await self.store.tournaments.assign_teams(tournament_id, {users[0]: None})
             else:
                 self._room_for(t, [u for u in users if u not in t.players])
@@ -543,7 +543,7 @@ class TournamentService:
         if short:
             raise UserError(f"Teams in this tournament are of {k} players: {_people(short)} "
                             f"{'has' if len(short) == 1 else 'have'} no full team yet. An organizer puts "
-                            "them in one with `/tournament team`, or they leave.")
+                            "them in one with /tournament team, or they leave.")
         return teams
 
     async def start(self, tournament_id: int) -> TournamentRow:
@@ -594,14 +594,14 @@ class TournamentService:
         list; once running, Swiss formats pair them no more and elsewhere their later games
         are forfeits. A game of theirs in progress is resigned (so it counts as their loss)."""
         if (await self.get(tournament_id)).status == "signup":
-            return await self._remove_signup(tournament_id, user_id, f"<@{user_id}> is not signed up.")
+            return await self._remove_signup(tournament_id, user_id, f"{person(user_id)} is not signed up.")
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "running":
                 raise UserError("This tournament is over.")
             entrant = t.entrant_of(user_id)
             if entrant is None:
-                raise UserError(f"<@{user_id}> is not playing in this tournament.")
+                raise UserError(f"{person(user_id)} is not playing in this tournament.")
             if entrant in t.state.dropped:
                 raise UserError(f"{t.mention(entrant)} {'has' if len(t.members(entrant)) == 1 else 'have'} "
                                 "already dropped out.")
@@ -732,7 +732,7 @@ class TournamentService:
             tstate.record_result(state, game.id, self._decisive(state, game, ranks))
 
     async def _adjudicate(self, match: MatchRow) -> MatchRow:
-        """Close an unfinished match for `/tournament next` (caller holds its lock) through
+        """Close an unfinished match for /tournament next (caller holds its lock) through
         MatchService.finish: the team(s) of the seats to move lose, unless every team or none
         has one to move."""
         rules = self.matches.rules(match)
@@ -745,7 +745,7 @@ class TournamentService:
         seats = [s.seat for s in match.seats]
         winners = [s for s in seats if s not in losing]
         def mentions(chosen) -> str:
-            return " and ".join(f"<@{match.user_at(s).user_id}>" for s in sorted(chosen))
+            return " and ".join(f"{person(match.user_at(s).user_id)}" for s in sorted(chosen))
         if not losing:
             reason = "The organizer closed the round: a draw."
         elif losing == to_move:

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine import registry
+from matches.service import person
 from matches import MatchService, UserError
 from store import Store
 from tests import testgame
@@ -174,7 +175,7 @@ async def test_next_round_by_force_the_player_to_move_loses(svc):
     t = await svc.tournaments.force_next_round(t.id)
     stuck = await svc.matches.get(stuck.id)
     assert stuck.status == "finished" and stuck.result["adjudicated"]
-    assert stuck.result["winners"] == [0] and f"<@{waiting}>" in stuck.result["reason"]
+    assert stuck.result["winners"] == [0] and person(waiting) in stuck.result["reason"]
     assert points(t)[first] == 1 and points(t)[waiting] == 0
     assert tstate.current_round(t.state) == 2 and all(not m.finished for m in t.state.rounds[1])
     # an adjudicated game is not rated; the played one is

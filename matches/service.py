@@ -593,10 +593,18 @@ class MatchService:
             if seat is None:
                 raise UserError("You are not playing in this match.")
             humans_left = [s for s in match.seats if not s.is_ai and s.seat != seat]
-            if len(match.seats) == 2 or not humans_left:
-                winners = [s.seat for s in match.seats if s.seat != seat]
+            teams = teams_of(self.rules(match), len(match.seats), dict(match.options))
+            gone = set(match.meta.get("resigned", [])) | set(match.meta.get("absent", [])) | {seat}
+            standing = [team for team in teams if not set(team) <= gone]
+            if len(match.seats) == 2 or not humans_left or len(standing) == 1:
+                # the last player, or the last member of the last team but one, gives up: the
+                # others win at once (a team is out when none of its members plays on)
+                winners = [s for team in standing for s in team] if len(standing) == 1 \
+                    else [s.seat for s in match.seats if s.seat != seat]
                 result = Result(winners, {}, f"{person(user_id)} resigned.").to_dict()
-                result["resigned"] = [seat]
+                result["resigned"] = sorted(set(match.meta.get("resigned", [])) | {seat})
+                if match.meta.get("absent"):
+                    result["absent"] = list(match.meta["absent"])
                 return await self.finish(match_id, result, f"{person(user_id)} resigned.")
             meta = dict(match.meta)
             meta["resigned"] = sorted(set(meta.get("resigned", [])) | {seat})

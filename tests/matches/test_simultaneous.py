@@ -75,3 +75,16 @@ async def test_an_absent_players_seat_is_played_by_the_computer(service):
     assert sorted(map(sorted, match.result["teams"])) == [[0, 2], [1, 3]]
     assert absent not in match.result["winners"], "a seat played for an absent player never wins"
     assert match.result.get("absent") == [absent]
+
+
+async def test_a_team_whose_members_all_resign_loses_at_once(service):
+    """When the last member of a team resigns, the other team wins without playing on against
+    the computer; a first resignation only hands that seat to the computer."""
+    match = await started(service)
+    a, b = [match.user_at(s).user_id for s in (1, 3)]
+    match = await service.resign(match.id, a)
+    assert match.status == "active" and match.user_at(1).is_ai
+    match = await service.resign(match.id, b)
+    assert match.status == "finished"
+    assert sorted(match.result["winners"]) == [0, 2] and match.result["resigned"] == [1, 3]
+    assert sorted(map(sorted, match.result["teams"])) == [[0, 2], [1, 3]]

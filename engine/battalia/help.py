@@ -13,7 +13,7 @@ RULES_TEXT = """**Battalia: The Creation** (2–4 players): how to play
 **Turn:** 1. `turnstart`: Formation (3+ cards of one faction: draw extra; you pick who sees them), Redeploy (new hand of 5) or Start; your Ambush cards come back. 2. In any order: `hire`, `craft`, `build` (then `place`), `hero`, `artifact`, `ambush`, `attack`. 3. `end`. Cards gained reach your hand only after your next reshuffle.
 **Costs:** Soldier/Captain/Priest/Commander 2/3/4/5 Supply (+1 Supply card); level-L city = 3 units of rank L; upgrade = 2 of the next rank; road = 1 (straight, curve) or 2 (T, cross) Soldiers + 1 Supply; hero = Weapon + 2 Supply; hero step = 1 Supply, or a Horse for 3.
 **Battles:** the defender fights back, retreats a lone hero 2–3 squares, or surrenders; then both sides add cards in turn (`battle add`, `battle commit`). `battle pass` ends it; a tie goes to the defender; the loser's heroes leave the board.
-**House rules** (in `/battalia challenge`): `weeks` limit, `cities` (2–3 each), `neutral` (off: none), `heroes` (1–2 each from the start), `level4` (how many end the game).
+**House rules** (in `/battalia challenge`): `weeks` limit, `cities` (2–3 each), `no_neutral` (on: none), `heroes` (1–2 each from the start), `level4` (how many end the game).
 **Ties:** more level-4, then level-3 … cities. **Board:** a1–g7, rows 1–7 from the top."""
 
 # the rulebook leaves these open; they are ours (spec section 10)

@@ -1,56 +1,37 @@
 """Battalia through the real bot in simcord: whole games where the humans move through the
-/battalia commands and the buttons and pickers on their private hand, against computer seats.
+/battalia commands and the toolkit's buttons and step menus on their private hand, against
+computer seats.
 
 The humans' moves are chosen with the engine's own computer player, seeded like the computer
 seats (`seed + version`), so a match seed fixes the whole game. The two-player seed was searched
 for a game where the computer attacks the human's hero, so the human defender must answer a battle
-by the buttons on the private hand (and the human attacks once too); both seeds use the `weeks`
-option so the games stay short."""
+on the private hand (and the human attacks once too); both seeds use the `weeks` option so the
+games stay short."""
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 from types import SimpleNamespace
 
 import discord
 import pytest
 
-from cogs.battalia import MoveButton, MoveSelect, move_items
-from engine.base import Action
-from engine.battalia import RULES, board
+from cogs.battalia import BattaliaCog
+from cogs.ui import paths
+from cogs.ui.commands import narrowed
+from cogs.ui.picker import StepButton, StepSelect, move_items
+from engine.base import Action, Choice, name_seats
+from engine.battalia import RULES, board, oracle
+from engine.battalia import paths as P
+from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
 from matches import STALE_MESSAGE
-from render.battalia import render_board
-from tests.discord.helpers import ANSWERS, bot_handle, current_match, remember_answer, thread_of, version_shown
+from tests.battalia.helpers import actions_phase, clear_hand, give, put_tile
+from tests.discord.bt_helpers import (CARD_ID, NOT_A_MOVE, Driver, FixedSeed, assert_fits,
+                                      assert_thread_reveals_no_hidden_card, check_hand, children, command_for,
+                                      expected_layout, offered_values, option_values, verb_of)
+from tests.discord.helpers import bot_handle, current_match, remember_answer, thread_of, toolkit_components
 
 TWO_PLAYER_SEED = 7302  # weeks=2, 64 human moves: the human attacks once and defends once
 FOUR_PLAYER_SEED = 3    # weeks=1, about 50 moves by the two humans
-
-# engine verb -> (slash command, option carrying the action id, or None)
-SLASH = {
-    "faction": ("battalia setup", "choice"), "startcity": ("battalia setup", "choice"),
-    "formation": ("battalia turnstart", "choice"), "redeploy": ("battalia turnstart", "choice"),
-    "start": ("battalia turnstart", "choice"),
-    "hire": ("battalia hire", "unit"), "craft": ("battalia craft", "artifact"),
-    "road": ("battalia build road", "type"), "city": ("battalia build city", "plan"),
-    "upgrade": ("battalia build upgrade", "city"), "place": ("battalia place", "spot"),
-    "hero": ("battalia hero hire", "city"), "move": ("battalia hero move", "to"),
-    "wings": ("battalia hero wings", "to"),
-    "amulet": ("battalia artifact amulet", "use"), "title": ("battalia artifact title", "use"),
-    "scroll": ("battalia artifact scroll", "use"), "tent": ("battalia artifact tent", "use"),
-    "strike": ("battalia artifact strike", "tent"), "hammer": ("battalia artifact hammer", "role"),
-    "horn": ("battalia artifact horn", None),
-    "ambush": ("battalia ambush", "play"), "attack": ("battalia attack", "target"),
-    "claim": ("battalia attack", "target"),
-    "fight": ("battalia battle fight", "how"), "retreat": ("battalia battle retreat", "to"),
-    "surrender": ("battalia battle surrender", None), "add": ("battalia battle add", "card"),
-    "commit": ("battalia battle commit", None), "pass": ("battalia battle pass", None),
-    "cancel": ("battalia battle cancel", None),
-    "wild": ("battalia choose", "option"), "drop": ("battalia choose", "option"),
-    "hornpick": ("battalia choose", "option"), "great": ("battalia choose", "option"),
-    "end": ("battalia end", None),
-}
-CARD_ID = re.compile(r"\b[kv]\d+\b")
 
 
 @pytest.fixture
@@ -58,180 +39,9 @@ def simcord_bot(make_bot):
     return make_bot(extensions=("cogs.matches", "cogs.battalia"))
 
 
-class FixedSeed:
-    """Stands in for the service's seed source so a test picks the game it plays."""
-
-    def __init__(self, seed: int):
-        self.seed = seed
-
-    def randrange(self, *_):
-        return self.seed
-
-
-def verb_of(action_id: str) -> str:
-    return action_id.split(":", 1)[0]
-
-
-def components_of(message) -> list:
-    return [child for row in message.components for child in getattr(row, "children", [])]
-
-
-def check_private_components(dm, match, legal) -> None:
-    """The private hand's components fit Discord's limits and offer only what is legal now."""
-    assert f"move {match.version} " in dm.content, "the newest DM shows the current position"
-    assert len(dm.components) <= 5
-    legal_ids = {a.id for a in legal}
-    for row in dm.components:
-        buttons = [c for c in row.children if isinstance(c, discord.Button)]
-        assert len(buttons) <= 5
-        for child in row.children:
-            if isinstance(child, discord.Button):
-                assert child.custom_id.split(":", 4)[4] in legal_ids, child.custom_id
-            elif child.custom_id.startswith("bt:square:"):
-                assert {o.value for o in child.options} == {a.id.split(":")[1] for a in legal}
-            elif child.custom_id.startswith(("bt:pick:", "bg:act:")):
-                assert 0 < len(child.options) <= 25 and {o.value for o in child.options} <= legal_ids
-            else:
-                assert child.custom_id.startswith(("bt:pages:", "bg:page:")) and len(child.options) <= 25
-
-
-class Driver:
-    """Plays the humans' moves, alternating slash commands and private-hand components per verb,
-    and records which way each move went."""
-
-    def __init__(self, env, thread, members, first: str = "slash"):
-        self.env, self.thread, self.members = env, thread, members
-        self.first = first  # the way a verb is played the first time; then the ways alternate
-        self.used = Counter()      # (verb, "slash" | "component") -> count
-        self.kinds = Counter()     # (verb, component kind: button, picker:<slot>, square, pages) -> count
-        self.moves_by = Counter()  # member name -> moves
-        self.defended_by_button = 0
-        self.autocompleted = 0
-
-    async def member_to_move(self):
-        match = await current_match(self.env)
-        (seat,) = RULES.active_players(match.snapshot)
-        user_id = match.user_at(seat).user_id
-        return match, seat, next(m for m in self.members if m.id == user_id)
-
-    async def play_one(self) -> None:
-        match, seat, member = await self.member_to_move()
-        state = match.snapshot
-        action = RULES.ai_choose(state, seat, match.seed + match.version)
-        verb = verb_of(action)
-        self.moves_by[member.name] += 1
-        check_private_components(self.hand_of(member), match, RULES.legal_actions(state, seat))
-        deciding = bool(state["battle"]) and state["battle"]["stage"] == "decide"
-        slash, component = self.used[(verb, "slash")], self.used[(verb, "component")]
-        want_component = deciding or slash > component or (slash == component and self.first == "component")
-        result, kind = await self.by_component(member, match, action) if want_component else (None, None)
-        if deciding:
-            assert kind == "button", f"the defender has no button for {action}"
-            self.defended_by_button += 1
-        if result is None:
-            result = await self.by_slash(member, action)
-            self.used[(verb, "slash")] += 1
-        else:
-            self.used[(verb, "component")] += 1
-            self.kinds[(verb, kind)] += 1
-        assert result.response is not None and result.response.content.startswith("Move played."), \
-            (action, result.response and result.response.content)
-        assert "your private view" in result.response.content, "each step is answered with the updated hand"
-        remember_answer(member, result)
-        after = await current_match(self.env)
-        assert after.version > match.version and after.snapshot["history"][match.version] == [seat, action]
-
-    @staticmethod
-    def hand_of(member):
-        """The member's current private hand: the newest DM, or the hand that answered their
-        last step when that is newer (the hand follows the player)."""
-        dm = member.user.dm_channel.history()[-1]
-        answer = ANSWERS.get(member.id)
-        return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm
-
-    async def by_slash(self, member, action: str):
-        command, option = SLASH[verb_of(action)]
-        if option is None:
-            return await member.slash(self.thread, command)
-        offered = await member.autocomplete(self.thread, command, option, action)
-        self.autocompleted += 1
-        assert action in [c["value"] for c in offered], (command, action, offered)
-        return await member.slash(self.thread, command, **{option: action})
-
-    async def by_component(self, member, match, action: str):
-        """Find the action on the member's newest DM: a button, a picker option, the square picker
-        (then a rotation button), or a group of a page picker. Returns (result, kind of component),
-        (None, None) if the DM does not offer it."""
-        dm = self.hand_of(member)
-        # a hand answered in the thread is clicked there, a DM in the DM
-        user = member if getattr(dm, "guild", None) is not None else member.user
-        children = components_of(dm)
-        for child in children:
-            if isinstance(child, discord.Button) and child.custom_id == f"bt:do:{match.id}:{match.version}:{action}":
-                return await user.click(dm, custom_id=child.custom_id), "button"
-        for child in children:
-            if isinstance(child, discord.SelectMenu) and action in [o.value for o in child.options]:
-                kind = "picker:" + child.custom_id.split(":")[-1] if child.custom_id.startswith("bt:pick:") \
-                    else "generic"
-                return await user.select(dm, [action], custom_id=child.custom_id), kind
-        square = next((c for c in children if isinstance(c, discord.SelectMenu)
-                       and c.custom_id.startswith("bt:square:")), None)
-        if square is not None and verb_of(action) == "place":
-            _, sq, rot = action.split(":")
-            r = await user.select(dm, [sq], custom_id=square.custom_id)
-            if r.response.content.startswith("Move played."):  # one rotation fits: played at once
-                return r, "square"
-            return await user.click(r.response.message,
-                                           custom_id=f"bt:do:{match.id}:{match.version}:{action}"), "square+rotation"
-        for pager in (c for c in children if isinstance(c, discord.SelectMenu)
-                      and c.custom_id.startswith(("bt:pages:", "bg:page:"))):
-            for option in pager.options:
-                r = await user.select(dm, [option.value], custom_id=pager.custom_id)
-                menu = next(c for c in components_of(r.response.message) if isinstance(c, discord.SelectMenu))
-                if action in [o.value for o in menu.options]:
-                    return (await user.select(r.response.message, [action], custom_id=menu.custom_id),
-                            "pages")
-        return None, None
-
-    async def play_to_the_end(self, limit: int = 600) -> int:
-        moves = 0
-        while (await current_match(self.env)).status == "active":
-            await self.play_one()
-            moves += 1
-            assert moves < limit
-        return moves
-
-
-async def replayed_states(env, match) -> list[dict]:
-    """The state at every version, rebuilt from the seed and the action log."""
-    states = [RULES.setup(len(match.seats), dict(match.options), match.seed)]
-    for _seq, seat, action, _at in await env.bot.store.actions(match.id):
-        states.append(RULES.apply(states[-1], seat, action)[0])
-    return states
-
-
-def hidden_ids(state: dict) -> set[str]:
-    return {c for p in state["players"] for zone in ("hand", "ambush", "realm") for c in p[zone]}
-
-
-async def assert_thread_reveals_no_hidden_card(env, thread, match) -> None:
-    states = await replayed_states(env, match)
-    assert states[-1] == match.snapshot, "replaying the log reproduces the stored state"
-    names = await env.bot.presenter.seat_names(match)
-    boards = [m for m in thread.history() if m.attachments]
-    assert len(boards) > 10
-    for message in thread.history():
-        found = re.search(r"· move (\d+)", message.content)
-        assert found, message.content[:80]
-        state = states[int(found.group(1))]
-        hidden = hidden_ids(state)
-        named = set(CARD_ID.findall(message.content))
-        assert not named & hidden, f"hidden cards named in the thread: {named & hidden}"
-        public = json.dumps(RULES.view(state, None))
-        assert not set(CARD_ID.findall(public)) & hidden
-    for message in boards[:: max(1, len(boards) // 4)]:  # a sample: the image is drawn from the public view
-        state = states[int(re.search(r"· move (\d+)", message.content).group(1))]
-        assert await message.attachments[0].read() == render_board(RULES.view(state, None), names)
+def menu_on(message) -> discord.SelectMenu:
+    return next(c for c in children(message) if isinstance(c, discord.SelectMenu)
+                and c.custom_id.startswith("ui:step:"))
 
 
 async def test_two_player_game_against_the_computer_to_the_end(world):
@@ -242,22 +52,21 @@ async def test_two_player_game_against_the_computer_to_the_end(world):
     thread = thread_of(channel)
     match = await current_match(env)
     assert match.status == "active" and sum(s.is_ai for s in match.seats) == 1
-    assert match.options == {"variant": "normal", "weeks": 2}
+    assert match.options == {"weeks": 2}, "options at their default are not stored"
     driver = Driver(env, thread, [alice])
     moves = await driver.play_to_the_end()
     match = await current_match(env)
-    assert match.status == "finished" and "2-week limit" in match.result["reason"]
+    assert match.status == "finished" and "2-week limit" in match.result["reason"]  # R133
     assert "Game over" in thread.history()[-1].content
-    assert driver.defended_by_button >= 1, "the human defender answered a battle by button"
-    ways = {way for (_verb, way) in driver.used}
-    assert ways == {"slash", "component"} and driver.autocompleted > 10
+    assert driver.defended_by_components >= 1, "the human defender answered a battle on the hand (R92)"
+    assert {way for (_verb, way) in driver.used} == {"slash", "component"} and driver.autocompleted > 10
     for verb in ("hire", "place", "start", "end", "add", "commit", "attack", "pass"):
         assert driver.used[(verb, "slash")], verb
-    # the game's own components, not the generic select: pickers by kind, the square picker, buttons
-    for verb, kind in (("hire", "picker:acquire"), ("craft", "picker:acquire"), ("road", "picker:build"),
-                       ("upgrade", "picker:build"), ("move", "picker:heroes"), ("place", "square"),
-                       ("place", "square+rotation"), ("start", "button"), ("end", "button"), ("add", "picker:add"),
-                       ("commit", "button"), ("fight", "button")):
+    assert driver.commands["battalia move"] >= 3, "the any-move command plays too"
+    # the layout: one-step moves and the turn start are buttons, every other kind of move a menu
+    for verb, kind in (("hire", "menu"), ("craft", "menu"), ("road", "menu"), ("upgrade", "menu"),
+                       ("move", "menu"), ("place", "menu"), ("start", "button"), ("end", "button"),
+                       ("add", "menu"), ("commit", "button"), ("fight", "menu")):
         assert driver.kinds[(verb, kind)], (verb, kind, driver.kinds)
     assert moves > 40
     await assert_thread_reveals_no_hidden_card(env, thread, match)
@@ -278,17 +87,21 @@ async def test_four_player_game_two_humans_and_two_computers(world):
     assert match.status == "finished" and len(match.result["winners"]) >= 1
     assert {way for (_verb, way) in driver.used} == {"slash", "component"}
     assert driver.moves_by["alice"] > 10 and driver.moves_by["bob"] > 10
-    for verb in ("faction", "startcity", "formation"):  # the setup and turn-start buttons
-        assert driver.kinds[(verb, "button")], verb
+    # faction buttons; the starting cities in a menu; with three opponents a Formation asks whom
+    # to show (R23), so the turn start is a menu then
+    for verb, kind in (("faction", "button"), ("startcity", "menu"), ("formation", "menu")):
+        assert driver.kinds[(verb, kind)], (verb, kind, driver.kinds)
     await assert_thread_reveals_no_hidden_card(env, thread, match)
 
 
 async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "battalia rules")
-    assert r.ephemeral and "Battalia" in r.response.content and "design decisions" in r.response.embeds[0].title
+    texts = [r.response.content] + [f.content for f in r.followups]
+    assert r.ephemeral and texts[:2] == [RULES_TEXT, DESIGN_TEXT], "the rules in short and the design decisions"
+    assert "Match options" in texts[2] and "`weeks`" in texts[2]
     r = await alice.slash(channel, "battalia challenge", opponent=bob, variant="scenario2")
-    assert "exactly 4 players" in r.response.content
+    assert "exactly 4 players" in r.response.content  # R132
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=3)
     assert "2–4 players" in r.response.content
     env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
@@ -299,147 +112,286 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     driver = Driver(env, thread, [alice, bob])
 
     async def unchanged(member, command, text, **options):
-        before = (await current_match(env)).version
+        before = await current_match(env)
         r = await member.slash(thread, command, **options)
         assert r.ephemeral and text in r.response.content, r.response.content
-        assert (await current_match(env)).version == before
+        assert (await current_match(env)).version == before.version
+        return r.response.content
 
-    async def offered(member, command, option, verbs, typed=""):
+    async def offered(member, command, option, **given):
+        """(what the option's list offers, what the legal moves allow)"""
         match = await current_match(env)
-        legal = {a.id for a in service.legal_actions(match, match.seat_of(member.id)) if verb_of(a.id) in verbs}
-        values = {c["value"] for c in await member.autocomplete(thread, command, option, typed)}
-        assert values <= legal and (values or not legal)
-        return values, legal
+        seat = match.seat_of(member.id)
+        got = offered_values(await member.autocomplete(thread, command, option, "", **given))
+        return set(got), option_values(RULES.legal_actions(match.snapshot, seat), command, option, given)
+
+    async def asked(match, seat) -> str:
+        return name_seats(RULES.prompt(match.snapshot, seat), await env.bot.presenter.seat_names(match))
 
     match, seat, mover = await driver.member_to_move()
     waiting = bob if mover is alice else alice
-    values, legal = await offered(mover, "battalia setup", "choice", ("faction",))
-    assert values == legal and len(values) == 3
-    assert not (await offered(waiting, "battalia setup", "choice", ("faction",)))[0]
-    await unchanged(waiting, "battalia setup", "not your turn", choice=sorted(values)[0])
-    await unchanged(mover, "battalia hire", "You cannot hire a unit now", unit="soldier")
-    await unchanged(mover, "battalia setup", "not available", choice="faction:Q")
+    got, legal = await offered(mover, "battalia setup", "choice")
+    assert got == legal == set(match.snapshot["setup"]["factions_left"]) and len(got) == 3
+    hint = await waiting.autocomplete(thread, "battalia setup", "choice", "")
+    assert offered_values(hint) == ["?"] and "not your turn" in hint[0]["name"]
+    await unchanged(waiting, "battalia setup", "not your turn", choice=sorted(got)[0])
+    text = await unchanged(mover, "battalia hire", NOT_A_MOVE, unit="soldier")
+    assert "Choose your faction." in text, "a refusal says what is asked now"
+    await unchanged(mover, "battalia setup", NOT_A_MOVE, choice="Q")
     await unchanged(carol, "battalia end", "not playing in this match")
     stale = mover.user.dm_channel.history()[-1]
-    stale_button = next(c for c in components_of(stale) if isinstance(c, discord.Button))
+    stale_button = next(c for c in children(stale) if isinstance(c, discord.Button))
     while (await current_match(env)).snapshot["phase"] != "actions":
         await driver.play_one()
     r = await mover.user.click(stale, custom_id=stale_button.custom_id)
     assert r.response.content == STALE_MESSAGE
 
     match, seat, mover = await driver.member_to_move()
-    values, legal = await offered(mover, "battalia hire", "unit", ("hire",))
-    assert values == legal and values
-    assert (await offered(mover, "battalia hero move", "to", ("move",)))[0] == set()  # no hero on the board
-    values, legal = await offered(mover, "battalia place", "spot", ("place",))
-    assert values == set() and legal == set()
+    got, legal = await offered(mover, "battalia hire", "unit")
+    assert got == legal and got
+    got, legal = await offered(mover, "battalia hero move", "to")
+    assert legal == set() and got == {"?"}, "no hero on the board: the list says there is nothing to choose"
+    got, legal = await offered(mover, "battalia place", "square")
+    assert legal == set() and got == {"?"}
+    text = await unchanged(mover, "battalia place", NOT_A_MOVE, square="d4")
+    assert await asked(match, seat) in text
     hand = match.snapshot["players"][seat]["hand"]
     supply = [c for c in hand if match.snapshot["cards"][c]["t"] == "supply"]
-    if "hire:commander" not in legal:
-        await unchanged(mover, "battalia hire", "do not hold the cards", unit="hire:commander")
-    await unchanged(mover, "battalia hire", "List card ids", unit="hire:soldier", cards="two supply")
+    if "commander" not in legal:
+        await unchanged(mover, "battalia hire", NOT_A_MOVE, unit="commander")
+    await unchanged(mover, "battalia hire", "List card ids", unit="soldier", cards="two supply")
     soldier = next(c for c in hand if match.snapshot["cards"][c]["t"] == "soldier")
-    await unchanged(mover, "battalia hire", "is not part of this combination", unit="hire:soldier",
+    await unchanged(mover, "battalia hire", "is not part of this combination", unit="soldier",
                     cards=f"{soldier},{supply[0]}")
-    await unchanged(mover, "battalia build road", "not part of the board", type="road:straight", square="a1",
-                    rotation=0)  # the outer ring is out of play with 2 players
-    await unchanged(mover, "battalia battle add", "You cannot add a card now", card="add:k1")
+    await unchanged(mover, "battalia battle add", NOT_A_MOVE, card="k1")
+
+    # a command with an option left out is answered with the step picker, nothing played
+    r = await mover.slash(thread, "battalia move")
+    assert r.ephemeral and (await current_match(env)).version == match.version
+    menu = menu_on(r.response.message)
+    firsts = [o.label for o in menu.options]
+    assert "Hire a unit or craft an artifact" in firsts and "End your turn" in firsts
 
     # paying with named cards; the cards option lists the unused cards in hand, one more per pick
-    ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", "", unit="hire:soldier")]
+    ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", "", unit="soldier")]
     assert sorted(ids) == sorted(hand)
     ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", f"{supply[0]},",
-                                                        unit="hire:soldier")]
+                                                        unit="soldier")]
     assert sorted(ids) == sorted(f"{supply[0]},{c}" for c in hand if c != supply[0])
-    r = await mover.slash(thread, "battalia hire", unit="hire:soldier", cards=",".join(supply[:2]))
+    r = await mover.slash(thread, "battalia hire", unit="soldier", cards=",".join(supply[:2]))
     assert r.response.content.startswith("Move played.")
+    remember_answer(mover, r)
     assert (await current_match(env)).snapshot["players"][seat]["played"] == supply[:2], "the cards named paid"
 
-    # a road placed in one command: the square and rotation lists come from the legal placements
-    for _ in range(40):  # on to the next position where a road can be built
+    # a road: built (its card drawn), then placed; the lists come from the legal placements
+    for _ in range(80):  # on to the next position where a road that turns several ways can be built
         match, seat, mover = await driver.member_to_move()
-        if match.snapshot["phase"] == "actions" and any(
-                verb_of(a.id) == "road" for a in service.legal_actions(match, seat)):
+        if match.snapshot["phase"] == "actions" and not match.snapshot["pending"] and any(
+                verb_of(a.id) == "road" and a.id != "road:cross" for a in service.legal_actions(match, seat)):
             break
         await driver.play_one()
-    roads, _ = await offered(mover, "battalia build road", "type", ("road",))
-    road = sorted(roads)[0]
-    fits = board.legal_placements(match.snapshot, seat, "road", road.split(":")[1])
-    squares = [c["value"] for c in await mover.autocomplete(thread, "battalia build road", "square", "", type=road)]
-    assert squares and set(squares) == {sq for sq, _ in fits}
-    rotations = [c["value"] for c in await mover.autocomplete(thread, "battalia build road", "rotation", "",
-                                                              type=road, square=squares[0])]
-    assert rotations and set(rotations) == {rot for sq, rot in fits if sq == squares[0]}
-    r = await mover.slash(thread, "battalia build road", type=road, square=squares[0], rotation=rotations[0])
+    else:
+        raise AssertionError("no road but a cross could be built")
+    roads, legal = await offered(mover, "battalia build road", "shape")
+    assert roads == legal and roads
+    shape = min(roads, key=("curve", "t", "straight", "cross").index)  # one that turns several ways
+    r = await mover.slash(thread, "battalia build road", shape=shape)
     assert r.response.content.startswith("Move played.")
-    tile = (await current_match(env)).snapshot["board"][squares[0]]
-    assert (tile["kind"], tile["shape"], tile["rot"]) == ("road", road.split(":")[1], rotations[0])
+    remember_answer(mover, r)
+    match = await current_match(env)
+    tile = match.snapshot["terrain"][match.snapshot["pending"]["tile"]]
+    fits = board.legal_placements(match.snapshot, seat, tile["kind"], tile["shape"])
+    squares, legal = await offered(mover, "battalia place", "square")
+    assert squares == legal == {sq for sq, _ in fits}
+    await unchanged(mover, "battalia place", NOT_A_MOVE, square="a1")  # outside the 2-player board
+    square = max(sorted(squares), key=lambda sq: sum(s == sq for s, _ in fits))
+    rotations, legal = await offered(mover, "battalia place", "rotation", square=square)
+    assert rotations == legal == {str(rot) for sq, rot in fits if sq == square}
+    rotation = sorted(rotations)[-1]
+    assert len(rotations) > 1
+    if len(rotations) > 1:  # the rotation left out: asked with the step picker
+        r = await mover.slash(thread, "battalia place", square=square)
+        assert r.ephemeral and (await current_match(env)).version == match.version
+        menu = menu_on(r.response.message)
+        chosen = next(o.value for o in menu.options
+                      if o.label == board.rotation_label(tile["kind"], tile["shape"], int(rotation)))
+        r = await mover.select(r.response.message, [chosen], custom_id=menu.custom_id)
+    else:
+        r = await mover.slash(thread, "battalia place", square=square, rotation=rotation)
+    assert r.response.content.startswith("Move played."), r.response.content
+    placed = (await current_match(env)).snapshot["board"][square]
+    assert (placed["kind"], placed["shape"], placed["rot"]) == (tile["kind"], tile["shape"], int(rotation))
 
 
-async def test_page_picker_for_more_than_25_moves_of_a_kind(world, monkeypatch):
+async def test_more_than_25_moves_of_a_kind_are_reached_through_pages(world, monkeypatch):
     env, guild, channel, alice, bob, carol = world
     env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1)
-    driver = Driver(env, thread_of(channel), [alice])
+    thread = thread_of(channel)
+    driver = Driver(env, thread, [alice])
     while (await current_match(env)).snapshot["phase"] != "actions":
         await driver.play_one()
-    # as a hand of many different cards would: 40 Ambush moves on top of the real ones
+    # as a hand of many different cards would: 70 Ambush moves on top of the real ones
     real = env.bot.service.legal_actions
-    many = [Action(f"ambush:k{900 + i}:k{950 + i}", f"Ambush card {i}", f"ambush {i // 20}") for i in range(40)]
+    many = [Action(f"ambush:k{900 + i}:k999", f"Ambush card {i}", "ambush",
+                   (P.ARTIFACTS, P.AMBUSH, Choice(f"k{900 + i}", f"Card k{900 + i}"), Choice("k999", "Banish k999")))
+            for i in range(70)]
     monkeypatch.setattr(env.bot.service, "legal_actions", lambda match, seat: real(match, seat) + many)
     match = await current_match(env)
-    r = await alice.slash(thread_of(channel), "match hand")
-    message = r.followups[0].message if r.followups else r.response.message
-    rows = [row for row in message.components]
-    assert len(rows) <= 5
-    pager = next(c for c in components_of(message) if isinstance(c, discord.SelectMenu)
-                 and c.custom_id == f"bt:pages:{match.id}:{match.version}:other")
-    assert [o.label for o in pager.options] == ["ambush 0", "ambush 1"]
-    r = await alice.select(message, ["1"], custom_id=pager.custom_id)
-    menu = next(c for c in components_of(r.response.message) if isinstance(c, discord.SelectMenu))
-    assert [o.value for o in menu.options] == [a.id for a in many[20:]]
+    r = await alice.slash(thread, "battalia hand")
+    hand = r.followups[0].message if r.followups else r.response.message
+    assert_fits(hand)
+    actions = real(match, match.seat_of(alice.id)) + many
+    root = paths.build(actions)
+    artifacts = next(i for i, n in enumerate(root.options()) if n.choice.value == "artifacts")
+    menu = next(c for c, at, kind, _ in toolkit_components(hand) if kind == "step" and at == [artifacts])
+    ambush = next(o.value for o in menu.options if o.label == P.AMBUSH.label)
+    r = await alice.select(hand, [ambush], custom_id=menu.custom_id)
+    node = root.options()[artifacts].options()[int(ambush)]
+    count = len(node.options())
+    assert count >= 70
+    seen, pages, message = [], 0, r.response.message
+    while True:
+        pages += 1
+        menu = menu_on(message)
+        assert len(menu.options) <= 25
+        choices = [o for o in menu.options if not o.value.startswith("p")]
+        seen += [o.label for o in choices]
+        more = [o for o in menu.options if o.value == f"p{pages}"]
+        if not more:
+            break
+        assert more[0].label.startswith("More choices")
+        r = await alice.select(message, [more[0].value], custom_id=menu.custom_id)
+        message = r.response.message
+    assert pages == -(-count // 23) >= 4, "no cap on pages"
+    assert seen == [n.choice.label for n in node.options()], "every move once, in order"
+    # the last card leads to the next step; nothing was played
+    r = await alice.select(message, [choices[-1].value], custom_id=menu.custom_id)
+    assert [o.label for o in menu_on(r.response.message).options] == ["Banish k999"]
     assert (await current_match(env)).version == match.version
 
 
-def test_move_items_stay_within_discord_limits():
+def test_hand_components_stay_within_discord_limits():
     match = SimpleNamespace(id=7, version=3)
-    moves = [Action(f"move:1:{sq}:sup", f"Hero 1 to {sq}", "move") for sq in board.ALL_SQUARES[:30]]
-    turn = [Action("hire:soldier", "Hire", "hire"), Action("road:t", "Road", "build")] + moves + [
-        Action(f"ambush:k{i}:k{i + 1}", "Ambush", "ambush") for i in range(30)] + [Action("end", "End", "end")]
-    items = move_items(match, {"phase": "actions"}, 0, turn)
-    ids = [i.item.custom_id for i in items]
-    assert ids == ["bt:pick:7:3:acquire", "bt:pick:7:3:build", "bt:pages:7:3:heroes", "bt:pages:7:3:other",
-                   "bt:do:7:3:end"]
-    assert [i.row for i in items] == [0, 1, 2, 3, 4]
-    fights = [Action(f"fight:{y}:{h}", "Fight", "fight") for y in "yn" for h in ("1", "2", "1,2")]
-    decide = fights + [Action("surrender", "Surrender", "fight"), Action("retreat:c3:sup", "Retreat", "retreat")]
-    items = move_items(match, {"phase": "actions", "battle": {"stage": "decide"}}, 0, decide)
-    assert [i.row for i in items] == [0] * 5 + [1] * 2 + [2]
-    assert all(isinstance(i, MoveButton) for i in items[:7]) and isinstance(items[7], MoveSelect)
-    wild = [Action(f"wild:{t}", t, "wild") for t in ("soldier", "captain")]
-    items = move_items(match, {"phase": "actions", "pending": {"kind": "wild"}}, 0, wild)
-    assert [i.item.custom_id for i in items] == ["bg:act:7:3"]  # the platform's generic select
+    hero = [Choice(f"move-{h}", f"Move hero {h}") for h in (1, 2)]
+    moves = [Action(f"move:{h}:{sq}:sup", f"Hero {h} to {sq}", "move",
+                    (P.HEROES, hero[h - 1], Choice(sq, sq), Choice("sup", "Pay with Supply")))
+             for h in (1, 2) for sq in board.ALL_SQUARES[:30]]
+    turn = [Action("hire:soldier", "Hire", "hire", (P.ACQUIRE, P.HIRE, Choice("soldier", "Soldier"))),
+            Action("road:t", "Road", "build", (P.BUILD, P.ROAD, Choice("t", "T")))] + moves + [
+        Action(f"ambush:k{i}:k{i + 1}", "Ambush", "ambush",
+               (P.ARTIFACTS, P.AMBUSH, Choice(f"k{i}", f"k{i}"), Choice(f"k{i + 1}", f"k{i + 1}")))
+        for i in range(30)] + [Action("end", "End", "end", (P.END,))]
+    items = move_items(match, turn, BattaliaCog.BUTTONS)
+    assert [i.item.custom_id for i in items] == ["ui:step:7:3:0:0", "ui:step:7:3:1:0", "ui:step:7:3:2:0",
+                                                "ui:step:7:3:3:0", "ui:go:7:3:4"]
+    # R92: the defender fights back (a menu: Ambush pick-up, then heroes), surrenders (a button)
+    # or retreats a lone hero (a menu: square, then payment)
+    fights = [Action(f"fight:{y}:{h}", "Fight", "fight",
+                     (P.FIGHT, Choice(y, y), Choice(h, h))) for y in "yn" for h in ("1", "2", "1,2")]
+    decide = fights + [Action("surrender", "Surrender", "fight", (P.SURRENDER,)),
+                       Action("retreat:c3:sup", "Retreat", "retreat", (P.RETREAT, Choice("c3", "c3"),
+                                                                       Choice("sup", "Pay with Supply")))]
+    items = move_items(match, decide, BattaliaCog.BUTTONS)
+    assert [(type(i), i.item.custom_id) for i in items] == [
+        (StepSelect, "ui:step:7:3:0:0"), (StepSelect, "ui:step:7:3:2:0"), (StepButton, "ui:go:7:3:1")]
+    assert [o.value for o in items[0].item.options] == ["0", "1"]  # pick up the Ambush cards or not
+    wild = [Action(f"wild:{t}", t, "wild", (Choice("choose", "Choose"), Choice(t, t))) for t in ("soldier", "captain")]
+    items = move_items(match, wild, BattaliaCog.BUTTONS)
+    assert [i.item.custom_id for i in items] == ["ui:step:7:3:0:0"]
+    assert [o.label for o in items[0].item.options] == ["soldier", "captain"]
+
+
+def test_hands_of_whole_games_fit_and_reach_every_move():
+    """At every position of two seeded games (2 and 4 players), for the seat to move: the hand's
+    components fit in one message within Discord's limits and every legal move is reachable."""
+    positions = 0
+    for players, seed, options in ((2, TWO_PLAYER_SEED, {"weeks": 2}), (4, FOUR_PLAYER_SEED, {"weeks": 1})):
+        state = RULES.setup(players, options, seed)
+        version = 0
+        while not RULES.result(state):
+            (seat,) = RULES.active_players(state)
+            actions = RULES.legal_actions(state, seat)
+            items = move_items(SimpleNamespace(id=1, version=version), actions, BattaliaCog.BUTTONS)
+            view = discord.ui.View(timeout=None)
+            for item in items:
+                view.add_item(item)  # raises when the components need more than five rows
+            layout, in_one_menu = expected_layout(actions)
+            assert not in_one_menu
+            got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
+            assert sorted(got) == sorted(layout), (state["phase"], got, layout)
+            root = paths.build(actions)
+            for action in actions:
+                target = paths.find(root, action.id)
+                assert any(target[:len(at)] == at for _kind, at in got), action.id
+            for item in items:
+                if isinstance(item, StepSelect):
+                    assert 0 < len(item.item.options) <= 25
+                    assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in item.item.options)
+                else:
+                    assert len(item.item.label) <= 80
+            action = RULES.ai_choose(state, seat, seed + version)
+            state = RULES.apply(state, seat, action)[0]
+            version += 1
+            positions += 1
+    assert positions > 200
+
+
+def test_every_move_has_its_command():
+    """Over whole games, every legal move belongs to exactly one command of the verb table (the one
+    the command list names for its kind), and that command's options, given the move's step
+    values, name that move alone."""
+    names = set()
+    verbs = {(f"{v.group} {v.name}" if v.group else v.name): v for v in BattaliaCog.VERBS}
+    for players, seed, weeks in ((2, TWO_PLAYER_SEED, 2), (3, FOUR_PLAYER_SEED, 1)):
+        state = RULES.setup(players, {"weeks": weeks}, seed)
+        while not RULES.result(state):
+            (seat,) = RULES.active_players(state)
+            actions = RULES.legal_actions(state, seat)
+            for action in actions:
+                command, options = command_for(action)
+                covering = [name for name, verb in verbs.items() if verb.covers(action)]
+                assert [f"battalia {name}" for name in covering] == [command], (action.id, covering)
+                verb = verbs[command.removeprefix("battalia ")]
+                assert [p.name for p in verb.params][:len(options)] == [o for o, _v in options], action.id
+                assert narrowed(verb, actions, dict(options)) == [action], action.id
+                names.add(command)
+            choice = RULES.ai_choose(state, seat, seed + len(state["history"]))
+            state = RULES.apply(state, seat, choice)[0]
+    assert {"battalia setup", "battalia turnstart", "battalia hire", "battalia end", "battalia place",
+            "battalia build road", "battalia hero move", "battalia attack", "battalia battle add"} <= names, names
 
 
 async def test_command_tree_fits_discord_limits(world):
     env = world[0]
     group = env.bot.tree.get_command("battalia")
     assert isinstance(group, discord.app_commands.Group) and len(group.commands) <= 25
-    leaves = 0
+    leaves = set()
     for cmd in group.walk_commands():
         if isinstance(cmd, discord.app_commands.Group):
             assert len(cmd.commands) <= 25
         else:
-            leaves += 1
+            leaves.add(cmd.qualified_name)
             assert 1 <= len(cmd.description) <= 100 and len(cmd.parameters) <= 25
-    assert leaves >= 30
+            assert all(1 <= len(p.description) <= 100 for p in cmd.parameters)
+    assert len(leaves) >= 30
+    for name in ("setup", "turnstart", "hire", "craft", "build road", "build city", "build upgrade", "place",
+                 "hero hire", "hero move", "hero wings", "artifact amulet", "artifact title", "artifact scroll",
+                 "artifact tent", "artifact strike", "artifact hammer", "artifact horn", "ambush", "attack",
+                 "battle fight", "battle retreat", "battle surrender", "battle add", "battle commit", "battle pass",
+                 "battle cancel", "choose", "end", "move", "challenge", "rules", "hand"):
+        assert f"battalia {name}" in leaves, name
+    challenge = group.get_command("challenge")
+    params = {p.name for p in challenge.parameters}
+    assert {"opponent", "opponent2", "opponent3", "computers", "clock", "variant", "weeks", "cities",
+            "no_neutral", "heroes", "level4"} <= params and "neutral" not in params
     r = await world[3].slash(world[2], "help")
     assert "/battalia challenge" in r.response.content
 
 
 async def test_challenge_with_house_rules_R133(world):
     """R133: the house rules are options of /battalia challenge, kept in the match options, played by
-    the engine and shown by /battalia rules and on the board picture."""
+    the engine and shown by /battalia rules and on the thread's first board."""
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, cities=3)
     assert "not enough cross cities" in r.response.content and (await env.bot.service.store.list_matches()) == []
@@ -447,11 +399,10 @@ async def test_challenge_with_house_rules_R133(world):
     assert "Scenario 2" in r.response.content
     env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1, cities=2,
-                          neutral=False, heroes=1, level4=3)
-    assert "has started" in r.response.content
+                          no_neutral=True, heroes=1, level4=3)
+    assert "has started" in r.response.content, r.response.content
     match = await current_match(env)
-    assert match.options == {"variant": "normal", "weeks": 1, "start_cities": 2, "no_neutral": True,
-                             "start_heroes": 1, "level4_end": 3}
+    assert match.options == {"weeks": 1, "start_cities": 2, "no_neutral": True, "start_heroes": 1, "level4_end": 3}
     thread = thread_of(channel)
     driver = Driver(env, thread, [alice])
     while (await current_match(env)).snapshot["phase"] in ("setup_faction", "setup_city"):
@@ -462,17 +413,37 @@ async def test_challenge_with_house_rules_R133(world):
         assert len(board.cities_of(state, seat)) == 2
         assert sum(1 for h in state["players"][seat]["heroes"] if h) == 1
     assert "house rules: " in state["log"][0]
-    r = await alice.slash(thread, "battalia rules")
-    assert r.ephemeral and r.response.embeds[-1].title == f"Match #{match.id}"
-    assert "2 starting cities each, no neutral cities" in r.response.embeds[-1].description
-    assert "3 level-4 cities end the game" in r.response.embeds[-1].description
+    r = await alice.slash(thread, "battalia rules", match=match.id)
+    assert r.ephemeral and r.response.content.startswith(f"Match #{match.id} is played with: ")
+    opening = thread.history()[0].content
+    assert "begins" in opening
+    for part in ("week limit 1", "starting cities 2", "no neutral cities", "starting heroes 1",
+                 "level-4 cities to end 3"):
+        assert part in r.response.content, (part, r.response.content)
+        assert part in opening, (part, opening)
     r = await carol.slash(channel, "battalia rules")
-    assert len(r.response.embeds) == 1, "no match of carol's: only the rules"
+    texts = [r.response.content] + [f.content for f in r.followups]
+    assert not any(t.startswith("Match #") for t in texts), "no match named: only the rules"
+    assert any("`no_neutral`" in t for t in texts), "the options are listed under the names the challenge takes"
+
+
+async def test_rules_help_names_the_house_rules_as_the_challenge_does_R133(world):
+    """R133: the rules summary tells players which /battalia challenge options set the house rules;
+    each name it gives is an option of the command."""
+    env, guild, channel, alice, bob, carol = world
+    params = {p.name for p in env.bot.tree.get_command("battalia").get_command("challenge").parameters}
+    r = await alice.slash(channel, "battalia rules")
+    summary = r.response.content
+    line = next(text for text in summary.splitlines() if "House rules" in text)
+    named = set(re.findall(r"`([a-z0-9_]+)`", line))
+    assert {"weeks", "cities", "heroes", "level4"} <= named
+    assert named <= params, f"not options of /battalia challenge: {sorted(named - params)}"
 
 
 async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
-    """R23: in a 3-player game the declarer picks who sees the Formation (autocomplete with names);
-    the thread hears only how many cards and who saw them; only that opponent's private view lists them."""
+    """R23: in a 3-player game the declarer picks who sees the Formation (menus and lists with
+    names); the thread hears only how many cards and who saw them; only that opponent's private
+    view lists them."""
     env, guild, channel, alice, bob, carol = world
     env.bot.service.seed_source = FixedSeed(FOUR_PLAYER_SEED)
     await alice.slash(channel, "battalia challenge", opponent=bob, computers=1, weeks=1)
@@ -482,49 +453,97 @@ async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
     service = env.bot.service
     for _ in range(300):
         match, seat, member = await driver.member_to_move()
-        forms = [a.id for a in service.legal_actions(match, seat) if verb_of(a.id) == "formation"]
+        forms = [a for a in RULES.legal_actions(match.snapshot, seat) if verb_of(a.id) == "formation"]
         if forms:
             break
         await driver.play_one()
     else:
         raise AssertionError("no human Formation in this game")
-    humans = {m.id: m for m in (alice, bob)}
-    other = next(m for m in humans.values() if m is not member)
+    other = next(m for m in (alice, bob) if m is not member)
     other_seat = match.seat_of(other.id)
     computer_seat = next(s.seat for s in match.seats if s.is_ai)
-    assert sorted(forms) == sorted([f"formation:{min(other_seat, computer_seat)}",
-                                    f"formation:{max(other_seat, computer_seat)}",
-                                    f"formation:{min(other_seat, computer_seat)},{max(other_seat, computer_seat)}"])
+    low, high = sorted((other_seat, computer_seat))
+    assert sorted(a.id for a in forms) == sorted([f"formation:{low}", f"formation:{high}",
+                                                  f"formation:{low},{high}"])
+    names = await env.bot.presenter.seat_names(match)
+    # on the hand: the turn start is a menu; a Formation then asks whom to show, by name
+    hand = driver.hand_of(member)
+    actions = RULES.legal_actions(match.snapshot, seat)
+    check_hand(hand, match, actions)
+    root = paths.build(actions)
+    turn = next(i for i, n in enumerate(root.options()) if n.choice.value == "turn")
+    menu = next(c for c, at, kind, _ in toolkit_components(hand) if kind == "step" and at == [turn])
+    formation = next(o.value for o in menu.options if o.label == "Declare a Formation")
+    r = await member.user.select(hand, [formation], custom_id=menu.custom_id)
+    labels = [o.label for o in menu_on(r.response.message).options]
+    assert labels == [f"Show them to {names[low]}", f"Show them to {names[high]}",
+                      f"Show them to {names[low]} and {names[high]}"]
+    assert (await current_match(env)).version == match.version
     offered = await member.autocomplete(thread, "battalia turnstart", "choice", "")
-    labels = {c["value"]: c["name"] for c in offered}
-    assert f"shown to {other.name}" in labels[f"formation:{other_seat}"], labels
-    shown = [c for c in match.snapshot["players"][seat]["hand"]]
-    r = await member.slash(thread, "battalia turnstart", choice=f"formation:{other_seat}")
+    by_value = {c["value"]: c["name"] for c in offered}
+    assert f"Show them to {other.name}" in by_value[f"formation {other_seat}"], by_value
+    shown = list(match.snapshot["players"][seat]["hand"])
+    r = await member.slash(thread, "battalia turnstart", choice=f"formation {other_seat}")
     assert r.response.content.startswith("Move played.")
     remember_answer(member, r)
     match = await current_match(env)
     assert service.private_view(match, other_seat)["formation_seen"]
     assert service.private_view(match, computer_seat)["formation_seen"] == []
-    assert f"move {match.version} " in other.user.dm_channel.history()[-1].content, "the chosen opponent's hand was refreshed"
-    r = await member.slash(thread, "battalia turnstart", choice="formation:9")
+    assert f"move {match.version} " in other.user.dm_channel.history()[-1].content, \
+        "the chosen opponent's hand was refreshed"
+    r = await member.slash(thread, "battalia turnstart", choice="formation 9")
     assert r.ephemeral and (await current_match(env)).version == match.version
     # the declaration is told on the board that ends the turn
     while (now := await current_match(env)).status == "active" and RULES.active_players(now.snapshot) == {seat}:
         await driver.play_one()
-    board = next(m.content for m in reversed(thread.history()) if "declares a Formation" in m.content)
-    line = next(text for text in board.splitlines() if "declares a Formation" in text)
+    message = next(m.content for m in reversed(thread.history()) if "declares a Formation" in m.content)
+    line = next(text for text in message.splitlines() if "declares a Formation" in text)
     assert f"cards to {other.name}" in line and "Soldier" not in line and "Captain" not in line
     assert not set(CARD_ID.findall(line)) & set(shown)
 
 
+def battle_with_an_illuminated_weapon_and_a_tent():
+    """Seat 0's hero 1 attacks seat 1's city d2 on day 2 (the Weapon is illuminated) holding a
+    Weapon and a Commander, with a Tent pitched earlier that holds a Priest."""
+    s = actions_phase(2, seed=11, options={"removed_faction": "G"}, factions=["B", "R"])
+    s["pool"]["box_terrain"] += [t["card"] for sq, t in s["board"].items() if sq != "d4"]  # keep every card
+    s["board"] = {"d4": s["board"]["d4"]}
+    put_tile(s, "b2", "city", "cross", owner=0, level=1)
+    put_tile(s, "c2", "road", "straight", 1)
+    put_tile(s, "d2", "city", "cross", owner=1, level=1)
+    s["players"][0]["heroes"] = ["d2", None]
+    clear_hand(s, 1)
+    s["round"] = 2
+    assert oracle.illuminated(2) == "weapon"
+    weapon, _commander = give(s, 0, [("weapon", "B"), ("commander", "B")])
+    (tent,) = give(s, 0, [("tent", None)])
+    (priest,) = give(s, 0, [("priest", "B")])
+    for c in (tent, priest):
+        s["players"][0]["hand"].remove(c)
+    s["players"][0]["tents"].append({"tent": tent, "cards": [priest], "round": 0})
+    s = RULES.apply(s, 0, "attack:d2:city:1")[0]
+    return s, weapon, tent
+
+
 def test_battle_components_offer_both_uses_and_tents_to_the_attacker():
     """R112/R117: an illuminated Weapon or Horse is offered with one or both uses; R69: the attacker's
-    Tents are struck by a button during the battle."""
+    Tents are struck from the hand during the battle."""
+    state, weapon, tent = battle_with_an_illuminated_weapon_and_a_tent()
+    actions = RULES.legal_actions(state, 0)
+    ids = {a.id for a in actions}
+    assert {f"add:{weapon}:2", f"add:{weapon}:1", f"strike:{tent}", "cancel"} <= ids
     match = SimpleNamespace(id=7, version=3)
-    legal = [Action("add:k5:2", "Add Weapon with both uses (+2)", "battle"),
-             Action("add:k5:1", "Add Weapon with one use (+1), keep the other", "battle"),
-             Action("cancel", "Call off", "battle"), Action("strike:k9", "Strike the Tent", "tent")]
-    items = move_items(match, {"phase": "actions", "battle": {"stage": "opening"}}, 0, legal)
-    picker = next(i for i in items if isinstance(i, MoveSelect))
-    assert [o.value for o in picker.item.options] == ["add:k5:2", "add:k5:1"]
-    assert {i.item.custom_id for i in items if isinstance(i, MoveButton)} == {"bt:do:7:3:cancel", "bt:do:7:3:strike:k9"}
+    items = move_items(match, actions, BattaliaCog.BUTTONS)
+    root = paths.build(actions)
+    top = [n.choice.value for n in root.options()]
+    by_prefix = {tuple(i.prefix): i for i in items}
+    add = by_prefix[(top.index("add"),)]
+    assert isinstance(add, StepSelect)
+    card = next(int(o.value) for o in add.item.options if weapon in o.label)
+    uses = root.options()[top.index("add")].options()[card].options()
+    assert [(n.choice.label, n.action.id) for n in uses] == [("Both uses (+2)", f"add:{weapon}:2"),
+                                                            ("One use (+1)", f"add:{weapon}:1")]
+    assert isinstance(by_prefix[(top.index("cancel"),)], StepButton)
+    artifacts = by_prefix[(top.index("artifacts"),)]
+    assert isinstance(artifacts, StepSelect)
+    assert P.STRIKE.label in [o.label for o in artifacts.item.options]

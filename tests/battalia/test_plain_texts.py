@@ -129,11 +129,11 @@ def test_no_rule_codes_in_any_text_of_the_code():
 
 
 def test_rules_command_texts_have_no_codes_and_start_with_how_to_play():
-    battalia_cog = pytest.importorskip("cogs.battalia")
-    for text in (battalia_cog.RULES_TEXT, battalia_cog.DESIGN_TEXT,
-                 battalia_cog.match_rules_text({"start_cities": 2, "no_neutral": True, "weeks": 3})):
+    from engine.battalia import RULES, help as battalia_help
+    for text in (battalia_help.RULES_TEXT, battalia_help.DESIGN_TEXT,
+                 RULES.options_text({"start_cities": 2, "no_neutral": True, "weeks": 3})):
         assert not codes(text), codes(text)
-    text = battalia_cog.RULES_TEXT
+    text = battalia_help.RULES_TEXT
     assert len(text) <= 2000, "a Discord message holds 2000 characters"
     how_to, reference = text.split("**Reference**")
     lines = how_to.strip().splitlines()

@@ -10,6 +10,7 @@ import discord
 
 from cogs.common import is_manager, reply
 from cogs.ui.picker import MatchItem
+from matches import STALE_MESSAGE
 
 
 class HandButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"bg:hand:(?P<match>\d+)"):
@@ -189,7 +190,24 @@ class LogPageButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], templa
                                                  allowed_mentions=discord.AllowedMentions.none())
 
 
-DYNAMIC_ITEMS = (HandButton, LobbyButton, ClockButton, UndoButton, RematchButton, LogPageButton)
+class RetiredMove(discord.ui.DynamicItem[discord.ui.Item],
+                  template=r"(?:bl|bt):[a-z]+:\d+:.*|bg:(?:act|page|do):\d+:.*"):
+    """Move buttons and menus of earlier versions of the bot, still on hands sent before an
+    upgrade: a click is answered as out of date (the current hand is one button away), never
+    left unanswered."""
+
+    def __init__(self, item: discord.ui.Item):
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reply(interaction, STALE_MESSAGE)
+
+
+DYNAMIC_ITEMS = (RetiredMove, HandButton, LobbyButton, ClockButton, UndoButton, RematchButton, LogPageButton)
 
 
 def board_view(match_id: int, extra: list[discord.ui.Item] = ()) -> discord.ui.View:

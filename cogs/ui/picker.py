@@ -9,7 +9,7 @@ import discord
 
 from cogs.common import match_here, reply
 from cogs.ui import paths
-from cogs.ui.errors import Guarded
+from cogs.ui.errors import Guarded, answer_error
 from engine.base import Action
 from matches import STALE_MESSAGE, UserError
 
@@ -26,7 +26,6 @@ class MatchItem(Guarded):
             await match_here(interaction, self.match_id)
             return True
         except Exception as exc:  # noqa: BLE001 - a check must answer, never leave a dead button
-            from cogs.ui.errors import answer_error
             await answer_error(interaction, exc, where=f"match {self.match_id}")
         return False
 

@@ -11,7 +11,8 @@ import discord
 import pytest
 
 from bot import EXTENSIONS
-from cogs.components import ClockButton, HandButton, LobbyButton, LogPageButton, RematchButton, UndoButton
+from cogs.components import (ClockButton, HandButton, LobbyButton, LogPageButton, RematchButton, RetiredMove,
+                             UndoButton)
 from cogs.tournaments import TournamentButton
 from cogs.ui.game import ui_for
 from cogs.ui.picker import StepButton, StepSelect
@@ -170,8 +171,11 @@ async def test_every_kind_of_component_is_forged(world):
     registry.load_builtin()
     games_own = {name(k) for rules in registry.all_games() for k in ui_for(rules.name).items}
     forged = {name(type(item)) for item, _ in forged_components() + forged_selects()}
+    # retired move components name nothing and change nothing: each click is answered as out
+    # of date, in any server (tests/discord/test_retired_components.py)
+    retired = {name(RetiredMove)}
     assert {name(StepButton), name(StepSelect)} <= registered
-    assert registered - games_own <= forged, registered - games_own - forged
+    assert registered - games_own - retired <= forged, registered - games_own - retired - forged
 
 
 async def test_no_component_of_another_server_reaches_a_match(two_servers):

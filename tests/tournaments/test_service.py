@@ -1,50 +1,20 @@
 """Tournaments and ratings through the real store and match service (no Discord)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine import registry
 from matches.service import person
-from matches import MatchService, UserError
+from matches import UserError
 from store import Store
 from tests import testgame
 from tournaments import ratings
 from tournaments import state as tstate
-from tournaments.service import RatingService, TournamentService, ranks_from_result
+from tournaments.service import TournamentService, ranks_from_result
+from tests.tournaments.helpers import Services, play_out
 
 registry.register(testgame.RULES)
 GUILD, CHANNEL, ORGANIZER = 1, 2, 900
-
-
-class Recorder:
-    """The tournament notifier, writing down what the Discord layer would be told."""
-
-    def __init__(self):
-        self.events = []
-
-    async def signup_changed(self, t):
-        self.events.append(("signup", len(t.players)))
-
-    async def round_started(self, t, number, games):
-        self.events.append(("round", number, [(g.players, m.id if m else None, g.bye) for g, m in games]))
-
-    async def round_finished(self, t, number):
-        self.events.append(("done", number, t.status))
-
-    async def tournament_closed(self, t, note):
-        self.events.append(("closed", note))
-
-
-class Services:
-    def __init__(self, store):
-        self.store = store
-        self.matches = MatchService(store, seed_source=random.Random(5))
-        self.ratings = RatingService(store)
-        self.notes = Recorder()
-        self.tournaments = TournamentService(store, self.matches, self.ratings, self.notes)
-        self.matches.finish_listeners += [self.ratings.on_match_finished, self.tournaments.on_match_finished]
 
 
 @pytest.fixture
@@ -72,16 +42,6 @@ async def match_of(svc, tid, user):
     found = await svc.tournaments.current_game_of(t, user)
     assert found is not None and found[1] is not None, f"{user} has no match"
     return await svc.matches.get(found[1])
-
-
-async def play_out(svc, match_id):
-    """The humans still seated play their first legal move until the match ends."""
-    match = await svc.matches.get(match_id)
-    while match.status == "active":
-        (seat,) = svc.matches.rules(match).active_players(match.snapshot)
-        action = svc.matches.legal_actions(match, seat)[0].id
-        match = (await svc.matches.act(match_id, match.user_at(seat).user_id, action)).match
-    return match
 
 
 async def lose(svc, tid, user):

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import re
 import json
-import random
 
 import pytest
 
 from engine import registry
 from matches.service import person
-from matches import MatchService, UserError
+from matches import UserError
 from store import Store
 from tests import testgame
 from tests.tournaments import teamgame
+from tests.tournaments.helpers import Services, play_out
 from tournaments import ratings
 from tournaments import state as tstate
 from tournaments.service import (
-    RatingService, TournamentService, outcome_of, ranks_from_result, seat_ranks, seat_teams, team_sizes,
+    outcome_of, ranks_from_result, seat_ranks, seat_teams, team_sizes,
 )
 
 registry.register(testgame.RULES)
@@ -131,29 +131,11 @@ def test_team_sizes_read_the_games_teams():
 
 # --------------------------------------------------------------------------- through the services
 
-class Services:
-    def __init__(self, store):
-        self.store = store
-        self.matches = MatchService(store, seed_source=random.Random(7))
-        self.ratings = RatingService(store)
-        self.tournaments = TournamentService(store, self.matches, self.ratings)
-        self.matches.finish_listeners += [self.ratings.on_match_finished, self.tournaments.on_match_finished]
-
-
 @pytest.fixture
 async def svc(tmp_path):
     store = await Store(str(tmp_path / "teams.db")).open()
-    yield Services(store)
+    yield Services(store, seed=7)
     await store.close()
-
-
-async def play_out(svc, match_id):
-    match = await svc.matches.get(match_id)
-    while match.status == "active":
-        (seat,) = svc.matches.rules(match).active_players(match.snapshot)
-        action = svc.matches.legal_actions(match, seat)[0].id
-        match = (await svc.matches.act(match_id, match.user_at(seat).user_id, action)).match
-    return match
 
 
 async def two_against_two(svc, users, game="teamcard"):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Protocol
 
 from engine import registry
@@ -218,22 +218,15 @@ class RatingService:
 # --------------------------------------------------------------------------- tournaments
 
 @dataclass
-class TournamentRow:
-    id: int
-    guild_id: int
-    channel_id: int | None
-    message_id: int | None
-    game: str
-    format: str
-    name: str
-    status: str
-    creator_id: int
-    options: dict
-    state: Tournament | None
-    created_at: float
-    updated_at: float
-    players: list[int] = field(default_factory=list)   # signups, in joining order
-    signup_teams: dict[int, int] = field(default_factory=dict)   # user -> team number, for those in one
+class TournamentRow(TournamentRecord):
+    """A stored tournament with its state read (`data` is its JSON)."""
+
+    state: Tournament | None = None
+
+    @property
+    def signup_teams(self) -> dict[int, int]:
+        """user -> team number, for the signed-up players in a team."""
+        return self.teams
 
     @property
     def format_title(self) -> str:
@@ -278,10 +271,8 @@ class TournamentRow:
 
 
 def _row(record: TournamentRecord) -> TournamentRow:
-    return TournamentRow(record.id, record.guild_id, record.channel_id, record.message_id, record.game,
-                         record.format, record.name, record.status, record.creator_id, record.options,
-                         Tournament.from_dict(record.data) if record.data else None,
-                         record.created_at, record.updated_at, list(record.players), dict(record.teams))
+    return TournamentRow(**{f.name: getattr(record, f.name) for f in fields(record)},
+                         state=Tournament.from_dict(record.data) if record.data else None)
 
 
 class TournamentNotifier(Protocol):

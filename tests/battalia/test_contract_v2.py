@@ -11,9 +11,11 @@ import re
 
 import pytest
 
-from engine.base import Choice, IllegalAction, name_seats, normalise_options, options_line, prompt_of
+from engine.base import IllegalAction, name_seats, normalise_options, options_line, prompt_of
 from engine.battalia import RULES, board, options_text, setup
 from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
+
+from tests.contract import harness
 
 from .helpers import actions_phase, clear_hand, force_roll, give, ready_game, strings_in
 
@@ -50,28 +52,18 @@ def verb(action_id: str) -> str:
 
 
 def check_paths(actions) -> None:
-    """The path rules: a category first; per step, values unique among siblings with one label per
-    value; texts within 100 characters and free of rule numbers; no move's path inside another's."""
+    """The contract's path rules (tests/contract), and Battalia's own: a category first, the
+    length each verb's path has, and texts free of rule numbers."""
     assert actions
-    nodes: dict[tuple, dict[str, Choice]] = {}
-    leaves = set()
+    harness.check_paths(actions)
     for action in actions:
         path = action.path
         value, label = FIRST[verb(action.id)]
         assert path[0].value == value and (label is None or path[0].label == label), action.id
         want = LENGTH[verb(action.id)]
         assert len(path) in (want if isinstance(want, tuple) else (want,)), action.id
-        for depth, step in enumerate(path):
-            assert isinstance(step, Choice) and step.value and step.label, action.id
-            assert len(step.label) <= 100 and len(step.description) <= 100, step
+        for step in path:
             assert not RULE_NUMBER.search(step.label + " " + step.description), step
-            siblings = nodes.setdefault(tuple(c.value for c in path[:depth]), {})
-            seen = siblings.setdefault(step.value, step)
-            assert seen == step, f"{action.id}: {seen} and {step} share a value"
-        leaves.add(tuple(c.value for c in path))
-    assert len(leaves) == len(actions), "two moves share a path"
-    for leaf in leaves:
-        assert leaf not in nodes, f"{leaf} ends a move and also continues"
 
 
 def by_id(state, seat):

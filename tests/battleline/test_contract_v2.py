@@ -15,6 +15,8 @@ from engine.battleline import RULES
 from engine.battleline.cards import TACTIC_IDS
 from engine.battleline.help import DESIGN_TEXT, RULES_TEXT, TACTIC_HINTS
 
+from tests.contract import harness
+
 from .helpers import A, B, build
 
 # the first step of every move, by the verb of its id (written from the action grammar)
@@ -30,25 +32,11 @@ def verb_of(action_id: str) -> str:
 
 
 def check_paths(actions) -> None:
-    """The path rules: a verb first; per step, values unique among siblings and one label per
-    value; texts within 100 characters; no move's path inside another's; one move per path."""
+    """The contract's path rules (tests/contract), and Battle Line's own: the verb first."""
     assert actions
-    nodes: dict[tuple, dict[str, Choice]] = {}
-    leaves = set()
+    harness.check_paths(actions)
     for action in actions:
-        path = action.path
-        assert path, action.id
-        assert (path[0].value, path[0].label) == VERBS[verb_of(action.id)], action.id
-        for depth, step in enumerate(path):
-            assert isinstance(step, Choice) and step.value and step.label, action.id
-            assert len(step.label) <= 100 and len(step.description) <= 100, step
-            siblings = nodes.setdefault(tuple(c.value for c in path[:depth]), {})
-            seen = siblings.setdefault(step.value, step)
-            assert seen == step, f"{action.id}: {seen} and {step} share a value"
-        leaves.add(tuple(c.value for c in path))
-    assert len(leaves) == len(actions), "two moves share a path"
-    for leaf in leaves:
-        assert leaf not in nodes, f"{leaf} ends a move and also continues"
+        assert (action.path[0].value, action.path[0].label) == VERBS[verb_of(action.id)], action.id
 
 
 def playout_configs():

@@ -222,3 +222,15 @@ def actions_phase(n: int = 2, seed: int = 1, options=None, factions=None) -> dic
     s, _ = RULES.apply(s, 0, "start")
     clear_hand(s, 0)
     return s
+
+
+def road_line(**options):
+    """Seat 0 (Forest Clan) owns the level-1 city b2 with a road east b2-c2-d2-e2 (2 players);
+    hero 1 of seat 0 stands on b2. Nothing else is built except the Ruins."""
+    s = actions_phase(2, seed=7, options=dict({"removed_faction": "R"}, **options), factions=["G", "B"])
+    s["board"] = {"d4": s["board"]["d4"]}
+    put_tile(s, "b2", "city", "cross", 0, owner=0, level=1)
+    for sq in ("c2", "d2", "e2"):
+        put_tile(s, sq, "road", "straight", 1)  # E-W
+    s["players"][0]["heroes"] = ["b2", None]
+    return s

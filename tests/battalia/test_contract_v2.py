@@ -17,7 +17,7 @@ from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
 
 from tests.contract import harness
 
-from .helpers import actions_phase, clear_hand, force_roll, give, ready_game, strings_in
+from .helpers import actions_phase, clear_hand, force_roll, give, ready_game, road_line, strings_in
 
 # the first step of every move, by the verb of its id; None: the label names the question asked
 FIRST = {
@@ -75,27 +75,6 @@ def steps(action):
 
 
 # ---------------------------------------------------------------- positions
-
-def road_line():
-    """Seat 0's city at b2 (2 players: Forest Clan and Islanders) with a road b2-c2-d2-e2 (R82)."""
-    s = actions_phase(2, seed=7, options={"removed_faction": "R"}, factions=["G", "B"])
-    s["board"] = {"d4": s["board"]["d4"]}
-    put(s, "b2", "city", "cross", 0, owner=0, level=1)
-    for sq in ("c2", "d2", "e2"):
-        put(s, sq, "road", "straight", 1)   # E-W
-    s["players"][0]["heroes"] = ["b2", None]
-    return s
-
-
-def put(state, sq, kind, shape, rot, owner=None, level=0):
-    deck = state["pool"]["cities" if kind == "city" else "roads"][shape]
-    tid = deck.pop(0)
-    tile = {"card": tid, "kind": kind, "shape": shape, "rot": rot, "terrain": state["terrain"][tid]["terrain"],
-            "owner": owner}
-    if kind == "city":
-        tile.update({"level": level, "defence": 0})
-    state["board"][sq] = tile
-
 
 def hero_battle():
     """Seat 0 attacks the lone hero of seat 1 at c2 with a Weapon; the defender now decides (R92)."""

@@ -10,7 +10,7 @@ import pytest
 from engine.base import IllegalAction
 from engine.battalia import RULES, board, data, oracle
 
-from .helpers import actions_phase, clear_hand, force_roll, give, ids, put_tile, ready_game
+from .helpers import actions_phase, clear_hand, force_roll, give, ids, put_tile, ready_game, road_line
 
 
 def act(s, seat, a):
@@ -32,18 +32,6 @@ def deck_size(view, seat):
     p = view["players"][seat]
     return (p["hand_size"] + p["realm_size"] + p["sanctuary_size"] + p["ambush_count"] + len(p["played"])
             + len(p["gained"]) + len(p["line"]) + sum(1 + len(t["cards"]) for t in p["tents"]))
-
-
-def road_line(**options):
-    """Seat 0 (Forest Clan) owns the level-1 city b2 with a road east b2-c2-d2-e2 (2 players);
-    hero 1 of seat 0 stands on b2. Nothing else is built except the Ruins."""
-    s = actions_phase(2, seed=7, options=dict({"removed_faction": "R"}, **options), factions=["G", "B"])
-    s["board"] = {"d4": s["board"]["d4"]}
-    put_tile(s, "b2", "city", "cross", 0, owner=0, level=1)
-    for sq in ("c2", "d2", "e2"):
-        put_tile(s, sq, "road", "straight", 1)  # E-W
-    s["players"][0]["heroes"] = ["b2", None]
-    return s
 
 
 def hero_battle_opened(def_heroes=("c2", None), def_cards=(), def_ambush=()):

@@ -76,6 +76,18 @@ def steps(action):
 
 # ---------------------------------------------------------------- positions
 
+def ruins_battle():
+    """Seat 0's hero attacks the Ruins on d4 with a Weapon and two Commanders added; closing the
+    play wins a Great Artifact (R107)."""
+    s = actions_phase(2, seed=45)
+    s["players"][0]["heroes"] = ["d4", None]
+    cards = give(s, 0, [("weapon", None), ("commander", None), ("commander", None)])
+    s, _ = RULES.apply(s, 0, "attack:d4:ruins:1")
+    for card in cards:
+        s, _ = RULES.apply(s, 0, f"add:{card}")
+    return s
+
+
 def hero_battle():
     """Seat 0 attacks the lone hero of seat 1 at c2 with a Weapon; the defender now decides (R92)."""
     s = road_line()
@@ -106,12 +118,7 @@ def special_positions():
     cap = next(c for c in s["players"][0]["hand"] if s["cards"][c]["t"] == "captain")
     s3, _ = RULES.apply(s, 0, f"tent:{tent}:{cap}")               # R67
     out.append((s3, 0))
-    s4 = actions_phase(2, seed=45)
-    s4["players"][0]["heroes"] = ["d4", None]
-    cards = give(s4, 0, [("weapon", None), ("commander", None), ("commander", None)])
-    s4, _ = RULES.apply(s4, 0, "attack:d4:ruins:1")
-    for c in cards:
-        s4, _ = RULES.apply(s4, 0, f"add:{c}")
+    s4 = ruins_battle()
     out.append((s4, 0))
     s4, _ = RULES.apply(s4, 0, "commit")                          # R107: choose a Great Artifact
     out.append((s4, 0))
@@ -334,13 +341,7 @@ def test_question_paths_R76_R107_R58():
     assert steps(acts[f"hornpick:{first},{second}"])[2] == (second, f"And Forest Clan Soldier [{second}]", "")
     assert RULES.prompt(s, 0) == "Take up to 2 cards from your Realm."
 
-    g = actions_phase(2, seed=45)
-    g["players"][0]["heroes"] = ["d4", None]
-    cards = give(g, 0, [("weapon", None), ("commander", None), ("commander", None)])
-    g, _ = RULES.apply(g, 0, "attack:d4:ruins:1")
-    for card in cards:
-        g, _ = RULES.apply(g, 0, f"add:{card}")
-    g, _ = RULES.apply(g, 0, "commit")
+    g, _ = RULES.apply(ruins_battle(), 0, "commit")
     acts = by_id(g, 0)
     if "great:sword" in acts:
         assert steps(acts["great:sword"]) == [   # R73

@@ -9,13 +9,6 @@ from store import StaleVersion, Store
 from store.schema import MIGRATIONS
 
 
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store(str(tmp_path / "s.db")).open()
-    yield s
-    await s.close()
-
-
 async def _open_match(store: Store) -> int:
     return await store.create_match(game="testgame", guild_id=1, channel_id=2, creator_id=10, seed=7,
                                     options={}, player_count=2, invited=[11],

@@ -10,13 +10,6 @@ from store import RatedSeat, Store
 GUILD, GAME = 1, "testgame"
 
 
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store(str(tmp_path / "r.db")).open()
-    yield s
-    await s.close()
-
-
 async def _finished(store: Store, users: list[int], guild: int = GUILD) -> int:
     mid = await store.create_match(game=GAME, guild_id=guild, channel_id=2, creator_id=users[0], seed=7,
                                    options={}, player_count=len(users), invited=users[1:],

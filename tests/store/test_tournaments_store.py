@@ -3,17 +3,9 @@ matches of a player."""
 from __future__ import annotations
 
 import aiosqlite
-import pytest
 
 from store import Store
 from store.schema import MIGRATIONS
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store(str(tmp_path / "t.db")).open()
-    yield s
-    await s.close()
 
 
 async def _event(store: Store, guild: int = 1, channel: int = 2) -> int:

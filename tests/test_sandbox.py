@@ -73,10 +73,6 @@ class Forms(HTMLParser):
         return [f for f in self.forms if f["fields"].get("kind") == "click"]
 
 
-async def world_of(env) -> sandbox.Sandbox:
-    return await sandbox.build(env, welcome=SANDBOX_WELCOME)
-
-
 def manages_server(env, world, member) -> bool:
     permissions = env.backend.compute_permissions(world.guild.id, member.id, world.channel.id)
     return discord.Permissions(permissions).manage_guild
@@ -103,110 +99,106 @@ async def choose(session, form: dict, value: str | None = None) -> str:
         return await response.text()
 
 
-async def test_owner_manages_the_server_and_the_bot_is_computer(simcord_env):
-    env = simcord_env
-    world = await world_of(env)
-    try:
-        owner = world.manager
-        assert owner.name == "owner"
-        assert manages_server(env, world, owner)
-        assert [p.name for p in world.players] == ["alice", "bob", "carol"]
-        assert not any(manages_server(env, world, p) for p in world.players)
-        assert "settings show" in owner.available_commands(world.channel)
-        assert "settings show" not in world.players[0].available_commands(world.channel)
-        result = await owner.slash(world.channel, "settings show")
-        assert "Match settings for this server" in result.response.content, result.response.content
-        # the member list: the bot's own member is "Computer"
-        guild = env.backend.guilds[world.guild.id]
-        names = {guild.members[i].nick or env.backend.get_user(i).name for i in world.guild.member_ids()}
-        assert {"Computer", "alice", "bob", "carol", "owner"} <= names, names
-        assert guild.members[env.bot.user.id].nick == "Computer"
-        # the welcome names the users, the DM page (by its address) and the computer opponent
-        welcome = world.channel.history()[-1].content
-        assert world.dm_page.url in welcome and "{dm_url}" not in welcome
-        for word in ("Viewing as", "owner", "alice", "bob", "carol", "**Computer**", "DM"):
-            assert word in welcome, word
-        assert list(env.bot.unexpected_errors) == []
-    finally:
-        await world.close()
+@pytest.fixture
+async def sandbox_world(simcord_env):
+    """The sandbox's virtual server in simcord, closed (DM page and all) afterwards."""
+    world = await sandbox.build(simcord_env, welcome=SANDBOX_WELCOME)
+    yield simcord_env, world
+    await world.close()
 
 
-async def test_a_move_made_on_the_dm_page(simcord_env):
-    env = simcord_env
-    world = await world_of(env)
+async def test_owner_manages_the_server_and_the_bot_is_computer(sandbox_world):
+    env, world = sandbox_world
+    owner = world.manager
+    assert owner.name == "owner"
+    assert manages_server(env, world, owner)
+    assert [p.name for p in world.players] == ["alice", "bob", "carol"]
+    assert not any(manages_server(env, world, p) for p in world.players)
+    assert "settings show" in owner.available_commands(world.channel)
+    assert "settings show" not in world.players[0].available_commands(world.channel)
+    result = await owner.slash(world.channel, "settings show")
+    assert "Match settings for this server" in result.response.content, result.response.content
+    # the member list: the bot's own member is "Computer"
+    guild = env.backend.guilds[world.guild.id]
+    names = {guild.members[i].nick or env.backend.get_user(i).name for i in world.guild.member_ids()}
+    assert {"Computer", "alice", "bob", "carol", "owner"} <= names, names
+    assert guild.members[env.bot.user.id].nick == "Computer"
+    # the welcome names the users, the DM page (by its address) and the computer opponent
+    welcome = world.channel.history()[-1].content
+    assert world.dm_page.url in welcome and "{dm_url}" not in welcome
+    for word in ("Viewing as", "owner", "alice", "bob", "carol", "**Computer**", "DM"):
+        assert word in welcome, word
+    assert list(env.bot.unexpected_errors) == []
+
+
+async def test_a_move_made_on_the_dm_page(sandbox_world):
+    env, world = sandbox_world
     alice = world.players[0]
-    try:
-        async with aiohttp.ClientSession(timeout=HTTP_TIMEOUT) as session:
-            empty = await get(session, world.dm_page.url_for("alice"))
-            assert "No direct messages for alice yet" in empty
-            result = await alice.slash(world.channel, "battleline challenge", opponent=computer(env))
-            assert "has started" in result.response.content, result.response.content
-            match = await env.bot.service.get(1)
-            assert match.status == "active"
-            (seat,) = env.bot.service.rules(match).active_players(match.snapshot)
-            assert match.user_at(seat).user_id == alice.id  # the computer has moved, if it began
+    async with aiohttp.ClientSession(timeout=HTTP_TIMEOUT) as session:
+        empty = await get(session, world.dm_page.url_for("alice"))
+        assert "No direct messages for alice yet" in empty
+        result = await alice.slash(world.channel, "battleline challenge", opponent=computer(env))
+        assert "has started" in result.response.content, result.response.content
+        match = await env.bot.service.get(1)
+        assert match.status == "active"
+        (seat,) = env.bot.service.rules(match).active_players(match.snapshot)
+        assert match.user_at(seat).user_id == alice.id  # the computer has moved, if it began
 
-            page = await get(session, world.dm_page.url)  # the index opens the first user: alice
-            forms = Forms(page)
-            assert f"· move {match.version} · your private view" in page
-            assert "Your move." in page
-            assert forms.images, "the hand picture is shown"
-            async with session.get(forms.images[-1]) as response:
-                assert response.status == 200 and response.content_type == "image/png"
-                assert (await response.read()).startswith(b"\x89PNG")
-            (card_menu,) = forms.menus()  # the move toolkit's step menu: the cards of the hand
-            assert card_menu["fields"]["custom_id"].startswith(f"ui:step:{match.id}:{match.version}:")
-            assert "Play a card" in page
+        page = await get(session, world.dm_page.url)  # the index opens the first user: alice
+        forms = Forms(page)
+        assert f"· move {match.version} · your private view" in page
+        assert "Your move." in page
+        assert forms.images, "the hand picture is shown"
+        async with session.get(forms.images[-1]) as response:
+            assert response.status == 200 and response.content_type == "image/png"
+            assert (await response.read()).startswith(b"\x89PNG")
+        (card_menu,) = forms.menus()  # the move toolkit's step menu: the cards of the hand
+        assert card_menu["fields"]["custom_id"].startswith(f"ui:step:{match.id}:{match.version}:")
+        assert "Play a card" in page
 
-            # a card, then a flag from the answer: the card is played
-            card = card_menu["texts"][0].split(" — ")[0]
-            answer = await choose(session, card_menu, card_menu["options"][0])
-            assert "the answer is highlighted above" in answer, answer
-            assert f"Play a card › {card}" in answer, answer  # the step asked next names the card
-            flag_menus = Forms(answer).menus()
-            assert len(flag_menus) == 2  # the hand's card menu, and the flag menu of the answer
-            flag_menu = flag_menus[-1]
-            assert flag_menu["texts"][0].startswith("Flag 1"), flag_menu["texts"]
-            played = await choose(session, flag_menu, flag_menu["options"][0])
-            assert "Move played." in played and "You drew" not in played, played
-            assert (await env.bot.service.get(1)).version == match.version + 1
-            # then the draw, a button on the hand that answered (R16: both decks have cards)
-            (troop,) = [b for b in Forms(played).buttons() if "troop deck" in b["label"]]
-            drawn = await choose(session, troop)
-            assert "Move played. You drew" in drawn, drawn
-            after = await env.bot.service.get(1)
-            assert after.version > match.version + 1
-            # the answer shows the updated hand: its picture and the move after the computer's
-            assert re.search(r"· move \d+ · your private view", drawn)
-            assert len(Forms(drawn).images) > len(forms.images)
-            assert 'class="msg answer"' in drawn
-            # bob has no DMs, and the page does not mix users up
-            assert "No direct messages for bob yet" in await get(session, world.dm_page.url_for("bob"))
-        assert list(env.bot.unexpected_errors) == []
-    finally:
-        await world.close()
+        # a card, then a flag from the answer: the card is played
+        card = card_menu["texts"][0].split(" — ")[0]
+        answer = await choose(session, card_menu, card_menu["options"][0])
+        assert "the answer is highlighted above" in answer, answer
+        assert f"Play a card › {card}" in answer, answer  # the step asked next names the card
+        flag_menus = Forms(answer).menus()
+        assert len(flag_menus) == 2  # the hand's card menu, and the flag menu of the answer
+        flag_menu = flag_menus[-1]
+        assert flag_menu["texts"][0].startswith("Flag 1"), flag_menu["texts"]
+        played = await choose(session, flag_menu, flag_menu["options"][0])
+        assert "Move played." in played and "You drew" not in played, played
+        assert (await env.bot.service.get(1)).version == match.version + 1
+        # then the draw, a button on the hand that answered (R16: both decks have cards)
+        (troop,) = [b for b in Forms(played).buttons() if "troop deck" in b["label"]]
+        drawn = await choose(session, troop)
+        assert "Move played. You drew" in drawn, drawn
+        after = await env.bot.service.get(1)
+        assert after.version > match.version + 1
+        # the answer shows the updated hand: its picture and the move after the computer's
+        assert re.search(r"· move \d+ · your private view", drawn)
+        assert len(Forms(drawn).images) > len(forms.images)
+        assert 'class="msg answer"' in drawn
+        # bob has no DMs, and the page does not mix users up
+        assert "No direct messages for bob yet" in await get(session, world.dm_page.url_for("bob"))
+    assert list(env.bot.unexpected_errors) == []
 
 
-async def test_the_dm_page_escapes_text_and_refuses_strangers(simcord_env):
-    env = simcord_env
-    world = await world_of(env)
+async def test_the_dm_page_escapes_text_and_refuses_strangers(sandbox_world):
+    env, world = sandbox_world
     alice = world.players[0]
-    try:
-        user = await env.bot.fetch_user(alice.id)
-        await user.send("**bold** <script>alert(1)</script> & <@%d>" % alice.id)
-        await env.settle()
-        async with aiohttp.ClientSession(timeout=HTTP_TIMEOUT) as session:
-            page = await get(session, world.dm_page.url_for("alice"))
-            assert "<strong>bold</strong>" in page
-            assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in page and "<script>alert" not in page
-            assert '<span class="mention">@alice</span>' in page
-            base = world.dm_page.url.rsplit("/", 2)[0]
-            async with session.get(base + "/wrong-token/dm/alice") as response:
-                assert response.status == 404
-            async with session.get(world.dm_page.url_for("mallory")) as response:
-                assert response.status == 404
-            host = f"localhost.evil.example:{world.dm_page.port}"
-            async with session.get(world.dm_page.url_for("alice"), headers={"Host": host}) as response:
-                assert response.status == 403
-    finally:
-        await world.close()
+    user = await env.bot.fetch_user(alice.id)
+    await user.send("**bold** <script>alert(1)</script> & <@%d>" % alice.id)
+    await env.settle()
+    async with aiohttp.ClientSession(timeout=HTTP_TIMEOUT) as session:
+        page = await get(session, world.dm_page.url_for("alice"))
+        assert "<strong>bold</strong>" in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in page and "<script>alert" not in page
+        assert '<span class="mention">@alice</span>' in page
+        base = world.dm_page.url.rsplit("/", 2)[0]
+        async with session.get(base + "/wrong-token/dm/alice") as response:
+            assert response.status == 404
+        async with session.get(world.dm_page.url_for("mallory")) as response:
+            assert response.status == 404
+        host = f"localhost.evil.example:{world.dm_page.port}"
+        async with session.get(world.dm_page.url_for("alice"), headers={"Host": host}) as response:
+            assert response.status == 403

@@ -108,9 +108,7 @@ class BattaliaCog(GameCog, group_name="battalia",
         """Card ids for the payment list: the unused cards in hand, one more per pick."""
         service = self.bot.service
         try:
-            row, seat = await service.find_seat(interaction.user.id, match_id=getattr(interaction.namespace, "match", None),
-                                                channel_id=interaction.channel_id, guild_id=interaction.guild_id,
-                                                game=GAME)
+            row, seat = await self.seat(interaction, getattr(interaction.namespace, "match", None))
         except UserError as exc:
             return [hint_choice(exc.message)]
         hand = [c for c in service.private_view(row, seat).get("hand", []) if c.get("uses_left", 1) > 0]

@@ -64,18 +64,13 @@ class BattleLineCog(GameCog, group_name="battleline",
     VERBS = VERBS
     BUTTONS = frozenset({"claim", "draw", "scout-draw"})
 
-    async def _seat(self, interaction: discord.Interaction, match_id: int | None):
-        return await self.bot.service.find_seat(interaction.user.id, match_id=match_id,
-                                                channel_id=interaction.channel_id, guild_id=interaction.guild_id,
-                                                game=GAME)
-
     @app_commands.command(name="proof", description="Could you claim a flag now, and why? (from the table alone)")
     @app_commands.describe(flag="Flag number, 1 to 9")
     @app_commands.autocomplete(match=match_autocomplete)
     async def proof(self, interaction: discord.Interaction, flag: app_commands.Range[int, 1, 9],
                     match: int | None = None):
         await defer(interaction)
-        row, seat = await self._seat(interaction, match)
+        row, seat = await self.seat(interaction, match)
         names = await self.bot.presenter.seat_names(row)
         await reply(interaction, name_seats(explain_claim(row.snapshot, seat, flag), names))
 
@@ -85,7 +80,7 @@ class BattleLineCog(GameCog, group_name="battleline",
     async def claim(self, interaction: discord.Interaction, flags: str, match: int | None = None):
         """Each flag is tried in turn; a refused claim explains itself (D13) and the next is tried."""
         await defer(interaction)
-        row, seat = await self._seat(interaction, match)
+        row, seat = await self.seat(interaction, match)
         wanted = flags_in(flags)
         if not wanted:
             raise UserError("Name the flags to claim by number, e.g. `3 5 7`.")
@@ -113,7 +108,7 @@ class BattleLineCog(GameCog, group_name="battleline",
     @claim.autocomplete("flags")
     async def claim_autocomplete(self, interaction: discord.Interaction, current: str):
         try:
-            row, seat = await self._seat(interaction, getattr(interaction.namespace, "match", None))
+            row, seat = await self.seat(interaction, getattr(interaction.namespace, "match", None))
         except UserError as exc:
             return [hint_choice(exc.message)]
         provable = [a.steps()[1].value for a in self.bot.service.legal_actions(row, seat)

@@ -526,8 +526,8 @@ class DiscordPresenter:
         items = []
         if actions:
             ui = ui_for(match.game)
-            items = ui.hand_items(match, view, seat, actions) if ui.hand_items else move_items(
-                match, actions, ui.buttons, simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1)
+            items = move_items(match, actions, ui.buttons,
+                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1)
         if match.status != "active":
             status = "The match is over."
         elif actions:

@@ -110,10 +110,12 @@ def narrowed(verb: Verb, actions: list[Action], given: dict[str, Any]) -> list[A
     return out
 
 
-async def _seat(interaction: discord.Interaction, game: str, match_id: int | None):
+async def seat_here(interaction: discord.Interaction, game: str, match_id: int | None,
+                    statuses: tuple[str, ...] = ("active",)):
+    """The match of `game` a command means (named, or the one here) and the user's seat in it."""
     service = interaction.client.service
     return await service.find_seat(interaction.user.id, match_id=match_id, channel_id=interaction.channel_id,
-                                   guild_id=interaction.guild_id, game=game)
+                                   guild_id=interaction.guild_id, statuses=statuses, game=game)
 
 
 def _annotation(param: Param):
@@ -151,7 +153,7 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
 
     async def body(interaction: discord.Interaction, values: dict) -> None:
         await defer(interaction)
-        match, seat = await _seat(interaction, game, values.get("match"))
+        match, seat = await seat_here(interaction, game, values.get("match"))
         actions = await interaction.client.presenter.named_actions(match, seat)
         found = narrowed(verb, actions, values)
         if not found:
@@ -183,7 +185,7 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
 
         async def complete(interaction: discord.Interaction, current) -> list[app_commands.Choice]:
             try:
-                match, seat = await _seat(interaction, game, getattr(interaction.namespace, "match", None))
+                match, seat = await seat_here(interaction, game, getattr(interaction.namespace, "match", None))
             except UserError as exc:
                 return [] if param.kind is int else [hint_choice(exc.message)]
             actions = await interaction.client.presenter.named_actions(match, seat)

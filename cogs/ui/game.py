@@ -4,15 +4,11 @@ toolkit (step picker and buttons over its action paths)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass
 class GameUI:
     buttons: frozenset[str] = frozenset()   # first path steps whose moves show as buttons
-    # components of the game's own under the private view: (match, private view, seat,
-    # legal actions) -> list of items; None: the generic toolkit
-    hand_items: Callable | None = None
     items: tuple = field(default=())        # the game's own DynamicItem classes
 
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs.common import defer, fit, reply
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from cogs.ui import game as game_uis
-from cogs.ui.commands import MATCH_HELP, Param, Verb, add_verbs, make_command
+from cogs.ui.commands import MATCH_HELP, Param, Verb, add_verbs, make_command, seat_here
 from cogs.ui.options import describe as describe_options
 from engine import registry
 from engine.base import IllegalAction, declared_options, options_line
@@ -46,14 +46,12 @@ def help_texts(game: str) -> list[str]:
 
 class GameCog(commands.GroupCog):
     """Subclass with `group_name=` and set GAME; list VERBS, BUTTONS (first steps whose moves
-    are buttons) and ITEMS (the game's own DynamicItems), and override `hand_items` only for a
-    private-view layout the toolkit cannot give."""
+    are buttons) and ITEMS (the game's own DynamicItems, if it has any)."""
 
     GAME: str = ""
     VERBS: tuple[Verb, ...] = ()
     BUTTONS: frozenset[str] = frozenset()
     ITEMS: tuple = ()
-    hand_items = None  # (match, private view, seat, actions) -> items
 
     def __init__(self, bot):
         self.bot = bot
@@ -73,14 +71,18 @@ class GameCog(commands.GroupCog):
         """The autocomplete of an extra option, or None."""
         return None
 
+    async def seat(self, interaction: discord.Interaction, match_id: int | None,
+                   statuses: tuple[str, ...] = ("active",)):
+        """The match of this game a command means, and the user's seat in it."""
+        return await seat_here(interaction, self.GAME, match_id, statuses)
+
     @property
     def rules(self):
         return registry.get(self.GAME)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*self.ITEMS)
-        game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), hand_items=self.hand_items,
-                                                     items=tuple(self.ITEMS)))
+        game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), items=tuple(self.ITEMS)))
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.ITEMS)
@@ -153,10 +155,7 @@ class GameCog(commands.GroupCog):
 
         async def body(interaction: discord.Interaction, values: dict) -> None:
             await defer(interaction)
-            service = interaction.client.service
-            row, _seat = await service.find_seat(interaction.user.id, match_id=values.get("match"),
-                                                 channel_id=interaction.channel_id, guild_id=interaction.guild_id,
-                                                 statuses=("active", "finished"), game=self.GAME)
+            row, _seat = await self.seat(interaction, values.get("match"), ("active", "finished"))
             await interaction.client.presenter.send_private_ephemeral(interaction, row.id)
         return make_command("hand", "See your hand and your move menus (only you see the answer)", params, body,
                             describe={"match": MATCH_HELP}, autocomplete={"match": match_autocomplete})

@@ -12,7 +12,7 @@ from cogs.ui import paths
 from engine.battleline import RULES, card_label
 from engine.battleline.cards import GUILE
 from render import battleline as renderer
-from tests.discord.helpers import ANSWERS, remember_answer, toolkit_components, walk_move
+from tests.discord.helpers import ANSWERS, assert_fits, remember_answer, toolkit_components, walk_move
 
 SHOW_MY_HAND = "Show my hand"
 DECKS = ("troop", "tactics")
@@ -68,9 +68,6 @@ def is_troop_play(action: str) -> bool:
 
 # ---------------------------------------------------------------------- components
 
-def children(message: discord.Message) -> list:
-    return [c for row in message.components for c in getattr(row, "children", [])]
-
 
 async def position_of(bot, match, seat: int, action: str) -> list[int]:
     """Where `action` is in the tree of the seat's legal moves (what the components carry)."""
@@ -83,18 +80,6 @@ async def button_for(bot, message: discord.Message, match, seat: int, action: st
     """The toolkit button on `message` that plays `action` with one click, if there is one."""
     position = await position_of(bot, match, seat, action)
     return next((c for c, at, kind, _page in toolkit_components(message) if kind == "go" and at == position), None)
-
-
-def assert_fits(message: discord.Message) -> None:
-    """Discord's limits on a message's components: 5 rows, 25 options a menu, 100 characters
-    an option's label or description, 80 a button's label."""
-    assert len(message.components) <= 5
-    for c in children(message):
-        if isinstance(c, discord.SelectMenu):
-            assert len(c.options) <= 25 and len(c.placeholder or "") <= 150, c.custom_id
-            assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in c.options), c.custom_id
-        elif isinstance(c, discord.Button):
-            assert len(c.label or "") <= 80, c.label
 
 
 class Clicks:

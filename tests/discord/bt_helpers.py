@@ -7,14 +7,12 @@ import json
 import re
 from collections import Counter
 
-import discord
-
 from cogs.ui import paths
 from engine.base import Action
 from engine.battalia import RULES
 from render.battalia import render_board
-from tests.discord.helpers import ANSWERS, current_match, remember_answer, toolkit_components, version_shown, \
-    walk_move
+from tests.discord.helpers import (ANSWERS, assert_fits, children, current_match, remember_answer,
+                                   toolkit_components, version_shown, walk_move)
 
 CARD_ID = re.compile(r"\b[kv]\d+\b")
 BUTTON_FIRST_STEPS = {"faction", "turn"}  # first steps whose two-step moves are buttons
@@ -112,9 +110,6 @@ def offered_values(choices) -> list[str]:
 
 # ---------------------------------------------------------------------- the private hand
 
-def children(message) -> list:
-    return [c for row in message.components for c in getattr(row, "children", [])]
-
 
 def expected_layout(actions: list[Action]) -> tuple[list[tuple[str, list[int]]], bool]:
     """The hand's move components for these moves, as (kind, position) with kind "go" or "step":
@@ -145,20 +140,6 @@ def expected_layout(actions: list[Action]) -> tuple[list[tuple[str, list[int]]],
     if -(-len(buttons) // 5) + len(menus) <= 5:
         return menus + buttons, False
     return [("step", [])] + [b for b in buttons if len(b[1]) == 1], True
-
-
-def assert_fits(message) -> None:
-    """Discord's limits: 5 rows, 5 buttons a row, 25 options a menu, 100 characters an option's
-    label or description, 150 a placeholder, 80 a button's label."""
-    assert len(message.components) <= 5
-    for row in message.components:
-        assert len([c for c in row.children if isinstance(c, discord.Button)]) <= 5
-    for c in children(message):
-        if isinstance(c, discord.SelectMenu):
-            assert 0 < len(c.options) <= 25 and len(c.placeholder or "") <= 150, c.custom_id
-            assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in c.options), c.custom_id
-        elif isinstance(c, discord.Button):
-            assert len(c.label or "") <= 80, c.label
 
 
 def check_hand(hand, match, actions: list[Action]) -> None:

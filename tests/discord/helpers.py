@@ -21,6 +21,25 @@ def with_button(channel, label: str):
     return found[-1] if found else None
 
 
+def children(message) -> list:
+    """Every component of a message, row after row."""
+    return [c for row in message.components for c in getattr(row, "children", [])]
+
+
+def assert_fits(message) -> None:
+    """Discord's limits: 5 rows, 5 buttons a row, 25 options a menu, 100 characters an option's
+    label or description, 150 a placeholder, 80 a button's label."""
+    assert len(message.components) <= 5
+    for row in message.components:
+        assert len([c for c in row.children if isinstance(c, discord.Button)]) <= 5
+    for c in children(message):
+        if isinstance(c, discord.SelectMenu):
+            assert 0 < len(c.options) <= 25 and len(c.placeholder or "") <= 150, c.custom_id
+            assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in c.options), c.custom_id
+        elif isinstance(c, discord.Button):
+            assert len(c.label or "") <= 80, c.label
+
+
 def select_of(message: discord.Message, prefix: str | tuple = ("bg:act:", "ui:step:")) -> discord.SelectMenu | None:
     for row in message.components:
         for child in getattr(row, "children", []):

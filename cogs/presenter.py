@@ -152,28 +152,30 @@ class DiscordPresenter:
         for seat in match.seats:
             await self.send_private(match, seat.seat)
 
+    def _players_moved(self, outcome: MoveOutcome) -> tuple[set[int], set[int]] | None:
+        """(who moved, who must act now) when only players moved in a match still going; None
+        after a take-back, a computer move or the end of the game (the board is shown at once)."""
+        match = outcome.match
+        if match.status != "active" or not outcome.steps:
+            return None
+        if any(step.by_ai or step.action == UNDO for step in outcome.steps):
+            return None
+        return {step.seat for step in outcome.steps}, set(self.bot.service.rules(match).active_players(match.snapshot))
+
     def turn_goes_on(self, outcome: MoveOutcome) -> bool:
         """The player who moved still holds the only decision (played a card, now draws): the
         board waits for the end of the turn. A take-back, a computer move, another player now
         asked to decide, or the end of the game shows the board at once."""
-        match = outcome.match
-        if match.status != "active" or not outcome.steps:
-            return False
-        if any(step.by_ai or step.action == UNDO for step in outcome.steps):
-            return False
-        movers = {step.seat for step in outcome.steps}
-        return len(movers) == 1 and self.bot.service.rules(match).active_players(match.snapshot) == movers
+        moved = self._players_moved(outcome)
+        return moved is not None and len(moved[0]) == 1 and moved[1] == moved[0]
 
     def still_choosing(self, outcome: MoveOutcome) -> set[int]:
         """In a simultaneous choice, the seats still choosing after these steps (which only took
         their movers out of it): the thread hears who has chosen, and no board until all have."""
-        match = outcome.match
-        if match.status != "active" or not outcome.steps or len(outcome.active_before) < 2:
+        moved = self._players_moved(outcome)
+        if moved is None or len(outcome.active_before) < 2:
             return set()
-        if any(step.by_ai or step.action == UNDO for step in outcome.steps):
-            return set()
-        now = set(self.bot.service.rules(match).active_players(match.snapshot))
-        movers = {step.seat for step in outcome.steps}
+        movers, now = moved
         return now if now and now <= outcome.active_before - movers else set()
 
     def narrate(self, outcome: MoveOutcome, names: list[str]) -> list[str]:

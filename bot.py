@@ -21,10 +21,12 @@ from dotenv import load_dotenv
 from cogs.components import DYNAMIC_ITEMS
 from cogs.ui import errors as ui_errors
 from cogs.ui.picker import ITEMS as MOVE_ITEMS
+from cogs.ui.translator import CatalogueTranslator
 from cogs.presenter import DiscordPresenter
 from cogs.tournaments import TournamentPoster
 from engine import registry
 from matches import MatchService
+from matches.languages import Languages
 from matches.scheduler import Scheduler
 from store import Store
 from tournaments.service import RatingService, TournamentService
@@ -63,6 +65,7 @@ class GameBot(commands.Bot):
         self.clock = clock
         # the composition root: every service is built here, once; cogs only use them
         self.store = Store(config.database, clock=clock)
+        self.languages = Languages(self.store)
         self.presenter = DiscordPresenter(self)
         self.service = MatchService(self.store, self.presenter, clock=clock)
         self.ratings = RatingService(self.store, clock=clock)
@@ -91,6 +94,7 @@ class GameBot(commands.Bot):
         if recovered:
             log.info("recovered after the last stop: %s", recovered)
         ui_errors.install(self.tree)  # the one error path of every command
+        await self.tree.set_translator(CatalogueTranslator())  # commands in zh-TW and zh-CN too
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -10,11 +10,14 @@ from typing import Callable
 import discord
 from discord import app_commands
 
+from engine.text import Msg
+
+from i18n import render
 from matches.service import shorten
 
 log = logging.getLogger("boardgames")
 
-SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
+SOMETHING_WRONG = Msg("Something went wrong on our side; nothing was changed. Please try again.")
 
 
 MESSAGE_LIMIT = 2000  # Discord's limit for a message's content
@@ -23,15 +26,34 @@ MESSAGE_LIMIT = 2000  # Discord's limit for a message's content
 PERSON = re.compile(r"\{user:(\d+)\}")
 
 
-def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """A service text as Discord shows it: people as mentions, cut to what Discord accepts
-    (a refusal that echoes long input must still arrive)."""
-    return shorten(PERSON.sub(r"<@\1>", text), limit)
+def fit(text, limit: int = MESSAGE_LIMIT, lang: str = "en", names: list[str] | None = None) -> str:
+    """A service text (a Msg, or plain text) as Discord shows it: in `lang`, people as
+    mentions, cut to what Discord accepts (a refusal that echoes long input must still arrive)."""
+    return shorten(PERSON.sub(r"<@\1>", render(text, lang, names)), limit)
 
 
-async def reply(interaction: discord.Interaction, content: str, **kwargs) -> None:
-    """An ephemeral answer whether or not the interaction was deferred."""
-    content = fit(content)
+async def lang_for(interaction: discord.Interaction) -> str:
+    """The language the person behind `interaction` reads (their choice, else their client's)."""
+    lang = interaction.extras.get("lang")
+    if lang is None:
+        languages = getattr(interaction.client, "languages", None)
+        lang = (await languages.seen(interaction.user.id, interaction.locale) if languages is not None
+                else "en")
+        interaction.extras["lang"] = lang
+    return lang
+
+
+async def server_lang_for(interaction: discord.Interaction) -> str:
+    """The language of the server `interaction` comes from (for what it posts in a channel)."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None or interaction.guild_id is None:
+        return await lang_for(interaction)
+    return await languages.server(interaction.guild_id, interaction.guild_locale)
+
+
+async def reply(interaction: discord.Interaction, content, **kwargs) -> None:
+    """An ephemeral answer, in the person's language, whether or not the interaction was deferred."""
+    content = fit(content, lang=await lang_for(interaction))
     kwargs.setdefault("ephemeral", True)
     if "view" in kwargs and kwargs["view"] is None:
         del kwargs["view"]  # discord.py refuses view=None on a new message
@@ -41,10 +63,10 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs) -> Non
         await interaction.response.send_message(content, **kwargs)
 
 
-def hint_choice(message: str):
+def hint_choice(message, lang: str = "en"):
     """An autocomplete entry that explains why there is nothing to pick (never a silent empty
     list); choosing it only repeats the explanation."""
-    return app_commands.Choice(name=fit(message, 100), value="?")
+    return app_commands.Choice(name=fit(message, 100, lang), value="?")
 
 
 def record_unexpected(client, exc: BaseException) -> None:

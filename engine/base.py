@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.text import Msg, from_json, to_json
+
 SEAT_REFERENCE = re.compile(r"\bPlayer (\d)\b")
 
 
@@ -26,7 +28,7 @@ State = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """A move the rules forbid. `message` is shown to the player as is."""
+    """A move the rules forbid. `message` (a Msg) is shown to the player in their language."""
 
     def __init__(self, message: str):
         super().__init__(message)
@@ -70,8 +72,9 @@ class Action:
 @dataclass
 class Event:
     """Something that happened. `public` may be posted in a channel; `private` maps a seat
-    to text only that seat may read. Texts name seats "Player N" with N = seat + 1: the
-    Discord layer puts the players' names in their place. `hidden` is True when the move drew, shuffled or
+    to text only that seat may read. Texts are `Msg`s (engine/text.py) that name seats with
+    `Seat(n)` arguments: the Discord layer writes them in the reader's language with the
+    players' names. `hidden` is True when the move drew, shuffled or
     revealed hidden information or used randomness (such a move cannot be undone)."""
 
     public: str
@@ -90,11 +93,12 @@ class Result:
 
     def to_dict(self) -> dict:
         return {"winners": list(self.winners), "scores": {str(k): v for k, v in self.scores.items()},
-                "reason": self.reason}
+                "reason": to_json(self.reason)}
 
     @classmethod
     def from_dict(cls, d: dict) -> "Result":
-        return cls(list(d["winners"]), {int(k): v for k, v in d.get("scores", {}).items()}, d.get("reason", ""))
+        return cls(list(d["winners"]), {int(k): v for k, v in d.get("scores", {}).items()},
+                   from_json(d.get("reason", "")))
 
 
 @dataclass(frozen=True)
@@ -129,28 +133,30 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise IllegalAction(f"`{self.param}` is yes or no.")
+            raise IllegalAction(Msg("`{option}` is yes or no.", option=self.param))
         if self.kind == "int":
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise IllegalAction(f"`{self.param}` is a whole number.") from None
+                raise IllegalAction(Msg("`{option}` is a whole number.", option=self.param)) from None
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-                raise IllegalAction(f"`{self.param}` is from {self.min} to {self.max}.")
+                raise IllegalAction(Msg("`{option}` is from {low} to {high}.", option=self.param,
+                                        low=self.min, high=self.max))
             return value
         values = [v for v, _ in self.choices]
         text = str(raw).strip()
         if text not in values:
-            raise IllegalAction(f"`{self.param}` is one of: {', '.join(values)}.")
+            raise IllegalAction(Msg("`{option}` is one of: {values}.", option=self.param, values=values))
         return text
 
     def describe(self, value: Any) -> str:
         """The value as a player reads it."""
         if self.kind == "bool":
-            return f"{self.label or self.name} {'on' if value else 'off'}"
+            return (Msg("{option} on", option=self.label or self.name) if value
+                    else Msg("{option} off", option=self.label or self.name))
         if self.kind == "choice":
             return dict(self.choices).get(value, str(value))
-        return f"{self.label or self.name} {value}"
+        return Msg("{option} {value}", option=self.label or self.name, value=value)
 
 
 def declared_options(rules) -> tuple[Option, ...]:
@@ -183,7 +189,7 @@ def options_line(rules, options: dict) -> str:
     """The options that differ from the game's defaults, in words ("" when none do)."""
     parts = [o.describe(options[o.name]) for o in declared_options(rules)
              if o.name in options and options[o.name] != o.default]
-    return ", ".join(parts)
+    return Msg("{options}", options=parts) if parts else ""
 
 
 def teams_of(rules, players: int, options: dict) -> list[list[Seat]]:
@@ -217,7 +223,7 @@ def prompt_of(rules, state: State, seat: Seat) -> str:
     prompt = getattr(rules, "prompt", None)
     if prompt is not None:
         return prompt(state, seat)
-    return "Choose your move." if seat in rules.active_players(state) else ""
+    return Msg("Choose your move.") if seat in rules.active_players(state) else ""
 
 
 class GameRules(Protocol):

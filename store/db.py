@@ -572,5 +572,20 @@ class Store:
             "ON CONFLICT(guild_id) DO UPDATE SET settings=excluded.settings",
             (guild_id, json.dumps(settings)))])
 
+    async def person_language(self, user_id: int) -> tuple[str | None, str | None]:
+        """(the language the person chose, the Discord locale they last used)."""
+        row = await self._fetchone("SELECT language, locale FROM people WHERE user_id=?", (user_id,))
+        return (row[0], row[1]) if row else (None, None)
+
+    async def set_person_language(self, user_id: int, *, language: str | None = ..., locale: str | None = ...) -> None:
+        """Store what is given (`...`: keep the stored value)."""
+        chosen, seen = await self.person_language(user_id)
+        chosen = chosen if language is ... else language
+        seen = seen if locale is ... else locale
+        await self.transaction([(
+            "INSERT INTO people (user_id, language, locale) VALUES (?, ?, ?) "
+            "ON CONFLICT(user_id) DO UPDATE SET language=excluded.language, locale=excluded.locale",
+            (user_id, chosen, seen))])
+
     async def count_matches(self) -> int:
         return (await self._fetchone("SELECT COUNT(*) FROM matches"))[0]

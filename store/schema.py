@@ -154,4 +154,13 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tournament_players ADD COLUMN team INTEGER;
     """,
+    # 7: each person's language: the one they chose (NULL: follow their Discord client), and
+    #    the Discord locale they last used (for messages the bot sends them unasked)
+    """
+    CREATE TABLE people (
+        user_id   INTEGER PRIMARY KEY,
+        language  TEXT,
+        locale    TEXT
+    );
+    """,
 ]

@@ -1,0 +1,132 @@
+"""Texts in no language yet: a message key and its arguments (DESIGN.md, "Languages").
+
+An engine (or the service) never writes prose for a reader: it writes `Msg("Flag {flag}
+already has three of your cards", flag=4)`. The key is the English source text, which is
+also the catalogue's message id (gettext's msgid); the Discord edge looks it up in the
+reader's language (`i18n.render`). A `Msg` *is* the English text as a `str`, so logs, tests
+and any code that only needs English keep working; only the edge asks for its key.
+
+Arguments are numbers, plain strings (shown as they are: names a player typed), other
+`Msg`s (rendered in the same language), `Seat(n)` (the seat's player name) and lists or
+tuples of those (joined with the language's list separator).
+"""
+from __future__ import annotations
+
+import string
+from typing import Any
+
+_FORMATTER = string.Formatter()
+
+
+class Seat:
+    """A reference to a seat's player in a text: the edge writes the player's name."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int):
+        self.seat = int(seat)
+
+    def __eq__(self, other):
+        return isinstance(other, Seat) and other.seat == self.seat
+
+    def __hash__(self):
+        return hash(("seat", self.seat))
+
+    def __repr__(self):
+        return f"Seat({self.seat})"
+
+    def __str__(self):
+        return f"Player {self.seat + 1}"
+
+
+class Msg(str):
+    """A message key with arguments; its `str` value is the English text."""
+
+    key: str
+    args: dict[str, Any]
+    plural: str
+    ctx: str
+
+    def __new__(cls, key: str, /, *, _plural: str = "", _ctx: str = "", **args: Any) -> "Msg":
+        source = _plural if _plural and args.get("n") != 1 else key
+        obj = super().__new__(cls, english(source, args))
+        obj.key, obj.args, obj.plural, obj.ctx = key, args, _plural, _ctx
+        return obj
+
+    def __reduce__(self):
+        return (_rebuild, (self.key, self.plural, self.ctx, self.args))
+
+    def __repr__(self):
+        return f"Msg({self.key!r}, {self.args!r})" if self.args else f"Msg({self.key!r})"
+
+    def to_json(self) -> dict:
+        """A JSON form (for stored texts such as a result's reason)."""
+        out: dict[str, Any] = {"msg": self.key, "args": {k: to_json(v) for k, v in self.args.items()}}
+        if self.plural:
+            out["plural"] = self.plural
+        if self.ctx:
+            out["ctx"] = self.ctx
+        return out
+
+
+def _rebuild(key, plural, ctx, args):
+    return Msg(key, _plural=plural, _ctx=ctx, **args)
+
+
+def plural(one: str, other: str, n: int, **args: Any) -> Msg:
+    """A text whose wording depends on the count `n` (English: one card, two cards)."""
+    return Msg(one, _plural=other, n=n, **args)
+
+
+def term(game: str, english: str) -> Msg:
+    """A game term (a card, unit or tribe name) as its box prints it: looked up in the
+    game's glossary (`data/<game>/glossary.csv`), not the message catalogue."""
+    return Msg(english, _ctx=game)
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the {placeholders} in a catalogue text."""
+    return {field for _, field, _, _ in _FORMATTER.parse(text) if field}
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """`text` with its placeholders filled; a placeholder without a value stays as written
+    (a translation that names one the code does not give must not raise)."""
+    return _FORMATTER.vformat(text, (), _Defaulting(values))
+
+
+class _Defaulting(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def english(text: str, args: dict[str, Any]) -> str:
+    return fill(text, {k: _english_arg(v) for k, v in args.items()})
+
+
+def _english_arg(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_english_arg(v) for v in value)
+    return str(value)
+
+
+def to_json(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.to_json()
+    if isinstance(value, Seat):
+        return {"seat": value.seat}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """The inverse of `to_json` (plain values come back as they are)."""
+    if isinstance(value, dict) and "msg" in value:
+        args = {k: from_json(v) for k, v in (value.get("args") or {}).items()}
+        return Msg(value["msg"], _plural=value.get("plural", ""), _ctx=value.get("ctx", ""), **args)
+    if isinstance(value, dict) and set(value) == {"seat"}:
+        return Seat(value["seat"])
+    if isinstance(value, list):
+        return [from_json(v) for v in value]
+    return value

@@ -6,7 +6,7 @@
     python -m i18n.tools simplify   only the last step
     (name domains after the verb to touch only those: update battleline commands)
 
-Texts are found with Babel's extractor: the first argument of `Msg(...)`, both of
+Texts are found in the syntax tree of the code: the first argument of `Msg(...)`, both of
 `plural(...)` and the second of `t(lang, ...)` (engine/text.py, i18n). Slash-command names,
 descriptions and choices are read from the command tree of the bot with every cog loaded
 (names in the "command" context: Discord wants them short and lower-case).
@@ -16,13 +16,13 @@ ones); an entry of a zh_CN file flagged `manual` is a hand translation and is ke
 """
 from __future__ import annotations
 
+import ast
 import asyncio
 from datetime import datetime, timezone
 import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 from i18n import LOCALES, ROOT, folder
@@ -64,20 +64,28 @@ def code_texts() -> dict[str, dict[tuple[str, str], tuple[str, ...]]]:
         files += [path] if path.is_file() else sorted(path.rglob("*.py"))
     for path in files:
         rel = path.relative_to(ROOT).as_posix()
-        with path.open("rb") as f:
-            for _line, message, _comments, context in _extract(f):
-                ids = message if isinstance(message, tuple) else (message,)
-                if not ids or not ids[0]:
-                    continue
-                out.setdefault(domain_of(rel), {})[(context or "", ids[0])] = ids
+        for ids in texts_in(path.read_text(encoding="utf-8")):
+            out.setdefault(domain_of(rel), {})[("", ids[0])] = ids
     return out
 
 
-def _extract(fileobj):
-    for lineno, message, comments, context in extract("python", fileobj, keywords=KEYWORDS, comment_tags=()):
-        if isinstance(message, tuple) and any(m is None for m in message):
+def texts_in(source: str) -> list[tuple[str, ...]]:
+    """The message ids written in Python source: the literal first argument of `Msg(...)`,
+    both of `plural(...)`, the second of `t(lang, ...)` (read from the syntax tree, so any
+    argument after them is fine)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
             continue
-        yield lineno, message, comments, context
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        spec = KEYWORDS.get(name, False)
+        if spec is False:
+            continue
+        positions = (1,) if spec is None else spec
+        args = [node.args[i - 1] if i - 1 < len(node.args) else None for i in positions]
+        if all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
+            found.append(tuple(a.value for a in args))
+    return found
 
 
 async def _command_texts() -> dict[tuple[str, str], tuple[str, ...]]:

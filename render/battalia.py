@@ -8,13 +8,23 @@ size: the board puts the map on top, a key to its symbols under it and a two-col
 (text 22-26 px, about 13-15 px once scaled down); the hand is narrow with large rows.
 
 Colours: the land (terrain) is drawn in light, muted tints and the players' pieces in strong, dark ones,
-so a city or hero never melts into the land it stands on (tests keep every pair far apart in RGB)."""
+so a city or hero never melts into the land it stands on (tests keep every pair far apart in RGB).
+
+Words are drawn in the reader's language (`lang`): the picture's own as `Msg`s, the view's texts as they
+come, and the game's terms (factions, lands, unit and artifact types) from the game's glossary."""
 from __future__ import annotations
+
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.base import name_seats
-from render.common import font, to_png
+from engine.battalia.data import GREAT_TYPES, cards
+from engine.text import Msg, Seat, from_json, plural, term
+from i18n import LIST_SEPARATOR
+from render.common import draw_text, fit_text, font, text_width, to_png, words, wrap_text
+
+GAME = "battalia"
+Font = tuple[int, bool]  # (size, bold) of the bundled fonts
 
 CELL = 124
 MARGIN = 40
@@ -29,8 +39,13 @@ TERRAIN = {"G": (140, 195, 105), "B": (135, 180, 225), "R": (215, 130, 115), "Y"
            None: (165, 160, 155)}
 FACTION = {"G": (20, 120, 40), "B": (35, 75, 200), "R": (200, 30, 30), "Y": (235, 165, 0), None: (90, 90, 90)}
 MIN_COLOUR_DISTANCE = 80
-FACTION_NAME = {"G": "Forest", "B": "Islanders", "R": "Ember", "Y": "Cloud"}
+# the factions and their lands as the glossary names them
+FACTION_NAME = {"G": "Forest Clan", "B": "Islanders", "R": "Ember Folk", "Y": "Cloud Clan"}
+FACTION_SHORT = {"G": Msg("For"), "B": Msg("Isl"), "R": Msg("Emb"), "Y": Msg("Clo")}
 TERRAIN_NAME = {"G": "Woods", "B": "Lake", "R": "Canyon", "Y": "Mountains"}
+SHAPE_NAMES = {"dead": Msg("dead-end"), "straight": Msg("straight"), "corner": Msg("corner"), "t": Msg("T"),
+               "cross": Msg("cross"), "curve": Msg("curved")}
+TARGET_NAMES = {"city": Msg("city"), "hero": Msg("hero")}
 ROAD = (248, 240, 220)
 ROAD_EDGE = (150, 130, 100)
 NEUTRAL_BOX = (240, 240, 240)
@@ -49,64 +64,85 @@ DIRS = [(0, -1), (1, 0), (0, 1), (-1, 0)]
 EXITS = {"city": {"dead": [0], "straight": [0, 2], "corner": [0, 1], "t": [0, 1, 2], "cross": [0, 1, 2, 3]},
          "road": {"straight": [0, 2], "curve": [0, 1], "t": [0, 1, 2], "cross": [0, 1, 2, 3]},
          "ruins": {"cross": [0, 1, 2, 3]}}
-STAGE = {"opening": "attacker opens", "decide": "defender decides", "defender": "defender plays",
-         "attacker": "attacker plays"}
+STAGE = {"opening": Msg("attacker opens"), "decide": Msg("defender decides"), "defender": Msg("defender plays"),
+         "attacker": Msg("attacker plays")}
 
 
 def _xy(sq: str) -> tuple[int, int]:
     return "abcdefg".index(sq[0]), int(sq[1:]) - 1
 
 
-def _name(names, seat) -> str:
-    if names and seat is not None and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"Seat {seat}"
+def _names(names, lang: str) -> list[str]:
+    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
+    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names or [])]
 
 
-def _label(c: dict) -> str:
-    """A card's label without the trailing " [id]"."""
-    return c["label"].rsplit(" [", 1)[0]
+def _name(names, seat, lang: str = "en") -> str:
+    if isinstance(seat, int):
+        return words(Seat(seat), lang, names)
+    return "?"
 
 
-def _fit(text: str, fnt, width: int) -> str:
+def great_name(t: str) -> str:
+    return cards()["great_artifacts"][t]["name"]
+
+
+def _type_term(t: Any) -> Any:
+    """A unit, artifact or great artifact type id ("captain", "sword") as the glossary's term."""
+    if not isinstance(t, str) or isinstance(t, Msg) or not t:
+        return t
+    if t in GREAT_TYPES:
+        return term(GAME, great_name(t))
+    return term(GAME, t.capitalize())
+
+
+def _faction_term(name: Any) -> Any:
+    """A faction's name from the view: an engine's term as it is, a plain name looked up."""
+    name = from_json(name)
+    if isinstance(name, str) and not isinstance(name, Msg) and name:
+        return term(GAME, name)
+    return name
+
+
+def _label(c: dict, lang: str = "en", names=None) -> str:
+    """A card's label, in `lang`, without the trailing " [id]"."""
+    return words(c["label"], lang, names).rsplit(" [", 1)[0]
+
+
+def _fit(text: str, fnt: Font, width: int) -> str:
     """text cut (with an ellipsis) to fit in width pixels."""
-    if fnt.getlength(text) <= width:
-        return text
-    while text and fnt.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return fit_text(text, fnt[0], width, fnt[1])
 
 
-def _wrap(text: str, fnt, width: int, indent: str = "") -> list[str]:
-    """Whole words per line, measured in pixels; a single over-long word is cut to fit."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split(" "):
-        trial = f"{cur} {word}" if cur else (indent if lines else "") + word
-        if fnt.getlength(trial) <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = indent + word
-    if cur:
-        lines.append(cur)
-    return [_fit(line, fnt, width) for line in lines]
+def _wrap(text: str, fnt: Font, width: int, indent: str = "") -> list[str]:
+    """Whole words (or Chinese characters) per line, measured in pixels; an over-long word is cut."""
+    return wrap_text(text, fnt[0], width, fnt[1], indent=indent)
 
 
-def _wrap_items(label: str, items: list[str], fnt, width: int, indent: str = "   ", sep: str = " · ") -> list[str]:
+def _wrap_items(label: str, items: list[str], fnt: Font, width: int, indent: str = "   ",
+                sep: str = " · ") -> list[str]:
     """label followed by items joined with sep, wrapped between items (an item is never split unless
     it alone is too wide)."""
     lines: list[str] = []
     cur = label
     for item in items:
         trial = cur + (sep if cur not in (label, indent) else "") + item
-        if fnt.getlength(trial) <= width or cur in (label, indent):
+        if text_width(trial, *fnt) <= width or cur in (label, indent):
             cur = trial
         else:
-            lines.append(cur.rstrip(" ·"))
+            lines.append(cur.rstrip(" ·" + sep))
             cur = indent + item
     lines.append(cur)
     return [_fit(line, fnt, width) for line in lines]
+
+
+def _prefix(label: str) -> str:
+    """A label ("Units:", "部隊：") ready to have items follow it: a space after a Latin colon."""
+    return label if label.endswith(("：", " ")) else label + " "
+
+
+def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: Font, fill, anchor: str = "la") -> None:
+    draw_text(d, xy, text, fnt[0], fill, fnt[1], anchor)
 
 
 def _owner_colour(view: dict, owner) -> tuple:
@@ -222,30 +258,30 @@ KEY_ROW = 48                          # height of one row of the key under the m
 KEY_ICON = 50                         # width kept for a symbol of the key
 
 
-def _key_entries(view: dict) -> list[tuple[str, object, str]]:
+def _key_entries(view: dict) -> list[tuple[str, object, Msg]]:
     """What the symbols on this map mean, as (kind, what to draw, text): only the symbols the map shows
     now (and always cities, heroes and the Ruins), with the numbers it shows."""
     tiles = view["board"].values()
-    out: list[tuple[str, object, str]] = []
+    out: list[tuple[str, object, Msg]] = []
     if any(t["kind"] == "city" and t.get("owner") is None for t in tiles):
-        out.append(("city", (NEUTRAL_BOX, "?", INK), "starting city, not yet chosen"))
+        out.append(("city", (NEUTRAL_BOX, "?", INK), Msg("starting city, not yet chosen")))
     for dfc in sorted({t.get("defence") for t in tiles if t["kind"] == "city" and t.get("owner") == "neutral"}):
-        out.append(("city", (NEUTRAL_BOX, f"N{dfc}", INK), f"neutral city, defence {dfc}"))
+        out.append(("city", (NEUTRAL_BOX, f"N{dfc}", INK), Msg("neutral city, defence {defence}", defence=dfc)))
     for t in tiles:
         if t["kind"] == "ruins":
             if t.get("defence"):
-                out.append(("ruins", _ruins_text(t), f"the Ruins, defence {t['defence']}"))
+                out.append(("ruins", _ruins_text(t), Msg("the Ruins, defence {defence}", defence=t["defence"])))
             else:
-                out.append(("ruins", _ruins_text(t), "the Ruins, a city of every player"))
+                out.append(("ruins", _ruins_text(t), Msg("the Ruins, a city of every player")))
     colours = [FACTION[p["faction"]] for p in view["players"] if p.get("faction")] or [FACTION[None]]
-    out.append(("city", (colours[0], "2", (255, 255, 255)), "a player's city, level 2"))
+    out.append(("city", (colours[0], "2", (255, 255, 255)), Msg("a player's city, level 2")))
     if any(t["kind"] == "city" and t.get("owner") == "empty" for t in tiles):
-        out.append(("city", (NEUTRAL_BOX, "0", INK), "empty city: a hero may claim it"))
-    out.append(("hero", colours[-1], "a player's hero (1 or 2)"))
+        out.append(("city", (NEUTRAL_BOX, "0", INK), Msg("empty city: a hero may claim it")))
+    out.append(("hero", colours[-1], Msg("a player's hero (1 or 2)")))
     if view.get("impassable"):
-        out.append(("cross", None, "impassable: no card fits"))
+        out.append(("cross", None, Msg("impassable: no card fits")))
     if view.get("removed"):
-        out.append(("removed", None, "not part of the board"))
+        out.append(("removed", None, Msg("not part of the board")))
     return out
 
 
@@ -259,9 +295,9 @@ def _key_height(view: dict) -> int:
     return 8 + rows * KEY_ROW + (KEY_ROW if _key_lands(view) else 0) + 6
 
 
-def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
+def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int, lang: str = "en") -> int:
     """The key to the map's symbols, in two columns, and a line of land colours; returns its height."""
-    body = font(22)
+    body = (22, False)
     entries = _key_entries(view)
     y0 = y + 8
     half = 19
@@ -280,42 +316,56 @@ def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
             _cross(d, [cx - half, cy - half, cx + half, cy + half], 6, width=4)
         else:
             d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=REMOVED_SQUARE, outline=(70, 70, 70))
-        d.text((x + KEY_ICON, cy), _fit(text, body, COL_W - KEY_ICON), font=body, fill=INK, anchor="lm")
+        _text(d, (x + KEY_ICON, cy), _fit(words(text, lang), body, COL_W - KEY_ICON), body, INK, anchor="lm")
     y = y0 + -(-len(entries) // 2) * KEY_ROW
     lands = _key_lands(view)
     if lands:
         cy = y + KEY_ROW // 2
         x = PAD
-        d.text((x, cy), "Land:", font=body, fill=INK, anchor="lm")
-        x += int(body.getlength("Land:")) + 14
+        land = words(Msg("Land:"), lang)
+        _text(d, (x, cy), land, body, INK, anchor="lm")
+        x += int(text_width(land, *body)) + 14
         for f in lands:
             d.rectangle([x, cy - 14, x + 28, cy + 14], fill=TERRAIN[f], outline=(120, 115, 105))
             x += 36
-            d.text((x, cy), TERRAIN_NAME[f], font=body, fill=INK, anchor="lm")
-            x += int(body.getlength(TERRAIN_NAME[f])) + 22
+            name = words(term(GAME, TERRAIN_NAME[f]), lang)
+            _text(d, (x, cy), name, body, INK, anchor="lm")
+            x += int(text_width(name, *body)) + 22
         y += KEY_ROW
     return y + 6 - (y0 - 8)
 
 
-def _player_block(view: dict, p: dict, names, w: int) -> list[tuple]:
+def _player_block(view: dict, p: dict, names, w: int, lang: str = "en") -> list[tuple]:
     """Lines of one player's public figures: [(text, font, colour, height)], the first line is the heading."""
-    body, small = font(22), font(22)
+    body, small = (22, False), (22, False)
+
+    def say(text) -> str:
+        return words(text, lang, names)
+
     out: list[tuple] = []
-    faction = p.get("faction_name") or FACTION_NAME.get(p["faction"], "no faction yet")
+    if p.get("faction_name"):
+        faction = say(_faction_term(p["faction_name"]))
+    elif p.get("faction") in FACTION_NAME:
+        faction = say(term(GAME, FACTION_NAME[p["faction"]]))
+    else:
+        faction = say(Msg("no faction yet"))
     n = p.get("cities", 0)
-    cities = f"{n} {'city' if n == 1 else 'cities'} ({p['level4']} at L4)"
+    cities = say(plural("{n} city ({level4} at L4)", "{n} cities ({level4} at L4)", n=n, level4=p["level4"]))
     out.append((_fit(f"{faction} · {cities}", body, w), body, GREY, LINE))
-    out.append((f"Hand {p['hand_size']} · Realm {p['realm_size']} · Sanct {p['sanctuary_size']}", body, INK, LINE))
-    extra = f"Ambush {p['ambush_count']} · Tents {len(p['tents'])}"
+    out.append((say(Msg("Hand {hand} · Realm {realm} · Sanct {sanctuary}", hand=p["hand_size"],
+                        realm=p["realm_size"], sanctuary=p["sanctuary_size"])), body, INK, LINE))
+    extra = say(Msg("Ambush {ambush} · Tents {tents}", ambush=p["ambush_count"], tents=len(p["tents"])))
     if p["great"]:
-        extra += f" · Great: {p['great']}"
+        extra += " · " + say(Msg("Great: {artifact}", artifact=_type_term(p["great"])))
     for line in _wrap(extra, body, w, "   "):
         out.append((line, body, INK, LINE))
+    sep = LIST_SEPARATOR.get(lang, ", ")
     for t in p["tents"]:
-        for line in _wrap_items("Tent: ", [_label(c) for c in t["cards"]] or ["empty"], small, w, sep=", "):
+        items = [_label(c, lang, names) for c in t["cards"]] or [say(Msg("empty"))]
+        for line in _wrap_items(_prefix(say(Msg("Tent:"))), items, small, w, sep=sep):
             out.append((line, small, GREY, LINE))
     if p["sanctuary_top"]:
-        out.append((_fit(f"Sanct. top: {p['sanctuary_top']}", small, w), small, GREY, LINE))
+        out.append((_fit(say(Msg("Sanct. top: {card}", card=p["sanctuary_top"])), small, w), small, GREY, LINE))
     return out
 
 
@@ -323,55 +373,76 @@ def _columns(left: list, right: list) -> int:
     return max(sum(h for *_, h in left) if left else 0, sum(h for *_, h in right) if right else 0)
 
 
-def render_board(view: dict, names=None) -> bytes:
+def _counts(counts: dict, name) -> list[str]:
+    return [f"{name(t)} {n}" for t, n in counts.items()]
+
+
+def render_board(view: dict, names=None, lang: str = "en") -> bytes:
+    names = _names(names, lang)
+
+    def say(text) -> str:
+        return words(text, lang, names)
+
     width = GRID
-    body, bold, head = font(22), font(22, True), font(26, True)
+    body, bold, head = (22, False), (22, True), (26, True)
+    sep = LIST_SEPARATOR.get(lang, ", ")
     lx, rx = PAD, PAD * 2 + COL_W
     # ---- work out the panel's blocks first, so the picture is exactly as tall as it needs
     o = view["oracle"]
     pool = view["pool"]
-    left = [(f"Round {o['round']} · Week {o['week']}, Day {o['day']}", head, INK, HEAD),
-            (f"Illuminated: {o['illuminated']}", bold, ORACLE, LINE),
-            (f"Matched: {o['matched']}", bold, ORACLE, LINE),
-            (f"Supply {pool['supply']} · Void {len(pool['void'])}", body, INK, LINE)]
-    for line in _wrap_items("Great Artifacts: ", pool["great"] or ["none"], body, COL_W, sep=", "):
+    left = [(say(Msg("Round {round} · Week {week}, Day {day}", round=o["round"], week=o["week"], day=o["day"])),
+             head, INK, HEAD),
+            (say(Msg("Illuminated: {artifact}", artifact=_type_term(o["illuminated"]))), bold, ORACLE, LINE),
+            (say(Msg("Matched: {artifact}", artifact=_type_term(o["matched"]))), bold, ORACLE, LINE),
+            (say(Msg("Supply {supply} · Void {void}", supply=pool["supply"], void=len(pool["void"]))), body, INK,
+             LINE)]
+    great = [say(_type_term(g)) for g in pool["great"]] or [say(Msg("none"))]
+    for line in _wrap_items(_prefix(say(Msg("Great Artifacts:"))), great, body, COL_W, sep=sep):
         left.append((line, body, INK, LINE))
     if view.get("house_rules"):  # R133: agreed before the game, shown all game long
-        for line in _wrap_items("House rules: ", view["house_rules"], body, COL_W, sep=", "):
+        rules = [say(r) for r in view["house_rules"]]
+        for line in _wrap_items(_prefix(say(Msg("House rules:"))), rules, body, COL_W, sep=sep):
             left.append((line, body, ORACLE, LINE))
-    right = [("Decks", head, INK, HEAD)]
-    units = [f"{t} {u['count']}" + (f" ({FACTION_NAME.get(u['top_faction'], '-')[:3]})"
-                                    if u["count"] and u.get("top_faction") else "")
-             for t, u in pool["units"].items()]
-    for label, items in (("Units: ", units),
-                         ("Artifacts: ", [f"{t} {n}" for t, n in pool["artifacts"].items()]),
-                         ("Cities: ", [f"{t} {n}" for t, n in pool["cities"].items()]),
-                         ("Roads: ", [f"{t} {n}" for t, n in pool["roads"].items()])):
-        for line in _wrap_items(label, items, body, COL_W):
+    right = [(say(Msg("Decks")), head, INK, HEAD)]
+    units = []
+    for t, u in pool["units"].items():
+        if u["count"] and u.get("top_faction"):
+            top = FACTION_SHORT.get(u["top_faction"], "-")
+            kind, count = _type_term(t), u["count"]
+            units.append(say(Msg("{type} {count} ({faction})", type=kind, count=count, faction=top)))
+        else:
+            units.append(f"{say(_type_term(t))} {u['count']}")
+    shape = lambda t: say(SHAPE_NAMES.get(t, t))  # noqa: E731
+    for label, items in ((Msg("Units:"), units),
+                         (Msg("Artifacts:"), _counts(pool["artifacts"], lambda t: say(_type_term(t)))),
+                         (Msg("Cities:"), _counts(pool["cities"], shape)),
+                         (Msg("Roads:"), _counts(pool["roads"], shape))):
+        for line in _wrap_items(_prefix(say(label)), items, body, COL_W):
             right.append((line, body, INK, LINE))
     top_h = _columns(left, right)
     players = view["players"]
-    blocks = [_player_block(view, p, names, COL_W - 16) for p in players]
+    blocks = [_player_block(view, p, names, COL_W - 16, lang) for p in players]
     rows = [(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else []) for i in range(0, len(blocks), 2)]
     row_h = [HEAD + 8 + _columns(a, b) + 10 for a, b in rows]
     b = view.get("battle")
     battle_sides: list = []
     if b:
-        for side, seat, total, key in (("Attacker", b["attacker"], b["attacker_total"], "att"),
-                                       ("Defender", b["defender"], b["defender_total"], "def")):
+        for attacker, seat, total in ((True, b["attacker"], b["attacker_total"]),
+                                      (False, b["defender"], b["defender_total"])):
             lines = []
             if seat is None:
-                who = "Guardians" if b["kind"] == "ruins" else "Neutral city"
-                lines.append((_fit(f"{side}: {who}", bold, COL_W), bold, INK, LINE))
-                lines.append((f"Total {total}", head, (150, 0, 0), HEAD))
+                who = Msg("Guardians") if b["kind"] == "ruins" else Msg("Neutral city")
             else:
-                lines.append((_fit(f"{side}: {_name(names, seat)}", bold, COL_W), bold, INK, LINE))
-                lines.append((f"Total {total}", head, (150, 0, 0), HEAD))
-                for line in _wrap_items("", [_label(c) for c in players[seat]["line"]] or ["no cards yet"], body,
-                                        COL_W, indent="", sep=", "):
+                who = Seat(seat)
+            heading = Msg("Attacker: {who}", who=who) if attacker else Msg("Defender: {who}", who=who)
+            lines.append((_fit(say(heading), bold, COL_W), bold, INK, LINE))
+            lines.append((say(Msg("Total {total}", total=total)), head, (150, 0, 0), HEAD))
+            if seat is not None:
+                cards_ = [_label(c, lang, names) for c in players[seat]["line"]] or [say(Msg("no cards yet"))]
+                for line in _wrap_items("", cards_, body, COL_W, indent="", sep=sep):
                     lines.append((line, body, GREY, LINE))
             battle_sides.append(lines)
-    log = [_fit(name_seats(line, list(names or [])), body, width - 2 * PAD) for line in view.get("log", [])[-4:]]
+    log = [_fit(say(line), body, width - 2 * PAD) for line in view.get("log", [])[-4:]]
     result = view.get("result")
 
     key_h = _key_height(view)
@@ -391,28 +462,30 @@ def render_board(view: dict, names=None) -> bytes:
 
     def draw_lines(x, y, lines):
         for text, fnt, col, h in lines:
-            d.text((x, y), text, font=fnt, fill=col)
+            _text(d, (x, y), text, fnt, col)
             y += h
         return y
 
     y = GRID
-    y += _draw_key(d, view, y - 8)
+    y += _draw_key(d, view, y - 8, lang)
     d.line([PAD, y - 4, width - PAD, y - 4], fill=(190, 185, 170), width=2)
     y += 8
     if result:
-        win = ", ".join(_name(names, w) for w in result["winners"]) or "nobody"
+        winners = [Seat(w) for w in result.get("winners") or []]
+        text = Msg("Game over · winner: {winners}", winners=winners or Msg("nobody"))
         d.rectangle([PAD, y, width - PAD, y + 40], fill=(30, 90, 40))
-        d.text((width // 2, y + 20), _fit(f"Game over · winner: {win}", head, width - 3 * PAD), font=head,
-               fill=(255, 255, 255), anchor="mm")
+        _text(d, (width // 2, y + 20), _fit(say(text), head, width - 3 * PAD), head, (255, 255, 255), anchor="mm")
         y += 50
     draw_lines(lx, y, left)
     draw_lines(rx, y, right)
     y += top_h + 14
     if b:
-        what = {"ruins": "Ruins", "neutral": "neutral city"}.get(b["kind"], f"{b['target']}")
-        banner = f"BATTLE at {b['square']} ({what}) · {STAGE.get(b['stage'], b['stage'])}"
+        what = {"ruins": Msg("Ruins"), "neutral": Msg("neutral city")}.get(b["kind"]) or \
+            TARGET_NAMES.get(b["target"], f"{b['target']}")
+        banner = Msg("BATTLE at {square} ({target}) · {stage}", square=b["square"], target=what,
+                     stage=STAGE.get(b["stage"], b["stage"]))
         d.rectangle([PAD, y, width - PAD, y + 38], fill=(120, 30, 30))
-        d.text((PAD + 10, y + 19), _fit(banner, head, width - 3 * PAD), font=head, fill=(255, 255, 255), anchor="lm")
+        _text(d, (PAD + 10, y + 19), _fit(say(banner), head, width - 3 * PAD), head, (255, 255, 255), anchor="lm")
         y += 44
         draw_lines(lx, y, battle_sides[0])
         draw_lines(rx, y, battle_sides[1])
@@ -430,19 +503,19 @@ def render_board(view: dict, names=None) -> bytes:
             d.rounded_rectangle(box, radius=10, fill=ACTIVE_BG if seat in active else CARD_BG,
                                 outline=(200, 150, 30) if seat in active else None, width=3)
             d.rectangle([x, y + 8, x + 24, y + 32], fill=FACTION[p["faction"]], outline=INK)
-            vp = f"VP {p['vp']}"
-            vw = head.getlength(vp)
-            name = ("▶ " if seat in active else "") + _name(names, seat)
-            d.text((x + 32, y + 6), _fit(name, head, COL_W - 44 - vw), font=head, fill=INK)
-            d.text((x + COL_W - vw, y + 6), vp, font=head, fill=INK)
+            vp = say(Msg("VP {vp}", vp=p["vp"]))
+            vw = text_width(vp, *head)
+            name = ("▶ " if seat in active else "") + _name(names, seat, lang)
+            _text(d, (x + 32, y + 6), _fit(name, head, COL_W - 44 - vw), head, INK)
+            _text(d, (x + COL_W - vw, y + 6), vp, head, INK)
             draw_lines(x + 8, y + HEAD + 8, lines)
         y += h
     y += 8
     if log:
-        d.text((PAD, y), "Recent", font=head, fill=INK)
+        _text(d, (PAD, y), say(Msg("Recent")), head, INK)
         y += HEAD
         for line in log:
-            d.text((PAD, y), line, font=body, fill=(60, 60, 60))
+            _text(d, (PAD, y), line, body, (60, 60, 60))
             y += LINE
     return to_png(img)
 
@@ -450,53 +523,59 @@ def render_board(view: dict, names=None) -> bytes:
 HAND_W = 600
 
 
-def render_hand(view: dict, names=None) -> bytes:
+def render_hand(view: dict, names=None, lang: str = "en") -> bytes:
+    names = _names(names, lang)
+
+    def say(text) -> str:
+        return words(text, lang, names)
+
     hand = view.get("hand", [])
     amb = view.get("ambush", [])
     seat = view.get("viewer")
     me = view["players"][seat] if seat is not None else None
     tents = me["tents"] if me else []
     sanct = view.get("sanctuary", [])
-    big, mid, idf = font(28, True), font(24), font(24, True)
+    big, mid, idf = (28, True), (24, False), (24, True)
+    sep = LIST_SEPARATOR.get(lang, ", ")
     row = 34
-    id_w = max([idf.getlength(c["id"]) for c in hand + amb] or [0])
+    id_w = max([text_width(c["id"], *idf) for c in hand + amb] or [0])
     text_x = int(50 + id_w + 18)
     inner = HAND_W - 2 * 18
     # lines: (kind, payload)
     entries: list[tuple] = []
 
     def card_text(c) -> str:
-        extra = ""
+        text = _label(c, lang, names)
         if c.get("acts_as"):
-            extra += f" as {c['acts_as']}"
+            text = say(Msg("{card} as {identity}", card=text, identity=_type_term(c["acts_as"])))
         if c.get("uses_left") == 0:
-            extra += " (used)"
+            text = say(Msg("{card} (used)", card=text))
         elif c.get("uses_left", 1) > 1:
-            extra += f" ({c['uses_left']} uses)"
-        return f"{_label(c)}{extra}"
+            text = say(Msg("{card} ({n} uses)", card=text, n=c["uses_left"]))
+        return text
 
-    entries.append(("head", f"Hand ({len(hand)})"))
-    entries += [("card", c) for c in hand] or [("text", "empty")]
+    entries.append(("head", say(Msg("Hand ({n})", n=len(hand)))))
+    entries += [("card", c) for c in hand] or [("text", say(Msg("empty")))]
     if amb:
-        entries.append(("head", f"Ambush ({len(amb)})"))
+        entries.append(("head", say(Msg("Ambush ({n})", n=len(amb)))))
         entries += [("card", c) for c in amb]
     for shown in view.get("formation_seen") or []:  # R23: an opponent showed you his Formation
-        entries.append(("head", _fit(f"{_name(names, shown['by'])}'s Formation", big, inner)))
-        entries += [("text", line) for line in _wrap_items("", [c["label"] for c in shown["cards"]], mid,
-                                                           inner - 20, indent="", sep=", ")]
+        entries.append(("head", _fit(say(Msg("{player}'s Formation", player=Seat(shown["by"]))), big, inner)))
+        entries += [("text", line) for line in _wrap_items("", [say(c["label"]) for c in shown["cards"]], mid,
+                                                           inner - 20, indent="", sep=sep)]
     if tents:
-        entries.append(("head", f"Tents ({len(tents)})"))
+        entries.append(("head", say(Msg("Tents ({n})", n=len(tents)))))
         for t in tents:
-            items = [f"{_label(c)} [{c['id']}]" for c in t["cards"]] or ["empty"]
+            items = [f"{_label(c, lang, names)} [{c['id']}]" for c in t["cards"]] or [say(Msg("empty"))]
             entries += [("text", line) for line in _wrap_items(f"{t['tent']['id']}: ", items, mid, inner - 20,
-                                                               sep=", ")]
+                                                               sep=sep)]
     counts: dict[str, int] = {}
     for c in sanct:
-        key = _label(c)
+        key = _label(c, lang, names)
         counts[key] = counts.get(key, 0) + 1
-    entries.append(("head", f"Sanctuary ({len(sanct)})"))
-    items = [f"{n}× {k}" for k, n in sorted(counts.items())] or ["empty"]
-    entries += [("small", line) for line in _wrap_items("", items, mid, inner - 20, indent="", sep=", ")]
+    entries.append(("head", say(Msg("Sanctuary ({n})", n=len(sanct)))))
+    items = [f"{n}× {k}" for k, n in sorted(counts.items())] or [say(Msg("empty"))]
+    entries += [("small", line) for line in _wrap_items("", items, mid, inner - 20, indent="", sep=sep)]
     text_w = HAND_W - 18 - text_x
     entries = [(k, (e, _wrap(card_text(e), mid, text_w, "  "))) if k == "card" else (k, e) for k, e in entries]
     height = 18 + 40 + 34 + sum(40 if k == "head" else row * (len(e[1]) if k == "card" else 1)
@@ -504,28 +583,29 @@ def render_hand(view: dict, names=None) -> bytes:
 
     img = Image.new("RGB", (HAND_W, height), BG)
     d = ImageDraw.Draw(img)
-    title = f"{_name(names, seat)} · your cards" if seat is not None else "Hand"
+    title = say(Msg("{player} · your cards", player=Seat(seat))) if seat is not None else say(Msg("Hand"))
     if me:
         d.rectangle([18, 22, 42, 46], fill=FACTION[me["faction"]], outline=INK)
-    d.text((50 if me else 18, 16), _fit(title, big, inner - 40), font=big, fill=INK)
-    d.text((18, 58), f"Realm {view.get('realm_count', 0)} · Sanctuary {len(sanct)} · Ambush {len(amb)}",
-           font=mid, fill=GREY)
+    _text(d, (50 if me else 18, 16), _fit(title, big, inner - 40), big, INK)
+    _text(d, (18, 58), _fit(say(Msg("Realm {realm} · Sanctuary {sanctuary} · Ambush {ambush}",
+                                    realm=view.get("realm_count", 0), sanctuary=len(sanct), ambush=len(amb))),
+                            mid, inner), mid, GREY)
     y = 18 + 40 + 34
     for kind, payload in entries:
         if kind == "head":
             d.line([18, y + 4, HAND_W - 18, y + 4], fill=(190, 185, 170), width=2)
-            d.text((18, y + 8), payload, font=big, fill=INK)
+            _text(d, (18, y + 8), payload, big, INK)
             y += 40
             continue
         if kind == "card":
             c, lines = payload
             col = FACTION.get(c["faction"], (120, 120, 120)) if c["faction"] != "*" else (140, 60, 160)
             d.rectangle([20, y + 7, 40, y + 27], fill=col, outline=INK)
-            d.text((50, y + 2), c["id"], font=idf, fill=(120, 40, 20))
+            d.text((50, y + 2), c["id"], font=font(*idf), fill=(120, 40, 20))
             for i, line in enumerate(lines):
-                d.text((text_x, y + 2 + i * row), line, font=mid, fill=INK)
+                _text(d, (text_x, y + 2 + i * row), line, mid, INK)
             y += row * (len(lines) - 1)
         else:
-            d.text((38, y + 2), payload, font=mid, fill=INK if kind == "text" else (60, 60, 60))
+            _text(d, (38, y + 2), payload, mid, INK if kind == "text" else (60, 60, 60))
         y += row
     return to_png(img)

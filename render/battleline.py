@@ -1,12 +1,17 @@
 """Battle Line pictures: the public board and a player's private hand.
 
-Both functions take the engine's view dict (see engine/battleline) and the seats' display
-names, and return PNG bytes. The board is drawn only from public keys: it never reads
-`hand` or `scout`, so the channel image cannot leak hidden cards.
+Both functions take the engine's view dict (see engine/battleline), the seats' display
+names and the reader's language, and return PNG bytes. The board is drawn only from public
+keys: it never reads `hand` or `scout`, so the channel image cannot leak hidden cards.
 
-Colour is never the only cue: every troop card also carries its colour's initial and a
-shape (R●  B■  G▲  Y★  O◆  P✚), and every seat its name, so colour-blind players can read
-the board.
+Every word is drawn in the reader's language: the picture's own labels are `Msg`s here (the
+"pictures" catalogue), the view's texts (card names, labels, log lines, the result's reason)
+are rendered as they come, and game terms (card names, formations, colours) come from the
+game's glossary. Player names may be in any script; they are cut to fit their box.
+
+Colour is never the only cue: every troop card also carries its colour's initial (the first
+letter, or character, of the colour's name) and a shape (R●  B■  G▲  Y★  O◆  P✚), and every
+seat its name, so colour-blind players can read the board.
 """
 from __future__ import annotations
 
@@ -15,8 +20,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.base import name_seats
-from render.common import font, to_png
+from engine.text import Msg, Seat, from_json, term
+from render.common import draw_text, fit_text, font, text_width, to_png, words, wrap_text
+
+GAME = "battleline"
 
 RGB = tuple[int, int, int]
 
@@ -33,7 +40,8 @@ TACTIC_FACE: RGB = (246, 239, 220)
 TACTIC_INK: RGB = (40, 34, 28)
 CARD_BACK: RGB = (92, 62, 40)
 
-# fill, ink (text on that fill), initial, shape glyph
+# fill, ink (text on that fill), English initial, shape glyph; the initial drawn is the first
+# character of the colour's name in the reader's language (R, or 紅)
 CARD_COLOURS: dict[str, tuple[RGB, RGB, str, str]] = {
     "red": ((204, 43, 43), (255, 255, 255), "R", "●"),
     "blue": ((33, 96, 200), (255, 255, 255), "B", "■"),
@@ -43,6 +51,9 @@ CARD_COLOURS: dict[str, tuple[RGB, RGB, str, str]] = {
     "purple": ((124, 64, 168), (255, 255, 255), "P", "✚"),
 }
 UNKNOWN_COLOUR = ((120, 120, 120), (255, 255, 255), "?", "?")
+# the colours as the glossary names them
+COLOUR_TERMS = {"red": "Red", "blue": "Blue", "green": "Green", "yellow": "Yellow", "orange": "Orange",
+                "purple": "Purple"}
 
 # Seat colours are chosen away from the six card hues so a claimed flag is not mistaken
 # for a card colour; the seat name is always written next to them as well.
@@ -55,43 +66,47 @@ CATEGORY_COLOURS: dict[str, RGB] = {
     "guile": (150, 70, 50),
 }
 
-# short text for the small board tiles, longer text for the hand
-TACTIC_SHORT: dict[str, tuple[str, str]] = {
-    "T-ALEX": ("ALEX", "Leader"),
-    "T-DARIUS": ("DARIUS", "Leader"),
-    "T-CC": ("CC", "Cavalry 8"),
-    "T-SB": ("SB", "Shield 1-3"),
-    "T-FOG": ("FOG", "sum only"),
-    "T-MUD": ("MUD", "4 cards"),
-    "T-SCOUT": ("SCOUT", "guile"),
-    "T-REDEPLOY": ("REDEPLOY", "guile"),
-    "T-DESERTER": ("DESERTER", "guile"),
-    "T-TRAITOR": ("TRAITOR", "guile"),
+# short text for the small board tiles (and the name on a hand card), longer text for the hand
+TACTIC_SHORT: dict[str, tuple[Msg, Msg]] = {
+    "T-ALEX": (Msg("ALEX"), Msg("Leader")),
+    "T-DARIUS": (Msg("DARIUS"), Msg("Leader")),
+    "T-CC": (Msg("CC"), Msg("Cavalry 8")),
+    "T-SB": (Msg("SB"), Msg("Shield 1-3")),
+    "T-FOG": (Msg("FOG"), Msg("sum only")),
+    "T-MUD": (Msg("MUD"), Msg("4 cards")),
+    "T-SCOUT": (Msg("SCOUT"), Msg("guile")),
+    "T-REDEPLOY": (Msg("REDEPLOY"), Msg("guile")),
+    "T-DESERTER": (Msg("DESERTER"), Msg("guile")),
+    "T-TRAITOR": (Msg("TRAITOR"), Msg("guile")),
 }
-TACTIC_EFFECT: dict[str, str] = {
-    "T-ALEX": "Wild: any colour, any value. One Leader per player.",
-    "T-DARIUS": "Wild: any colour, any value. One Leader per player.",
-    "T-CC": "Counts as an 8 of any colour.",
-    "T-SB": "Counts as a 1, 2 or 3 of any colour.",
-    "T-FOG": "At this flag only the sum counts.",
-    "T-MUD": "This flag needs 4-card formations.",
-    "T-SCOUT": "Draw 3, then put 2 back on the decks.",
-    "T-REDEPLOY": "Move or discard one of your own cards.",
-    "T-DESERTER": "Discard one opposing card.",
-    "T-TRAITOR": "Take an opposing troop card to your side.",
+TACTIC_EFFECT: dict[str, Msg] = {
+    "T-ALEX": Msg("Wild: any colour, any value. One Leader per player."),
+    "T-DARIUS": Msg("Wild: any colour, any value. One Leader per player."),
+    "T-CC": Msg("Counts as an 8 of any colour."),
+    "T-SB": Msg("Counts as a 1, 2 or 3 of any colour."),
+    "T-FOG": Msg("At this flag only the sum counts."),
+    "T-MUD": Msg("This flag needs 4-card formations."),
+    "T-SCOUT": Msg("Draw 3, then put 2 back on the decks."),
+    "T-REDEPLOY": Msg("Move or discard one of your own cards."),
+    "T-DESERTER": Msg("Discard one opposing card."),
+    "T-TRAITOR": Msg("Take an opposing troop card to your side."),
 }
+CATEGORY_NAMES = {"morale": Msg("MORALE"), "environment": Msg("ENVIRONMENT"), "guile": Msg("GUILE")}
 # unit names as the source spells them (spec 2.2), so the picture matches the rules text
 UNIT_NAMES = {10: "Elephants", 9: "Chariots", 8: "Heavy Cavalry", 7: "Light Cavalry",
               6: "Hypaspists", 5: "Phalangists", 4: "Hoplites", 3: "Javalineers",
               2: "Peltasts", 1: "Skirmishers"}
 
-VARIANT_NAMES = {"standard": "Standard claims", "advanced": "Advanced: claim at turn start",
-                 "endclaim": "Claims at turn end"}
-STEP_TEXT = {"play": "play a card", "claim": "claim flags", "draw": "draw a card",
-             "scout_draw": "Scout: drawing", "scout_return": "Scout: put 2 back",
-             "mud_discard": "discard (Mud left)", "over": "game over"}
+VARIANT_NAMES = {"standard": Msg("Standard claims"), "advanced": Msg("Advanced: claim at turn start"),
+                 "endclaim": Msg("Claims at turn end")}
+STEP_TEXT = {"play": Msg("play a card"), "claim": Msg("claim flags"), "draw": Msg("draw a card"),
+             "scout_draw": Msg("Scout: drawing"), "scout_return": Msg("Scout: put 2 back"),
+             "mud_discard": Msg("discard (Mud left)"), "over": Msg("game over")}
 # formation names shortened so they fit under a card column
-FORMATION_SHORT = {"Battalion Order": "Battalion", "Skirmish Line": "Skirmish"}
+FORMATION_SHORT = {"Battalion Order": Msg("Battalion"), "Skirmish Line": Msg("Skirmish")}
+# why a card lies on the discard pile, for an engine that writes it as a plain word
+DISCARD_CAUSES = {"used": Msg("used"), "Mud removed": Msg("Mud removed")}
+DECK_NAMES = {"troop": Msg("troop"), "tactics": Msg("tactics")}
 
 # ---------------------------------------------------------------------------- geometry
 
@@ -119,7 +134,7 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 def _text_w(text: str, size: int, bold: bool = False) -> int:
-    return round(font(size, bold).getlength(text))
+    return round(text_width(text, size, bold))
 
 
 def _fit(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 12) -> tuple[str, int]:
@@ -128,25 +143,49 @@ def _fit(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 1
         size -= 1
     if _text_w(text, size, bold) <= max_w:
         return text, size
-    while text and _text_w(text + "…", size, bold) > max_w:
-        text = text[:-1]
-    return text + "…", size
+    return fit_text(text, size, max_w, bold), size
 
 
 def _draw_fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w: int, size: int,
               fill: RGB, bold: bool = False, anchor: str = "lm", min_size: int = 12) -> int:
     """Draw `text` shrunk to fit `max_w`; return the drawn width."""
     text, size = _fit(text, max_w, size, bold, min_size)
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    draw_text(draw, xy, text, size, fill, bold, anchor)
     return _text_w(text, size, bold)
 
 
-def _name(names: list[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
+def _names(names: list[str] | None, lang: str) -> list[str]:
+    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
+    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names or [])]
+
+
+def _name(names: list[str], seat: Any, lang: str = "en") -> str:
     if isinstance(seat, int):
-        return f"Player {'ABC'[seat] if 0 <= seat < 3 else seat + 1}"
+        return words(Seat(seat), lang, names)
     return "?"
+
+
+def _term(text: Any) -> Any:
+    """A game term of the view: a `Msg` (or its JSON form) as it is; a plain English word, as
+    an engine that does not mark its terms writes them, looked up in the glossary."""
+    text = from_json(text)
+    if isinstance(text, str) and not isinstance(text, Msg) and text:
+        return term(GAME, text)
+    return text
+
+
+def _english(text: Any) -> str:
+    """The English of a view's text (a `Msg` is its English; the JSON form is made one)."""
+    text = from_json(text)
+    return "" if text is None else str(text)
+
+
+def _initial(colour: Any, lang: str) -> str:
+    """The mark of a colour on a troop card: the first character of its name in `lang`."""
+    english = COLOUR_TERMS.get(str(colour).lower())
+    if english is None:
+        return _colour_info(colour)[2]
+    return (words(term(GAME, english), lang) or english)[:1].upper()
 
 
 def _seat_colour(seat: Any) -> RGB:
@@ -163,7 +202,10 @@ _WILD_RE = re.compile(r"^\s*(red|blue|green|yellow|orange|purple)\s*[-_ ]?\s*(\d
 
 
 def _parse_identity(text: Any) -> tuple[str, int] | None:
-    """A wild card's counted identity ("red7" or "Red 7") as (colour, value), if recognisable."""
+    """A wild card's counted identity ("red7" or "Red 7", or a text whose English is that) as
+    (colour, value), if recognisable."""
+    if isinstance(text, dict):
+        text = _english(text)
     if not isinstance(text, str):
         return None
     m = _WILD_RE.match(text)
@@ -185,8 +227,9 @@ def _quantized_png(img: Image.Image) -> bytes:
 
 
 def _draw_troop_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, colour: str,
-                     value: Any, big: bool = False) -> None:
-    fill, ink, initial, shape = _colour_info(colour)
+                     value: Any, big: bool = False, lang: str = "en") -> None:
+    fill, ink, _, shape = _colour_info(colour)
+    initial = _initial(colour, lang)
     radius = max(4, h // 8)
     draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=radius, fill=fill,
                            outline=_mix(fill, (0, 0, 0), 0.45), width=2)
@@ -196,21 +239,21 @@ def _draw_troop_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, 
         draw.text((x + w // 2, y + h // 2 - 6), value_text, font=font(int(h * 0.38), True),
                   fill=ink, anchor="mm")
         corner = max(18, h // 9)
-        draw.text((x + 10, y + 8), initial, font=font(corner, True), fill=ink, anchor="lt")
+        draw_text(draw, (x + 10, y + 8), initial, corner, ink, True, anchor="lt")
         draw.text((x + w - 10, y + 8), shape, font=font(corner, True), fill=ink, anchor="rt")
         draw.text((x + 10, y + h - 8), shape, font=font(corner, True), fill=ink, anchor="lb")
-        draw.text((x + w - 10, y + h - 8), initial, font=font(corner, True), fill=ink, anchor="rb")
+        draw_text(draw, (x + w - 10, y + h - 8), initial, corner, ink, True, anchor="rb")
         return
     value_size = max(16, int(h * 0.70))
     draw.text((x + 10, y + h // 2 + 1), value_text, font=font(value_size, True), fill=ink, anchor="lm")
     mark_size = max(12, int(h * 0.34))
     cx = x + w - max(16, int(h * 0.36))
     draw.text((cx, y + h // 2 - 1), shape, font=font(mark_size, True), fill=ink, anchor="mb")
-    draw.text((cx, y + h // 2 + 1), initial, font=font(mark_size, True), fill=ink, anchor="mt")
+    draw_text(draw, (cx, y + h // 2 + 1), initial, mark_size, ink, True, anchor="mt")
 
 
 def _draw_tactic_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict,
-                      wild_as: Any = None) -> None:
+                      wild_as: Any = None, lang: str = "en") -> None:
     """Small tactics tile: cream face, category stripe, abbreviation; a wild card's counted
     identity (after a claim) as a small troop chip on the right."""
     card_id = str(card.get("id", ""))
@@ -219,7 +262,8 @@ def _draw_tactic_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int,
                            outline=stripe, width=3)
     draw.rectangle((x + 3, y + 3, x + 10, y + h - 4), fill=stripe)
     short, sub = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-")[:8] or "?",
-                                            str(card.get("category", ""))))
+                                            CATEGORY_NAMES.get(str(card.get("category", "")), "")))
+    short, sub = words(short, lang), words(sub, lang)
     text_x = x + 15
     text_w = w - 20
     identity = _parse_identity(wild_as)
@@ -228,27 +272,29 @@ def _draw_tactic_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int,
         text_w -= chip_w + 4
         cx0, cy0 = x + w - chip_w - 5, y + 6
         if identity:
-            _draw_troop_tile(draw, cx0, cy0, chip_w, h - 12, identity[0], identity[1])
+            _draw_troop_tile(draw, cx0, cy0, chip_w, h - 12, identity[0], identity[1], lang=lang)
         else:
             draw.rounded_rectangle((cx0, cy0, cx0 + chip_w - 1, y + h - 7), radius=4,
                                    fill=(255, 255, 255), outline=TACTIC_INK)
-            _draw_fit(draw, (cx0 + chip_w // 2, y + h // 2), str(wild_as), chip_w - 4, 14,
+            _draw_fit(draw, (cx0 + chip_w // 2, y + h // 2), words(wild_as, lang), chip_w - 4, 14,
                       TACTIC_INK, True, anchor="mm", min_size=9)
-        sub = "as →"
-    _draw_fit(draw, (text_x, y + h // 2 - 11), short, text_w, max(12, int(h * 0.40)), TACTIC_INK,
-              True, min_size=10)
+        sub = words(Msg("as →"), lang)
+    short_size = max(12, int(h * 0.40))
+    # a Chinese name stands taller than Latin capitals: keep it clear of the border
+    short_y = y + max(h // 2 - 11, 4 + (short_size + 1) // 2)
+    _draw_fit(draw, (text_x, short_y), short, text_w, short_size, TACTIC_INK, True, min_size=10)
     _draw_fit(draw, (text_x, y + h // 2 + 14), sub, text_w, max(10, int(h * 0.27)),
               _mix(TACTIC_INK, TACTIC_FACE, 0.25), bool(wild_as), min_size=9)
 
 
 def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: Any,
-               wild_as: Any = None) -> None:
+               wild_as: Any = None, lang: str = "en") -> None:
     if not isinstance(card, dict):
         card = {"id": str(card), "kind": "tactic"}
     if _is_troop(card):
-        _draw_troop_tile(draw, x, y, w, h, str(card.get("color", "")), card.get("value", "?"))
+        _draw_troop_tile(draw, x, y, w, h, str(card.get("color", "")), card.get("value", "?"), lang=lang)
     else:
-        _draw_tactic_tile(draw, x, y, w, h, card, wild_as)
+        _draw_tactic_tile(draw, x, y, w, h, card, wild_as, lang)
 
 
 # ---------------------------------------------------------------------------- board pieces
@@ -292,82 +338,92 @@ def _seat_count(view: dict) -> int:
     return 3 if any(f.get("line") for f in view.get("flags", [])) else 2
 
 
-def _header_text(view: dict, names: list[str]) -> tuple[str, str, RGB]:
-    """(rules line, turn text, turn colour) for the header bar."""
+def _header_text(view: dict, names: list[str], lang: str = "en") -> tuple[str, str, RGB]:
+    """(rules line, turn text, turn colour) for the header bar, in `lang`."""
     players = _seat_count(view)
-    parts = [VARIANT_NAMES.get(str(view.get("variant")), str(view.get("variant") or ""))]
+    parts = [VARIANT_NAMES.get(str(view.get("variant")), view.get("variant") or "")]
     if players == 3:
-        parts.append("3 players: win with a whole line or any 4 flags")
+        parts.append(Msg("3 players: win with a whole line or any 4 flags"))
     else:
-        parts.append("win with 3 adjacent or any 5 flags")
+        parts.append(Msg("win with 3 adjacent or any 5 flags"))
     series = view.get("series") or {}
     target, game_no = series.get("target"), series.get("game_no")
     if target or (isinstance(game_no, int) and game_no > 1):
         points = series.get("points") or []
-        scores = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(points))
-        goal = f" (first to {target} points)" if target else ""
-        parts.append(f"Game {game_no}{goal}: {scores}")
-    left = "  ·  ".join(p for p in parts if p)
+        scores = [Msg("{player} {points}", player=Seat(s), points=p) for s, p in enumerate(points)]
+        if target:
+            parts.append(Msg("Game {game_no} (first to {target} points): {scores}", game_no=game_no,
+                             target=target, scores=scores))
+        else:
+            parts.append(Msg("Game {game_no}: {scores}", game_no=game_no, scores=scores))
+    left = "  ·  ".join(words(p, lang, names) for p in parts if p)
     if _is_over(view):
-        return left, "Game over", GOLD
+        return left, words(Msg("Game over"), lang), GOLD
     seat, todo = _turn(view)
     if isinstance(seat, int):
-        return left, f"▶ {_name(names, seat)}: {todo}", _seat_colour(seat)
-    return left, todo, TEXT
+        return left, "▶ " + words(Msg("{player}: {todo}", player=Seat(seat), todo=todo), lang, names), \
+            _seat_colour(seat)
+    return left, words(todo, lang, names), TEXT
 
 
 def _is_over(view: dict) -> bool:
     return bool(view.get("result")) or view.get("step") == "over"
 
 
-def _turn(view: dict) -> tuple[Any, str]:
-    """(seat that must act, what it must do) from public keys only."""
+def _turn(view: dict) -> tuple[Any, Any]:
+    """(seat that must act, what it must do: a text) from public keys only."""
     current = view.get("current")
     step = str(view.get("step") or "")
     mud = view.get("mud_discard")
     if step == "mud_discard" and isinstance(mud, dict) and isinstance(mud.get("seat"), int):
         # D5: the side's owner (not necessarily the player whose turn it is) must discard
-        return mud["seat"], f"discard 1 card at F{mud.get('flag', '?')} (Mud left)"
+        return mud["seat"], Msg("discard 1 card at F{flag} (Mud left)", flag=mud.get("flag", "?"))
     scouting = view.get("scouting")
     if step in ("scout_draw", "scout_return") and isinstance(scouting, dict):
         seat = scouting.get("seat", current)
         if step == "scout_draw":
-            return seat, f"Scout, {scouting.get('draws_left', '?')} to draw"
-        return seat, f"Scout, {scouting.get('returns_left', '?')} to put back"
+            return seat, Msg("Scout, {n} to draw", n=scouting.get("draws_left", "?"))
+        return seat, Msg("Scout, {n} to put back", n=scouting.get("returns_left", "?"))
     return current, STEP_TEXT.get(step, step)
 
 
-def _result_text(view: dict, names: list[str]) -> tuple[str, str]:
+def _result_text(view: dict, names: list[str], lang: str = "en") -> tuple[str, str]:
+    """(headline, the reason and the points) of a finished game, in `lang`."""
+    names = _names(names, lang)
     result = view.get("result") or {}
-    winners = result.get("winners") or []
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
     if not result:
-        head = "Game over"
+        head = Msg("Game over")
     elif len(winners) == 1:
-        head = f"{_name(names, winners[0])} wins!"
+        head = Msg("{player} wins!", player=Seat(winners[0]))
+    elif len(winners) == 2:
+        head = Msg("{first} & {second} win!", first=Seat(winners[0]), second=Seat(winners[1]))
     elif winners:
-        head = " & ".join(_name(names, w) for w in winners) + " win!"
+        head = Msg("{players} win!", players=[Seat(w) for w in winners])
     elif result.get("absent") or result.get("resigned"):
-        head = "Nobody wins"  # the board's winner played for an absent player
+        head = Msg("Nobody wins")  # the board's winner played for an absent player
     else:
-        head = "Drawn game"
+        head = Msg("Drawn game")
     scores = result.get("scores") or {}
     score_text = ""
     if scores:
         items = []
         for key, pts in sorted(scores.items(), key=lambda kv: str(kv[0])):
             seat = int(key) if str(key).isdigit() else key   # JSON turns seat keys into strings
-            items.append(f"{_name(names, seat)} +{pts}")
-        score_text = "   Points: " + ", ".join(items)
-    reason = name_seats(str(result.get("reason") or ""), names) if names else str(result.get("reason") or "")
-    return head, (reason + score_text).strip()
+            who = Seat(seat) if isinstance(seat, int) else seat
+            items.append(Msg("{player} +{points}", player=who, points=pts))
+        score_text = "   " + words(Msg("Points: {scores}", scores=items), lang, names)
+    reason = words(result.get("reason"), lang, names)
+    return words(head, lang, names), (reason + score_text).strip()
 
 
 class _Board:
     """Geometry and drawing of one board picture."""
 
-    def __init__(self, view: dict, names: list[str]):
+    def __init__(self, view: dict, names: list[str], lang: str = "en"):
         self.view = view
-        self.names = list(names)
+        self.lang = lang
+        self.names = _names(names, lang)
         self.flags: list[dict] = list(view.get("flags") or [])
         self.players = _seat_count(view)
         self.three = self.players == 3
@@ -379,6 +435,10 @@ class _Board:
         self.col_x = [MARGIN + i * COL_W + (i // 3) * line_gap for i in range(9)]
 
     # -- layout helpers
+    def say(self, text: Any) -> str:
+        """`text` in the picture's language, with the players' names."""
+        return words(text, self.lang, self.names)
+
     def _sides(self, flag: dict) -> tuple[dict, dict]:
         """(bottom side, top side). 2 players: seat 0 at the bottom, as seat 0 sees the table."""
         sides = [s for s in (flag.get("sides") or []) if isinstance(s, dict)]
@@ -394,7 +454,7 @@ class _Board:
         discard = list(view.get("discard") or [])
         discard_rows = self._discard_rows(len(discard))
         footer_h = max(100, 28 + discard_rows * self.DISCARD_ROW_H) + 6
-        log = [name_seats(str(x), self.names) for x in (view.get("log") or [])][-3:]
+        log = [self.say(x) for x in (view.get("log") or [])[-3:]]
         log_h = (12 + 26 * len(log)) if log else 0
         banner_h = BANNER_H if over else 0
         panels_top = PANEL_H + 10
@@ -432,16 +492,17 @@ class _Board:
 
     # -- header, result, panels
     def _draw_header(self, draw: ImageDraw.ImageDraw) -> None:
-        rules, turn, turn_colour = _header_text(self.view, self.names)
+        rules, turn, turn_colour = _header_text(self.view, self.names, self.lang)
         draw.rectangle((0, 0, self.width, HEADER_H - 8), fill=PANEL)
-        title_w = _text_w("BATTLE LINE", 30, True)
-        draw.text((MARGIN, 28), "BATTLE LINE", font=font(30, True), fill=TEXT, anchor="lm")
+        title = self.say(Msg("BATTLE LINE"))
+        title_w = _text_w(title, 30, True)
+        draw_text(draw, (MARGIN, 28), title, 30, TEXT, True, anchor="lm")
         turn_w = min(_text_w(turn, 30, True), self.width - title_w - 4 * MARGIN)
         _draw_fit(draw, (self.width - MARGIN, 28), turn, turn_w, 30, turn_colour, True, anchor="rm")
         _draw_fit(draw, (MARGIN, 66), rules, self.width - 2 * MARGIN, 20, TEXT_DIM, False, min_size=13)
 
     def _draw_result(self, draw: ImageDraw.ImageDraw, y: int) -> None:
-        head, detail = _result_text(self.view, self.names)
+        head, detail = _result_text(self.view, self.names, self.lang)
         winners = (self.view.get("result") or {}).get("winners") or []
         accent = _seat_colour(winners[0]) if len(winners) == 1 else GOLD
         draw.rounded_rectangle((MARGIN, y + 4, self.width - MARGIN, y + 70), radius=10,
@@ -452,20 +513,24 @@ class _Board:
 
     def _stat_bits(self, seat: int) -> list[str]:
         view = self.view
-        bits = []
+        bits: list[Msg] = []
         counts = (view.get("hand_counts") or [])
         if seat < len(counts) and isinstance(counts[seat], dict):
             troop, tactics = counts[seat].get("troop", 0), counts[seat].get("tactics", 0)
-            bits.append(f"Hand {troop} troop" + (f" + {tactics} tactics" if not self.three else ""))
+            if self.three:
+                bits.append(Msg("Hand {troop} troop", troop=troop))
+            else:
+                bits.append(Msg("Hand {troop} troop + {tactics} tactics", troop=troop, tactics=tactics))
         if not self.three:
             played = view.get("tactics_played") or []
             if seat < len(played):
-                bits.append(f"Tactics played {played[seat]}")
+                bits.append(Msg("Tactics played {n}", n=played[seat]))
             used = view.get("leader_used") or []
             if seat < len(used):
-                bits.append("Leader used" if used[seat] else "Leader unused")
-        bits.append(f"Flags {_flags_held(view, seat)} · best run {_longest_run(self.flags, seat)}")
-        return bits
+                bits.append(Msg("Leader used") if used[seat] else Msg("Leader unused"))
+        bits.append(Msg("Flags {flags} · best run {run}", flags=_flags_held(view, seat),
+                        run=_longest_run(self.flags, seat)))
+        return [self.say(b) for b in bits]
 
     def _draw_panel(self, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, seat: int,
                     compact: bool = False) -> None:
@@ -475,7 +540,7 @@ class _Board:
                                fill=_mix(PANEL, colour, 0.18 if current else 0.06),
                                outline=colour if current else SLOT_OUTLINE, width=3 if current else 1)
         draw.rounded_rectangle((x + 8, y + 10, x + 20, y + PANEL_H - 11), radius=4, fill=colour)
-        name = ("▶ " if current else "") + _name(self.names, seat)
+        name = ("▶ " if current else "") + _name(self.names, seat, self.lang)
         bits = self._stat_bits(seat)
         if compact:
             _draw_fit(draw, (x + 30, y + 19), name, w - 40, 22, TEXT, True)
@@ -483,10 +548,10 @@ class _Board:
             return
         name_w = _draw_fit(draw, (x + 30, y + PANEL_H // 2), name, 330, 28, TEXT, True)
         claim_w = 0
-        provable = [f"F{n}" for n in (self.view.get("provable") or [])]
+        provable = [self.say(Msg("F{n}", n=n)) for n in (self.view.get("provable") or [])]
         if current and provable:
             # the gold columns are this player's provable claims; say so in words too
-            claim = "✓ can claim " + " ".join(provable)
+            claim = "✓ " + self.say(Msg("can claim {flags}", flags=" ".join(provable)))
             claim_w = min(_text_w(claim, 21, True), 360)
             _draw_fit(draw, (x + w - 14, y + PANEL_H // 2), claim, claim_w, 21, GOLD, True, anchor="rm")
         _draw_fit(draw, (x + 50 + name_w, y + PANEL_H // 2), "  ·  ".join(bits), w - name_w - claim_w - 90, 21,
@@ -518,8 +583,9 @@ class _Board:
             if len(seat_pairs) == 1:
                 bottom_seat, top_seat = next(iter(seat_pairs))
                 x0, x1 = self.col_x[g * 3] + 2, self.col_x[g * 3] + 3 * COL_W - 3
-                self._name_bar(draw, x0, y0, x1, top_seat, "▲", f"Line {line}" if line else "")
-                self._name_bar(draw, x0, bottom_y, x1, bottom_seat, "▼", f"Line {line}" if line else "")
+                note = self.say(Msg("Line {line}", line=line)) if line else ""
+                self._name_bar(draw, x0, y0, x1, top_seat, "▲", note)
+                self._name_bar(draw, x0, bottom_y, x1, bottom_seat, "▼", note)
                 continue
             for k, flag in enumerate(flags):
                 bottom, top = self._sides(flag)
@@ -535,8 +601,8 @@ class _Board:
         note_w = 0
         if note:
             note_w = _text_w(note, 15, True) + 12
-            draw.text((x1 - 8, y + NAME_TAG_H // 2), note, font=font(15, True), fill=TEXT_DIM, anchor="rm")
-        text = f"{arrow} {_name(self.names, seat)}".strip()
+            draw_text(draw, (x1 - 8, y + NAME_TAG_H // 2), note, 15, TEXT_DIM, True, anchor="rm")
+        text = f"{arrow} {_name(self.names, seat, self.lang)}".strip()
         _draw_fit(draw, (x0 + 10, y + NAME_TAG_H // 2), text, x1 - x0 - 20 - note_w, 20, TEXT, True,
                   min_size=11)
 
@@ -585,7 +651,8 @@ class _Board:
             else:
                 ty = edge_y + TILE_GAP + slot * (TILE_H + TILE_GAP)
             if slot < len(cards):
-                _draw_card(draw, tx, ty, TILE_W, TILE_H, cards[slot], wild[slot] if slot < len(wild) else None)
+                _draw_card(draw, tx, ty, TILE_W, TILE_H, cards[slot], wild[slot] if slot < len(wild) else None,
+                           self.lang)
             else:
                 draw.rounded_rectangle((tx, ty, tx + TILE_W - 1, ty + TILE_H - 1), radius=7,
                                        outline=SLOT_OUTLINE, width=1, fill=_mix(BACKGROUND, SLOT_EMPTY, 0.5))
@@ -599,15 +666,19 @@ class _Board:
             first_y = label_y + 22
         formation = side.get("formation")
         if isinstance(formation, dict) and formation.get("type"):
-            kind = str(formation.get("type"))
+            kind = _term(formation.get("type"))
+            total = formation.get("sum", "")
             # under Fog only the sum decides (R25), so the type would only mislead
-            shown = "Sum" if fog else FORMATION_SHORT.get(kind, kind)
-            text = f"{shown} {formation.get('sum', '')}".strip()
-            _draw_fit(draw, (x + COL_W // 2, label_y), text, COL_W - 12, 20, TEXT, True, anchor="mm",
+            if fog:
+                text = self.say(Msg("Sum {sum}", sum=total))
+            else:
+                shown = FORMATION_SHORT.get(_english(kind), kind)
+                text = self.say(Msg("{formation} {sum}", formation=shown, sum=total))
+            _draw_fit(draw, (x + COL_W // 2, label_y), text.strip(), COL_W - 12, 20, TEXT, True, anchor="mm",
                       min_size=13)
             if first:
-                draw.text((x + COL_W // 2, first_y), "completed 1st", font=font(15, True), fill=GOLD,
-                          anchor="mm")
+                _draw_fit(draw, (x + COL_W // 2, first_y), self.say(Msg("completed 1st")), COL_W - 8, 15, GOLD,
+                          True, anchor="mm", min_size=11)
 
     def _draw_flag_zone(self, draw: ImageDraw.ImageDraw, x: int, y: int, flag: dict, bottom: dict,
                         top: dict, provable: bool) -> None:
@@ -615,16 +686,20 @@ class _Board:
         owner = flag.get("claimed_by")
         mid_y = y + FLAG_H // 2
         # centre lane: flag number (what players type), gold when provable now
+        marker = self.say(Msg("F{n}", n=n))
         if provable and not isinstance(owner, int):
             draw.rounded_rectangle((x + 14, mid_y - 19, x + COL_W - 15, mid_y + 19), radius=8, fill=GOLD)
-            draw.text((x + COL_W // 2, mid_y), f"F{n} ✓", font=font(26, True), fill=(30, 30, 30), anchor="mm")
+            _draw_fit(draw, (x + COL_W // 2, mid_y), f"{marker} ✓", COL_W - 36, 26, (30, 30, 30), True,
+                      anchor="mm", min_size=14)
         elif isinstance(owner, int):
-            draw.text((x + COL_W // 2, mid_y), f"F{n}", font=font(26, True), fill=TEXT_DIM, anchor="mm")
+            _draw_fit(draw, (x + COL_W // 2, mid_y), marker, COL_W - 20, 26, TEXT_DIM, True, anchor="mm",
+                      min_size=14)
         else:
             # unclaimed marker in the middle of the battle line
             draw.rounded_rectangle((x + 22, mid_y - 19, x + COL_W - 23, mid_y + 19), radius=8,
                                    fill=(225, 228, 234))
-            draw.text((x + COL_W // 2, mid_y), f"⚑ F{n}", font=font(25, True), fill=(30, 30, 30), anchor="mm")
+            _draw_fit(draw, (x + COL_W // 2, mid_y), f"⚑ {marker}", COL_W - 52, 25, (30, 30, 30), True,
+                      anchor="mm", min_size=14)
 
         lanes = {"top": (y + 2, top.get("seat")), "bottom": (y + FLAG_H - LANE_H - 2, bottom.get("seat"))}
         env = [e for e in (flag.get("env") or []) if isinstance(e, dict)]
@@ -634,27 +709,28 @@ class _Board:
             right = x + COL_W - 8
             for e in reversed(lane_env):
                 card = e.get("card") or {}
-                self._draw_env_badge(draw, right - badge_w, ly + 3, badge_w, LANE_H - 6, card)
+                self._draw_env_badge(draw, right - badge_w, ly + 3, badge_w, LANE_H - 6, card, self.lang)
                 right -= badge_w + 4
             if isinstance(owner, int) and owner == seat:
                 colour = _seat_colour(owner)
                 bx0, bx1 = x + 8, right - 2
                 draw.rounded_rectangle((bx0, ly + 4, bx1, ly + LANE_H - 5), radius=7, fill=colour)
-                label = _name(self.names, owner)
+                label = _name(self.names, owner, self.lang)
                 _draw_fit(draw, ((bx0 + bx1) // 2, ly + LANE_H // 2), "⚑ " + label, bx1 - bx0 - 8, 18,
                           (20, 20, 20), True, anchor="mm", min_size=14)
         # environment cards whose placer is not on this flag (should not happen): top-left
         stray = [e for e in env if e.get("seat") not in (top.get("seat"), bottom.get("seat"))]
         for k, e in enumerate(stray):
-            self._draw_env_badge(draw, x + 8 + k * 48, mid_y - 14, 44, 28, e.get("card") or {})
+            self._draw_env_badge(draw, x + 8 + k * 48, mid_y - 14, 44, 28, e.get("card") or {}, self.lang)
 
     @staticmethod
-    def _draw_env_badge(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict) -> None:
+    def _draw_env_badge(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict,
+                        lang: str = "en") -> None:
         card_id = str(card.get("id", ""))
         if card_id == "T-MUD":
-            fill, ink, text = (120, 84, 44), (255, 244, 220), "MUD"
+            fill, ink, text = (120, 84, 44), (255, 244, 220), words(TACTIC_SHORT["T-MUD"][0], lang)
         elif card_id == "T-FOG":
-            fill, ink, text = (200, 206, 216), (40, 46, 56), "FOG"
+            fill, ink, text = (200, 206, 216), (40, 46, 56), words(TACTIC_SHORT["T-FOG"][0], lang)
         else:
             fill, ink, text = TACTIC_FACE, TACTIC_INK, card_id.removeprefix("T-")[:4] or "?"
         draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=6, fill=fill, outline=(20, 20, 20), width=1)
@@ -675,30 +751,40 @@ class _Board:
     def _draw_footer(self, draw: ImageDraw.ImageDraw, y: int, discard: list) -> None:
         decks = self.view.get("decks") or {}
         x = MARGIN
-        deck_list = [("Troop", decks.get("troop", 0))]
+        deck_list = [(self.say(Msg("Troop")), decks.get("troop", 0))]
         if not self.three or decks.get("tactics"):
-            deck_list.append(("Tactics", decks.get("tactics", 0)))
+            deck_list.append((self.say(Msg("Tactics")), decks.get("tactics", 0)))
         for label, count in deck_list:
             self._draw_deck(draw, x, y, label, count)
             x += 120
         x = self.DISCARD_X
         per_row = self._discard_per_row()
-        draw.text((x, y + 2), f"Discard pile ({len(discard)})", font=font(18, True), fill=TEXT, anchor="lt")
+        _draw_fit(draw, (x, y + 2), self.say(Msg("Discard pile ({n})", n=len(discard))), self.width - x - MARGIN,
+                  18, TEXT, True, anchor="lt", min_size=18)
         if not discard:
-            draw.text((x, y + 38), "empty", font=font(18), fill=TEXT_DIM, anchor="lt")
+            draw_text(draw, (x, y + 38), self.say(Msg("empty")), 18, TEXT_DIM, anchor="lt")
         for k, entry in enumerate(discard):
             if not isinstance(entry, dict):
                 continue
             row, col = divmod(k, per_row)
             dx = x + col * (self.DISCARD_W + self.DISCARD_GAP)
             dy = y + 28 + row * self.DISCARD_ROW_H
-            _draw_card(draw, dx, dy, self.DISCARD_W, self.DISCARD_H, entry.get("card") or {})
+            _draw_card(draw, dx, dy, self.DISCARD_W, self.DISCARD_H, entry.get("card") or {}, lang=self.lang)
             owner = entry.get("owner")
             draw.rectangle((dx + 4, dy + self.DISCARD_H + 3, dx + self.DISCARD_W - 5, dy + self.DISCARD_H + 6),
                            fill=_seat_colour(owner))
-            cause = str(entry.get("cause") or "")
+            cause = self.say(self._cause(entry.get("cause")))
             _draw_fit(draw, (dx + self.DISCARD_W // 2, dy + self.DISCARD_H + 20), cause, self.DISCARD_W, 16,
                       TEXT_DIM, False, anchor="mm", min_size=10)
+
+    @staticmethod
+    def _cause(cause: Any) -> Any:
+        """Why a card was discarded: the engine's text, or for a plain word ("used", a card's
+        name) the picture's own words or the glossary's name."""
+        cause = from_json(cause)
+        if isinstance(cause, str) and not isinstance(cause, Msg):
+            return DISCARD_CAUSES.get(cause) or _term(cause)
+        return cause
 
     @staticmethod
     def _draw_deck(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, count: Any) -> None:
@@ -714,8 +800,8 @@ class _Board:
         else:
             draw.rounded_rectangle((x, y + 6, x + w, y + 6 + h), radius=6, outline=SLOT_OUTLINE, width=2)
             draw.text((x + w // 2, y + 6 + h // 2 - 6), "0", font=font(32, True), fill=TEXT_DIM, anchor="mm")
-        draw.text((x + w // 2, y + h - 6), label, font=font(14, True), fill=TEXT if layers else TEXT_DIM,
-                  anchor="mm")
+        _draw_fit(draw, (x + w // 2, y + h - 6), label, w - 4, 14, TEXT if layers else TEXT_DIM, True,
+                  anchor="mm", min_size=10)
 
     def _draw_log(self, draw: ImageDraw.ImageDraw, y: int, log: list[str]) -> None:
         draw.line((MARGIN, y + 4, self.width - MARGIN, y + 4), fill=SLOT_OUTLINE, width=1)
@@ -724,9 +810,10 @@ class _Board:
                       min_size=19)
 
 
-def render_board(view: dict, names: list[str]) -> bytes:
-    """The public board as PNG bytes. Reads only public keys; `hand` and `scout` are ignored."""
-    return _Board(view, names).render()
+def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
+    """The public board as PNG bytes, its words in `lang`. Reads only public keys; `hand` and
+    `scout` are ignored."""
+    return _Board(view, names, lang).render()
 
 
 # ---------------------------------------------------------------------------- hand
@@ -745,16 +832,18 @@ def _viewer_seat(view: dict) -> Any:
     return None
 
 
-def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked: bool) -> None:
+def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked: bool,
+                    lang: str = "en") -> None:
     if not isinstance(card, dict):
         card = {"id": str(card), "kind": "tactic"}
     if _is_troop(card):
-        _draw_troop_tile(draw, x, y, HAND_W, HAND_H, str(card.get("color", "")), card.get("value", "?"), big=True)
+        _draw_troop_tile(draw, x, y, HAND_W, HAND_H, str(card.get("color", "")), card.get("value", "?"), big=True,
+                         lang=lang)
         value = card.get("value")
         if isinstance(value, int) and value in UNIT_NAMES:
             fill, ink, _, _ = _colour_info(card.get("color"))
-            _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 46), UNIT_NAMES[value], HAND_W - 16, 15, ink,
-                      False, anchor="mm", min_size=10)
+            _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 46), words(term(GAME, UNIT_NAMES[value]), lang),
+                      HAND_W - 16, 15, ink, False, anchor="mm", min_size=10)
         return
     card_id = str(card.get("id", ""))
     category = str(card.get("category", "")).lower()
@@ -762,58 +851,49 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked
     draw.rounded_rectangle((x, y, x + HAND_W - 1, y + HAND_H - 1), radius=12, fill=TACTIC_FACE,
                            outline=stripe, width=5)
     draw.rounded_rectangle((x + 5, y + 5, x + HAND_W - 6, y + 36), radius=6, fill=stripe)
-    draw.text((x + HAND_W // 2, y + 21), (category or "tactic").upper(), font=font(15, True),
-              fill=(255, 255, 255), anchor="mm")
-    short = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-"), ""))[0]
+    header = words(CATEGORY_NAMES.get(category) or category.upper() or Msg("TACTIC"), lang)
+    _draw_fit(draw, (x + HAND_W // 2, y + 21), header, HAND_W - 16, 15, (255, 255, 255), True, anchor="mm",
+              min_size=11)
+    short = words(TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-"), ""))[0], lang)
     _draw_fit(draw, (x + HAND_W // 2, y + 70), short, HAND_W - 16, 30, TACTIC_INK, True, anchor="mm", min_size=14)
-    name = str(card.get("name") or "")
+    name = words(_term(card.get("name")), lang)
     if name.upper() == short.upper():
         # "DARIUS / Darius" says nothing twice; say what kind of card it is instead
-        name = "Leader" if card_id in ("T-ALEX", "T-DARIUS") else ""
+        name = words(Msg("Leader"), lang) if card_id in ("T-ALEX", "T-DARIUS") else ""
     _draw_fit(draw, (x + HAND_W // 2, y + 102), name, HAND_W - 16, 17, TACTIC_INK, False, anchor="mm", min_size=11)
     # a locked Leader keeps the gist and makes room for the "Leader used" bar
-    effect = "Wild: any colour and value." if locked else TACTIC_EFFECT.get(card_id, "")
-    _draw_wrapped(draw, x + 10, y + 122, HAND_W - 20, effect, 14, _mix(TACTIC_INK, TACTIC_FACE, 0.2),
+    effect = Msg("Wild: any colour and value.") if locked else TACTIC_EFFECT.get(card_id, "")
+    _draw_wrapped(draw, x + 10, y + 122, HAND_W - 20, words(effect, lang), 14, _mix(TACTIC_INK, TACTIC_FACE, 0.2),
                   2 if locked else 4)
     if locked:
         draw.rounded_rectangle((x + 8, y + HAND_H - 40, x + HAND_W - 9, y + HAND_H - 10), radius=6,
                                fill=(150, 40, 40))
-        draw.text((x + HAND_W // 2, y + HAND_H - 25), "Leader used", font=font(15, True),
-                  fill=(255, 255, 255), anchor="mm")
+        _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 25), words(Msg("Leader used"), lang), HAND_W - 24, 15,
+                  (255, 255, 255), True, anchor="mm", min_size=11)
 
 
 def _draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, text: str, size: int, fill: RGB,
                   max_lines: int) -> None:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if _text_w(trial, size) <= w or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    for k, ln in enumerate(lines[:max_lines]):
-        draw.text((x, y + k * (size + 4)), ln, font=font(size), fill=fill, anchor="lt")
+    for k, line in enumerate(wrap_text(text, size, w, max_lines=max_lines)):
+        draw_text(draw, (x, y + k * (size + 4)), line, size, fill, anchor="lt")
 
 
 SCOUT_CAPTIONS = {
-    "drawn": "Drawn with Scout",
-    "draws_left": "Draws left",
-    "returns_left": "Cards still to put back",
-    "returned": "Put back so far",
-    "memo": "On top of the decks (only you know this)",
+    "drawn": Msg("Drawn with Scout"),
+    "draws_left": Msg("Draws left"),
+    "returns_left": Msg("Cards still to put back"),
+    "returned": Msg("Put back so far"),
+    "memo": Msg("On top of the decks (only you know this)"),
 }
 
 
-def _scout_lines(scout: Any) -> list[tuple[str, list]]:
+def _scout_lines(scout: Any, lang: str = "en") -> list[tuple[str, list]]:
     """Scout info as (caption, cards) rows. Known keys get plain-English captions; unknown
     keys are still shown, so nothing the engine adds is silently lost. Empty lists, zero
     counters and the `active` flag are left out because they say nothing to the player."""
     rows: list[tuple[str, list]] = []
     if not isinstance(scout, dict):
-        return [(str(scout), [])] if scout else rows
+        return [(words(scout, lang), [])] if scout else rows
     for key, value in scout.items():
         if key == "active" or value in ([], None, 0, False, ""):
             continue
@@ -822,16 +902,19 @@ def _scout_lines(scout: Any) -> list[tuple[str, list]]:
             cards = []
             for v in value:
                 if "card" in v and isinstance(v["card"], dict):
-                    cards.append((v["card"], str(v.get("deck") or "")))
+                    deck = v.get("deck") or ""
+                    cards.append((v["card"], words(DECK_NAMES.get(deck, deck) if isinstance(deck, str)
+                                                   else deck, lang)))
                 else:
                     cards.append((v, ""))
-            rows.append((caption, cards))
+            rows.append((words(caption, lang), cards))
         elif isinstance(value, dict) and ("kind" in value or "id" in value):
-            rows.append((caption, [(value, "")]))
+            rows.append((words(caption, lang), [(value, "")]))
         elif isinstance(value, list):
-            rows.append((f"{caption}: {', '.join(str(v) for v in value) or 'none'}", []))
+            rows.append((words(Msg("{caption}: {value}", caption=caption, value=list(value) or Msg("none")),
+                               lang), []))
         else:
-            rows.append((f"{caption}: {value}", []))
+            rows.append((words(Msg("{caption}: {value}", caption=caption, value=value), lang), []))
     return rows
 
 
@@ -859,14 +942,20 @@ def draw_number_badge(draw: ImageDraw.ImageDraw, cx: int, cy: int, number: int) 
     draw.text((cx, cy), str(number), font=font(size, True), fill=BACKGROUND, anchor="mm")
 
 
-def render_hand(view: dict, names: list[str]) -> bytes:
-    """A player's own hand as PNG bytes: big cards in the order given, numbered 1..n, with
-    the label and id a player types in commands; plus Scout information when present."""
+def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
+    """A player's own hand as PNG bytes, its words in `lang`: big cards in the order given,
+    numbered 1..n, with the label and id a player types in commands; plus Scout information
+    when present."""
+    names = _names(names, lang)
+
+    def say(text: Any) -> str:
+        return words(text, lang, names)
+
     hand = list(view.get("hand") or [])
     seat = _viewer_seat(view)
     players = _seat_count(view)
     width, rows, origins, badges = hand_layout(len(hand))
-    scout_rows = _scout_lines(view.get("scout")) if view.get("scout") else []
+    scout_rows = _scout_lines(view.get("scout"), lang) if view.get("scout") else []
     scout_h = (50 + sum(100 if cards else 34 for _, cards in scout_rows)) if scout_rows else 0
     height = HAND_HEADER_H + 14 + rows * HAND_ROW_H + scout_h + MARGIN
     img = Image.new("RGB", (width, height), BACKGROUND)
@@ -876,22 +965,25 @@ def render_hand(view: dict, names: list[str]) -> bytes:
     draw.rectangle((0, 0, width, HAND_HEADER_H - 6), fill=PANEL)
     if isinstance(seat, int):
         draw.rounded_rectangle((MARGIN, 12, MARGIN + 12, HAND_HEADER_H - 18), radius=4, fill=_seat_colour(seat))
-    title = f"Your hand{' — ' + _name(names, seat) if isinstance(seat, int) else ''}"
+    title = say(Msg("Your hand — {player}", player=Seat(seat)) if isinstance(seat, int) else Msg("Your hand"))
     troops = sum(1 for c in hand if isinstance(c, dict) and _is_troop(c))
-    counts = f"{troops} troop" + (f", {len(hand) - troops} tactics" if players != 3 else "")
+    if players != 3:
+        counts = say(Msg("({troop} troop, {tactics} tactics)", troop=troops, tactics=len(hand) - troops))
+    else:
+        counts = say(Msg("({troop} troop)", troop=troops))
     status = ""
     acting, todo = _turn(view)
     if _is_over(view):
-        status = "Game over"
+        status = say(Msg("Game over"))
     elif isinstance(seat, int) and acting == seat:
-        status = f"▶ Your move: {todo}"
+        status = "▶ " + say(Msg("Your move: {todo}", todo=todo))
     status_w = min(_text_w(status, 24, True), width // 2) if status else 0
     if status:
         _draw_fit(draw, (width - MARGIN, (HAND_HEADER_H - 6) // 2), status, status_w, 24,
                   _seat_colour(seat), True, anchor="rm")
     title_w = _draw_fit(draw, (MARGIN + 22, (HAND_HEADER_H - 6) // 2), title, width - status_w - 3 * MARGIN - 200,
                         26, TEXT, True)
-    _draw_fit(draw, (MARGIN + 36 + title_w, (HAND_HEADER_H - 6) // 2 + 2), f"({counts})", 200, 20, TEXT_DIM, False)
+    _draw_fit(draw, (MARGIN + 36 + title_w, (HAND_HEADER_H - 6) // 2 + 2), counts, 200, 20, TEXT_DIM, False)
 
     leader_used = False
     used = view.get("leader_used") or []
@@ -900,15 +992,15 @@ def render_hand(view: dict, names: list[str]) -> bytes:
 
     y0 = HAND_HEADER_H + 14
     if not hand:
-        draw.text((MARGIN, y0 + 20), "No cards in hand.", font=font(26), fill=TEXT_DIM, anchor="lt")
+        draw_text(draw, (MARGIN, y0 + 20), say(Msg("No cards in hand.")), 26, TEXT_DIM, anchor="lt")
     for k, card in enumerate(hand):
         x, y = origins[k]
         locked = leader_used and isinstance(card, dict) and card.get("id") in ("T-ALEX", "T-DARIUS")
-        _draw_hand_card(draw, x, y, card, locked)
+        _draw_hand_card(draw, x, y, card, locked, lang)
         # the number a player types, then the label and the id
         cy = badges[k][1]
         draw_number_badge(draw, badges[k][0], cy, k + 1)
-        label = str(card.get("label") or card.get("id") or "") if isinstance(card, dict) else str(card)
+        label = say(card.get("label") or card.get("id") or "") if isinstance(card, dict) else str(card)
         _draw_fit(draw, (x + HAND_W // 2, cy + 36), label, HAND_W + HAND_GAP - 4, 19, TEXT, True,
                   anchor="mm", min_size=11)
         card_id = str(card.get("id", "")) if isinstance(card, dict) else ""
@@ -920,17 +1012,18 @@ def render_hand(view: dict, names: list[str]) -> bytes:
     if scout_rows:
         y = y0 + rows * HAND_ROW_H + 6
         draw.line((MARGIN, y, width - MARGIN, y), fill=SLOT_OUTLINE, width=1)
-        draw.text((MARGIN, y + 14), "Scout (only you see this)", font=font(22, True), fill=GOLD, anchor="lt")
+        _draw_fit(draw, (MARGIN, y + 14), say(Msg("Scout (only you see this)")), width - 2 * MARGIN, 22, GOLD,
+                  True, anchor="lt", min_size=22)
         y += 50
         for caption, cards in scout_rows:
             if not cards:
                 _draw_fit(draw, (MARGIN, y + 14), caption, width - 2 * MARGIN, 19, TEXT, False)
                 y += 34
                 continue
-            draw.text((MARGIN, y + 8), caption, font=font(19, True), fill=TEXT, anchor="lt")
+            _draw_fit(draw, (MARGIN, y + 8), caption, width - 2 * MARGIN, 19, TEXT, True, anchor="lt", min_size=19)
             x = MARGIN
             for card, deck in cards:
-                _draw_card(draw, x, y + 34, 100, 48, card)
+                _draw_card(draw, x, y + 34, 100, 48, card, lang=lang)
                 if deck:
                     _draw_fit(draw, (x + 104, y + 58), f"→ {deck}", 90, 16, TEXT_DIM, False)
                     x += 200

@@ -5,14 +5,21 @@ DejaVu Sans draws Latin, Greek, Cyrillic, Hebrew, Arabic and many symbols; Noto 
 (subset to Big5 and GB2312, data/fonts/) draws Chinese. Pillow picks no fallback font by
 itself, so `draw_text` splits a text into runs, each drawn with the first font that has its
 characters, on one baseline. A character neither font has (most emoji) is drawn as
-DejaVu's empty box: the layout keeps its width. Layout stays BASIC (no reordering), so a
-right-to-left name is drawn in stored order and never moves what is beside it.
+DejaVu's empty box: the layout keeps its width. Layout stays BASIC (no shaping), but a run of
+right-to-left letters (a Hebrew name) is turned around in place (`visual_order`), so it reads
+right to left and never moves what is beside it.
+
+`words(text, lang, names)` is what a picture writes for a text of a view or of its own (a
+`Msg`, its JSON form, a `Seat`, a plain string) in the reader's language; `wrap_text` breaks
+lines between words and between Chinese characters.
 """
 from __future__ import annotations
 
 import io
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
@@ -58,8 +65,10 @@ def needs_fallback(text: str) -> bool:
     return any(ord(ch) not in latin for ch in text)
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
-    """How wide `text` is drawn by `draw_text` at `size`."""
+    """How wide `text` is drawn by `draw_text` at `size` (remembered: pictures measure the
+    same labels again and again)."""
     if not needs_fallback(text):
         return font(size, bold).getlength(text)
     return sum((cjk_font(size) if is_cjk else font(size, bold)).getlength(part) + (1 if is_cjk and bold else 0)
@@ -70,9 +79,138 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
     """`text`, cut with an ellipsis so that it is at most `width` wide."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    # the longest prefix that fits with the ellipsis (widths grow with the prefix)
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid] + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+# a line never starts with closing punctuation nor ends with opening punctuation
+_NO_LINE_START = frozenset("，。、：；！？）」』】》〉,.;:!?)]}…%％·")
+_NO_LINE_END = frozenset("（「『【《〈([{")
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _atoms(text: str) -> list[tuple[str, bool]]:
+    """`text` as unbreakable pieces, each with whether a space came before it: a Latin word
+    is one piece, a Chinese character another (lines may break between any two of them)."""
+    atoms: list[tuple[str, bool]] = []
+    space = False
+    for ch in text:
+        if ch.isspace():
+            space = True
+            continue
+        glue = atoms and not space and (
+            ch in _NO_LINE_START or atoms[-1][0][-1] in _NO_LINE_END
+            or not (_wide(ch) or _wide(atoms[-1][0][-1])))
+        if glue:
+            atoms[-1] = (atoms[-1][0] + ch, atoms[-1][1])
+        else:
+            atoms.append((ch, space))
+        space = False
+    return atoms
+
+
+def wrap_text(text: str, size: int, width: float, bold: bool = False,
+              max_lines: int | None = None, indent: str = "") -> list[str]:
+    """`text` broken into lines at most `width` wide: between words, and between Chinese
+    characters (which have no spaces between them). A piece wider than a line is cut between
+    characters. Lines after the first start with `indent`. With `max_lines`, the last line
+    kept ends with an ellipsis when text is left."""
+    lines: list[str] = []
+    line = ""
+    for atom, space in _atoms(text):
+        trial = line + (" " if space and line.strip() else "") + atom
+        if round(text_width(trial, size, bold)) <= width:  # to the pixel
+            line = trial
+            continue
+        if line.strip():
+            lines.append(line)
+        line = indent if lines else ""
+        for ch in atom:  # a piece alone on a line: as much as fits, the rest on the next
+            if line.strip() and round(text_width(line + ch, size, bold)) > width:
+                lines.append(line)
+                line = indent
+            line += ch
+    if line.strip():
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(lines[-1] + "…", size, width, bold) if text_width(
+            lines[-1] + "…", size, bold) > width else lines[-1] + "…"
+    return lines
+
+
+def words(text: Any, lang: str = "en", names: list[str] | None = None) -> str:
+    """What a picture writes for `text` in `lang`: a `Msg` (or its JSON form, a `Seat`, a list)
+    through the catalogue with the players' names; a plain string as it is, except that an
+    engine's "Player N" becomes that player's name."""
+    import i18n
+    from engine.base import name_seats
+    from engine.text import Msg
+    if text is None:
+        return ""
+    rendered = i18n.render(text, lang, names)
+    if names and isinstance(text, str) and not isinstance(text, Msg):
+        return name_seats(rendered, list(names))
+    return rendered
+
+
+def _strong_rtl(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+@lru_cache(maxsize=4096)
+def visual_order(text: str) -> str:
+    """`text` in the order it is drawn, left to right: each run of right-to-left letters
+    (with the spaces and marks between them, and numbers kept as they are) turned around in
+    place; everything else stays where it is. The simple case of Unicode's bidirectional
+    algorithm, for names inside left-to-right text."""
+    if not any(_strong_rtl(ch) for ch in text):
+        return text
+    out: list[str] = []
+    run: list[str] = []       # pieces of the current right-to-left run
+    between: list[str] = []   # neutral pieces after its last letter, not yet known to belong to it
+
+    def flush() -> None:
+        # a number after the letters reads as part of the run; the spaces after it do not
+        last = max((i for i, piece in enumerate(between) if piece[:1].isdigit()), default=-1)
+        run.extend(between[:last + 1])
+        out.extend(reversed(run))
+        out.extend(between[last + 1:])
+        run.clear()
+        between.clear()
+
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            if run:
+                run.extend(between)
+                between.clear()
+            else:
+                out.extend(between)
+                between.clear()
+            run.append(ch)
+        elif kind == "L":
+            flush()
+            out.append(ch)
+        elif run:
+            if kind in ("EN", "AN") and between and between[-1][-1:].isdigit():
+                between[-1] += ch   # a number keeps its digits' order
+            else:
+                between.append(ch)
+        else:
+            out.append(ch)
+    flush()
+    return "".join(out)
 
 
 def _baseline(y: float, vertical: str, text: str, primary: ImageFont.FreeTypeFont) -> float:
@@ -84,15 +222,24 @@ def _baseline(y: float, vertical: str, text: str, primary: ImageFont.FreeTypeFon
     if vertical == "d":
         return y - descent
     if vertical in ("t", "b"):
-        top, bottom = primary.getbbox(text, anchor="ls")[1::2]
+        # the ink of every run, each measured in the font that draws it
+        boxes = [(cjk_font(primary.size) if is_cjk else primary).getbbox(part, anchor="ls")
+                 for part, is_cjk in runs(text)] or [primary.getbbox(text, anchor="ls")]
+        top, bottom = min(b[1] for b in boxes), max(b[3] for b in boxes)
         return y - top if vertical == "t" else y - bottom
     return y
+
+
+# Bold CJK (the bundled CJK font has one weight): a 1-pixel stroke from this size up, below
+# it the glyphs drawn twice a pixel apart, which keeps small characters' strokes apart
+CJK_STROKE_SIZE = 32
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
               fill, bold: bool = False, anchor: str = "la") -> None:
     """`draw.text` with the bundled fonts, falling back to the CJK font where needed.
     `anchor` is Pillow's two-letter anchor (l/m/r, then a/m/s/d/t/b)."""
+    text = visual_order(text)
     primary = font(size, bold)
     if not needs_fallback(text):
         draw.text(xy, text, font=primary, fill=fill, anchor=anchor)
@@ -103,8 +250,11 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     base = _baseline(y, anchor[1] if len(anchor) > 1 else "a", text, primary)
     for part, is_cjk in runs(text):
         if is_cjk:
+            stroke = 1 if bold and size >= CJK_STROKE_SIZE else 0
             draw.text((x, base), part, font=cjk_font(size), fill=fill, anchor="ls",
-                      stroke_width=1 if bold and size >= 14 else 0, stroke_fill=fill)
+                      stroke_width=stroke, stroke_fill=fill)
+            if bold and not stroke:
+                draw.text((x + 1, base), part, font=cjk_font(size), fill=fill, anchor="ls")
             x += cjk_font(size).getlength(part) + (1 if bold else 0)
         else:
             draw.text((x, base), part, font=primary, fill=fill, anchor="ls")

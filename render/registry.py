@@ -1,5 +1,7 @@
-"""Which drawing module draws which game. Each module has render_board(view, names) and
-render_hand(view, names), both returning PNG bytes."""
+"""Which drawing module draws which game. Each module has render_board(view, names, lang="en")
+and render_hand(view, names, lang="en"), both returning PNG bytes with every word in `lang`
+("en", "zh-TW", "zh-CN": the server's language for a channel picture, the person's own for a
+private one)."""
 from __future__ import annotations
 
 import importlib

@@ -18,6 +18,8 @@ Pure Pillow, no Discord. The memory it takes does not grow with the length of th
 
 A time budget bounds the work: once it is spent, the boards still to come are skipped, except
 the last one.
+
+The captions ("move 3 of 40") are written in the language given (`lang`), like the boards.
 """
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
-from render.common import font
+from engine.text import Msg
+from render.common import draw_text, words
 
 SIZE_LIMIT = 8 * 1024 * 1024  # Discord allows 10 MB per upload without boosts; keep a margin
 MIN_SCALE = 0.5  # below this a board is no longer readable: drop frames instead
@@ -65,8 +68,9 @@ def spread(count: int, most: int) -> list[int]:
     return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
-def caption(board: int, boards: int) -> str:
-    return "start" if board == 0 else f"move {board} of {boards - 1}"
+def caption(board: int, boards: int, lang: str = "en") -> str:
+    text = Msg("start") if board == 0 else Msg("move {n} of {total}", n=board, total=boards - 1)
+    return words(text, lang)
 
 
 # ---------------------------------------------------------------------------- the GIF writer
@@ -132,9 +136,9 @@ class _Canvas:
     """Composes frames: a board under its caption on a white canvas the size of the largest
     board, scaled, then mapped onto the shared palette."""
 
-    def __init__(self, board_size: tuple[int, int], boards: int, scale: float):
+    def __init__(self, board_size: tuple[int, int], boards: int, scale: float, lang: str = "en"):
         self.full = (board_size[0], board_size[1] + CAPTION_HEIGHT)
-        self.scale, self.boards = scale, boards
+        self.scale, self.boards, self.lang = scale, boards, lang
         self.size = self.full if scale >= 1 else (max(1, round(self.full[0] * scale)), max(1, round(self.full[1] * scale)))
         self._frame: Image.Image | None = None  # reused from frame to frame
 
@@ -153,7 +157,7 @@ class _Canvas:
         if CAPTION_HEIGHT + picture.height < height:
             frame.paste("white", (0, CAPTION_HEIGHT + picture.height, picture.width, height))
         del picture
-        ImageDraw.Draw(frame).text((8, 4), caption(board, self.boards), fill="black", font=font(18, True))
+        draw_text(ImageDraw.Draw(frame), (8, 4), caption(board, self.boards, self.lang), 18, "black", bold=True)
         if self.size != self.full:
             return frame.resize(self.size, Image.Resampling.BOX)
         return frame
@@ -195,12 +199,14 @@ class _Drawn:
 
 def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *, limit: int | None = None,
            max_frames: int = MAX_FRAMES, budget: float = TIME_BUDGET,
-           clock: Callable[[], float] = time.monotonic, duration_ms: int = DURATION_MS) -> Replay:
+           clock: Callable[[], float] = time.monotonic, duration_ms: int = DURATION_MS,
+           lang: str = "en") -> Replay:
     """The replay of a game of `boards` boards (the opening one and one per move).
 
     `views(numbers)` yields (board number, view) for the given board numbers, in order, one at
-    a time (it may be called twice); `render(view)` draws one board as PNG bytes. The GIF fits
-    in `limit` bytes (default `SIZE_LIMIT`). Blocking: run it in a worker thread."""
+    a time (it may be called twice); `render(view)` draws one board as PNG bytes (in `lang`:
+    the caller passes the language to its renderer). The captions are written in `lang`. The
+    GIF fits in `limit` bytes (default `SIZE_LIMIT`). Blocking: run it in a worker thread."""
     if boards < 1:
         raise ValueError("no boards to animate")
     limit = SIZE_LIMIT if limit is None else limit
@@ -217,7 +223,7 @@ def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *,
     if not drawn.boards or drawn.boards[-1] != last:
         raise ValueError("the views ended before the last board")
 
-    encoder = _Encoder(drawn, boards, views, render, limit, deadline, clock, duration_ms)
+    encoder = _Encoder(drawn, boards, views, render, limit, deadline, clock, duration_ms, lang)
     scale, count = encoder.plan()
     for _attempt in range(3):
         data, measured = encoder.encode(scale, count)
@@ -252,8 +258,8 @@ class _Measured:
 
 class _Encoder:
     def __init__(self, drawn: _Drawn, boards: int, views: ViewSource, render, limit: int, deadline: float,
-                 clock, duration_ms: int):
-        self.drawn, self.boards, self.views, self.render = drawn, boards, views, render
+                 clock, duration_ms: int, lang: str = "en"):
+        self.drawn, self.boards, self.views, self.render, self.lang = drawn, boards, views, render, lang
         self.limit, self.deadline, self.clock, self.duration_ms = limit, deadline, clock, duration_ms
         self._palettes: dict[float, Image.Image] = {}
 
@@ -262,7 +268,7 @@ class _Encoder:
         return [self.drawn.boards[i] for i in spread(len(self.drawn.boards), count)]
 
     def canvas(self, scale: float) -> _Canvas:
-        return _Canvas((self.drawn.width, self.drawn.height), self.boards, scale)
+        return _Canvas((self.drawn.width, self.drawn.height), self.boards, scale, self.lang)
 
     def palette(self, scale: float) -> Image.Image:
         if scale not in self._palettes:
@@ -369,8 +375,8 @@ class _Encoder:
 
 
 def animate(boards: list[bytes], *, limit: int | None = None, duration_ms: int = DURATION_MS,
-            max_frames: int = MAX_FRAMES) -> tuple[bytes, int]:
+            max_frames: int = MAX_FRAMES, lang: str = "en") -> tuple[bytes, int]:
     """PNG boards already drawn (the opening one first) -> (GIF bytes, number of frames kept)."""
     made = replay(len(boards), lambda numbers: ((n, boards[n]) for n in numbers), lambda png: png,
-                  limit=limit, max_frames=max_frames, duration_ms=duration_ms)
+                  limit=limit, max_frames=max_frames, duration_ms=duration_ms, lang=lang)
     return made.gif, made.frames

@@ -254,3 +254,39 @@ def scout_hand_view() -> dict:
     return with_hand(view, 0, ["red2", "blue4", "green7", "orange10", "purple6", "T-DARIUS", "T-TRAITOR"],
                      scout={"active": True, "drawn": [troop("orange10"), tactic("T-TRAITOR"), troop("green7")],
                             "draws_left": 0, "returns_left": 1, "returned": [troop("yellow3")], "memo": []})
+
+
+# ---------------------------------------------------------------------------- from the engine
+
+NAMES_CJK = ["小明", "Alice"]
+
+
+def engine_position(seed: int = 3, max_moves: int = 300) -> dict:
+    """A real engine state in the middle of a game: both players hold flags (three in all),
+    tactics cards lie on the table, a card was discarded, and the next player is about to
+    play. The engine's own texts (card labels, log lines) are then drawn as the engine writes
+    them. Tactics are drawn and played on purpose (the computer player seldom does); every
+    other move is the computer player's, so the position is the same on every run."""
+    from engine.battleline import RULES
+    state = RULES.setup(2, {}, seed)
+    for k in range(max_moves):
+        if RULES.result(state):
+            break
+        seat = next(iter(RULES.active_players(state)))
+        ids = [a.id for a in RULES.legal_actions(state, seat)]
+        tactics = [i for i in ids if i.startswith("play:T-") and not i.startswith("play:T-SCOUT")]
+        if "draw:tactics" in ids and k < 40:
+            move = "draw:tactics"
+        elif tactics and k % 2 == 0:
+            move = tactics[len(tactics) // 2]
+        else:
+            move = RULES.ai_choose(state, seat, seed * 1000 + k)
+        state, _ = RULES.apply(state, seat, move)
+        view = RULES.view(state, None)
+        claimed = [f["claimed_by"] for f in view["flags"] if f["claimed_by"] is not None]
+        on_table = sum(1 for f in view["flags"] for s in f["sides"] for c in s["cards"] if c["kind"] == "tactic")
+        on_table += sum(len(f["env"]) for f in view["flags"])
+        if len(set(claimed)) == 2 and len(claimed) >= 3 and on_table >= 2 and view["step"] == "play" \
+                and view["discard"]:
+            return state
+    raise AssertionError("no such position: the engine or its computer player changed; pick another seed")

@@ -2,6 +2,12 @@
 
 Golden images live in tests/render/golden/. After an intended change to the drawing, look at
 the new pictures and then regenerate them with `REGEN_GOLDEN=1 python -m pytest tests/render`.
+
+The pictures in each language (`board_lang_<lang>.png`, `hand_lang_<lang>.png`) are drawn from
+a real engine position, with the engine's own texts and the game's glossary, players named
+"小明" and "Alice". Regenerate them only once nothing they draw lacks a translation
+(`test_pictures_lack_no_translation`); until a language's golden image exists its comparison
+is skipped, with the command that makes it.
 """
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
+import i18n
 from render import battleline as bl
 from render.common import font
 from tests.render import battleline_views as views
@@ -40,6 +47,8 @@ HAND_CASES = {
     "hand_midgame": (views.hand_view, views.NAMES_2P),
     "hand_scout": (views.scout_hand_view, views.NAMES_2P),
 }
+LANGUAGE_CASES = [f"{kind}_lang_{lang}" for kind in ("board", "hand") for lang in i18n.LANGUAGES]
+REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_battleline_render.py -k lang"
 
 
 def decode(png: bytes) -> Image.Image:
@@ -69,7 +78,19 @@ def golden_difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     return sum(ImageStat.Stat(diff).mean) / 3, changed
 
 
+def language_picture(kind: str, lang: str) -> bytes:
+    """The engine position's board (public view) or hand (the player to move) in `lang`."""
+    from engine.battleline import RULES
+    state = views.engine_position()
+    if kind == "board":
+        return bl.render_board(RULES.view(state, None), views.NAMES_CJK, lang)
+    return bl.render_hand(RULES.view(state, state["current"]), views.NAMES_CJK, lang)
+
+
 def render_case(name: str) -> bytes:
+    if "_lang_" in name:
+        kind, lang = name.split("_lang_")
+        return language_picture(kind, lang)
     if name in BOARD_CASES:
         make, names = BOARD_CASES[name]
         return bl.render_board(make(), names)
@@ -281,13 +302,16 @@ def test_longest_run_respects_three_player_lines():
 # ---------------------------------------------------------------------------- golden images
 
 
-@pytest.mark.parametrize("name", sorted(BOARD_CASES) + sorted(HAND_CASES))
+@pytest.mark.parametrize("name", sorted(BOARD_CASES) + sorted(HAND_CASES) + LANGUAGE_CASES)
 def test_matches_golden_image(name):
     path = GOLDEN_DIR / f"{name}.png"
     png = render_case(name)
     if REGEN:
         GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
+    if name in LANGUAGE_CASES and not path.exists():
+        pytest.skip(f"no golden image {path.name} yet: once test_pictures_lack_no_translation passes, "
+                    f"look at the pictures and run {REGEN_COMMAND}")
     assert path.exists(), f"no golden image {path.name}; run with REGEN_GOLDEN=1 after checking the picture"
     expected = decode(path.read_bytes())
     actual = decode(png)
@@ -329,3 +353,86 @@ def test_log_lines_name_the_players():
     a = decode(bl.render_board(engine_text, views.NAMES_2P))
     b = decode(bl.render_board(named, views.NAMES_2P))
     assert ImageChops.difference(a, b).getbbox() is None
+
+
+# ---------------------------------------------------------------------------- languages
+
+
+def missing_while(draw) -> set[tuple[str, str, str]]:
+    """The texts `draw()` asked for in a language that has no translation of them."""
+    before = set(i18n.MISSING)
+    i18n.MISSING.clear()
+    try:
+        draw()
+        return set(i18n.MISSING)
+    finally:
+        i18n.MISSING.update(before)
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_pictures_lack_no_translation(lang):
+    """Every word of the engine position's board and hand has a translation: the pictures'
+    own words always; the engine's texts and the glossary's terms once the game has its
+    glossary (until then the test says what is still missing)."""
+    found = missing_while(lambda: (language_picture("board", lang), language_picture("hand", lang)))
+    own = {m for m in found if m[1] == "" and m[2] in bl_own_texts()}
+    assert not own, f"the pictures' own words lack a translation: {sorted(own)}"
+    if "battleline" not in i18n.glossaries():
+        pytest.skip(f"no data/battleline/glossary.csv yet; still missing: {sorted(found)}")
+    assert not found, f"still missing in {lang}: {sorted(found)}"
+
+
+def bl_own_texts() -> set[str]:
+    from i18n import tools
+    return {key for _ctx, key in tools.code_texts().get("pictures", {})}
+
+
+def test_board_and_hand_are_drawn_in_the_readers_language():
+    """The same position in Chinese is another picture (its words differ), the same size."""
+    from engine.battleline import RULES
+    state = views.engine_position()
+    for kind in ("board", "hand"):
+        en, tw, cn = (decode(language_picture(kind, lang)) for lang in i18n.LANGUAGES)
+        assert en.size == tw.size == cn.size
+        assert ImageChops.difference(en, tw).getbbox() is not None
+        assert ImageChops.difference(tw, cn).getbbox() is not None
+    # without a language the picture is English, as before
+    assert bl.render_board(RULES.view(state, None), views.NAMES_CJK) == language_picture("board", "en")
+
+
+def test_picture_texts_are_in_the_readers_language():
+    assert bl._turn(views.midgame_view())[1] == "claim flags"
+    left, turn, _ = bl._header_text(views.midgame_view(), views.NAMES_CJK, "zh-TW")
+    assert turn == "▶ Alice：佔據地區" and "第 2 局（先得 15 分者勝）：小明 5、Alice 3" in left
+    head, detail = bl._result_text({"result": {"winners": [0], "scores": {"0": 5}, "reason": ""}},
+                                   views.NAMES_CJK, "zh-CN")
+    assert head == "小明获胜！" and detail == "得分：小明 +5"
+
+
+def test_view_texts_are_rendered_with_the_players_names():
+    """A reason or log line the engine writes as a Msg with a Seat names the player; a plain
+    engine text's "Player N" too."""
+    from engine.text import Msg, Seat
+    reason = Msg("Game over")
+    _, detail = bl._result_text({"result": {"winners": [1], "reason": reason}}, views.NAMES_CJK, "zh-TW")
+    assert detail == "遊戲結束"
+    seat_text = {"result": {"winners": [], "reason": Seat(1)}}
+    assert bl._result_text(seat_text, views.NAMES_CJK, "zh-TW")[1] == "Alice"
+    plain = {"result": {"winners": [], "reason": "Player 1 resigned."}}
+    assert bl._result_text(plain, views.NAMES_CJK, "zh-TW")[1] == "小明 resigned."
+
+
+@pytest.mark.parametrize("names", [["😀 Émilie", "שלום"], ["小明" * 30, "😀 Émilie " * 12],
+                                   ["שלום " * 25, ""]])
+def test_names_in_any_script_stay_in_their_boxes(names):
+    """Long names in any script are cut to their box: the picture keeps its size, and the
+    panel's name never runs into the statistics beside it."""
+    view = views.finished_view()
+    short = decode(bl.render_board(view, ["A", "B"], "zh-TW"))
+    img = decode(bl.render_board(view, names, "zh-TW"))
+    assert img.size == short.size
+    hand = decode(bl.render_hand(views.hand_view(), names, "zh-TW"))
+    assert hand.size == decode(bl.render_hand(views.hand_view(), ["A", "B"], "zh-TW")).size
+    for name in names:
+        fitted, size = bl._fit("▶ " + name, 330, 28, True)
+        assert bl._text_w(fitted, size, True) <= 330

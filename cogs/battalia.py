@@ -11,7 +11,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.common import hint_choice
+from cogs.common import hint_choice, lang_for
+from i18n import render
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
 from engine.base import IllegalAction
@@ -110,12 +111,13 @@ class BattaliaCog(GameCog, group_name="battalia",
         try:
             row, seat = await self.seat(interaction, getattr(interaction.namespace, "match", None))
         except UserError as exc:
-            return [hint_choice(exc.message)]
+            return [hint_choice(exc.message, await lang_for(interaction))]
+        lang = await lang_for(interaction)
         hand = [c for c in service.private_view(row, seat).get("hand", []) if c.get("uses_left", 1) > 0]
         prefix = current[:current.rfind(",") + 1] if "," in current else ""
         chosen = {part.strip() for part in prefix.split(",") if part.strip()}
         typed = current[len(prefix):].strip().lower()
-        return [app_commands.Choice(name=f"{prefix}{c['id']} ({c['label'].rsplit(' [', 1)[0]})"[:100],
+        return [app_commands.Choice(name=f"{prefix}{c['id']} ({render(c['label'], lang).rsplit(' [', 1)[0]})"[:100],
                                     value=f"{prefix}{c['id']}"[:100])
                 for c in hand if c["id"] not in chosen and typed in f"{c['id']} {c['label']}".lower()][:25]
 

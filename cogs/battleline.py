@@ -12,12 +12,13 @@ import re
 import discord
 from discord import app_commands
 
-from cogs.common import defer, hint_choice, reply
+from cogs.common import defer, hint_choice, lang_for, reply
 from cogs.matches import match_autocomplete
 from cogs.ui import paths
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
-from engine.base import name_seats
+from engine.text import Lines, Msg
+from i18n import render
 from engine.battleline import explain_claim
 from engine.battleline.cards import GUILE
 from matches import MoveOutcome, UserError
@@ -54,7 +55,8 @@ def flags_in(text: str) -> list[int]:
     numbers = re.findall(r"\d+", (text or "")[:200])
     wrong = [n for n in numbers if not 1 <= int(n[:3]) <= FLAG_COUNT or len(n) > 1]
     if wrong:
-        raise UserError(f"There is no flag {shorten(wrong[0], 10)}; flags are numbered 1 to {FLAG_COUNT}.")
+        raise UserError(Msg("There is no flag {flag}; flags are numbered 1 to {count}.", flag=shorten(wrong[0], 10),
+                            count=FLAG_COUNT))
     return list(dict.fromkeys(int(n) for n in numbers))
 
 
@@ -72,7 +74,7 @@ class BattleLineCog(GameCog, group_name="battleline",
         await defer(interaction)
         row, seat = await self.seat(interaction, match)
         names = await self.bot.presenter.seat_names(row)
-        await reply(interaction, name_seats(explain_claim(row.snapshot, seat, flag), names))
+        await reply(interaction, render(explain_claim(row.snapshot, seat, flag), await lang_for(interaction), names))
 
     @app_commands.command(name="claim", description="Claim flags, e.g. 3 5 7 (tried in that order)")
     @app_commands.describe(flags="Flag numbers separated by spaces; the list shows flags you can prove now")
@@ -83,34 +85,36 @@ class BattleLineCog(GameCog, group_name="battleline",
         row, seat = await self.seat(interaction, match)
         wanted = flags_in(flags)
         if not wanted:
-            raise UserError("Name the flags to claim by number, e.g. `3 5 7`.")
+            raise UserError(Msg("Name the flags to claim by number, e.g. `3 5 7`."))
         service = self.bot.service
         game_no = row.snapshot["game_no"]
         lines, last = [], None
         for n in wanted:
             current = await service.get(row.id)
             if current.status != "active" or current.snapshot["game_no"] != game_no:
-                lines.append(f"Flag {n}: not tried, the game is over.")
+                lines.append(Msg("Flag {flag}: not tried, the game is over.", flag=n))
                 continue
             actions = service.legal_actions(current, seat)
             action = paths.action_for(actions, ("claim", str(n)))
             if action is None:
                 claiming = any(a.steps()[0].value == "claim" for a in actions)
-                lines.append(f"Flag {n}: " + (explain_claim(current.snapshot, seat, n) if claiming
-                                              else "you cannot claim now. " + await self.bot.presenter.prompt(current, seat)))
+                why = (explain_claim(current.snapshot, seat, n) if claiming else
+                       Msg("you cannot claim now. {prompt}", prompt=await self.bot.presenter.prompt(current, seat)))
+                lines.append(Msg("Flag {flag}: {why}", flag=n, why=why))
                 continue
             last = await service.act(row.id, interaction.user.id, action.id, answered=True)
-            lines.append(f"Flag {n}: claimed.")
+            lines.append(Msg("Flag {flag}: claimed.", flag=n))
         names = await self.bot.presenter.seat_names(row)
         outcome = last or MoveOutcome(await service.get(row.id))
-        await self.bot.presenter.answer_mover(interaction, outcome, name_seats("\n".join(lines), names))
+        await self.bot.presenter.answer_mover(interaction, outcome,
+                                              render(Lines(lines), await lang_for(interaction), names))
 
     @claim.autocomplete("flags")
     async def claim_autocomplete(self, interaction: discord.Interaction, current: str):
         try:
             row, seat = await self.seat(interaction, getattr(interaction.namespace, "match", None))
         except UserError as exc:
-            return [hint_choice(exc.message)]
+            return [hint_choice(exc.message, await lang_for(interaction))]
         provable = [a.steps()[1].value for a in self.bot.service.legal_actions(row, seat)
                     if a.steps()[0].value == "claim" and len(a.steps()) > 1]
         try:
@@ -121,7 +125,9 @@ class BattleLineCog(GameCog, group_name="battleline",
         base = " ".join(typed)
         out = [" ".join(typed + rest)] if len(rest) > 1 else []
         out += [(base + " " + n).strip() for n in rest]
-        return [app_commands.Choice(name=f"Flag{'s' if len(v.split()) > 1 else ''} {v}", value=v) for v in out][:25]
+        lang = await lang_for(interaction)
+        return [app_commands.Choice(name=render(Msg("Flags {flags}", flags=v) if len(v.split()) > 1
+                                                else Msg("Flag {flag}", flag=v), lang), value=v) for v in out][:25]
 
 
 async def setup(bot):

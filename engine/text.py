@@ -104,7 +104,13 @@ def english(text: str, args: dict[str, Any]) -> str:
     return fill(text, {k: _english_arg(v) for k, v in args.items()})
 
 
+class Lines(tuple):
+    """Texts shown one per line (a plain list is joined with the language's list separator)."""
+
+
 def _english_arg(value: Any) -> str:
+    if isinstance(value, Lines):
+        return "\n".join(_english_arg(v) for v in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_english_arg(v) for v in value)
     return str(value)
@@ -115,6 +121,8 @@ def to_json(value: Any) -> Any:
         return value.to_json()
     if isinstance(value, Seat):
         return {"seat": value.seat}
+    if isinstance(value, Lines):
+        return {"lines": [to_json(v) for v in value]}
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     return value
@@ -125,6 +133,8 @@ def from_json(value: Any) -> Any:
     if isinstance(value, dict) and "msg" in value:
         args = {k: from_json(v) for k, v in (value.get("args") or {}).items()}
         return Msg(value["msg"], _plural=value.get("plural", ""), _ctx=value.get("ctx", ""), **args)
+    if isinstance(value, dict) and set(value) == {"lines"}:
+        return Lines(from_json(v) for v in value["lines"])
     if isinstance(value, dict) and set(value) == {"seat"}:
         return Seat(value["seat"])
     if isinstance(value, list):

@@ -20,7 +20,7 @@ from typing import Any, Iterable
 
 from babel.messages.pofile import read_po
 
-from engine.text import Msg, Seat, fill, from_json, plural, term  # noqa: F401  (re-exported)
+from engine.text import Lines, Msg, Seat, fill, from_json, plural, term  # noqa: F401  (re-exported)
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -126,6 +126,8 @@ def render(text: Any, lang: str = ENGLISH, names: list[str] | None = None) -> st
         return fill(found, values)
     if isinstance(text, Seat):
         return _seat(text.seat, lang, names)
+    if isinstance(text, Lines):
+        return "\n".join(render(t, lang, names) for t in text)
     if isinstance(text, (list, tuple)):
         return LIST_SEPARATOR.get(lang, ", ").join(render(t, lang, names) for t in text)
     return str(text)
@@ -144,6 +146,11 @@ def _seat(seat: int, lang: str, names: list[str] | None) -> str:
 def t(lang: str, key: str, /, **args: Any) -> str:
     """`Msg(key, **args)` in `lang` at once (for code that writes and sends in one place)."""
     return render(Msg(key, **args), lang)
+
+
+def title(rules) -> Msg:
+    """A game's title as its box prints it (a glossary term of the game)."""
+    return term(rules.name, rules.title)
 
 
 def each_language(text: Any, names: list[str] | None = None) -> Iterable[tuple[str, str]]:

@@ -16,10 +16,12 @@ from typing import Any, Awaitable, Callable
 import discord
 from discord import app_commands
 
-from cogs.common import defer, fit, hint_choice
+from cogs.common import defer, fit, hint_choice, lang_for
 from cogs.ui import paths
 from cogs.ui.picker import go_to, play
 from engine.base import Action
+from engine.text import Msg
+from i18n import render
 from matches import UserError
 from matches.service import shorten
 
@@ -69,12 +71,17 @@ class Verb:
         return len(steps) >= len(self.path) and all(matches(s.value, p) for s, p in zip(steps, self.path))
 
 
-def _fits(typed: str, steps) -> bool:
-    """Whether a typed or chosen option value names these steps (by value or label)."""
+def _labels(steps, lang: str) -> str:
+    return " › ".join(render(s.label, lang) for s in steps)
+
+
+def _fits(typed: str, steps, lang: str = "en") -> bool:
+    """Whether a typed or chosen option value names these steps (by value, or by label in
+    English or the reader's language)."""
     text = " ".join(typed.split()).casefold()
     values = " ".join(s.value for s in steps).casefold()
-    labels = " › ".join(s.label for s in steps).casefold()
-    return text in (values, labels, labels.replace(" ", ""), values.replace(" ", ""))
+    names = {_labels(steps, "en").casefold(), _labels(steps, lang).casefold()}
+    return text in {values, values.replace(" ", ""), *names, *(n.replace(" ", "") for n in names)}
 
 
 def _slices(verb: Verb, action: Action) -> list[tuple]:
@@ -91,7 +98,7 @@ def _slices(verb: Verb, action: Action) -> list[tuple]:
     return out
 
 
-def narrowed(verb: Verb, actions: list[Action], given: dict[str, Any]) -> list[Action]:
+def narrowed(verb: Verb, actions: list[Action], given: dict[str, Any], lang: str = "en") -> list[Action]:
     """The legal moves of `verb` that agree with the options given so far."""
     out = []
     for action in actions:
@@ -102,7 +109,7 @@ def narrowed(verb: Verb, actions: list[Action], given: dict[str, Any]) -> list[A
             value = given.get(param.name)
             if value is None or value == "":
                 continue
-            if not steps or not _fits(str(value), steps):
+            if not steps or not _fits(str(value), steps, lang):
                 ok = False
                 break
         if ok:
@@ -155,21 +162,22 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
         await defer(interaction)
         match, seat = await seat_here(interaction, game, values.get("match"))
         actions = await interaction.client.presenter.named_actions(match, seat)
-        found = narrowed(verb, actions, values)
+        found = narrowed(verb, actions, values, await lang_for(interaction))
         if not found:
             if not actions:
-                raise UserError("It is not your turn now: nothing is asked of you in this match yet.")
+                raise UserError(Msg("It is not your turn now: nothing is asked of you in this match yet."))
             given = ", ".join(f"{k}: {shorten(v, 40)}" for k, v in values.items() if v not in (None, "") and k != "match")
             asked = await interaction.client.presenter.prompt(match, seat)
-            raise UserError(f"That is not one of your moves now ({given or verb.name}). {asked} "
-                            "The lists in the command show the legal choices.")
+            raise UserError(Msg("That is not one of your moves now ({given}). {asked} "
+                                "The lists in the command show the legal choices.", given=given or verb.name,
+                                asked=asked))
         extras = {p.name: values.get(p.name) for p in verb.extras if values.get(p.name) not in (None, "")}
         if len(found) == 1:
             chosen = refine(verb, found[0], extras) if extras and refine else found[0]
             return await play(interaction, match.id, match.version, chosen)
         if extras:
-            raise UserError("Name the move fully (every option) when you also give "
-                            + ", ".join(f"`{k}`" for k in extras) + ".")
+            raise UserError(Msg("Name the move fully (every option) when you also give {options}.",
+                                options=", ".join(f"`{k}`" for k in extras)))
         # several moves fit: ask the rest step by step, from where they part
         root = paths.build(actions)
         prefixes = [paths.find(root, a.id) for a in found]
@@ -187,20 +195,22 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
             try:
                 match, seat = await seat_here(interaction, game, getattr(interaction.namespace, "match", None))
             except UserError as exc:
-                return [] if param.kind is int else [hint_choice(exc.message)]
+                return [] if param.kind is int else [hint_choice(exc.message, await lang_for(interaction))]
+            lang = await lang_for(interaction)
             actions = await interaction.client.presenter.named_actions(match, seat)
             given = {p.name: getattr(interaction.namespace, p.name, None) for p in verb.params[:index]}
             seen: dict[str, app_commands.Choice] = {}
             typed = str(current or "").casefold()
-            for action in narrowed(verb, actions, given):
+            for action in narrowed(verb, actions, given, lang):
                 steps = _slices(verb, action)[index]
                 if not steps:
                     continue
                 value = " ".join(s.value for s in steps)
-                label = " › ".join(s.label for s in steps)
-                if value in seen or (typed and typed not in label.casefold() and typed not in value.casefold()):
+                label = _labels(steps, lang)
+                if value in seen or (typed and typed not in label.casefold() and typed not in value.casefold()
+                                     and typed not in _labels(steps, "en").casefold()):
                     continue
-                hint = steps[-1].description
+                hint = render(steps[-1].description, lang)
                 name = fit(f"{label} — {hint}" if hint else label, 100)
                 if param.kind is int:
                     if not value.isdigit():
@@ -210,9 +220,9 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
                     seen[value] = app_commands.Choice(name=name, value=fit(value, 100))
             if not seen and param.kind is not int:
                 if not actions:
-                    return [hint_choice("It is not your turn now.")]
+                    return [hint_choice(Msg("It is not your turn now."), lang)]
                 prompt = await interaction.client.presenter.prompt(match, seat)
-                return [hint_choice(f"Nothing to choose here now. {prompt}")]
+                return [hint_choice(Msg("Nothing to choose here now. {prompt}", prompt=prompt), lang)]
             return list(seen.values())[:25]
         return complete
 

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from cogs.common import SOMETHING_WRONG, record_unexpected, reply
 from engine.base import IllegalAction
+from engine.text import Msg
 from matches import UserError
 from matches.service import shorten
 
@@ -26,9 +27,9 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(original, (UserError, IllegalAction)):
         return original.message
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use this command here."
+        return Msg("You cannot use this command here.")
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not use {shorten(error.value)!r} there; please pick a value from the list."
+        return Msg("I could not use {value} there; please pick a value from the list.", value=repr(shorten(error.value)))
     return None
 
 

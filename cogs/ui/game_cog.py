@@ -18,6 +18,8 @@ from cogs.ui.commands import MATCH_HELP, Param, Verb, add_verbs, make_command, s
 from cogs.ui.options import describe as describe_options
 from engine import registry
 from engine.base import IllegalAction, declared_options, options_line
+from engine.text import Lines, Msg
+from i18n import title
 
 OPPONENT_HELP = "Who to challenge; pick me to play the computer"
 # every game has it: any legal move, typed or picked from the list (nothing given: the step picker)
@@ -35,13 +37,17 @@ def _option_annotation(option):
     return str | None
 
 
-def help_texts(game: str) -> list[str]:
-    """The game's rules summary and design decisions (engine/<game>/help.py), if it has them."""
+def help_texts(game: str) -> list:
+    """The game's rules summary and design decisions (engine/<game>/help.py), if it has them:
+    each a text, or a list of texts (one message each)."""
     try:
         module = importlib.import_module(f"engine.{game}.help")
     except ImportError:
         return []
-    return [text for text in (getattr(module, "RULES_TEXT", ""), getattr(module, "DESIGN_TEXT", "")) if text]
+    out = []
+    for text in (getattr(module, "RULES_TEXT", ""), getattr(module, "DESIGN_TEXT", "")):
+        out.extend(text if isinstance(text, (list, tuple)) else [text] if text else [])
+    return [t for t in out if t]
 
 
 class GameCog(commands.GroupCog):
@@ -132,17 +138,18 @@ class GameCog(commands.GroupCog):
 
         async def body(interaction: discord.Interaction, values: dict) -> None:
             rules = self.rules
-            texts = help_texts(self.GAME) or [f"**{rules.title}**"]
+            texts = help_texts(self.GAME) or [Msg("**{game}**", game=title(rules))]
             lines = describe_options(rules)
             if lines:
-                texts.append("**Match options** (`/" + self.GAME + " challenge`, or `options:` in `/match new`):\n"
-                             + "\n".join(f"• {line}" for line in lines))
+                texts.append(Msg("**Match options** (`/{game} challenge`, or `options:` in `/match new`):\n{lines}",
+                                 game=self.GAME, lines=Lines(Msg("• {line}", line=line) for line in lines)))
             if values.get("match") is not None:
                 row = await interaction.client.service.get_here(values["match"], guild_id=interaction.guild_id,
                                                                 user_id=interaction.user.id)
                 if row.game != self.GAME:
-                    raise IllegalAction(f"Match #{row.id} is not a game of {rules.title}.")
-                texts = [f"Match #{row.id} is played with: {options_line(rules, row.options) or 'the standard rules'}."]
+                    raise IllegalAction(Msg("Match #{match} is not a game of {game}.", match=row.id, game=title(rules)))
+                texts = [Msg("Match #{match} is played with: {options}.", match=row.id,
+                             options=options_line(rules, row.options) or Msg("the standard rules"))]
             for text in texts:
                 await reply(interaction, text)
         return make_command("rules", "The rules in short, the design decisions, and a match's options", params,

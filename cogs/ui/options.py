@@ -7,10 +7,12 @@ import re
 import discord
 from discord import app_commands
 
-from cogs.common import fit
+from cogs.common import fit, lang_for
 from engine import registry
 from engine.base import IllegalAction, Option, declared_options
 from matches import UserError
+from engine.text import Msg
+from i18n import render, title
 from matches.service import shorten
 
 PAIR = re.compile(r"([A-Za-z_][\w-]*)\s*=\s*(\S+)")
@@ -29,15 +31,14 @@ def parse(rules, text: str | None) -> dict:
     pairs = PAIR.findall(text)
     rest = PAIR.sub("", text).replace(",", " ").strip()
     if rest or not pairs:
-        names = ", ".join(f"`{p}`" for p in known) or "none"
-        raise UserError(f"Write options as name=value, e.g. `{next(iter(known), 'name')}=…`. "
-                        f"{rules.title} has: {names}.")
+        raise UserError(Msg("Write options as name=value, e.g. `{example}=…`. {game} has: {names}.",
+                            example=next(iter(known), "name"), game=title(rules), names=_names(known)))
     out = {}
     for name, raw in pairs:
         option = known.get(name.lower())
         if option is None:
-            names = ", ".join(f"`{p}`" for p in known) or "none"
-            raise UserError(f"{rules.title} has no option {shorten(name, 40)!r}; its options: {names}.")
+            raise UserError(Msg("{game} has no option {name}; its options: {names}.", game=title(rules),
+                                name=repr(shorten(name, 40)), names=_names(known)))
         try:
             out[option.name] = option.parse(raw)
         except IllegalAction as exc:
@@ -45,13 +46,18 @@ def parse(rules, text: str | None) -> dict:
     return out
 
 
-def describe(rules) -> list[str]:
+def _names(known: dict) -> Msg | str:
+    return ", ".join(f"`{p}`" for p in known) or Msg("none")
+
+
+def describe(rules) -> list[Msg]:
     """One line per declared option, for the rules help."""
     lines = []
     for o in declared_options(rules):
         values = " / ".join(v for v, _ in o.choices) if o.kind == "choice" else \
-            ("yes / no" if o.kind == "bool" else f"{o.min}–{o.max}")
-        lines.append(f"`{o.param}` ({values}, default {o.default}): {o.description}")
+            (Msg("yes / no") if o.kind == "bool" else f"{o.min}–{o.max}")
+        lines.append(Msg("`{option}` ({values}, default {default}): {description}", option=o.param,
+                         values=values, default=o.default, description=o.description))
     return lines
 
 
@@ -65,6 +71,7 @@ async def autocomplete(interaction: discord.Interaction, current: str) -> list[a
     done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
     typed = current.rsplit(" ", 1)[-1].lower()
     out = []
+    lang = await lang_for(interaction)
     for o in declared_options(rules):
         values = [v for v, _ in o.choices] if o.kind == "choice" else \
             (["yes", "no"] if o.kind == "bool" else
@@ -72,6 +79,6 @@ async def autocomplete(interaction: discord.Interaction, current: str) -> list[a
         for v in values:
             pair = f"{o.param}={v}"
             if pair.lower().startswith(typed) or typed in o.param.lower():
-                out.append(app_commands.Choice(name=fit(f"{done}{pair} — {o.description}", 100),
+                out.append(app_commands.Choice(name=fit(f"{done}{pair} — {render(o.description, lang)}", 100),
                                                value=fit(f"{done}{pair}", 100)))
     return out[:25]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.base import Action, Choice
+from engine.text import Msg
+from i18n import render
 
 MAX_OPTIONS = 25  # Discord's limit for a select menu
 PAGE_SIZE = 23    # choices per page when paging, leaving room for the two page links
@@ -40,7 +42,7 @@ class Node:
     def options(self) -> list["Node"]:
         """What a picker at this node offers: its children, and itself first when a move also
         ends here (e.g. "formation" beside "formation, shown to Player 2")."""
-        return ([Node(Choice("=", "Just this", ""), self.action)] if self.action and self.children else []) \
+        return ([Node(Choice("=", Msg("Just this"), ""), self.action)] if self.action and self.children else []) \
             + self.children
 
 
@@ -114,5 +116,5 @@ def page_range(count: int, page: int) -> range:
     return range(page * PAGE_SIZE, min(count, (page + 1) * PAGE_SIZE))
 
 
-def trail_text(trail: list[Node]) -> str:
-    return " › ".join(n.choice.label for n in trail if n.choice)
+def trail_text(trail: list[Node], lang: str = "en") -> str:
+    return " › ".join(render(n.choice.label, lang) for n in trail if n.choice)

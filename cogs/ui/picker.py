@@ -7,10 +7,12 @@ import hashlib
 
 import discord
 
-from cogs.common import match_here, reply
+from cogs.common import lang_for, match_here, reply
 from cogs.ui import paths
 from cogs.ui.errors import Guarded, answer_error
 from engine.base import Action
+from engine.text import Msg
+from i18n import render
 from matches import STALE_MESSAGE, UserError
 
 MAX_ROWS = 5     # a message holds five rows of components
@@ -56,7 +58,7 @@ async def tree_for(interaction: discord.Interaction, match_id: int, version: int
     match = await client.service.get(match_id)
     seat = match.seat_of(interaction.user.id)
     if seat is None:
-        raise UserError("You are not playing in this match.")
+        raise UserError(Msg("You are not playing in this match."))
     actions = await client.presenter.named_actions(match, seat)
     if match.version != version and (not mark or not actions or fingerprint(actions) != mark):
         raise UserError(STALE_MESSAGE)
@@ -81,9 +83,10 @@ async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefi
         raise UserError(STALE_MESSAGE) from None
     if node.action is not None and not node.children:
         return await play(interaction, match.id, match.version, node.action)
+    lang = await lang_for(interaction)
     view = discord.ui.View(timeout=None)
-    view.add_item(StepSelect.at(match.id, match.version, node, prefix, mark=mark))
-    await reply(interaction, f"**{paths.trail_text(trail)}**: choose.", view=view)
+    view.add_item(StepSelect.at(match.id, match.version, node, prefix, mark=mark, lang=lang))
+    await reply(interaction, Msg("**{trail}**: choose.", trail=paths.trail_text(trail, lang)), view=view)
 
 
 class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
@@ -93,31 +96,37 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
 
     def __init__(self, match_id: int, version: int, prefix: list[int], page: int = 0,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose",
-                 select: discord.ui.Select | None = None, mark: str = ""):
+                 select: discord.ui.Select | None = None, mark: str = "", empty: str = "(nothing)"):
         self.match_id, self.version, self.prefix, self.page, self.mark = match_id, version, prefix, page, mark
         super().__init__(select or discord.ui.Select(
             custom_id=f"ui:step:{match_id}:{version}:{paths.encode(prefix)}:{page}" + (f":{mark}" if mark else ""),
-            placeholder=placeholder[:150], options=options or [discord.SelectOption(label="(nothing)", value="-")]))
+            placeholder=placeholder[:150], options=options or [discord.SelectOption(label=empty, value="-")]))
 
     @classmethod
     def at(cls, match_id: int, version: int, node: paths.Node, prefix: list[int], page: int = 0,
-           placeholder: str | None = None, mark: str = "") -> "StepSelect":
+           placeholder: str | None = None, mark: str = "", lang: str = "en") -> "StepSelect":
         choices = node.options()
         count = len(choices)
         options = []
         for i in paths.page_range(count, page):
             c = choices[i].choice
-            options.append(discord.SelectOption(label=c.label[:100] or c.value[:100], value=str(i),
-                                                description=(c.description or None) and c.description[:100]))
+            label, description = render(c.label, lang), render(c.description, lang)
+            options.append(discord.SelectOption(label=label[:100] or c.value[:100], value=str(i),
+                                                description=description[:100] or None))
         pages = paths.pages(count)
         if page > 0:
-            options.append(discord.SelectOption(label=f"◀ Earlier choices (page {page} of {pages})", value=f"p{page - 1}"))
+            options.append(discord.SelectOption(label=render(Msg("◀ Earlier choices (page {page} of {pages})",
+                                                                 page=page, pages=pages), lang)[:100],
+                                                value=f"p{page - 1}"))
         if page < pages - 1:
-            options.append(discord.SelectOption(label=f"More choices ▶ (page {page + 2} of {pages})", value=f"p{page + 1}"))
-        text = placeholder or (node.choice.label if node.choice else "Choose your move")
+            options.append(discord.SelectOption(label=render(Msg("More choices ▶ (page {page} of {pages})",
+                                                                 page=page + 2, pages=pages), lang)[:100],
+                                                value=f"p{page + 1}"))
+        text = render(placeholder or (node.choice.label if node.choice else Msg("Choose your move")), lang)
         if pages > 1:
             text = f"{text} ({page + 1}/{pages})"
-        return cls(match_id, version, prefix, page, options, text, mark=mark)
+        return cls(match_id, version, prefix, page, options, text, mark=mark,
+                   empty=render(Msg("(nothing)"), lang))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -138,8 +147,9 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
         count = len(node.options())
         if value.startswith("p") and value[1:].isdigit() and int(value[1:]) < paths.pages(count):
             view = discord.ui.View(timeout=None)
-            view.add_item(StepSelect.at(match.id, match.version, node, self.prefix, int(value[1:]), mark=self.mark))
-            return await reply(interaction, "More choices:", view=view)
+            view.add_item(StepSelect.at(match.id, match.version, node, self.prefix, int(value[1:]), mark=self.mark,
+                                        lang=await lang_for(interaction)))
+            return await reply(interaction, Msg("More choices:"), view=view)
         if not value.isdigit() or int(value) >= count:
             raise UserError(STALE_MESSAGE)
         await go_to(interaction, match, root, self.prefix + [int(value)], self.mark)
@@ -175,7 +185,7 @@ ITEMS = (StepSelect, StepButton)
 
 
 def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset(),
-               simultaneous: bool = False) -> list[discord.ui.Item]:
+               simultaneous: bool = False, lang: str = "en") -> list[discord.ui.Item]:
     """The components under a seat's private view, from its legal moves alone:
     - a one-step move is a button; so is each move under a first step the game lists in
       `buttons` (its frequent moves, e.g. draw or claim) when that move has two steps;
@@ -188,21 +198,23 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
     menus: list[int] = []
     for i, node in enumerate(top):
         if node.action is not None and not node.children:
-            button_specs.append(([i], node.action.label))
+            button_specs.append(([i], render(node.action.label, lang)))
         elif node.choice and node.choice.value in buttons and all(not c.children for c in node.children):
-            button_specs.extend(([i, j], c.action.label) for j, c in enumerate(node.options()) if c.action)
+            button_specs.extend(([i, j], render(c.action.label, lang)) for j, c in enumerate(node.options())
+                                if c.action)
         else:
             menus.append(i)
     button_rows = -(-len(button_specs) // ROW_BUTTONS)
     items: list[discord.ui.Item] = []
     if button_rows + len(menus) <= MAX_ROWS:
         for i in menus:
-            items.append(StepSelect.at(match.id, match.version, top[i], [i], mark=mark))
+            items.append(StepSelect.at(match.id, match.version, top[i], [i], mark=mark, lang=lang))
         for prefix, label in button_specs:
             items.append(StepButton(match.id, match.version, prefix, label, mark=mark))
         return items
     # too many for one message: one menu of everything, a button row of one-step moves if it fits
     singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
-    items.append(StepSelect.at(match.id, match.version, root, [], placeholder="Choose your move", mark=mark))
+    items.append(StepSelect.at(match.id, match.version, root, [], placeholder=Msg("Choose your move"), mark=mark,
+                               lang=lang))
     items.extend(StepButton(match.id, match.version, p, label, mark=mark) for p, label in singles)
     return items

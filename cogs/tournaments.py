@@ -13,16 +13,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui.errors import Guarded
-from cogs.common import defer, fit, in_thread, is_manager, png_file, reply
+from cogs.common import defer, fit, in_thread, is_manager, lang_for, png_file, reply, server_lang_for
 from cogs.matches import game_autocomplete
 from engine import registry
+from engine.text import Lines, Msg, plural
+from i18n import render, title
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.settings import guild_settings, may_start_in
 from render.tournament import render_bracket, render_standings
 from tournaments import state as tstate
 from tournaments.ratings import PROVISIONAL_GAMES
-from tournaments.service import ACTIVE, FORMAT_TITLES, TournamentRow
+from tournaments.service import ACTIVE, FORMAT_TITLES, TournamentRow, format_title, status_word
 
 log = logging.getLogger("boardgames")
 
@@ -30,7 +32,7 @@ ORGANIZER_ROLE_KEY = "tournament_organizer_role"
 EMBED_COLOUR = discord.Colour(0x5865F2)
 LOOKABLE = ("signup", "running", "finished")
 
-HELP_TEXT = f"""**Tournaments**
+HELP_TEXT = Msg("""**Tournaments**
 Organizers (Manage Server, or the role set with `/tournament organizer_role`) run events; everyone else joins, leaves and looks.
 • `/tournament create game format` opens signups here (optional: rounds, clock, max_players, start_time, team_size). Formats: Swiss, round robin, single elimination (seeded by rating), Swiss pods (3–4 player games, seats rotate).
 • `/tournament join` (with `partner` in a team event) · `/tournament leave` (once it runs, leaving drops you out) · `/tournament standings` · `/tournament bracket` · `/tournament list`
@@ -41,7 +43,7 @@ Organizers (Manage Server, or the role set with `/tournament organizer_role`) ru
 **How rounds go.** Each round every game gets its own match thread and its players are pinged. A result counts the moment its match ends (a resignation or running out of time is a loss). The next round starts when the last game ends; standings (and the bracket) are posted after every round.
 **`/tournament next`** ends the round at once: a game still running is lost by the player to move, or their team (they were holding the round up); if nobody or everyone is to move it is a draw, and in single elimination the better seed goes through. Those games are marked finished and are not rated.
 **Dropping out.** Swiss players are no longer paired; in round robin and elimination their remaining games are forfeits. A game in progress is resigned.
-**Ratings.** Every finished match between people in this server is rated per game (OpenSkill), unless it was started as casual; games against the computer are never rated. A rating is provisional for its first {PROVISIONAL_GAMES} games. See `/leaderboard game` and `/stats`."""
+**Ratings.** Every finished match between people in this server is rated per game (OpenSkill), unless it was started as casual; games against the computer are never rated. A rating is provisional for its first {games} games. See `/leaderboard game` and `/stats`.""", games=PROVISIONAL_GAMES)
 
 
 def _number(value: float) -> str:
@@ -49,59 +51,71 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _game_title(game: str) -> str:
+def _game_title(game: str):
     try:
-        return registry.get(game).title
+        return title(registry.get(game))
     except KeyError:
         return game
 
 
-def _rounds_text(t: TournamentRow) -> str:
+def _rounds_text(t: TournamentRow) -> Msg:
     if t.format == "round_robin":
-        return "everyone plays everyone"
+        return Msg("everyone plays everyone")
     if t.format == "single_elimination":
-        return "knockout, seeded by rating"
+        return Msg("knockout, seeded by rating")
     rounds = t.total_rounds
-    pods = f" of {t.options.get('min_pod')}–{t.options.get('max_pod')}-player pods" if t.format == "swiss_pods" else ""
-    return (f"{rounds} rounds" if rounds else ("3 rounds" if t.format == "swiss_pods" else "rounds by field size")) + pods
+    count = (plural("{n} round", "{n} rounds", n=rounds) if rounds else
+             plural("{n} round", "{n} rounds", n=3) if t.format == "swiss_pods" else Msg("rounds by field size"))
+    if t.format == "swiss_pods":
+        return Msg("{rounds} of {low}–{high}-player pods", rounds=count, low=t.options.get("min_pod"),
+                   high=t.options.get("max_pod"))
+    return count
 
 
-def signup_text(t: TournamentRow) -> str:
-    lines = [f"🏆 **{t.name}** · tournament #{t.id}",
-             f"{t.format_title} · {_game_title(t.game)} · {_rounds_text(t)}"]
+def _people(users) -> str:
+    return ", ".join(f"<@{u}>" for u in users)
+
+
+def signup_text(t: TournamentRow) -> Msg:
+    lines = [Msg("🏆 **{name}** · tournament #{id}", name=t.name, id=t.id),
+             Msg("{format} · {game} · {rounds}", format=format_title(t.format), game=_game_title(t.game),
+                 rounds=_rounds_text(t))]
     if t.options.get("clock"):
-        lines.append(f"Clock: {PRESET_LABELS.get(t.options['clock'], t.options['clock'])}")
+        lines.append(Msg("Clock: {clock}", clock=PRESET_LABELS.get(t.options["clock"], t.options["clock"])))
     if t.options.get("start_time"):
-        lines.append(f"Starts: {t.options['start_time']}")
-    lines.append(f"Organizer: <@{t.creator_id}>")
+        lines.append(Msg("Starts: {time}", time=t.options["start_time"]))
+    lines.append(Msg("Organizer: {who}", who=f"<@{t.creator_id}>"))
     cap = t.options.get("max_players")
     count = f"{len(t.players)}/{cap}" if cap else str(len(t.players))
     if t.team_size > 1:
         teams, loose = t.signup_groups()
         listed = " · ".join(" & ".join(f"<@{u}>" for u in team) for team in teams)
         if loose:
-            listed += ("; " if listed else "") + "no team yet: " + ", ".join(f"<@{u}>" for u in loose)
-        lines.append(f"Players ({count}) in teams of {t.team_size}: " + (listed or "none yet"))
+            listed = Msg("{teams}; no team yet: {people}", teams=listed, people=_people(loose)) if listed else \
+                Msg("no team yet: {people}", people=_people(loose))
+        lines.append(Msg("Players ({count}) in teams of {size}: {players}", count=count, size=t.team_size,
+                         players=listed or Msg("none yet")))
     else:
-        lines.append(f"Players ({count}): " + (", ".join(f"<@{u}>" for u in t.players) or "none yet"))
+        lines.append(Msg("Players ({count}): {players}", count=count, players=_people(t.players) or Msg("none yet")))
     if t.status == "signup":
-        join = "`/tournament join` (name a `partner` to team up)" if t.team_size > 1 else "`/tournament join`"
-        lines.append(f"Press **Join** or use {join}; an organizer starts it with `/tournament start`.")
+        lines.append(Msg("Press **Join** or use `/tournament join` (name a `partner` to team up); an organizer "
+                         "starts it with `/tournament start`.") if t.team_size > 1 else
+                     Msg("Press **Join** or use `/tournament join`; an organizer starts it with `/tournament start`."))
     elif t.status == "running":
-        lines.append("Signups are closed: the tournament is under way.")
+        lines.append(Msg("Signups are closed: the tournament is under way."))
     else:
-        lines.append(f"This tournament is {t.status}.")
-    return "\n".join(lines)[:2000]
+        lines.append(Msg("This tournament is {status}.", status=status_word(t.status)))
+    return Msg("{lines}", lines=Lines(lines))
 
 
 class TournamentButton(Guarded, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"bg:tour:(?P<op>join|leave):(?P<tournament>\d+)"):
     """Join / Leave on the signup message; rebuilt from its custom_id after a restart."""
 
-    def __init__(self, op: str, tournament_id: int):
+    def __init__(self, op: str, tournament_id: int, lang: str = "en"):
         self.op, self.tournament_id = op, tournament_id
         super().__init__(discord.ui.Button(
-            label="Join" if op == "join" else "Leave",
+            label=render(Msg("Join") if op == "join" else Msg("Leave"), lang),
             style=discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary,
             custom_id=f"bg:tour:{op}:{tournament_id}"))
 
@@ -112,22 +126,22 @@ class TournamentButton(Guarded, discord.ui.DynamicItem[discord.ui.Button],
     async def run(self, interaction: discord.Interaction) -> None:
         service = interaction.client.tournaments
         if interaction.guild_id is None:
-            raise UserError("Tournaments belong to a server; use this button there.")
+            raise UserError(Msg("Tournaments belong to a server; use this button there."))
         await service.get(self.tournament_id, interaction.guild_id)  # only this server's events
         if self.op == "join":
             t = await service.join(self.tournament_id, interaction.user.id)
-            await reply(interaction, f"You are signed up for **{t.name}**.")
+            await reply(interaction, Msg("You are signed up for **{name}**.", name=t.name))
         else:
             t = await service.leave(self.tournament_id, interaction.user.id)
-            await reply(interaction, f"You left **{t.name}**.")
+            await reply(interaction, Msg("You left **{name}**.", name=t.name))
 
 
-def signup_view(t: TournamentRow) -> discord.ui.View | None:
+def signup_view(t: TournamentRow, lang: str = "en") -> discord.ui.View | None:
     if t.status != "signup":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(TournamentButton("join", t.id))
-    view.add_item(TournamentButton("leave", t.id))
+    view.add_item(TournamentButton("join", t.id, lang))
+    view.add_item(TournamentButton("leave", t.id, lang))
     return view
 
 
@@ -148,12 +162,18 @@ class TournamentPoster:
                 return None
         return channel
 
-    async def _send(self, t: TournamentRow, content: str = "", **kwargs):
+    async def lang(self, t: TournamentRow) -> str:
+        """The language of the tournament's server (what is posted in its channel)."""
+        guild = self.bot.get_guild(t.guild_id) if t.guild_id else None
+        return await self.bot.languages.server(t.guild_id, getattr(guild, "preferred_locale", None))
+
+    async def _send(self, t: TournamentRow, content="", **kwargs):
         channel = await self.channel(t)
         if channel is None:
             return None
         try:
-            return await channel.send(fit(content), allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+            return await channel.send(fit(content, lang=await self.lang(t)),
+                                      allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
         except discord.HTTPException:
             log.warning("could not post in the channel of tournament %s", t.id)
             return None
@@ -163,35 +183,41 @@ class TournamentPoster:
         players = t.state.players if t.state else [str(u) for u in t.players]
         return {p: " & ".join([await self.bot.presenter.name_of(u) for u in t.members(p)]) for p in players}
 
-    async def standings_message(self, t: TournamentRow, heading: str) -> dict:
+    async def standings_message(self, t: TournamentRow, heading, lang: str | None = None) -> dict:
         """An embed listing the standings with the PNG table as its image; in single
-        elimination the bracket PNG comes along."""
+        elimination the bracket PNG comes along (in `lang`, default the server's)."""
+        lang = lang or await self.lang(t)
         rows = self.bot.tournaments.standings(t)
         names = await self.names(t)
         dropped = set(t.state.dropped) if t.state else set()
         lines = []
         for r in rows:
-            line = (f"`{r['rank']:>2}.` **{names.get(r['player'], r['player'])}** — {_number(r['points'])} pts "
-                    f"({r['wins'] + r['byes']}-{r['draws']}-{r['losses']}) · Buchholz {_number(r['buchholz'])}"
-                    + (" · dropped" if r["player"] in dropped else ""))
+            line = render(Msg("`{rank}.` **{name}** — {points} pts ({won}-{drawn}-{lost}) · Buchholz {buchholz}",
+                              rank=f"{r['rank']:>2}", name=names.get(r["player"], r["player"]),
+                              points=_number(r["points"]), won=r["wins"] + r["byes"], drawn=r["draws"],
+                              lost=r["losses"], buchholz=_number(r["buchholz"])), lang) \
+                + (render(Msg(" · dropped"), lang) if r["player"] in dropped else "")
             if sum(len(x) + 1 for x in lines) + len(line) > 3900:
-                lines.append(f"… and {len(rows) - len(lines)} more")
+                lines.append(render(Msg("… and {n} more", n=len(rows) - len(lines)), lang))
                 break
             lines.append(line)
-        round_text = f"round {tstate.current_round(t.state)} of {t.state.total_rounds}" if t.state else "signups"
-        embed = discord.Embed(title=f"{t.name} · standings", colour=EMBED_COLOUR,
-                              description="\n".join(lines) or "No results yet.")
-        embed.set_footer(text=f"Tournament #{t.id} · {t.format_title} · {round_text} · W-D-L counts byes as wins")
-        png = await in_thread(render_standings, rows, f"{t.name} — standings", names)
+        round_text = (Msg("round {number} of {total}", number=tstate.current_round(t.state), total=t.state.total_rounds)
+                      if t.state else Msg("signups"))
+        embed = discord.Embed(title=render(Msg("{name} · standings", name=t.name), lang), colour=EMBED_COLOUR,
+                              description="\n".join(lines) or render(Msg("No results yet."), lang))
+        embed.set_footer(text=render(Msg("Tournament #{id} · {format} · {round} · W-D-L counts byes as wins",
+                                         id=t.id, format=t.format_title, round=round_text), lang))
+        png = await in_thread(render_standings, rows, render(Msg("{name} — standings", name=t.name), lang), names,
+                              lang)
         embed.set_image(url="attachment://standings.png")
         files = [png_file(png, "standings.png")]
         if t.format == "single_elimination" and t.state is not None:
-            files.append(png_file(await self.bracket_png(t, names), "bracket.png"))
-        return {"content": heading[:2000], "embed": embed, "files": files}
+            files.append(png_file(await self.bracket_png(t, names, lang), "bracket.png"))
+        return {"content": fit(heading, lang=lang), "embed": embed, "files": files}
 
-    async def bracket_png(self, t: TournamentRow, names: dict[str, str] | None = None) -> bytes:
+    async def bracket_png(self, t: TournamentRow, names: dict[str, str] | None = None, lang: str = "en") -> bytes:
         return await in_thread(render_bracket, tstate.bracket(t.state), names or await self.names(t),
-                               f"{t.name} — bracket")
+                               render(Msg("{name} — bracket", name=t.name), lang), lang)
 
     # ------------------------------------------------------------------ notifier interface
 
@@ -202,8 +228,10 @@ class TournamentPoster:
         if channel is None:
             return
         try:
+            lang = await self.lang(t)
             await channel.get_partial_message(t.message_id).edit(
-                content=fit(signup_text(t)), view=signup_view(t), allowed_mentions=discord.AllowedMentions.none())
+                content=fit(signup_text(t), lang=lang), view=signup_view(t, lang),
+                allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not edit the signup message of tournament %s", t.id)
 
@@ -212,16 +240,21 @@ class TournamentPoster:
         for game, match in games:
             people = " vs ".join(t.mention(p) for p in game.players)
             if game.bye:
-                lines.append(f"• {people}: bye (a win)")
+                lines.append(Msg("• {people}: bye (a win)", people=people))
             elif game.finished:
-                winners = " and ".join(t.mention(p) for p in game.winners)
-                lines.append(f"• {people}: forfeit, {winners} " + ("wins" if len(game.winners) == 1 else "go through"))
+                lines.append(plural("• {people}: forfeit, {winners} wins", "• {people}: forfeit, {winners} go through",
+                                    n=len(game.winners), people=people,
+                                    winners=[t.mention(p) for p in game.winners]))
             elif match is not None:
-                where = f"<#{match.thread_id}>" if match.thread_id else f"match #{match.id}"
-                lines.append(f"• {people} — {where}")
+                where = f"<#{match.thread_id}>" if match.thread_id else Msg("match #{id}", id=match.id)
+                lines.append(Msg("• {people} — {where}", people=people, where=where))
             else:
-                lines.append(f"• {people} — the match could not be created; an organizer can use `/tournament next`")
-        head = f"**{t.name}** · round {number} of {t.state.total_rounds} has started."
+                lines.append(Msg("• {people} — the match could not be created; an organizer can use "
+                                 "`/tournament next`", people=people))
+        lang = await self.lang(t)
+        lines = [render(line, lang) for line in lines]
+        head = render(Msg("**{name}** · round {number} of {total} has started.", name=t.name, number=number,
+                          total=t.state.total_rounds), lang)
         chunk = head
         for line in lines:   # a big field can need more than one message
             if len(chunk) + len(line) + 1 > 1900:
@@ -233,11 +266,13 @@ class TournamentPoster:
     async def round_finished(self, t: TournamentRow, number: int) -> None:
         if t.status == "finished":
             winner = tstate.champion(t.state)
-            verb = "wins" if winner is None or len(t.members(winner)) == 1 else "win"
-            heading = (f"🏆 **{t.name}** is over: {t.mention(winner)} {verb} the tournament! Final standings:"
-                       if winner else f"**{t.name}** is over. Final standings:")
+            heading = (plural("🏆 **{name}** is over: {who} wins the tournament! Final standings:",
+                              "🏆 **{name}** is over: {who} win the tournament! Final standings:",
+                              n=len(t.members(winner)), name=t.name, who=t.mention(winner))
+                       if winner else Msg("**{name}** is over. Final standings:", name=t.name))
         else:
-            heading = f"**{t.name}** · round {number} of {t.state.total_rounds} is over. Standings:"
+            heading = Msg("**{name}** · round {number} of {total} is over. Standings:", name=t.name, number=number,
+                          total=t.state.total_rounds)
         try:
             message = await self.standings_message(t, heading)
         except Exception:  # noqa: BLE001 - a picture must not stop the event
@@ -245,9 +280,9 @@ class TournamentPoster:
             message = {"content": heading}
         await self._send(t, **message)
 
-    async def tournament_closed(self, t: TournamentRow, note: str) -> None:
+    async def tournament_closed(self, t: TournamentRow, note) -> None:
         await self.signup_changed(t)
-        await self._send(t, f"**{t.name}** (tournament #{t.id}): {note}")
+        await self._send(t, Msg("**{name}** (tournament #{id}): {note}", name=t.name, id=t.id, note=note))
 
 
 async def tournament_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -255,7 +290,9 @@ async def tournament_autocomplete(interaction: discord.Interaction, current: str
     if service is None or interaction.guild_id is None:
         return []
     rows = await service.in_guild(interaction.guild_id, LOOKABLE)
-    return [app_commands.Choice(name=f"#{t.id} {t.name} ({t.status})"[:100], value=t.id) for t in rows
+    lang = await lang_for(interaction)
+    return [app_commands.Choice(name=f"#{t.id} {t.name} ({render(status_word(t.status), lang)})"[:100], value=t.id)
+            for t in rows
             if current in str(t.id) or current.lower() in t.name.lower()][:25]
 
 
@@ -301,27 +338,29 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     async def require_organizer(self, interaction: discord.Interaction) -> None:
         if not await self.is_organizer(interaction):
-            raise UserError("Only tournament organizers (Manage Server, or the organizer role) can do that.")
+            raise UserError(Msg("Only tournament organizers (Manage Server, or the organizer role) can do that."))
 
     async def pick(self, interaction: discord.Interaction, tournament_id: int | None,
                    statuses: tuple[str, ...] = ACTIVE) -> TournamentRow:
         """The tournament named, else the only one (of `statuses`) in this channel, else in
         this server. For looking, the latest running one wins over older ones."""
         if interaction.guild_id is None:
-            raise UserError("Tournaments belong to a server; use this command in one.")
+            raise UserError(Msg("Tournaments belong to a server; use this command in one."))
         service = self.tournaments
         if tournament_id is not None:
             return await service.get(tournament_id, interaction.guild_id)
         candidates = (await service.in_guild(interaction.guild_id, statuses, channel_id=_home_channel(interaction))
                       or await service.in_guild(interaction.guild_id, statuses))
         if not candidates:
-            raise UserError("There is no tournament here right now. An organizer opens one with `/tournament create`.")
+            raise UserError(Msg("There is no tournament here right now. An organizer opens one with "
+                                "`/tournament create`."))
         if len(candidates) > 1 and statuses == LOOKABLE:
             running = [t for t in candidates if t.status == "running"]
             return (running or candidates)[0]
         if len(candidates) > 1:
             listed = ", ".join(f"#{t.id} {t.name}" for t in candidates[:10])
-            raise UserError(f"Several tournaments are on ({listed}): say which with the `tournament` option.")
+            raise UserError(Msg("Several tournaments are on ({listed}): say which with the `tournament` option.",
+                                listed=listed))
         return candidates[0]
 
     async def post_public(self, interaction: discord.Interaction, message: dict) -> None:
@@ -349,20 +388,20 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await defer(interaction)
         await self.require_organizer(interaction)
         if game not in {g.name for g in self.bot.playable_games()}:
-            raise UserError(f"There is no game called {game!r}. Pick one from the list.")
+            raise UserError(Msg("There is no game called {game}. Pick one from the list.", game=repr(game)))
         channel = interaction.channel
         parent = channel.parent_id if isinstance(channel, discord.Thread) else None
         if not may_start_in(await guild_settings(self.bot.store, interaction.guild_id), channel.id, parent):
-            raise UserError("Matches cannot be started in this channel, so neither can a tournament; "
-                            "ask a server manager which channel to use.")
+            raise UserError(Msg("Matches cannot be started in this channel, so neither can a tournament; "
+                                "ask a server manager which channel to use."))
         t = await self.tournaments.create(
             guild_id=interaction.guild_id, channel_id=_home_channel(interaction), creator_id=interaction.user.id,
             game=game, format=format, rounds=rounds, clock=clock, max_players=max_players,
             start_time=start_time, name=name, team_size=team_size)
-        message = await self.poster._send(t, signup_text(t), view=signup_view(t))
+        message = await self.poster._send(t, signup_text(t), view=signup_view(t, await self.poster.lang(t)))
         if message is not None:
             await self.tournaments.set_message(t.id, message.id)
-        await reply(interaction, f"Tournament #{t.id} **{t.name}** is open for signups.")
+        await reply(interaction, Msg("Tournament #{id} **{name}** is open for signups.", id=t.id, name=t.name))
 
     @app_commands.command(name="join", description="Sign up for a tournament")
     @app_commands.describe(partner="In a team event: who you play with (signed up with you)")
@@ -371,15 +410,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                    partner: discord.Member | None = None):
         await defer(interaction)
         if partner is not None and partner.bot:
-            raise UserError("Your partner must be a person.")
+            raise UserError(Msg("Your partner must be a person."))
         t = await self.pick(interaction, tournament, ("signup",))
         t = await self.tournaments.join(t.id, interaction.user.id, partner.id if partner else None)
         team = t.signup_teams.get(interaction.user.id)
         mates = [u for u in t.players if team is not None and t.signup_teams.get(u) == team
                  and u != interaction.user.id]
-        with_whom = f" with {', '.join(f'<@{u}>' for u in mates)}" if mates else ""
-        await reply(interaction, f"You are signed up for **{t.name}**{with_whom} "
-                                 f"({len(t.players)} signed up so far).",
+        await reply(interaction, Msg("You are signed up for **{name}** with {mates} ({n} signed up so far).",
+                                     name=t.name, mates=_people(mates), n=len(t.players)) if mates else
+                    Msg("You are signed up for **{name}** ({n} signed up so far).", name=t.name, n=len(t.players)),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="team", description="Put players together in one team (organizers)")
@@ -393,12 +432,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self.require_organizer(interaction)
         people = [p for p in (player1, player2, player3, player4) if p is not None]
         if any(p.bot for p in people):
-            raise UserError("Teams are made of people.")
+            raise UserError(Msg("Teams are made of people."))
         t = await self.pick(interaction, tournament, ("signup",))
         t = await self.tournaments.set_team(t.id, [p.id for p in people])
         names = " & ".join(p.mention for p in dict.fromkeys(people))
-        await reply(interaction, f"{names} now play as a team in **{t.name}**." if len(set(people)) > 1
-                    else f"{names} is in no team of **{t.name}** now.",
+        await reply(interaction, Msg("{names} now play as a team in **{name}**.", names=names, name=t.name)
+                    if len(set(people)) > 1 else Msg("{names} is in no team of **{name}** now.", names=names, name=t.name),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leave", description="Leave a tournament (once it runs, you drop out)")
@@ -407,8 +446,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await defer(interaction)
         t = await self.pick(interaction, tournament)
         t = await self.tournaments.leave(t.id, interaction.user.id)
-        await reply(interaction, f"You left **{t.name}**." if t.status == "signup"
-                    else f"You dropped out of **{t.name}**.")
+        await reply(interaction, Msg("You left **{name}**.", name=t.name) if t.status == "signup"
+                    else Msg("You dropped out of **{name}**.", name=t.name))
 
     @app_commands.command(name="start", description="Close signups and start round 1 (organizers)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -417,7 +456,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self.require_organizer(interaction)
         t = await self.pick(interaction, tournament, ("signup",))
         t = await self.tournaments.start(t.id)
-        await reply(interaction, f"**{t.name}** has started: round 1 is under way.")
+        await reply(interaction, Msg("**{name}** has started: round 1 is under way.", name=t.name))
 
     @app_commands.command(name="next", description="End the round now and start the next (organizers)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -426,8 +465,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self.require_organizer(interaction)
         t = await self.pick(interaction, tournament, ("running",))
         t = await self.tournaments.force_next_round(t.id)
-        await reply(interaction, f"**{t.name}** is over." if t.status == "finished"
-                    else f"Round {tstate.current_round(t.state)} of **{t.name}** has started.")
+        await reply(interaction, Msg("**{name}** is over.", name=t.name) if t.status == "finished"
+                    else Msg("Round {number} of **{name}** has started.", number=tstate.current_round(t.state),
+                             name=t.name))
 
     @app_commands.command(name="standings", description="Post a tournament's standings")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -435,8 +475,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await defer(interaction, ephemeral=False)
         t = await self.pick(interaction, tournament, LOOKABLE)
         if t.state is None:
-            raise UserError(f"**{t.name}** has not started yet: {len(t.players)} signed up so far.")
-        await self.post_public(interaction, await self.poster.standings_message(t, f"**{t.name}** standings"))
+            raise UserError(Msg("**{name}** has not started yet: {n} signed up so far.", name=t.name,
+                                n=len(t.players)))
+        await self.post_public(interaction, await self.poster.standings_message(
+            t, Msg("**{name}** standings", name=t.name)))
 
     @app_commands.command(name="bracket", description="Post a single-elimination tournament's bracket")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -444,12 +486,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await defer(interaction, ephemeral=False)
         t = await self.pick(interaction, tournament, LOOKABLE)
         if t.format != "single_elimination":
-            raise UserError(f"**{t.name}** is {t.format_title}: it has standings (`/tournament standings`), "
-                            "not a bracket.")
+            raise UserError(Msg("**{name}** is {format}: it has standings (`/tournament standings`), "
+                                "not a bracket.", name=t.name, format=t.format_title))
         if t.state is None:
-            raise UserError(f"**{t.name}** has not started yet; the bracket is drawn at the start.")
-        await self.post_public(interaction, {"content": f"**{t.name}** bracket",
-                                             "file": png_file(await self.poster.bracket_png(t), "bracket.png")})
+            raise UserError(Msg("**{name}** has not started yet; the bracket is drawn at the start.", name=t.name))
+        lang = await self.poster.lang(t)
+        await self.post_public(interaction, {"content": render(Msg("**{name}** bracket", name=t.name), lang),
+                                             "file": png_file(await self.poster.bracket_png(t, lang=lang),
+                                                              "bracket.png")})
 
     @app_commands.command(name="drop", description="Withdraw a player from a tournament (organizers)")
     @app_commands.describe(player="Who drops out")
@@ -461,9 +505,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         t = await self.tournaments.drop(t.id, player.id)
         entrant = t.entrant_of(player.id)
         if entrant is not None and len(t.members(entrant)) > 1:
-            text = f"{t.mention(entrant)} are out of **{t.name}**."
+            text = Msg("{who} are out of **{name}**.", who=t.mention(entrant), name=t.name)
         else:
-            text = f"{player.mention} is out of **{t.name}**."
+            text = Msg("{who} is out of **{name}**.", who=player.mention, name=t.name)
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organizers)")
@@ -473,42 +517,46 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self.require_organizer(interaction)
         t = await self.pick(interaction, tournament)
         t = await self.tournaments.cancel(t.id)
-        await reply(interaction, f"**{t.name}** was cancelled; matches already running go on as ordinary matches.")
+        await reply(interaction, Msg("**{name}** was cancelled; matches already running go on as ordinary matches.",
+                                     name=t.name))
 
     @app_commands.command(name="organizer_role", description="Who may run tournaments besides Manage Server")
     @app_commands.describe(role="Members with this role may run tournaments (leave empty to clear)")
     async def organizer_role(self, interaction: discord.Interaction, role: discord.Role | None = None):
         await defer(interaction)
         if not is_manager(interaction):
-            raise UserError("Only members with the Manage Server permission can choose the organizer role.")
+            raise UserError(Msg("Only members with the Manage Server permission can choose the organizer role."))
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         if role is None:
             settings.pop(ORGANIZER_ROLE_KEY, None)
         else:
             settings[ORGANIZER_ROLE_KEY] = role.id
         await self.bot.store.set_guild_settings(interaction.guild_id, settings)
-        await reply(interaction, f"Members with {role.mention} can now run tournaments." if role
-                    else "Only members with Manage Server can run tournaments now.",
+        await reply(interaction, Msg("Members with {role} can now run tournaments.", role=role.mention) if role
+                    else Msg("Only members with Manage Server can run tournaments now."),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="list", description="This server's tournaments")
     async def list_(self, interaction: discord.Interaction):
         await defer(interaction)
         if interaction.guild_id is None:
-            raise UserError("Tournaments belong to a server; use this command in one.")
+            raise UserError(Msg("Tournaments belong to a server; use this command in one."))
         rows = await self.tournaments.in_guild(interaction.guild_id, LOOKABLE)
         if not rows:
-            return await reply(interaction, "No tournaments yet. An organizer opens one with `/tournament create`.")
-        lines = [f"**#{t.id} {t.name}** · {t.format_title} · {t.status} · {len(t.players)} players"
+            return await reply(interaction, Msg("No tournaments yet. An organizer opens one with `/tournament create`."))
+        lang = await lang_for(interaction)
+        lines = [render(Msg("**#{id} {name}** · {format} · {status} · {players}", id=t.id, name=t.name,
+                            format=t.format_title, status=status_word(t.status),
+                            players=plural("{n} player", "{n} players", n=len(t.players))), lang)
                  + (f" · <#{t.channel_id}>" if t.channel_id else "") for t in rows[:20]]
         await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="help", description="How tournaments and ratings work")
     async def help(self, interaction: discord.Interaction):
-        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+        await reply(interaction, HELP_TEXT)
 
 
-OUTCOME_MARKS = {"win": "✅ Win", "draw": "➖ Draw", "loss": "❌ Loss"}
+OUTCOME_MARKS = {"win": Msg("✅ Win"), "draw": Msg("➖ Draw"), "loss": Msg("❌ Loss")}
 
 
 class RatingsCog(commands.Cog):
@@ -523,16 +571,20 @@ class RatingsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str):
         await defer(interaction, ephemeral=False)
         try:
-            title = registry.get(game).title
+            game_title = title(registry.get(game))
         except KeyError:
-            raise UserError(f"There is no game called {game!r}. Pick one from the list.") from None
+            raise UserError(Msg("There is no game called {game}. Pick one from the list.", game=repr(game))) from None
+        lang = await server_lang_for(interaction)  # posted for everyone in the channel
         rows = await self.ratings.leaderboard(interaction.guild_id, game)
-        lines = [f"`{i:>2}.` **{await self.bot.presenter.name_of(r['user_id'])}** {r['rating']}"
-                 f"{'?' if r['provisional'] else ''} · {r['games']} game{'s' if r['games'] != 1 else ''}"
+        lines = [render(Msg("`{rank}.` **{name}** {rating}{mark} · {games}", rank=f"{i:>2}",
+                            name=await self.bot.presenter.name_of(r["user_id"]), rating=r["rating"],
+                            mark="?" if r["provisional"] else "",
+                            games=plural("{n} game", "{n} games", n=r["games"])), lang)
                  for i, r in enumerate(rows, start=1)]
-        embed = discord.Embed(title=f"{title} · leaderboard", colour=EMBED_COLOUR,
-                              description="\n".join(lines) or "Nobody has a rating yet: finish a rated match.")
-        embed.set_footer(text=f"? = provisional (fewer than {PROVISIONAL_GAMES} rated games)")
+        embed = discord.Embed(title=render(Msg("{game} · leaderboard", game=game_title), lang), colour=EMBED_COLOUR,
+                              description="\n".join(lines) or render(Msg("Nobody has a rating yet: finish a rated match."),
+                                                                     lang))
+        embed.set_footer(text=render(Msg("? = provisional (fewer than {n} rated games)", n=PROVISIONAL_GAMES), lang))
         await interaction.followup.send(embed=embed)
 
     @app_commands.command(name="stats", description="Ratings, results by game and recent matches")
@@ -540,30 +592,37 @@ class RatingsCog(commands.Cog):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None):
         await defer(interaction, ephemeral=False)
+        lang = await server_lang_for(interaction)  # posted for everyone in the channel
         who = player or interaction.user
         data = await self.ratings.stats(interaction.guild_id, who.id)
-        embed = discord.Embed(title=f"{who.display_name} · stats", colour=EMBED_COLOUR)
+        embed = discord.Embed(title=render(Msg("{name} · stats", name=who.display_name), lang), colour=EMBED_COLOUR)
         if not data["games"]:
-            embed.description = "No finished matches in this server yet."
+            embed.description = render(Msg("No finished matches in this server yet."), lang)
         for g in data["games"][:20]:
-            rating = "Unrated" if g["rating"] is None else (
-                f"Rating **{g['rating']}**" + (" (provisional)" if g["provisional"] else "")
-                + f" · {g['rated_games']} rated")
-            embed.add_field(name=_game_title(g["game"]), inline=False,
-                            value=f"{rating}\n{g['wins']} won · {g['draws']} drawn · {g['losses']} lost "
-                                  f"({g['played']} matches)")
+            if g["rating"] is None:
+                rating = Msg("Unrated")
+            else:
+                rating = Msg("Rating **{rating}**{provisional} · {n} rated", rating=g["rating"], n=g["rated_games"],
+                             provisional=Msg(" (provisional)") if g["provisional"] else "")
+            embed.add_field(name=render(_game_title(g["game"]), lang), inline=False,
+                            value=render(Msg("{rating}\n{won} won · {drawn} drawn · {lost} lost ({played} matches)",
+                                             rating=rating, won=g["wins"], drawn=g["draws"], lost=g["losses"],
+                                             played=g["played"]), lang))
         recent = []
+
         async def named(people):
-            return ", ".join([("the computer" if robot else await self.bot.presenter.name_of(u))
-                              for u, robot in people])
+            return [Msg("the computer") if robot else await self.bot.presenter.name_of(u) for u, robot in people]
         for r in data["recent"]:
             change = f" · {r['change'][0]} → {r['change'][1]} ({r['change'][1] - r['change'][0]:+d})" \
                 if r["change"] else ""
-            mates = f" with {await named(r['teammates'])}" if r.get("teammates") else ""
-            recent.append(f"{OUTCOME_MARKS[r['outcome']]}{mates} vs {await named(r['opponents'])} · "
-                          f"{_game_title(r['game'])} #{r['match_id']}{change}")
+            line = (Msg("{outcome} with {mates} vs {opponents} · {game} #{match}", mates=await named(r["teammates"]),
+                        outcome=OUTCOME_MARKS[r["outcome"]], opponents=await named(r["opponents"]),
+                        game=_game_title(r["game"]), match=r["match_id"]) if r.get("teammates") else
+                    Msg("{outcome} vs {opponents} · {game} #{match}", outcome=OUTCOME_MARKS[r["outcome"]],
+                        opponents=await named(r["opponents"]), game=_game_title(r["game"]), match=r["match_id"]))
+            recent.append(render(line, lang) + change)
         if recent:
-            embed.add_field(name="Recent results", value="\n".join(recent)[:1024], inline=False)
+            embed.add_field(name=render(Msg("Recent results"), lang), value="\n".join(recent)[:1024], inline=False)
         await interaction.followup.send(embed=embed)
 
 

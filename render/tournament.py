@@ -11,7 +11,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import font, to_png
+from engine.text import Msg
+from i18n import render
+from render.common import draw_text, fit_text, font, to_png
 
 BACKGROUND = (43, 45, 49)
 PANEL = (49, 51, 56)
@@ -33,13 +35,18 @@ def _name(player: Any, names: Mapping[Any, str] | None, row: Mapping[str, Any] |
     return str(player)
 
 
+def _bold(fnt) -> bool:
+    return "Bold" in getattr(fnt, "path", "")
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, fnt, width: int) -> str:
-    """`text`, cut with an ellipsis so it fits in `width` pixels."""
-    if draw.textlength(text, font=fnt) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=fnt) > width:
-        text = text[:-1]
-    return text + "…"
+    """`text`, cut with an ellipsis so it fits in `width` pixels (in any script)."""
+    return fit_text(text, fnt.size, width, _bold(fnt))
+
+
+def _text(draw: ImageDraw.ImageDraw, xy, text: str, *, font, fill, anchor: str = "la") -> None:
+    """draw.text with the CJK fallback of render.common (names and labels in any script)."""
+    draw_text(draw, xy, text, font.size, fill, bold=_bold(font), anchor=anchor)
 
 
 def _number(value: float) -> str:
@@ -50,8 +57,12 @@ def _number(value: float) -> str:
 
 # --------------------------------------------------------------------------- standings
 
+HEADERS = {"#": Msg("#"), "Player": Msg("Player"), "Pts": Msg("Pts"), "W-D-L": Msg("W-D-L"), "Buch": Msg("Buch"),
+           "S-B": Msg("S-B")}
+
+
 def render_standings(rows: Sequence[Mapping[str, Any]], title: str,
-                     names: Mapping[Any, str] | None = None) -> bytes:
+                     names: Mapping[Any, str] | None = None, lang: str = "en") -> bytes:
     """A PNG table of standings rows (as from tournaments.standings.compute_standings).
     A player's name is row["name"] if present, else names[player], else the id. W-D-L
     counts byes as wins; "wins" in pods means outright first places."""
@@ -76,24 +87,24 @@ def render_standings(rows: Sequence[Mapping[str, Any]], title: str,
 
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    draw.text((pad, title_h // 2), _fit(draw, title, title_font, width - 2 * pad), font=title_font,
+    _text(draw, (pad, title_h // 2), _fit(draw, title, title_font, width - 2 * pad), font=title_font,
               fill=TEXT, anchor="lm")
     draw.rectangle([0, title_h, width, title_h + head_h], fill=HEADER)
 
     def cell(x: int, w: int, y_mid: int, text: str, align: str, fnt, fill) -> None:
         text = _fit(draw, text, fnt, w)
         if align == "right":
-            draw.text((x + w, y_mid), text, font=fnt, fill=fill, anchor="rm")
+            _text(draw, (x + w, y_mid), text, font=fnt, fill=fill, anchor="rm")
         else:
-            draw.text((x, y_mid), text, font=fnt, fill=fill, anchor="lm")
+            _text(draw, (x, y_mid), text, font=fnt, fill=fill, anchor="lm")
 
     x = pad
     for (header, _, align, _), w in zip(columns, widths):
-        cell(x, w, title_h + head_h // 2, header, align, head_font, MUTED)
+        cell(x, w, title_h + head_h // 2, render(HEADERS[header], lang), align, head_font, MUTED)
         x += w + 12
 
     if not rows:
-        draw.text((width // 2, title_h + head_h + row_h // 2), "No results yet", font=cell_font,
+        _text(draw, (width // 2, title_h + head_h + row_h // 2), render(Msg("No results yet"), lang), font=cell_font,
                   fill=MUTED, anchor="mm")
     for i, row in enumerate(rows):
         top = title_h + head_h + i * row_h
@@ -116,12 +127,14 @@ def render_standings(rows: Sequence[Mapping[str, Any]], title: str,
 
 # --------------------------------------------------------------------------- bracket
 
-def _round_title(index: int, count: int) -> str:
+def _round_title(index: int, count: int) -> Msg:
     from_end = count - index
-    return {1: "Final", 2: "Semifinals", 3: "Quarterfinals"}.get(from_end, f"Round {index + 1}")
+    return {1: Msg("Final"), 2: Msg("Semifinals"), 3: Msg("Quarterfinals")}.get(
+        from_end, Msg("Round {number}", number=index + 1))
 
 
-def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, title: str) -> bytes:
+def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, title: str,
+                   lang: str = "en") -> bytes:
     """A PNG of a single-elimination bracket shaped like tournaments.state.bracket():
     {"rounds": [[{"players": [a, b], "seeds": [sa, sb], "winner": w, "bye": bool}, ...], ...]}.
     Winners are bold with a green bar, losers greyed, byes marked, undecided slots "TBD";
@@ -140,7 +153,7 @@ def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, 
 
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    draw.text((pad, title_h // 2), _fit(draw, title, title_font, width - 2 * pad), font=title_font,
+    _text(draw, (pad, title_h // 2), _fit(draw, title, title_font, width - 2 * pad), font=title_font,
               fill=TEXT, anchor="lm")
     top = title_h + head_h
 
@@ -152,8 +165,8 @@ def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, 
         return top + (j + 0.5) * span
 
     for r in range(columns):
-        label = _round_title(r, len(rounds)) if r < len(rounds) else "Champion"
-        draw.text((column_x(r) + box_w // 2, title_h + head_h // 2), label, font=head_font, fill=MUTED,
+        label = render(_round_title(r, len(rounds)) if r < len(rounds) else Msg("Champion"), lang)
+        _text(draw, (column_x(r) + box_w // 2, title_h + head_h // 2), label, font=head_font, fill=MUTED,
                   anchor="mm")
 
     def slot(x: int, y: int, player: Any, seed: Any, state: str) -> None:
@@ -164,16 +177,16 @@ def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, 
             draw.rectangle([x, y, x + 4, y + slot_h], fill=WIN)
         mid = y + slot_h // 2
         if seed is not None:
-            draw.text((x + 30, mid), str(seed), font=seed_font, fill=MUTED, anchor="rm")
+            _text(draw, (x + 30, mid), str(seed), font=seed_font, fill=MUTED, anchor="rm")
         if state == "bye":
-            text, fnt, colour = "bye", name_font, MUTED
+            text, fnt, colour = render(Msg("bye"), lang), name_font, MUTED
         elif state == "tbd":
-            text, fnt, colour = "TBD", name_font, MUTED
+            text, fnt, colour = render(Msg("TBD"), lang), name_font, MUTED
         else:
             text = _name(player, names)
             fnt = win_font if state == "win" else name_font
             colour = MUTED if state == "lose" else TEXT
-        draw.text((x + 38, mid), _fit(draw, text, fnt, box_w - 46), font=fnt, fill=colour, anchor="lm")
+        _text(draw, (x + 38, mid), _fit(draw, text, fnt, box_w - 46), font=fnt, fill=colour, anchor="lm")
 
     for r, matches in enumerate(rounds):
         x = column_x(r)
@@ -209,9 +222,9 @@ def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, 
             seeds = dict(zip(final["players"], final.get("seeds") or [None, None]))
             seed = seeds.get(winner)
             if seed is not None:
-                draw.text((x + 30, cy), str(seed), font=seed_font, fill=GOLD, anchor="rm")
-            draw.text((x + 38, cy), _fit(draw, _name(winner, names), win_font, box_w - 46), font=win_font,
+                _text(draw, (x + 30, cy), str(seed), font=seed_font, fill=GOLD, anchor="rm")
+            _text(draw, (x + 38, cy), _fit(draw, _name(winner, names), win_font, box_w - 46), font=win_font,
                       fill=GOLD, anchor="lm")
         else:
-            draw.text((x + 38, cy), "TBD", font=name_font, fill=MUTED, anchor="lm")
+            _text(draw, (x + 38, cy), render(Msg("TBD"), lang), font=name_font, fill=MUTED, anchor="lm")
     return to_png(img)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from engine.text import Msg, plural, to_json
+from i18n import title as game_title
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Protocol
 
@@ -230,7 +232,7 @@ class TournamentRow(TournamentRecord):
 
     @property
     def format_title(self) -> str:
-        return FORMAT_TITLES.get(self.format, self.format)
+        return format_title(self.format)
 
     @property
     def total_rounds(self) -> int | None:
@@ -292,6 +294,17 @@ class NullTournamentNotifier:
     async def tournament_closed(self, t, note): pass
 
 
+def format_title(format: str):
+    """A tournament format as a reader reads it."""
+    return {"swiss": Msg("Swiss"), "round_robin": Msg("Round robin"), "single_elimination": Msg("Single elimination"),
+            "swiss_pods": Msg("Swiss pods")}.get(format, format)
+
+
+def status_word(status: str):
+    return {"signup": Msg("open for signups"), "running": Msg("running"), "finished": Msg("finished"),
+            "cancelled": Msg("cancelled")}.get(status, status)
+
+
 def pod_limits(rules) -> tuple[int, int]:
     """Pods of 3-4 players (or whatever part of that the game allows)."""
     low = max(3, rules.min_players)
@@ -323,10 +336,10 @@ class TournamentService:
 
     async def get(self, tournament_id: int, guild_id: int | None = None) -> TournamentRow:
         if not valid_id(tournament_id):
-            raise UserError(f"There is no tournament #{shorten(tournament_id)} in this server.")
+            raise UserError(Msg("There is no tournament #{id} in this server.", id=shorten(tournament_id)))
         t = await self.find(tournament_id)
         if t is None or (guild_id is not None and t.guild_id != guild_id):
-            raise UserError(f"There is no tournament #{tournament_id} in this server.")
+            raise UserError(Msg("There is no tournament #{id} in this server.", id=tournament_id))
         return t
 
     async def in_guild(self, guild_id: int, statuses: tuple[str, ...] = ACTIVE,
@@ -366,40 +379,44 @@ class TournamentService:
         try:
             rules = registry.get(game)
         except KeyError:
-            raise UserError(f"There is no game called {game!r}.") from None
+            raise UserError(Msg("There is no game called {game}.", game=repr(game))) from None
         if format not in FORMAT_TITLES:
-            raise UserError(f"Unknown format {format!r}; pick one of: {', '.join(FORMAT_TITLES.values())}.")
+            raise UserError(Msg("Unknown format {format}; pick one of: {formats}.", format=repr(format),
+                                formats=[format_title(f) for f in FORMAT_TITLES]))
         options: dict[str, Any] = {"rated": bool(rated)}
         if format == "swiss_pods":
             if rules.max_players < 3:
-                raise UserError(f"{rules.title} is a two-player game: pick Swiss, round robin or single elimination.")
+                raise UserError(Msg("{game} is a two-player game: pick Swiss, round robin or single elimination.",
+                                    game=game_title(rules)))
             if team_size not in (None, 1):
-                raise UserError("Swiss pods are for single players: pick Swiss, round robin or single "
-                                "elimination for teams.")
+                raise UserError(Msg("Swiss pods are for single players: pick Swiss, round robin or single "
+                                    "elimination for teams."))
             options["min_pod"], options["max_pod"] = pod_limits(rules)
         else:
             sizes = team_sizes(rules)
             if not sizes:
-                raise UserError(f"{rules.title} is not a two-player game: pick Swiss pods.")
+                raise UserError(Msg("{game} is not a two-player game: pick Swiss pods.", game=game_title(rules)))
             if team_size is None:
                 team_size = sizes[0]
             elif team_size not in sizes:
-                allowed = " or ".join(map(str, sizes))
-                raise UserError(f"{rules.title} is not played in teams of {team_size}"
-                                + (": it is one against one." if sizes == [1] else f"; teams of {allowed} are."))
+                raise UserError(Msg("{game} is not played in teams of {size}: it is one against one.",
+                                    game=game_title(rules), size=team_size) if sizes == [1] else
+                                Msg("{game} is not played in teams of {size}; teams of {allowed} are.",
+                                    game=game_title(rules), size=team_size, allowed=" / ".join(map(str, sizes))))
             if team_size > 1:
                 options["team_size"] = team_size
         if rounds is not None:
             if rounds < 1:
-                raise UserError("A tournament needs at least one round.")
+                raise UserError(Msg("A tournament needs at least one round."))
             if format in ("round_robin", "single_elimination"):
                 rounds = None  # the format fixes the number of rounds
         minimum = self.minimum_players(format, options)
         if max_players is not None and max_players < minimum:
-            raise UserError(f"A {FORMAT_TITLES[format]} event needs room for at least {minimum} players.")
+            raise UserError(Msg("A {format} event needs room for at least {n} players.", format=format_title(format),
+                                n=minimum))
         if clock is not None:
             if clock not in clocks.PRESETS:
-                raise UserError(f"There is no clock called {clock!r}.")
+                raise UserError(Msg("There is no clock called {clock}.", clock=repr(clock)))
         options.update(rounds=rounds, clock=clock, max_players=max_players,
                        start_time=(start_time or "").strip()[:100] or None)
         title = (name or "").strip()[:80] or f"{rules.title} {FORMAT_TITLES[format]}"
@@ -421,7 +438,7 @@ class TournamentService:
     def _room_for(t: TournamentRow, newcomers: list[int]) -> None:
         cap = t.options.get("max_players")
         if cap is not None and len(t.players) + len(newcomers) > cap:
-            raise UserError(f"This tournament is full ({cap} players).")
+            raise UserError(Msg("This tournament is full ({n} players).", n=cap))
 
     async def join(self, tournament_id: int, user_id: int, partner_id: int | None = None) -> TournamentRow:
         """Sign up; in a team event, with `partner_id`, as a team with that player (signed up
@@ -429,10 +446,10 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":
-                raise UserError("Signups for this tournament are closed.")
+                raise UserError(Msg("Signups for this tournament are closed."))
             if partner_id is None:
                 if user_id in t.players:
-                    raise UserError("You are already signed up.")
+                    raise UserError(Msg("You are already signed up."))
                 self._room_for(t, [user_id])
                 await self.store.tournaments.sign_up(tournament_id, [user_id])
             else:
@@ -447,19 +464,19 @@ class TournamentService:
     def _team_to_join(t: TournamentRow, user_id: int, partner_id: int) -> int | None:
         """The team number `user_id` joins to play with `partner_id` (None: a new team)."""
         if t.team_size == 1:
-            raise UserError("This tournament is for single players: join without a partner.")
+            raise UserError(Msg("This tournament is for single players: join without a partner."))
         if partner_id == user_id:
-            raise UserError("Name someone else as your partner.")
+            raise UserError(Msg("Name someone else as your partner."))
         mine, theirs = t.signup_teams.get(user_id), t.signup_teams.get(partner_id)
         if mine is not None and mine == theirs:
-            raise UserError(f"You are already in a team with {person(partner_id)}.")
+            raise UserError(Msg("You are already in a team with {who}.", who=person(partner_id)))
         if mine is not None and sum(1 for team in t.signup_teams.values() if team == mine) > 1:
-            raise UserError("You are already in a team: leave the tournament and join again, or ask an "
-                            "organizer to change teams with /tournament team.")
+            raise UserError(Msg("You are already in a team: leave the tournament and join again, or ask an "
+                                "organizer to change teams with /tournament team."))
         if theirs is None:
             return None
         if sum(1 for team in t.signup_teams.values() if team == theirs) >= t.team_size:
-            raise UserError(f"{person(partner_id)}'s team is full ({t.team_size} players).")
+            raise UserError(Msg("{who}'s team is full ({n} players).", who=person(partner_id), n=t.team_size))
         return theirs
 
     async def set_team(self, tournament_id: int, user_ids: list[int]) -> TournamentRow:
@@ -470,14 +487,14 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":
-                raise UserError("Teams are set before the tournament starts.")
+                raise UserError(Msg("Teams are set before the tournament starts."))
             if t.team_size == 1:
-                raise UserError("This tournament is for single players: it has no teams.")
+                raise UserError(Msg("This tournament is for single players: it has no teams."))
             if len(users) > t.team_size:
-                raise UserError(f"Teams in this tournament are of {t.team_size} players.")
+                raise UserError(Msg("Teams in this tournament are of {n} players.", n=t.team_size))
             if len(users) == 1:
                 if users[0] not in t.players:
-                    raise UserError(f"{person(users[0])} is not signed up.")
+                    raise UserError(Msg("{who} is not signed up.", who=person(users[0])))
                 await self.store.tournaments.assign_teams(tournament_id, {users[0]: None})
             else:
                 self._room_for(t, [u for u in users if u not in t.players])
@@ -490,14 +507,14 @@ class TournamentService:
         """Before the start: leave the list. Once running: drop out (see `drop`)."""
         if (await self.get(tournament_id)).status == "running":
             return await self.drop(tournament_id, user_id)
-        return await self._remove_signup(tournament_id, user_id, "You are not signed up for this tournament.")
+        return await self._remove_signup(tournament_id, user_id, Msg("You are not signed up for this tournament."))
 
-    async def _remove_signup(self, tournament_id: int, user_id: int, not_there: str) -> TournamentRow:
+    async def _remove_signup(self, tournament_id: int, user_id: int, not_there: Msg) -> TournamentRow:
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":
-                raise UserError("This tournament has started since; try again." if t.status == "running"
-                                else "This tournament is over.")
+                raise UserError(Msg("This tournament has started since; try again.") if t.status == "running"
+                                else Msg("This tournament is over."))
             if user_id not in t.players:
                 raise UserError(not_there)
             await self.store.tournaments.remove_player(tournament_id, user_id)
@@ -510,9 +527,9 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status not in ACTIVE:
-                raise UserError("This tournament is already over.")
+                raise UserError(Msg("This tournament is already over."))
             await self._save(t, status="cancelled")
-        await self.notifier.tournament_closed(t, "The tournament was cancelled.")
+        await self.notifier.tournament_closed(t, Msg("The tournament was cancelled."))
         return t
 
     # ------------------------------------------------------------------ running
@@ -532,9 +549,11 @@ class TournamentService:
             loose = loose[k:]
         short = [u for team in teams if len(team) < k for u in team] + loose
         if short:
-            raise UserError(f"Teams in this tournament are of {k} players: {_people(short)} "
-                            f"{'has' if len(short) == 1 else 'have'} no full team yet. An organizer puts "
-                            "them in one with /tournament team, or they leave.")
+            raise UserError(plural("Teams in this tournament are of {k} players: {people} has no full team yet. "
+                                   "An organizer puts them in one with /tournament team, or they leave.",
+                                   "Teams in this tournament are of {k} players: {people} have no full team yet. "
+                                   "An organizer puts them in one with /tournament team, or they leave.",
+                                   n=len(short), k=k, people=_people(short)))
         return teams
 
     async def start(self, tournament_id: int) -> TournamentRow:
@@ -543,12 +562,12 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":
-                raise UserError("This tournament has already started." if t.status == "running"
-                                else "This tournament is over.")
+                raise UserError(Msg("This tournament has already started.") if t.status == "running"
+                                else Msg("This tournament is over."))
             minimum = self.minimum_players(t.format, t.options)
             if len(t.players) < minimum:
-                raise UserError(f"A {t.format_title} event needs at least {minimum} players; "
-                                f"{len(t.players)} signed up.")
+                raise UserError(Msg("A {format} event needs at least {n} players; {signed} signed up.",
+                                    format=t.format_title, n=minimum, signed=len(t.players)))
             current = await self.ratings.ratings_for(t.guild_id, t.game, t.players)
             teams = None
             if t.team_size > 1:
@@ -564,7 +583,7 @@ class TournamentService:
                                                 min_pod=t.options.get("min_pod", 3), max_pod=t.options.get("max_pod", 4),
                                                 teams=teams)
             except ValueError as exc:
-                raise UserError(f"This tournament cannot start: {exc}.") from None
+                raise UserError(Msg("This tournament cannot start: {why}.", why=str(exc))) from None
             if teams:   # the signup list shows the teams as they play
                 await self.store.tournaments.assign_teams(
                     t.id, {int(u): n for n, people in enumerate(teams.values(), start=1) for u in people})
@@ -585,17 +604,17 @@ class TournamentService:
         list; once running, Swiss formats pair them no more and elsewhere their later games
         are forfeits. A game of theirs in progress is resigned (so it counts as their loss)."""
         if (await self.get(tournament_id)).status == "signup":
-            return await self._remove_signup(tournament_id, user_id, f"{person(user_id)} is not signed up.")
+            return await self._remove_signup(tournament_id, user_id, Msg("{who} is not signed up.", who=person(user_id)))
         async with self.lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "running":
-                raise UserError("This tournament is over.")
+                raise UserError(Msg("This tournament is over."))
             entrant = t.entrant_of(user_id)
             if entrant is None:
-                raise UserError(f"{person(user_id)} is not playing in this tournament.")
+                raise UserError(Msg("{who} is not playing in this tournament.", who=person(user_id)))
             if entrant in t.state.dropped:
-                raise UserError(f"{t.mention(entrant)} {'has' if len(t.members(entrant)) == 1 else 'have'} "
-                                "already dropped out.")
+                raise UserError(plural("{who} has already dropped out.", "{who} have already dropped out.",
+                                       n=len(t.members(entrant)), who=t.mention(entrant)))
             tstate.drop_player(t.state, entrant)
             await self._save(t)
             current = await self.current_game_of(t, user_id)
@@ -623,7 +642,7 @@ class TournamentService:
         better seed goes through then), and the next round starts."""
         t = await self.get(tournament_id)
         if t.status != "running":
-            raise UserError("This tournament is not running.")
+            raise UserError(Msg("This tournament is not running."))
         number = tstate.current_round(t.state)
         ids = await self.match_ids(tournament_id)
         for game in tstate.pending_matches(t.state):
@@ -735,17 +754,19 @@ class TournamentService:
         losing = {s for team in holding_up for s in team} if 0 < len(holding_up) < len(teams) else set()
         seats = [s.seat for s in match.seats]
         winners = [s for s in seats if s not in losing]
-        def mentions(chosen) -> str:
-            return " and ".join(f"{person(match.user_at(s).user_id)}" for s in sorted(chosen))
+        def mentions(chosen) -> list[str]:
+            return [person(match.user_at(s).user_id) for s in sorted(chosen)]
         if not losing:
-            reason = "The organizer closed the round: a draw."
+            reason = Msg("The organizer closed the round: a draw.")
         elif losing == to_move:
-            reason = (f"The organizer closed the round: {mentions(losing)} {'was' if len(losing) == 1 else 'were'} "
-                      f"to move and {'loses' if len(losing) == 1 else 'lose'}.")
+            reason = plural("The organizer closed the round: {who} was to move and loses.",
+                            "The organizer closed the round: {who} were to move and lose.",
+                            n=len(losing), who=mentions(losing))
         else:
-            reason = (f"The organizer closed the round: {mentions(to_move)} {'was' if len(to_move) == 1 else 'were'} "
-                      f"to move, so {mentions(losing)} lose.")
-        result = {"winners": winners, "scores": {}, "reason": reason, "adjudicated": True}
+            reason = plural("The organizer closed the round: {who} was to move, so {losers} lose.",
+                            "The organizer closed the round: {who} were to move, so {losers} lose.",
+                            n=len(to_move), who=mentions(to_move), losers=mentions(losing))
+        result = {"winners": winners, "scores": {}, "reason": to_json(reason), "adjudicated": True}
         if any(len(team) > 1 for team in teams):
             result["teams"] = teams
         for key in LOSING_KEYS:
@@ -806,7 +827,7 @@ class TournamentService:
         k = t.team_size
         layout = teams_of(registry.get(t.game), 2 * k, {})
         if sorted(len(side) for side in layout) != [k, k]:
-            raise UserError(f"{registry.get(t.game).title} is no longer played in teams of {k}.")
+            raise UserError(Msg("{game} is no longer played in teams of {k}.", game=game_title(registry.get(t.game)), k=k))
         users = [0] * (2 * k)
         for side, team in zip(layout, game.players):
             people = t.members(team)

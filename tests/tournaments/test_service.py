@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
+from i18n import render
 from matches.service import person
 from matches import UserError
 from store import Store
@@ -135,7 +136,7 @@ async def test_next_round_by_force_the_player_to_move_loses(svc):
     t = await svc.tournaments.force_next_round(t.id)
     stuck = await svc.matches.get(stuck.id)
     assert stuck.status == "finished" and stuck.result["adjudicated"]
-    assert stuck.result["winners"] == [0] and person(waiting) in stuck.result["reason"]
+    assert stuck.result["winners"] == [0] and person(waiting) in render(stuck.result["reason"])
     assert points(t)[first] == 1 and points(t)[waiting] == 0
     assert tstate.current_round(t.state) == 2 and all(not m.finished for m in t.state.rounds[1])
     # an adjudicated game is not rated; the played one is

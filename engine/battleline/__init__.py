@@ -28,6 +28,11 @@ Each action also carries its `path` (engine.base.Choice steps: verb, card, targe
 `paths`), so a UI never parses ids; `RULES.prompt` says what a seat is asked now, `RULES.options`
 declares the match options (variant, series_target) and `help` holds the rules texts.
 
+Every text for a reader (events, refusals, labels, prompts, reasons, the rules help) is a `Msg`
+(engine/text.py) in the "battleline" catalogue, naming seats with `Seat(n)`; card, colour and
+formation names are terms of data/battleline/glossary.csv. The state keeps its texts (the log,
+results, counted identities) in their JSON form; `view` gives them back as `Msg`s.
+
 Steps (`view()["step"]`): play, claim, draw, scout_draw, scout_return, mud_discard, over.
 Automation (spec 11.4): a claim step with nothing provable is skipped, and one is left as soon as
 nothing more is provable; a player with no possible card play passes automatically (with the D7
@@ -35,6 +40,8 @@ claim step if he has a provable flag); draws are automatic when only one deck ha
 when both are empty; D14 dead positions end the game as a stalemate.
 """
 from __future__ import annotations
+
+from engine.text import Msg
 
 from .cards import card_label
 from .help import DESIGN_TEXT, RULES_TEXT, TACTIC_HINTS
@@ -49,8 +56,9 @@ def provable_flags(state: dict, seat: int) -> list[int]:
     return _provable_flags(state, seat)
 
 
-def explain_claim(state: dict, seat: int, flag: int) -> str:
-    """A sentence saying whether `seat` could claim `flag` and why (for a /proof command)."""
+def explain_claim(state: dict, seat: int, flag: int) -> Msg:
+    """A sentence (a `Msg`, engine/text.py) saying whether `seat` could claim `flag` and why
+    (for a /proof command)."""
     return check_claim(state, seat, flag).reason
 
 

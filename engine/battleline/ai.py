@@ -16,6 +16,7 @@ import math
 import random
 
 from engine.base import IllegalAction
+from engine.text import Msg
 
 from .cards import TROOP_IDENTITY, TROOP_IDS, is_morale, is_troop
 from .formations import FOG_RANK, Pool, best_completion
@@ -258,7 +259,7 @@ def choose(state: dict, seat: int, seed: int) -> str:
     safe = redacted_state(state, seat)
     actions = [a.id for a in legal_actions(safe, seat)]
     if not actions:
-        raise IllegalAction("The computer player has nothing to do: it is not this seat's turn.")
+        raise IllegalAction(Msg("The computer player has nothing to do: it is not this seat's turn."))
     rng = random.Random(f"{seed}:{len(actions)}:{my_view['series']['game_no']}")
     hand = [c["id"] for c in my_view["hand"]]
     step = my_view["step"]

@@ -5,6 +5,10 @@ Card ids are plain strings: troops are `<colour><value>` (`red7`, `orange10`), t
 """
 from __future__ import annotations
 
+from engine.text import Msg, term
+
+GAME = "battleline"
+
 # D1: the source names red, blue, green, yellow; orange and purple are ours.
 COLOURS = ("red", "blue", "green", "yellow", "orange", "purple")
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -70,11 +74,28 @@ def value_of(card: str) -> int:
     return TROOP_IDENTITY[card][1]
 
 
-def _make_label(card: str) -> str:
+def colour_name(colour: str) -> Msg:
+    """A colour's name as a glossary term ("red" -> Red, 红)."""
+    return term(GAME, colour.capitalize())
+
+
+def tactic_name(card: str) -> Msg:
+    """A tactics card's name as a glossary term (Alexander, Fog, ...)."""
+    return term(GAME, TACTICS[card]["name"])
+
+
+def unit_name(value: int) -> Msg:
+    """The troop name printed on a value ([S4]; no rules effect)."""
+    return term(GAME, UNIT_NAMES[value])
+
+
+def _make_label(card: str) -> Msg:
     if card in TROOP_IDENTITY:
         colour, value = TROOP_IDENTITY[card]
-        return f"{COLOURS[colour].capitalize()} {value}"
-    return TACTICS[card]["label"]
+        return Msg("{colour} {value}", colour=colour_name(COLOURS[colour]), value=value)
+    if card in LEADERS:
+        return Msg("{card} (Leader)", card=tactic_name(card))
+    return tactic_name(card)
 
 
 def _make_dict(card: str) -> dict:
@@ -82,15 +103,16 @@ def _make_dict(card: str) -> dict:
         colour, value = TROOP_IDENTITY[card]
         return {"id": card, "kind": "troop", "color": COLOURS[colour], "value": value, "label": _make_label(card)}
     info = TACTICS[card]
-    return {"id": card, "kind": "tactic", "category": info["category"], "name": info["name"], "label": info["label"]}
+    return {"id": card, "kind": "tactic", "category": info["category"], "name": tactic_name(card),
+            "label": _make_label(card)}
 
 
 _LABELS = {cid: _make_label(cid) for cid in TROOP_IDS + TACTIC_IDS}
 _DICTS = {cid: _make_dict(cid) for cid in TROOP_IDS + TACTIC_IDS}
 
 
-def card_label(card: str) -> str:
-    """Human label: "Red 7", "Alexander (Leader)"."""
+def card_label(card: str) -> Msg:
+    """Human label (a text in no language yet): "Red 7", "Alexander (Leader)"."""
     try:
         return _LABELS[card]
     except KeyError:

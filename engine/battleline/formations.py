@@ -14,6 +14,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Iterable, NamedTuple
 
+from engine.text import Msg, term
+
 WEDGE, PHALANX, BATTALION, SKIRMISH, HOST = 5, 4, 3, 2, 1
 FOG_RANK = 0
 TYPE_NAMES = {WEDGE: "Wedge", PHALANX: "Phalanx", BATTALION: "Battalion Order",
@@ -223,8 +225,14 @@ def best_key(troops: list[tuple[int, int]], wilds: list[str], fog: bool = False)
     return completion.key
 
 
-def describe_key(key: tuple[int, int]) -> str:
+def formation_name(rank: int) -> Msg:
+    """A formation type's name as a glossary term (Wedge ... Host, as the rules print them)."""
+    return term("battleline", TYPE_NAMES[rank])
+
+
+def describe_key(key: tuple[int, int]) -> Msg:
+    """A formation and its sum as a player reads it: "Wedge 24", or "sum 17" under Fog (R25)."""
     rank, total = key
     if rank == FOG_RANK:
-        return f"sum {total}"
-    return f"{TYPE_NAMES[rank]} {total}"
+        return Msg("sum {total}", total=total)
+    return Msg("{formation} {total}", formation=formation_name(rank), total=total)

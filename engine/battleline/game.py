@@ -4,6 +4,7 @@ rules, never import each other)."""
 from __future__ import annotations
 
 from engine.base import Action, Event, Result
+from engine.text import Msg
 
 from .ai import choose
 from .layout import LAYOUTS
@@ -40,10 +41,10 @@ class BattleLineRules:
 
     options = OPTIONS
 
-    def refuse_options(self, players: int, options: dict) -> str | None:
+    def refuse_options(self, players: int, options: dict) -> Msg | None:
         # every variant and series length works with 2 or 3 players (R59-R62, D16-D18)
         if players not in LAYOUTS:
-            return "Battle Line is for 2 or 3 players."
+            return Msg("Battle Line is for 2 or 3 players.")
         return None
 
     def prompt(self, state: dict, seat: int) -> str:

@@ -2,25 +2,26 @@
 then the card, then its target. Built from the action ids of one `legal_actions` call, so every
 label comes from the engine and a UI never parses an id.
 
-Texts read from the mover's side ("You", "Them", "Your Red 7") and name other seats "Player N".
-Flag summaries show public cards only (spec section 6).
+Texts (engine/text.py `Msg`s) read from the mover's side ("You", "Them", "Your Red 7") and
+name other seats with `Seat(n)`. Flag summaries show public cards only (spec section 6).
 """
 from __future__ import annotations
 
 from engine.base import Action, Choice
+from engine.text import Msg, term
 
-from .cards import GUILE, card_label, is_troop
+from .cards import GAME, GUILE, card_label, is_troop
 from .formations import describe_key
 from .help import TACTIC_HINTS
 from .proof import ClaimCheck, flag_limit, player_name, side_index
 
 MAX_TEXT = 100  # a label or description a UI can show whole (Discord's select limit)
 
-PLAY = Choice("play", "Play a card")
-PASS = Choice("pass", "Pass", "Play nothing and draw nothing")
-CLAIM = Choice("claim", "Claim a flag")
-DONE = Choice("done", "Finish claiming")
-DRAW = Choice("draw", "Draw a card")
+PLAY = Choice("play", Msg("Play a card"))
+PASS = Choice("pass", Msg("Pass"), Msg("Play nothing and draw nothing"))
+CLAIM = Choice("claim", Msg("Claim a flag"))
+DONE = Choice("done", Msg("Finish claiming"))
+DRAW = Choice("draw", Msg("Draw a card"))
 RETURN = "return"
 SCOUT_DRAW = "scout-draw"
 MUD = "muddiscard"
@@ -28,7 +29,20 @@ MOVED_BY_TACTIC = ("T-REDEPLOY", "T-DESERTER", "T-TRAITOR")  # their target is a
 
 
 def fit(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1].rstrip() + "…"
+    """`text` cut to MAX_TEXT characters of English. A `Msg` stays a `Msg` (its English value
+    cut, its key and arguments kept), so the reader still gets it whole in their language and
+    the edge fits it there."""
+    if len(text) <= MAX_TEXT:
+        return text
+    short = str.__new__(type(text), text[:MAX_TEXT - 1].rstrip() + "…")
+    if isinstance(text, Msg):
+        short.key, short.args, short.plural, short.ctx = text.key, text.args, text.plural, text.ctx
+    return short
+
+
+def deck_name(deck: str) -> Msg:
+    """"troop deck" or "tactics deck" as the glossary names it."""
+    return term(GAME, f"{deck} deck")
 
 
 def flag_summary(flag: dict, seat: int) -> str:
@@ -36,9 +50,10 @@ def flag_summary(flag: dict, seat: int) -> str:
     mine_at = side_index(flag, seat)
     mine = [card_label(c) for c in flag["sides"][mine_at]["cards"]] if mine_at is not None else []
     theirs = [card_label(c) for i, s in enumerate(flag["sides"]) if i != mine_at for c in s["cards"]]
-    text = f"You: {', '.join(mine) or '—'} · Them: {', '.join(theirs) or '—'}"
     env = [card_label(e["card"]) for e in flag["env"]]
-    return fit(text + (" · " + ", ".join(env) if env else ""))
+    if env:
+        return fit(Msg("You: {mine} · Them: {theirs} · {env}", mine=mine or "—", theirs=theirs or "—", env=env))
+    return fit(Msg("You: {mine} · Them: {theirs}", mine=mine or "—", theirs=theirs or "—"))
 
 
 class _Flags:
@@ -52,7 +67,7 @@ class _Flags:
         choice = self.made.get(n)
         if choice is None:
             flag = self.state["flags"][int(n) - 1]
-            choice = self.made[n] = Choice(n, f"Flag {n}", flag_summary(flag, self.seat))
+            choice = self.made[n] = Choice(n, Msg("Flag {flag}", flag=int(n)), flag_summary(flag, self.seat))
         return choice
 
 
@@ -72,7 +87,9 @@ def play_paths(state: dict, seat: int, moves: list[tuple[str, str]]) -> list[Act
         if choice is None:
             hint = TACTIC_HINTS.get(card, "")
             if card not in GUILE:
-                hint = (hint + " · " if hint else "") + "Flags " + ", ".join(where.get(card, ()))
+                flags_to = [int(n) for n in where.get(card, ())]
+                hint = (Msg("{hint} · Flags {flags}", hint=hint, flags=flags_to) if hint
+                        else Msg("Flags {flags}", flags=flags_to))
             choice = cards[card] = Choice(card, card_label(card), fit(hint))
         return choice
 
@@ -89,11 +106,13 @@ def play_paths(state: dict, seat: int, moves: list[tuple[str, str]]) -> list[Act
             path = (PLAY, card)
         else:
             source, target = parts[2], parts[3]
-            owner = "Your" if parts[1] == "T-REDEPLOY" else "Their"
-            path = (PLAY, card, Choice(f"{source}-{target}", f"{owner} {card_label(target)} at flag {source}",
-                                       flags(source).description))
+            if parts[1] == "T-REDEPLOY":
+                what = Msg("Your {card} at flag {flag}", card=card_label(target), flag=int(source))
+            else:
+                what = Msg("Their {card} at flag {flag}", card=card_label(target), flag=int(source))
+            path = (PLAY, card, Choice(f"{source}-{target}", what, flags(source).description))
             if len(parts) == 5:
-                path += (Choice("discard", "Discard it") if parts[4] == "discard" else flags(parts[4]),)
+                path += (Choice("discard", Msg("Discard it")) if parts[4] == "discard" else flags(parts[4]),)
         out.append(Action(move_id, label, card.label, path))
     return out
 
@@ -106,51 +125,58 @@ def claim_reason(state: dict, seat: int, flag_no: int, check: ClaimCheck) -> str
     mine = describe_key(check.claimant_key)
     best = check.opponent_best
     if best is None:  # R33: too few cards left for him to complete
-        return fit(f"Your {mine}; {them} can no longer complete this flag")
+        return fit(Msg("Your {mine}; {them} can no longer complete this flag", mine=mine, them=them))
     if len(flag["sides"][other]["cards"]) == flag_limit(flag):  # R29
         if best.key == check.claimant_key:
-            return fit(f"Both {mine}; {them} completed later (R22c)")
-        return fit(f"Your {mine} beats {them}'s {describe_key(best.key)}")
-    return fit(f"Your {mine}; the best {them} can still make is {describe_key(best.key)}")  # R30-R33
+            return fit(Msg("Both {formation}; {them} completed later (R22c)", formation=mine, them=them))
+        return fit(Msg("Your {mine} beats {them}'s {theirs}", mine=mine, them=them, theirs=describe_key(best.key)))
+    return fit(Msg("Your {mine}; the best {them} can still make is {theirs}", mine=mine, them=them,
+                   theirs=describe_key(best.key)))  # R30-R33
 
 
 def claim_action(state: dict, seat: int, flag_no: int, check: ClaimCheck) -> Action:
     n = str(flag_no)
-    return Action(f"claim:{n}", f"Claim flag {n}", "claim",
-                  (CLAIM, Choice(n, f"Flag {n}", claim_reason(state, seat, flag_no, check))))
+    return Action(f"claim:{n}", Msg("Claim flag {flag}", flag=flag_no), "claim",
+                  (CLAIM, Choice(n, Msg("Flag {flag}", flag=flag_no), claim_reason(state, seat, flag_no, check))))
 
 
 def done_action() -> Action:
-    return Action("done", "Finish claiming", "claim", (DONE,))
+    return Action("done", DONE.label, "claim", (DONE,))
 
 
 def deck_choice(state: dict, deck: str) -> Choice:
-    return Choice(deck, f"{deck.capitalize()} deck ({len(state[deck + '_deck'])} left)")
+    left = len(state[deck + "_deck"])
+    if deck == "troop":
+        return Choice(deck, Msg("Troop deck ({left} left)", left=left))
+    return Choice(deck, Msg("Tactics deck ({left} left)", left=left))
 
 
 def draw_actions(state: dict) -> list[Action]:
-    return [Action(f"draw:{deck}", f"Draw from the {deck} deck ({len(state[deck + '_deck'])} left)", "draw",
+    return [Action(f"draw:{deck}", Msg("Draw from the {deck} ({left} left)", deck=deck_name(deck),
+                                       left=len(state[deck + "_deck"])), "draw",
                    (DRAW, deck_choice(state, deck))) for deck in ("troop", "tactics")]
 
 
 def scout_draw_actions(state: dict) -> list[Action]:
-    verb = Choice(SCOUT_DRAW, "Scout: draw", f"Card {4 - state['scout']['draws_left']} of 3")
-    return [Action(f"scout:draw:{deck}", f"Scout: draw from the {deck} deck", "scout",
+    verb = Choice(SCOUT_DRAW, Msg("Scout: draw"), Msg("Card {n} of 3", n=4 - state["scout"]["draws_left"]))
+    return [Action(f"scout:draw:{deck}", Msg("Scout: draw from the {deck}", deck=deck_name(deck)), "scout",
                    (verb, deck_choice(state, deck))) for deck in ("troop", "tactics")]
 
 
 def scout_return_actions(state: dict, hand: list[str]) -> list[Action]:
     left = state["scout"]["returns_left"]
-    verb = Choice(RETURN, "Scout: put a card back", f"{left} to put back; the last one lies on top")
+    verb = Choice(RETURN, Msg("Scout: put a card back"),
+                  Msg("{left} to put back; the last one lies on top", left=left))
     out = []
     for card in hand:
-        deck = "troop" if is_troop(card) else "tactics"  # R50: each to its own deck
-        out.append(Action(f"scout:return:{card}", f"Scout: put {card_label(card)} back on the {deck} deck",
-                          "scout", (verb, Choice(card, f"{card_label(card)} ({deck} deck)"))))
+        deck = deck_name("troop" if is_troop(card) else "tactics")  # R50: each to its own deck
+        out.append(Action(f"scout:return:{card}", Msg("Scout: put {card} back on the {deck}", card=card_label(card),
+                                                      deck=deck),
+                          "scout", (verb, Choice(card, Msg("{card} ({deck})", card=card_label(card), deck=deck)))))
     return out
 
 
 def mud_actions(flag_no: int, cards: list[str]) -> list[Action]:
-    verb = Choice(MUD, "Discard after Mud", f"Mud has left flag {flag_no}")
-    return [Action(f"muddiscard:{c}", f"Discard {card_label(c)} from flag {flag_no}", "mud",
+    verb = Choice(MUD, Msg("Discard after Mud"), Msg("Mud has left flag {flag}", flag=flag_no))
+    return [Action(f"muddiscard:{c}", Msg("Discard {card} from flag {flag}", card=card_label(c), flag=flag_no), "mud",
                    (verb, Choice(c, card_label(c)))) for c in cards]

@@ -9,12 +9,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from engine.text import Msg, Seat, plural
+
 from .cards import IDENTITY_TO_ID, TROOP_IDENTITY, card_label
 from .formations import Completion, Pool, best_completion, describe_key
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def player_name(seat: int) -> Seat:
+    """A seat named in a text: the reader sees the player's name ("Player N" in English
+    when no names are known)."""
+    return Seat(seat)
 
 
 def flag_limit(flag: dict) -> int:
@@ -85,7 +89,7 @@ def table_pool(state: dict) -> Pool:
     return Pool.without(face_up)
 
 
-def identity_label(identity: tuple[int, int]) -> str:
+def identity_label(identity: tuple[int, int]) -> Msg:
     return card_label(IDENTITY_TO_ID[identity])
 
 
@@ -95,7 +99,7 @@ def identity_id(identity: tuple[int, int]) -> str:
 
 class ClaimCheck(NamedTuple):
     valid: bool
-    reason: str                      # a sentence a player can read
+    reason: Msg                      # a sentence a player can read (engine/text.py)
     witness: list[str] | None = None  # pool cards (ids) that would still beat the claimant
     claimant_key: tuple[int, int] | None = None
     opponent_best: Completion | None = None
@@ -104,23 +108,27 @@ class ClaimCheck(NamedTuple):
 def check_claim(state: dict, seat: int, flag_no: int, pool: Pool | None = None) -> ClaimCheck:
     """Would `seat` be allowed to claim flag `flag_no` by R28-R33? Turn order is not checked."""
     if not 1 <= flag_no <= len(state["flags"]):
-        return ClaimCheck(False, f"There is no flag {flag_no}; flags are numbered 1 to 9.")
+        return ClaimCheck(False, Msg("There is no flag {flag}; flags are numbered 1 to 9.", flag=flag_no))
     flag = state["flags"][flag_no - 1]
     me = side_index(flag, seat)
     if me is None:
-        return ClaimCheck(False, f"Flag {flag_no} is not on your battle lines.")
+        return ClaimCheck(False, Msg("Flag {flag} is not on your battle lines.", flag=flag_no))
     if flag["claimed_by"] is not None:
-        return ClaimCheck(False, f"Flag {flag_no} has already been claimed by {player_name(flag['claimed_by'])}.")
+        return ClaimCheck(False, Msg("Flag {flag} has already been claimed by {player}.", flag=flag_no,
+                                     player=player_name(flag["claimed_by"])))
     limit = flag_limit(flag)
     fog = flag_has_fog(flag)
     mine = flag["sides"][me]
     if len(mine["cards"]) != limit:  # R28(1)
-        words = {3: "three", 4: "four"}
-        mud = " (Mud is there)" if limit == 4 else ""
-        return ClaimCheck(False, f"You need {words[limit]} cards at flag {flag_no} to claim it{mud}; "
-                                 f"you have {len(mine['cards'])}.")
+        if limit == 4:
+            text = Msg("You need four cards at flag {flag} to claim it (Mud is there); you have {count}.",
+                       flag=flag_no, count=len(mine["cards"]))
+        else:
+            text = Msg("You need three cards at flag {flag} to claim it; you have {count}.",
+                       flag=flag_no, count=len(mine["cards"]))
+        return ClaimCheck(False, text)
     if any(len(side["cards"]) > limit for side in flag["sides"]):  # D5: a Mud discard is pending
-        return ClaimCheck(False, f"Flag {flag_no} is waiting for a discard after Mud left.")
+        return ClaimCheck(False, Msg("Flag {flag} is waiting for a discard after Mud left.", flag=flag_no))
     my_key = complete_side(tuple(mine["cards"]), fog).key
     opp_index = 1 - me
     opp_seat = flag["seats"][opp_index]
@@ -132,16 +140,20 @@ def check_claim(state: dict, seat: int, flag_no: int, pool: Pool | None = None) 
         opp_best = complete_side(tuple(opp_side["cards"]), fog)
         opp_key = opp_best.key
         if my_key > opp_key:
-            return ClaimCheck(True, f"Your {describe_key(my_key)} beats {them}'s {describe_key(opp_key)} "
-                                    f"at flag {flag_no}.", None, my_key, opp_best)
+            return ClaimCheck(True, Msg("Your {mine} beats {them}'s {theirs} at flag {flag}.",
+                                        mine=describe_key(my_key), them=them, theirs=describe_key(opp_key),
+                                        flag=flag_no), None, my_key, opp_best)
         if my_key == opp_key:
             if completed_at(opp_side, limit) > completed_at(mine, limit):  # R22(c)
-                return ClaimCheck(True, f"Both sides have {describe_key(my_key)} at flag {flag_no} and {them} "
-                                        f"completed later, so the tie is yours (R22c).", None, my_key, opp_best)
-            return ClaimCheck(False, f"Both sides have {describe_key(my_key)} at flag {flag_no} and you completed "
-                                     f"yours later, so the tie goes to {them} (R22c).", None, my_key, opp_best)
-        return ClaimCheck(False, f"{them}'s {describe_key(opp_key)} beats your {describe_key(my_key)} "
-                                 f"at flag {flag_no}.", None, my_key, opp_best)
+                return ClaimCheck(True, Msg("Both sides have {formation} at flag {flag} and {them} completed "
+                                            "later, so the tie is yours (R22c).", formation=describe_key(my_key),
+                                            flag=flag_no, them=them), None, my_key, opp_best)
+            return ClaimCheck(False, Msg("Both sides have {formation} at flag {flag} and you completed yours "
+                                         "later, so the tie goes to {them} (R22c).", formation=describe_key(my_key),
+                                         flag=flag_no, them=them), None, my_key, opp_best)
+        return ClaimCheck(False, Msg("{them}'s {theirs} beats your {mine} at flag {flag}.", them=them,
+                                     theirs=describe_key(opp_key), mine=describe_key(my_key), flag=flag_no),
+                          None, my_key, opp_best)
 
     # R30-R33: the opponent is incomplete; prove from the table alone.
     if pool is None:
@@ -149,25 +161,38 @@ def check_claim(state: dict, seat: int, flag_no: int, pool: Pool | None = None) 
     need = limit - len(opp_side["cards"])
     opp_best = best_completion(opp_troops, opp_wilds, limit, fog, pool)
     if opp_best is None:  # R33 (derived): too few cards remain for him ever to complete
-        left = "1 troop card is" if len(pool) == 1 else f"{len(pool)} troop cards are"
-        return ClaimCheck(True, f"{them} needs {need} more card{'s' if need > 1 else ''} at flag {flag_no} but only "
-                                f"{left} left off the table.",
+        left = plural("{n} troop card is", "{n} troop cards are", n=len(pool))
+        return ClaimCheck(True, plural("{them} needs {n} more card at flag {flag} but only {left} left off the table.",
+                                       "{them} needs {n} more cards at flag {flag} but only {left} left off the table.",
+                                       n=need, them=them, flag=flag_no, left=left),
                           None, my_key, None)
     if opp_best.key <= my_key:  # an exact tie is won by the claimant, who completed first (R33)
-        tie = ", a tie you win because you completed first" if opp_best.key == my_key else ""
-        return ClaimCheck(True, f"Your {describe_key(my_key)} cannot be beaten at flag {flag_no}: the best {them} "
-                                f"can still make is {describe_key(opp_best.key)}{tie}.", None, my_key, opp_best)
+        if opp_best.key == my_key:
+            text = Msg("Your {mine} cannot be beaten at flag {flag}: the best {them} can still make is {theirs}, "
+                       "a tie you win because you completed first.", mine=describe_key(my_key), flag=flag_no,
+                       them=them, theirs=describe_key(opp_best.key))
+        else:
+            text = Msg("Your {mine} cannot be beaten at flag {flag}: the best {them} can still make is {theirs}.",
+                       mine=describe_key(my_key), flag=flag_no, them=them, theirs=describe_key(opp_best.key))
+        return ClaimCheck(True, text, None, my_key, opp_best)
     witness_ids = [identity_id(i) for i in opp_best.added]
-    added = " + ".join(identity_label(i) for i in opp_best.added)
-    wild_note = ""
-    if opp_wilds:
-        wild_note = " (" + ", ".join(f"{card_label(w)} as {identity_label(i)}"
-                                     for w, i in zip(opp_wilds, opp_best.wild_as)) + ")"
-    if added:
-        text = (f"You cannot claim flag {flag_no} yet: {added} would still beat you ({them} could make "
-                f"{describe_key(opp_best.key)}{wild_note} against your {describe_key(my_key)}).")
+    added = None
+    for identity in opp_best.added:  # "Blue 7 + Blue 9"
+        label = identity_label(identity)
+        added = label if added is None else Msg("{cards} + {card}", cards=added, card=label)
+    wilds = [Msg("{card} as {identity}", card=card_label(w), identity=identity_label(i))
+             for w, i in zip(opp_wilds, opp_best.wild_as)]
+    if added is not None and wilds:
+        text = Msg("You cannot claim flag {flag} yet: {cards} would still beat you ({them} could make {theirs} "
+                   "({wilds}) against your {mine}).", flag=flag_no, cards=added, them=them,
+                   theirs=describe_key(opp_best.key), wilds=wilds, mine=describe_key(my_key))
+    elif added is not None:
+        text = Msg("You cannot claim flag {flag} yet: {cards} would still beat you ({them} could make {theirs} "
+                   "against your {mine}).", flag=flag_no, cards=added, them=them,
+                   theirs=describe_key(opp_best.key), mine=describe_key(my_key))
     else:  # only possible when nothing is needed, which the branch above handles; kept for safety
-        text = f"You cannot claim flag {flag_no}: {them} can reach {describe_key(opp_best.key)}."
+        text = Msg("You cannot claim flag {flag}: {them} can reach {theirs}.", flag=flag_no, them=them,
+                   theirs=describe_key(opp_best.key))
     return ClaimCheck(False, text, witness_ids, my_key, opp_best)
 
 

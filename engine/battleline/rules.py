@@ -9,11 +9,12 @@ import marshal
 
 from engine.base import Action, Event, IllegalAction, Option, Result
 from engine.rng import new_rng_state, next_random
+from engine.text import Msg, from_json, plural, to_json
 
 from . import paths
 from .cards import (ENVIRONMENT, LEADERS, MORALE, TACTIC_IDS, TROOP_IDS, card_dict, card_label,
                     is_morale, is_tactic, is_troop, normalise_card, sort_cards)
-from .formations import FOG_RANK, TYPE_NAMES, classify, describe_key
+from .formations import FOG_RANK, classify, describe_key, formation_name
 from .layout import LAYOUTS
 from .proof import (check_claim, completed_at, flag_has_fog, flag_limit, identity_label, player_name,
                     provable_checks, provable_flags, side_completion, side_index, split_side)
@@ -21,19 +22,19 @@ from .proof import (check_claim, completed_at, flag_has_fog, flag_limit, identit
 VARIANTS = ("standard", "advanced", "endclaim")
 SERIES_MAX = 100         # the longest series a match may ask for (D17)
 OPTIONS = (
-    Option("variant", "choice", "standard", "When flags are claimed (standard: after playing a card)",
-           label="variant",
-           choices=(("standard", "standard: play, claim, draw"),    # R2
-                    ("advanced", "advanced: claim, play, draw"),    # R59
-                    ("endclaim", "endclaim: play, draw, claim"))),  # R60
-    Option("series_target", "int", 0, "0 = a single game; more = a series, first to that many points (5 per win)",
-           label="series to", min=0, max=SERIES_MAX, command="series"),  # R57, D17
+    Option("variant", "choice", "standard", Msg("When flags are claimed (standard: after playing a card)"),
+           label=Msg("variant"),
+           choices=(("standard", Msg("standard: play, claim, draw")),    # R2
+                    ("advanced", Msg("advanced: claim, play, draw")),    # R59
+                    ("endclaim", Msg("endclaim: play, draw, claim")))),  # R60
+    Option("series_target", "int", 0,
+           Msg("0 = a single game; more = a series, first to that many points (5 per win)"),
+           label=Msg("series to"), min=0, max=SERIES_MAX, command="series"),  # R57, D17
 )
 HAND_SIZE = 7            # [S8]
 LOG_KEEP = 30            # public log lines kept in the state
 VIEW_LOG = 10            # public log lines shown in a view
 WIN_POINTS = 5           # R57
-_WORDS = {3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -43,10 +44,18 @@ def _copy(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state))
 
 
-def _say(state: dict, events: list, public: str, private: dict | None = None, hidden: bool = False) -> None:
+def _say(state: dict, events: list, public: Msg, private: dict | None = None, hidden: bool = False) -> None:
+    """An event; its public text also goes to the log, kept in the state in its JSON form."""
     events.append(Event(public, dict(private or {}), hidden))
-    state["log"].append(public)
+    state["log"].append(to_json(public))
     del state["log"][:-LOG_KEEP]
+
+
+def _already_full(flag_no: int, limit: int) -> IllegalAction:
+    """R8/R48: a side holds at most three cards, four with Mud."""
+    if limit == 4:
+        return IllegalAction(Msg("Flag {flag} already has four of your cards.", flag=flag_no))
+    return IllegalAction(Msg("Flag {flag} already has three of your cards.", flag=flag_no))
 
 
 def _flag(state: dict, flag_no: int) -> dict:
@@ -57,9 +66,9 @@ def _parse_flag(text: str) -> int:
     try:
         n = int(text)
     except (TypeError, ValueError):
-        raise IllegalAction(f"{text!r} is not a flag; flags are numbered 1 to 9.") from None
+        raise IllegalAction(Msg("{text} is not a flag; flags are numbered 1 to 9.", text=repr(text))) from None
     if not 1 <= n <= 9:
-        raise IllegalAction(f"There is no flag {n}; flags are numbered 1 to 9.")
+        raise IllegalAction(Msg("There is no flag {flag}; flags are numbered 1 to 9.", flag=n))
     return n
 
 
@@ -113,14 +122,14 @@ def _tactic_targets(state: dict, seat: int, card: str) -> list[tuple[str, str]]:
         if card in LEADERS and state["leader_used"][seat]:  # R43
             return out
         for n in _open_flags(state, seat):
-            out.append((f"play:{card}:{n}", f"Play {label} at flag {n}"))
+            out.append((f"play:{card}:{n}", Msg("Play {card} at flag {flag}", card=label, flag=n)))
     elif card in ENVIRONMENT:  # R46, D10: any unclaimed flag, empty or not
         for f in _my_unclaimed_flags(state, seat):
             if all(e["card"] != card for e in f["env"]):
-                out.append((f"play:{card}:{f['n']}", f"Play {label} at flag {f['n']}"))
+                out.append((f"play:{card}:{f['n']}", Msg("Play {card} at flag {flag}", card=label, flag=f["n"])))
     elif card == "T-SCOUT":  # R50, D11: needs something to draw
         if state["troop_deck"] or state["tactics_deck"]:
-            out.append(("play:T-SCOUT", "Play Scout: draw 3 cards, then put 2 back"))
+            out.append(("play:T-SCOUT", Msg("Play Scout: draw 3 cards, then put 2 back")))
     elif card == "T-REDEPLOY":  # R51, D10
         mine = _my_unclaimed_flags(state, seat)
         for f in mine:
@@ -129,27 +138,32 @@ def _tactic_targets(state: dict, seat: int, card: str) -> list[tuple[str, str]]:
                 for g in mine:
                     if g["n"] != f["n"] and _open_slot(g, seat):
                         out.append((f"play:T-REDEPLOY:{f['n']}:{c}:{g['n']}",
-                                    f"Redeploy {card_label(c)} from flag {f['n']} to flag {g['n']}"))
+                                    Msg("Redeploy {card} from flag {source} to flag {dest}", card=card_label(c),
+                                        source=f["n"], dest=g["n"])))
                 out.append((f"play:T-REDEPLOY:{f['n']}:{c}:discard",
-                            f"Redeploy: discard {card_label(c)} from flag {f['n']}"))
+                            Msg("Redeploy: discard {card} from flag {flag}", card=card_label(c), flag=f["n"])))
             for e in f["env"]:
                 if e["seat"] != seat:
                     continue
                 for g in mine:
                     if g["n"] != f["n"] and all(x["card"] != e["card"] for x in g["env"]):
                         out.append((f"play:T-REDEPLOY:{f['n']}:{e['card']}:{g['n']}",
-                                    f"Redeploy {card_label(e['card'])} from flag {f['n']} to flag {g['n']}"))
+                                    Msg("Redeploy {card} from flag {source} to flag {dest}",
+                                        card=card_label(e["card"]), source=f["n"], dest=g["n"])))
                 out.append((f"play:T-REDEPLOY:{f['n']}:{e['card']}:discard",
-                            f"Redeploy: discard {card_label(e['card'])} from flag {f['n']}"))
+                            Msg("Redeploy: discard {card} from flag {flag}", card=card_label(e["card"]),
+                                flag=f["n"])))
     elif card == "T-DESERTER":  # R52
         for f in _my_unclaimed_flags(state, seat):
             j = 1 - side_index(f, seat)
             for c in f["sides"][j]["cards"]:
-                out.append((f"play:T-DESERTER:{f['n']}:{c}", f"Deserter: discard {card_label(c)} from flag {f['n']}"))
+                out.append((f"play:T-DESERTER:{f['n']}:{c}",
+                            Msg("Deserter: discard {card} from flag {flag}", card=card_label(c), flag=f["n"])))
             for e in f["env"]:
                 if e["seat"] == f["seats"][j]:
                     out.append((f"play:T-DESERTER:{f['n']}:{e['card']}",
-                                f"Deserter: discard {card_label(e['card'])} from flag {f['n']}"))
+                                Msg("Deserter: discard {card} from flag {flag}", card=card_label(e["card"]),
+                                    flag=f["n"])))
     elif card == "T-TRAITOR":  # R53, D10 (the same flag is allowed)
         dests = _open_flags(state, seat)
         if dests:
@@ -159,7 +173,8 @@ def _tactic_targets(state: dict, seat: int, card: str) -> list[tuple[str, str]]:
                     if is_troop(c):
                         for g in dests:
                             out.append((f"play:T-TRAITOR:{f['n']}:{c}:{g}",
-                                        f"Traitor: take {card_label(c)} from flag {f['n']} to flag {g}"))
+                                        Msg("Traitor: take {card} from flag {source} to flag {dest}",
+                                            card=card_label(c), source=f["n"], dest=g)))
     return out
 
 
@@ -172,7 +187,8 @@ def _card_play_actions(state: dict, seat: int) -> list[tuple[str, str]]:
     for card in hand:
         if is_troop(card):
             label = card_label(card)
-            acts.extend((f"play:{card}:{n}", f"Play {label} at flag {n}") for n in open_flags)
+            acts.extend((f"play:{card}:{n}", Msg("Play {card} at flag {flag}", card=label, flag=n))
+                        for n in open_flags)
         elif tactics_ok:
             acts.extend(_tactic_targets(state, seat, card))
     return acts
@@ -260,9 +276,9 @@ def _start_game(state: dict, first: int, events: list) -> None:
     state["current"] = first
     state["turn"] = {}
     if state["game_no"] > 1:
-        _say(state, events, f"Game {state['game_no']} of the series begins; {player_name(first)} starts. "
-                            f"Cards are shuffled and dealt.",
-             {s: "Your new hand: " + ", ".join(card_label(c) for c in sort_cards(state["hands"][s]))
+        _say(state, events, Msg("Game {game} of the series begins; {player} starts. Cards are shuffled and dealt.",
+                                game=state["game_no"], player=player_name(first)),
+             {s: Msg("Your new hand: {cards}", cards=[card_label(c) for c in sort_cards(state["hands"][s])])
               for s in range(players)}, hidden=True)
     _begin_turn(state, first, events)
 
@@ -285,7 +301,7 @@ def _enter_play(state: dict, events: list) -> None:
         return
     # R12/R14: no card can be played: a forced pass (automated, spec 11.4)
     state["turn"].update(passing=True, forced=True)
-    _say(state, events, f"{player_name(seat)} cannot play a card and passes.")
+    _say(state, events, Msg("{player} cannot play a card and passes.", player=player_name(seat)))
     if state["variant"] == "advanced":
         _end_turn(state, events)
     else:
@@ -346,9 +362,11 @@ def _draw(state: dict, seat: int, deck: str, events: list, scout: bool = False) 
     state["hands"][seat].append(card)
     for memo in state["scout_memo"]:  # D15: the memo lasts until the card is drawn
         memo[:] = [m for m in memo if m["card"] != card]
-    verb = "draws (Scout)" if scout else "draws"
-    _say(state, events, f"{player_name(seat)} {verb} from the {deck} deck.",
-         {seat: f"You drew {card_label(card)}."}, hidden=True)
+    if scout:
+        public = Msg("{player} draws (Scout) from the {deck}.", player=player_name(seat), deck=paths.deck_name(deck))
+    else:
+        public = Msg("{player} draws from the {deck}.", player=player_name(seat), deck=paths.deck_name(deck))
+    _say(state, events, public, {seat: Msg("You drew {card}.", card=card_label(card))}, hidden=True)
     if state["scout"] is not None and scout:
         state["scout"]["drawn"].append(card)
     return card
@@ -367,38 +385,38 @@ def _end_turn(state: dict, events: list) -> None:
 
 # --------------------------------------------------------------------------- actions
 
-def _expected(state: dict) -> str:
+def _expected(state: dict) -> Msg:
     step = state["step"]
     if step == "play":
-        return "Play a card first."
+        return Msg("Play a card first.")
     if step == "claim":
-        return "You are in your claim step: claim a flag or finish with done."
+        return Msg("You are in your claim step: claim a flag or finish with done.")
     if step == "draw":
-        return "Draw a card now, from the troop deck or the tactics deck."
+        return Msg("Draw a card now, from the troop deck or the tactics deck.")
     if step == "scout_draw":
-        return f"Finish your Scout: draw {state['scout']['draws_left']} more card(s)."
+        return Msg("Finish your Scout: draw {n} more card(s).", n=state["scout"]["draws_left"])
     if step == "scout_return":
-        return f"Finish your Scout: put {state['scout']['returns_left']} card(s) back on the decks."
+        return Msg("Finish your Scout: put {n} card(s) back on the decks.", n=state["scout"]["returns_left"])
     if step == "mud_discard":
-        return f"Mud has left flag {state['mud']['flag']}: a card must be discarded there first."
-    return "The game is over."
+        return Msg("Mud has left flag {flag}: a card must be discarded there first.", flag=state["mud"]["flag"])
+    return Msg("The game is over.")
 
 
 def _require_step(state: dict, step: str) -> None:
     if state["step"] != step:
-        raise IllegalAction(f"You cannot do that now. {_expected(state)}")
+        raise IllegalAction(Msg("You cannot do that now. {expected}", expected=_expected(state)))
 
 
 def _check_slot(state: dict, seat: int, flag_no: int) -> dict:
     flag = _flag(state, flag_no)
     i = side_index(flag, seat)
     if i is None:
-        raise IllegalAction(f"Flag {flag_no} is not on your battle lines.")
+        raise IllegalAction(Msg("Flag {flag} is not on your battle lines.", flag=flag_no))
     if flag["claimed_by"] is not None:  # R9, R34
-        raise IllegalAction(f"Flag {flag_no} has been claimed; no card may be played there.")
+        raise IllegalAction(Msg("Flag {flag} has been claimed; no card may be played there.", flag=flag_no))
     limit = flag_limit(flag)
     if len(flag["sides"][i]["cards"]) >= limit:  # R8
-        raise IllegalAction(f"Flag {flag_no} already has {_WORDS[limit]} of your cards.")
+        raise _already_full(flag_no, limit)
     return flag
 
 
@@ -406,8 +424,8 @@ def _check_tactics_allowed(state: dict, seat: int) -> None:
     if not _tactics_limit_ok(state, seat):  # R40
         played = state["tactics_played"]
         other = min(played[o] for o in _opponents(state, seat))
-        raise IllegalAction(f"You have played {played[seat]} tactics cards and your opponent only {other}; "
-                            f"you may not get two ahead (R40).")
+        raise IllegalAction(Msg("You have played {mine} tactics cards and your opponent only {theirs}; you may not "
+                                "get two ahead (R40).", mine=played[seat], theirs=other))
 
 
 def _place(state: dict, seat: int, flag: dict, card: str) -> None:
@@ -431,31 +449,32 @@ def _unclaimed_target_flag(state: dict, seat: int, text: str) -> dict:
     flag_no = _parse_flag(text)
     flag = _flag(state, flag_no)
     if side_index(flag, seat) is None:
-        raise IllegalAction(f"Flag {flag_no} is not on your battle lines.")
+        raise IllegalAction(Msg("Flag {flag} is not on your battle lines.", flag=flag_no))
     if flag["claimed_by"] is not None:  # R39, R34
-        raise IllegalAction(f"Flag {flag_no} has been claimed; tactics cards cannot affect it.")
+        raise IllegalAction(Msg("Flag {flag} has been claimed; tactics cards cannot affect it.", flag=flag_no))
     return flag
 
 
 def _act_play(state: dict, seat: int, args: list[str], events: list) -> None:
     _require_step(state, "play")
     if not args:
-        raise IllegalAction("Say which card to play, e.g. play:red7:3.")
+        raise IllegalAction(Msg("Say which card to play, e.g. play:red7:3."))
     card = normalise_card(args[0])
     if card is None:
-        raise IllegalAction(f"There is no card called {args[0]!r}.")
+        raise IllegalAction(Msg("There is no card called {name}.", name=repr(args[0])))
     hand = state["hands"][seat]
     if card not in hand:
-        raise IllegalAction(f"You do not hold {card_label(card)}.")
+        raise IllegalAction(Msg("You do not hold {card}.", card=card_label(card)))
     who = player_name(seat)
     if is_troop(card) or is_morale(card):
         if len(args) != 2:
-            raise IllegalAction(f"Say where to play {card_label(card)}: play:{card}:<flag>.")
+            raise IllegalAction(Msg("Say where to play {card}: play:{id}:<flag>.", card=card_label(card), id=card))
         flag_no = _parse_flag(args[1])
         if is_morale(card):
             _check_tactics_allowed(state, seat)
             if card in LEADERS and state["leader_used"][seat]:  # R43
-                raise IllegalAction(f"You have already used a Leader; {card_label(card)} must stay in your hand.")
+                raise IllegalAction(Msg("You have already used a Leader; {card} must stay in your hand.",
+                                        card=card_label(card)))
         flag = _check_slot(state, seat, flag_no)  # R7-R10
         hand.remove(card)
         _place(state, seat, flag, card)
@@ -463,34 +482,40 @@ def _act_play(state: dict, seat: int, args: list[str], events: list) -> None:
             state["tactics_played"][seat] += 1  # D9
             if card in LEADERS:
                 state["leader_used"][seat] = True  # R43, D9
-        _say(state, events, f"{who} plays {card_label(card)} at flag {flag_no}.")
+        _say(state, events, Msg("{player} plays {card} at flag {flag}.", player=who, card=card_label(card),
+                                flag=flag_no))
         _after_card_play(state, events)
         return
 
     _check_tactics_allowed(state, seat)  # R40
     if card in ENVIRONMENT:  # R46-R48
         if len(args) != 2:
-            raise IllegalAction(f"Say where to play {card_label(card)}: play:{card}:<flag>.")
+            raise IllegalAction(Msg("Say where to play {card}: play:{id}:<flag>.", card=card_label(card), id=card))
         flag = _unclaimed_target_flag(state, seat, args[1])
         hand.remove(card)
         flag["env"].append({"card": card, "seat": seat})
         state["tactics_played"][seat] += 1
-        effect = "only sums count there" if card == "T-FOG" else "formations there need four cards"
-        _say(state, events, f"{who} plays {card_label(card)} at flag {flag['n']}: {effect}.")
+        if card == "T-FOG":  # R47
+            text = Msg("{player} plays {card} at flag {flag}: only sums count there.", player=who,
+                       card=card_label(card), flag=flag["n"])
+        else:  # R48
+            text = Msg("{player} plays {card} at flag {flag}: formations there need four cards.", player=who,
+                       card=card_label(card), flag=flag["n"])
+        _say(state, events, text)
         _after_card_play(state, events)
         return
 
     # guile cards (R49): used at once, then discarded
     if card == "T-SCOUT":
         if len(args) != 1:
-            raise IllegalAction("Scout takes no target: use play:T-SCOUT.")
+            raise IllegalAction(Msg("Scout takes no target: use play:T-SCOUT."))
         if not (state["troop_deck"] or state["tactics_deck"]):  # D10, D11
-            raise IllegalAction("Both decks are empty, so Scout has nothing to draw.")
+            raise IllegalAction(Msg("Both decks are empty, so Scout has nothing to draw."))
         hand.remove(card)
         state["tactics_played"][seat] += 1
         _discard(state, card, seat, "used")
         state["scout"] = {"seat": seat, "draws_left": 3, "returns_left": 0, "drawn": [], "returned": []}
-        _say(state, events, f"{who} plays Scout.", hidden=True)
+        _say(state, events, Msg("{player} plays Scout.", player=who), hidden=True)
         _scout_continue(state, events)
         return
     if card == "T-REDEPLOY":
@@ -500,7 +525,7 @@ def _act_play(state: dict, seat: int, args: list[str], events: list) -> None:
     elif card == "T-TRAITOR":
         _play_traitor(state, seat, args, events)
     else:  # pragma: no cover
-        raise IllegalAction(f"{card_label(card)} cannot be played.")
+        raise IllegalAction(Msg("{card} cannot be played.", card=card_label(card)))
     if state["mud"] is None:
         _after_card_play(state, events)
 
@@ -512,27 +537,27 @@ def _find_own_card(flag: dict, seat: int, card: str) -> str:
         return "side"
     if any(e["card"] == card and e["seat"] == seat for e in flag["env"]):
         return "env"
-    raise IllegalAction(f"You have no {card_label(card)} at flag {flag['n']}.")
+    raise IllegalAction(Msg("You have no {card} at flag {flag}.", card=card_label(card), flag=flag["n"]))
 
 
 def _play_redeploy(state: dict, seat: int, args: list[str], events: list) -> None:
     """R51, D10: move one of your own cards to another unclaimed flag, or discard it."""
     if len(args) != 4:
-        raise IllegalAction("Use play:T-REDEPLOY:<from flag>:<card>:<to flag or discard>.")
+        raise IllegalAction(Msg("Use play:T-REDEPLOY:<from flag>:<card>:<to flag or discard>."))
     source = _unclaimed_target_flag(state, seat, args[1])
     card = normalise_card(args[2]) or args[2]
     if card not in TROOP_IDS and card not in TACTIC_IDS:
-        raise IllegalAction(f"There is no card called {args[2]!r}.")
+        raise IllegalAction(Msg("There is no card called {name}.", name=repr(args[2])))
     where = _find_own_card(source, seat, card)
     dest = None
     if args[3] != "discard":
         dest = _unclaimed_target_flag(state, seat, args[3])
         if dest["n"] == source["n"]:  # R51: "another" flag
-            raise IllegalAction("Redeploy must move the card to another flag (or discard it).")
+            raise IllegalAction(Msg("Redeploy must move the card to another flag (or discard it)."))
         if where == "side" and not _open_slot(dest, seat):  # D10
-            raise IllegalAction(f"Flag {dest['n']} already has {_WORDS[flag_limit(dest)]} of your cards.")
+            raise _already_full(dest["n"], flag_limit(dest))
         if where == "env" and any(e["card"] == card for e in dest["env"]):
-            raise IllegalAction(f"Flag {dest['n']} already has {card_label(card)}.")
+            raise IllegalAction(Msg("Flag {flag} already has {card}.", flag=dest["n"], card=card_label(card)))
     hand = state["hands"][seat]
     hand.remove("T-REDEPLOY")
     state["tactics_played"][seat] += 1
@@ -544,14 +569,15 @@ def _play_redeploy(state: dict, seat: int, args: list[str], events: list) -> Non
         source["env"] = [e for e in source["env"] if e["card"] != card]
     if dest is None:
         _discard(state, card, seat, "Redeploy")
-        _say(state, events, f"{who} plays Redeploy and discards his {card_label(card)} from flag {source['n']}.")
+        _say(state, events, Msg("{player} plays Redeploy and discards his {card} from flag {flag}.", player=who,
+                                card=card_label(card), flag=source["n"]))
     else:
         if where == "side":
             _place(state, seat, dest, card)
         else:
             dest["env"].append({"card": card, "seat": seat})
-        _say(state, events, f"{who} plays Redeploy: {card_label(card)} moves from flag {source['n']} "
-                            f"to flag {dest['n']}.")
+        _say(state, events, Msg("{player} plays Redeploy: {card} moves from flag {source} to flag {dest}.",
+                                player=who, card=card_label(card), source=source["n"], dest=dest["n"]))
     if card == "T-MUD":
         _mud_left(state, source, seat, events)
 
@@ -559,7 +585,7 @@ def _play_redeploy(state: dict, seat: int, args: list[str], events: list) -> Non
 def _play_deserter(state: dict, seat: int, args: list[str], events: list) -> None:
     """R52: discard one of the opponent's cards at an unclaimed flag."""
     if len(args) != 3:
-        raise IllegalAction("Use play:T-DESERTER:<flag>:<card>.")
+        raise IllegalAction(Msg("Use play:T-DESERTER:<flag>:<card>."))
     flag = _unclaimed_target_flag(state, seat, args[1])
     card = normalise_card(args[2]) or args[2]
     j = 1 - side_index(flag, seat)
@@ -569,7 +595,7 @@ def _play_deserter(state: dict, seat: int, args: list[str], events: list) -> Non
     elif any(e["card"] == card and e["seat"] == owner for e in flag["env"]):
         where = "env"
     else:
-        raise IllegalAction(f"Your opponent has no {args[2]} at flag {flag['n']}.")
+        raise IllegalAction(Msg("Your opponent has no {card} at flag {flag}.", card=args[2], flag=flag["n"]))
     state["hands"][seat].remove("T-DESERTER")
     state["tactics_played"][seat] += 1
     _discard(state, "T-DESERTER", seat, "used")
@@ -578,8 +604,8 @@ def _play_deserter(state: dict, seat: int, args: list[str], events: list) -> Non
     else:
         flag["env"] = [e for e in flag["env"] if e["card"] != card]
     _discard(state, card, owner, "Deserter")
-    _say(state, events, f"{player_name(seat)} plays Deserter: {player_name(owner)}'s {card_label(card)} "
-                        f"at flag {flag['n']} is discarded.")
+    _say(state, events, Msg("{player} plays Deserter: {owner}'s {card} at flag {flag} is discarded.",
+                            player=player_name(seat), owner=player_name(owner), card=card_label(card), flag=flag["n"]))
     if card == "T-MUD":
         _mud_left(state, flag, seat, events)
 
@@ -588,22 +614,23 @@ def _play_traitor(state: dict, seat: int, args: list[str], events: list) -> None
     """R53, D10: take an opponent's troop card (not a tactics card) to your side of an unclaimed
     flag with an open slot (the same flag is allowed)."""
     if len(args) != 4:
-        raise IllegalAction("Use play:T-TRAITOR:<from flag>:<card>:<to flag>.")
+        raise IllegalAction(Msg("Use play:T-TRAITOR:<from flag>:<card>:<to flag>."))
     source = _unclaimed_target_flag(state, seat, args[1])
     card = normalise_card(args[2]) or args[2]
     j = 1 - side_index(source, seat)
     if card not in source["sides"][j]["cards"]:
-        raise IllegalAction(f"Your opponent has no {args[2]} at flag {source['n']}.")
+        raise IllegalAction(Msg("Your opponent has no {card} at flag {flag}.", card=args[2], flag=source["n"]))
     if not is_troop(card):
-        raise IllegalAction("Traitor can take only a troop card, not a tactics card.")
+        raise IllegalAction(Msg("Traitor can take only a troop card, not a tactics card."))
     dest = _check_slot(state, seat, _parse_flag(args[3]))
     state["hands"][seat].remove("T-TRAITOR")
     state["tactics_played"][seat] += 1
     _discard(state, "T-TRAITOR", seat, "used")
     _remove_from_side(source, j, card)
     _place(state, seat, dest, card)
-    _say(state, events, f"{player_name(seat)} plays Traitor: {card_label(card)} leaves "
-                        f"{player_name(source['seats'][j])}'s side of flag {source['n']} for flag {dest['n']}.")
+    _say(state, events, Msg("{player} plays Traitor: {card} leaves {owner}'s side of flag {source} for flag {dest}.",
+                            player=player_name(seat), card=card_label(card), owner=player_name(source["seats"][j]),
+                            source=source["n"], dest=dest["n"]))
 
 
 def _mud_left(state: dict, flag: dict, actor: int, events: list) -> None:
@@ -613,23 +640,28 @@ def _mud_left(state: dict, flag: dict, actor: int, events: list) -> None:
     if seats:
         state["mud"] = {"flag": flag["n"], "queue": seats}
         state["step"] = "mud_discard"
-        _say(state, events, f"Mud has left flag {flag['n']}: "
-                            + " and ".join(player_name(s) for s in seats)
-                            + " must discard a card there.")
+        if len(seats) == 1:
+            text = Msg("Mud has left flag {flag}: {player} must discard a card there.", flag=flag["n"],
+                       player=player_name(seats[0]))
+        else:
+            text = Msg("Mud has left flag {flag}: {first} and {second} must discard a card there.", flag=flag["n"],
+                       first=player_name(seats[0]), second=player_name(seats[1]))
+        _say(state, events, text)
 
 
 def _act_mud_discard(state: dict, seat: int, args: list[str], events: list) -> None:
     _require_step(state, "mud_discard")
     if len(args) != 1:
-        raise IllegalAction("Use muddiscard:<card>.")
+        raise IllegalAction(Msg("Use muddiscard:<card>."))
     flag = _flag(state, state["mud"]["flag"])
     i = side_index(flag, seat)
     card = normalise_card(args[0]) or args[0]
     if card not in flag["sides"][i]["cards"]:
-        raise IllegalAction(f"You have no {args[0]} at flag {flag['n']}.")
+        raise IllegalAction(Msg("You have no {card} at flag {flag}.", card=args[0], flag=flag["n"]))
     _remove_from_side(flag, i, card)
     _discard(state, card, seat, "Mud removed")  # D5, D9: not a tactics play
-    _say(state, events, f"{player_name(seat)} discards {card_label(card)} from flag {flag['n']} (Mud removed).")
+    _say(state, events, Msg("{player} discards {card} from flag {flag} (Mud removed).", player=player_name(seat),
+                            card=card_label(card), flag=flag["n"]))
     state["mud"]["queue"].pop(0)
     if not state["mud"]["queue"]:
         state["mud"] = None
@@ -661,14 +693,14 @@ def _scout_continue(state: dict, events: list) -> None:
 
 def _act_scout(state: dict, seat: int, args: list[str], events: list) -> None:
     if len(args) != 2 or args[0] not in ("draw", "return"):
-        raise IllegalAction("Use scout:draw:troop, scout:draw:tactics or scout:return:<card>.")
+        raise IllegalAction(Msg("Use scout:draw:troop, scout:draw:tactics or scout:return:<card>."))
     if args[0] == "draw":
         _require_step(state, "scout_draw")
         deck = args[1]
         if deck not in ("troop", "tactics"):
-            raise IllegalAction("Draw from the troop deck or the tactics deck.")
+            raise IllegalAction(Msg("Draw from the troop deck or the tactics deck."))
         if not state[f"{deck}_deck"]:
-            raise IllegalAction(f"The {deck} deck is empty.")
+            raise IllegalAction(Msg("The {deck} is empty.", deck=paths.deck_name(deck)))
         state["scout"]["draws_left"] -= 1
         _draw(state, seat, deck, events, scout=True)
         _scout_continue(state, events)
@@ -676,7 +708,7 @@ def _act_scout(state: dict, seat: int, args: list[str], events: list) -> None:
     _require_step(state, "scout_return")
     card = normalise_card(args[1])
     if card is None or card not in state["hands"][seat]:
-        raise IllegalAction(f"You do not hold {args[1]}.")
+        raise IllegalAction(Msg("You do not hold {card}.", card=args[1]))
     deck = "troop" if is_troop(card) else "tactics"  # R50: each card to its own deck, face down
     state["hands"][seat].remove(card)
     state[f"{deck}_deck"].append(card)  # the later return lies on top (D11 ordering choice)
@@ -684,18 +716,20 @@ def _act_scout(state: dict, seat: int, args: list[str], events: list) -> None:
     scout = state["scout"]
     scout["returned"].append(card)
     scout["returns_left"] -= 1
-    _say(state, events, f"{player_name(seat)} puts a card back on top of the {deck} deck.",
-         {seat: f"You put {card_label(card)} on top of the {deck} deck."}, hidden=True)
+    _say(state, events, Msg("{player} puts a card back on top of the {deck}.", player=player_name(seat),
+                            deck=paths.deck_name(deck)),
+         {seat: Msg("You put {card} on top of the {deck}.", card=card_label(card), deck=paths.deck_name(deck))},
+         hidden=True)
     _scout_continue(state, events)
 
 
 def _act_draw(state: dict, seat: int, args: list[str], events: list) -> None:
     _require_step(state, "draw")
     if len(args) != 1 or args[0] not in ("troop", "tactics"):
-        raise IllegalAction("Use draw:troop or draw:tactics.")
+        raise IllegalAction(Msg("Use draw:troop or draw:tactics."))
     deck = args[0]
     if not state[f"{deck}_deck"]:  # D8
-        raise IllegalAction(f"The {deck} deck is empty; draw from the other deck.")
+        raise IllegalAction(Msg("The {deck} is empty; draw from the other deck.", deck=paths.deck_name(deck)))
     _draw(state, seat, deck, events)
     _continue(state, state["turn"]["after_draw"], events)
 
@@ -703,11 +737,11 @@ def _act_draw(state: dict, seat: int, args: list[str], events: list) -> None:
 def _act_pass(state: dict, seat: int, args: list[str], events: list) -> None:
     _require_step(state, "play")
     if args:
-        raise IllegalAction("Use pass.")
+        raise IllegalAction(Msg("Use pass."))
     if _can_play_troop(state, seat):  # R13
-        raise IllegalAction("You hold a troop card and have an open slot, so you must play a card.")
+        raise IllegalAction(Msg("You hold a troop card and have an open slot, so you must play a card."))
     state["turn"]["passing"] = True  # R6, R14
-    _say(state, events, f"{player_name(seat)} passes.")
+    _say(state, events, Msg("{player} passes.", player=player_name(seat)))
     if state["variant"] == "advanced":  # D18: the claim step came first
         _end_turn(state, events)
     else:
@@ -716,27 +750,32 @@ def _act_pass(state: dict, seat: int, args: list[str], events: list) -> None:
 
 def _act_claim(state: dict, seat: int, args: list[str], events: list) -> None:
     if len(args) != 1:
-        raise IllegalAction("Use claim:<flag>.")
+        raise IllegalAction(Msg("Use claim:<flag>."))
     flag_no = _parse_flag(args[0])
     check = check_claim(state, seat, flag_no)
     if state["step"] != "claim":
         if not check.valid:
             raise IllegalAction(check.reason)
         if state["variant"] == "advanced" and state["step"] in ("play", "draw"):
-            raise IllegalAction("In the advanced variant you may claim flags only at the start of your turn (R59).")
+            raise IllegalAction(Msg("In the advanced variant you may claim flags only at the start of your turn "
+                                    "(R59)."))
         if state["variant"] == "endclaim" and state["step"] in ("play", "draw"):
-            raise IllegalAction("In this variant you claim flags at the end of your turn, after drawing (R60).")
-        raise IllegalAction(f"You cannot claim now. {_expected(state)}")
+            raise IllegalAction(Msg("In this variant you claim flags at the end of your turn, after drawing (R60)."))
+        raise IllegalAction(Msg("You cannot claim now. {expected}", expected=_expected(state)))
     if not check.valid:  # D13: rejected with an explanation, no penalty
         raise IllegalAction(check.reason)
     flag = _flag(state, flag_no)
     flag["claimed_by"] = seat  # R34
     _record_wild_identities(flag)
-    _say(state, events, f"{player_name(seat)} claims flag {flag_no} with {describe_key(check.claimant_key)}.")
+    _say(state, events, Msg("{player} claims flag {flag} with {formation}.", player=player_name(seat), flag=flag_no,
+                            formation=describe_key(check.claimant_key)))
     if _has_won(state, seat):  # R36, R55, R56
         held = _flags_held(state, seat)
-        _end_game(state, [seat], f"{player_name(seat)} wins with {held} flags, "
-                                 f"{'three adjacent' if _has_run(state, seat) else 'enough'} to win.", events)
+        if _has_run(state, seat):
+            why = Msg("{player} wins with {count} flags, three adjacent to win.", player=player_name(seat), count=held)
+        else:
+            why = Msg("{player} wins with {count} flags, enough to win.", player=player_name(seat), count=held)
+        _end_game(state, [seat], why, events)
         return
     if not provable_flags(state, seat):  # nothing left to claim: leave the step (spec 11.4)
         _continue(state, state["turn"]["after_claim"], events)
@@ -745,7 +784,7 @@ def _act_claim(state: dict, seat: int, args: list[str], events: list) -> None:
 def _act_done(state: dict, seat: int, args: list[str], events: list) -> None:
     _require_step(state, "claim")
     if args:
-        raise IllegalAction("Use done.")
+        raise IllegalAction(Msg("Use done."))
     _continue(state, state["turn"]["after_claim"], events)
 
 
@@ -757,8 +796,8 @@ def _record_wild_identities(flag: dict) -> None:
             side["wild_as"] = None
             continue
         idents = iter(completion.wild_as)
-        # stored as a label ("Red 8"): it is what the card counted as, not a card on the table
-        side["wild_as"] = [None if is_troop(c) else identity_label(next(idents)) for c in side["cards"]]
+        # stored as a label ("Red 8", in its JSON form): what the card counted as, not a card on the table
+        side["wild_as"] = [None if is_troop(c) else to_json(identity_label(next(idents))) for c in side["cards"]]
 
 
 def _has_run(state: dict, seat: int) -> bool:
@@ -800,24 +839,24 @@ def _stalemate(state: dict, events: list) -> None:
     pool = qualified or seats
     best = max(held[s] for s in pool)
     winners = [s for s in pool if held[s] == best]
-    counts = ", ".join(f"{player_name(s)} {held[s]}" for s in seats)
+    counts = [Msg("{player} {count}", player=player_name(s), count=held[s]) for s in seats]
     if len(winners) == 1:
-        reason = (f"No one can play any more (D14): complete flags were awarded and "
-                  f"{player_name(winners[0])} wins ({counts} flags).")
+        reason = Msg("No one can play any more (D14): complete flags were awarded and {player} wins ({counts} flags).",
+                     player=player_name(winners[0]), counts=counts)
     else:
-        reason = f"No one can play any more (D14): the game is drawn ({counts} flags)."
+        reason = Msg("No one can play any more (D14): the game is drawn ({counts} flags).", counts=counts)
     _end_game(state, winners, reason, events)
 
 
-def _end_game(state: dict, winners: list[int], reason: str, events: list) -> None:
+def _end_game(state: dict, winners: list[int], reason: Msg, events: list) -> None:
     seats = list(range(state["players"]))
     held = [_flags_held(state, s) for s in seats]
     state["step"] = "over"
     state["scout"] = None
     state["mud"] = None
-    state["game_result"] = {"winners": list(winners), "flags": held, "reason": reason}
+    state["game_result"] = {"winners": list(winners), "flags": held, "reason": to_json(reason)}
     state["games"].append({"game_no": state["game_no"], "winners": list(winners), "flags": held,
-                           "first_player": state["first_player"], "reason": reason})
+                           "first_player": state["first_player"], "reason": to_json(reason)})
     _say(state, events, reason)
     target = state["series_target"]
     if target is None:
@@ -828,20 +867,27 @@ def _end_game(state: dict, winners: list[int], reason: str, events: list) -> Non
     for s in seats:
         state["points"][s] += WIN_POINTS if winners == [s] else held[s]
     points = state["points"]
-    standing = ", ".join(f"{player_name(s)} {points[s]}" for s in seats)
+    standing = [Msg("{player} {points}", player=player_name(s), points=points[s]) for s in seats]
     reached = [s for s in seats if points[s] >= target]
     if reached:  # D17: first to the target; several at once: most points, then this game's winner
         top = max(points[s] for s in reached)
         series_winners = [s for s in reached if points[s] == top]
         if len(series_winners) > 1 and len(winners) == 1 and winners[0] in series_winners:
             series_winners = [winners[0]]
-        names = " and ".join(player_name(s) for s in series_winners)
-        text = f"{names} {'wins' if len(series_winners) == 1 else 'share'} the series to {target} points ({standing})."
+        if len(series_winners) == 1:
+            text = Msg("{player} wins the series to {target} points ({standing}).",
+                       player=player_name(series_winners[0]), target=target, standing=standing)
+        else:
+            names = player_name(series_winners[0])
+            for s in series_winners[1:]:
+                names = Msg("{first} and {second}", first=names, second=player_name(s))
+            text = Msg("{players} share the series to {target} points ({standing}).", players=names, target=target,
+                       standing=standing)
         state["result"] = Result(series_winners, {s: points[s] for s in seats}, text).to_dict()
         state["current"] = None
         _say(state, events, text)
         return
-    _say(state, events, f"Series score: {standing} (first to {target}).")
+    _say(state, events, Msg("Series score: {standing} (first to {target}).", standing=standing, target=target))
     # R58: the winner starts the next game; after a drawn game the next seat starts (D17)
     first = winners[0] if len(winners) == 1 else (state["first_player"] + 1) % state["players"]
     _start_game(state, first, events)
@@ -864,7 +910,7 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     if step == "play":
         acts = _card_play_actions(state, seat)
         if not _can_play_troop(state, seat):  # R14: may pass instead of playing a tactics card
-            acts.append(("pass", "Pass: play nothing and draw nothing"))
+            acts.append(("pass", Msg("Pass: play nothing and draw nothing")))
         return paths.play_paths(state, seat, acts)
     if step == "claim":
         acts = [paths.claim_action(state, seat, n, check) for n, check in provable_checks(state, seat)]
@@ -882,27 +928,26 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     return []
 
 
-def prompt(state: dict, seat: int) -> str:
+def prompt(state: dict, seat: int) -> Msg | str:
     """The one sentence telling `seat` what it is asked now ("" when nothing)."""
     if seat not in active_players(state):
         return ""
     step = state["step"]
     if step == "play":
         if _can_play_troop(state, seat):  # R13
-            return "Play a card to a flag."
-        return "You cannot play a troop card: play a tactics card, or pass."  # R14
+            return Msg("Play a card to a flag.")
+        return Msg("You cannot play a troop card: play a tactics card, or pass.")  # R14
     if step == "claim":
-        return "Claim flags you can prove, or finish claiming."
+        return Msg("Claim flags you can prove, or finish claiming.")
     if step == "draw":
-        return "Draw a card: troop or tactics deck."
+        return Msg("Draw a card: troop or tactics deck.")
     if step == "scout_draw":
-        left = state["scout"]["draws_left"]
-        return f"Scout: draw {left} more card{'s' if left != 1 else ''}, one at a time, from either deck."
+        return plural("Scout: draw {n} more card, one at a time, from either deck.",
+                      "Scout: draw {n} more cards, one at a time, from either deck.", n=state["scout"]["draws_left"])
     if step == "scout_return":
-        left = state["scout"]["returns_left"]
-        return f"Scout: put {left} card{'s' if left != 1 else ''} back."
+        return plural("Scout: put {n} card back.", "Scout: put {n} cards back.", n=state["scout"]["returns_left"])
     if step == "mud_discard":
-        return f"Mud left flag {state['mud']['flag']}: discard one of your cards there."
+        return Msg("Mud left flag {flag}: discard one of your cards there.", flag=state["mud"]["flag"])
     return ""
 
 
@@ -918,18 +963,18 @@ _HANDLERS = {"play": _act_play, "claim": _act_claim, "done": _act_done, "draw": 
 
 def apply(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
     if state["result"] is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg("The game is over."))
     if not isinstance(action_id, str) or not action_id:
-        raise IllegalAction("Empty action.")
+        raise IllegalAction(Msg("Empty action."))
     if seat not in active_players(state):
         if state["step"] == "mud_discard":
-            raise IllegalAction(f"Waiting for {player_name(state['mud']['queue'][0])} to discard a card "
-                                f"from flag {state['mud']['flag']}.")
-        raise IllegalAction(f"It is not your turn; it is {player_name(state['current'])}'s turn.")
+            raise IllegalAction(Msg("Waiting for {player} to discard a card from flag {flag}.",
+                                    player=player_name(state["mud"]["queue"][0]), flag=state["mud"]["flag"]))
+        raise IllegalAction(Msg("It is not your turn; it is {player}'s turn.", player=player_name(state["current"])))
     verb, *args = action_id.strip().split(":")
     handler = _HANDLERS.get(verb.lower())
     if handler is None:
-        raise IllegalAction(f"Unknown action {action_id!r}.")
+        raise IllegalAction(Msg("Unknown action {action}.", action=repr(action_id)))
     new = _copy(state)
     new["move_no"] += 1
     events: list[Event] = []
@@ -962,7 +1007,7 @@ def _formation_view(flag: dict, index: int) -> dict | None:
     if fog:  # the type is shown for information; only the sum counts (R25)
         troops, _ = split_side(flag["sides"][index]["cards"])
         rank = classify(troops + list(completion.wild_as))[0]
-    return {"type": TYPE_NAMES[rank], "sum": total, "fog": fog}
+    return {"type": formation_name(rank), "sum": total, "fog": fog}
 
 
 def _flag_view(flag: dict) -> dict:
@@ -972,10 +1017,17 @@ def _flag_view(flag: dict) -> dict:
         wild_as = side["wild_as"] if side["wild_as"] is not None else [None] * len(side["cards"])
         sides.append({"seat": flag["seats"][i], "cards": [card_dict(c) for c in side["cards"]],
                       "formation": _formation_view(flag, i), "completed_at": completed_at(side, limit),
-                      "wild_as": list(wild_as)})
+                      "wild_as": [from_json(w) for w in wild_as]})
     return {"n": flag["n"], "claimed_by": flag["claimed_by"], "limit": limit,
             "env": [{"card": card_dict(e["card"]), "seat": e["seat"]} for e in flag["env"]],
             "sides": sides, "line": flag["line"], "fog": flag_has_fog(flag), "awarded": flag["awarded"]}
+
+
+def _with_reason(record: dict | None) -> dict | None:
+    """A copy of a stored game record whose reason is a `Msg` again (the state keeps its JSON form)."""
+    if record is None:
+        return None
+    return dict(record, reason=from_json(record.get("reason", "")))
 
 
 def view(state: dict, viewer: int | None) -> dict:
@@ -1000,10 +1052,10 @@ def view(state: dict, viewer: int | None) -> dict:
                         for h in state["hands"]],  # D15
         "flags_held": [_flags_held(state, s) for s in range(players)],
         "provable": provable_flags(state, current) if current is not None and state["step"] != "over" else [],
-        "result": state["result"],
-        "game_result": state["game_result"],
-        "games": [dict(g) for g in state["games"]],
-        "log": state["log"][-VIEW_LOG:],
+        "result": _with_reason(state["result"]),
+        "game_result": _with_reason(state["game_result"]),
+        "games": [_with_reason(g) for g in state["games"]],
+        "log": [from_json(x) for x in state["log"][-VIEW_LOG:]],
         "idle_turns": state["idle_turns"],
         "viewer": viewer,
     }

@@ -256,7 +256,9 @@ def test_hidden_items_never_reach_another_view():
 
 def test_help_texts_live_in_the_engine():
     """R55: the goal; R37: one hint per tactics card; D7/D14/D16 among the design decisions."""
-    assert "three adjacent flags or any five" in RULES_TEXT
+    # each is a tuple of texts, one message each (their English is the text)
+    rules, design = "\n".join(RULES_TEXT), "\n".join(DESIGN_TEXT)
+    assert "three adjacent flags or any five" in rules
     assert set(TACTIC_HINTS) == set(TACTIC_IDS)
     assert all(len(h) <= 100 for h in TACTIC_HINTS.values())
-    assert all(f"• {rule} " in DESIGN_TEXT for rule in ("D1", "D7", "D14", "D16"))
+    assert all(f"• {rule} " in design for rule in ("D1", "D7", "D14", "D16"))

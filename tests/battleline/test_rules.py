@@ -13,6 +13,7 @@ from engine import registry
 from engine.base import IllegalAction
 from engine.battleline import RULES, card_label, explain_claim, provable_flags
 from engine.battleline.cards import TACTIC_IDS, TROOP_IDS, sort_cards
+from engine.text import from_json
 
 from .helpers import A, B, begin_turn, build, ids
 
@@ -129,7 +130,7 @@ def test_R14_forced_pass_is_automatic():
     """R12/R14, spec 11.4: a player with no possible card play passes automatically."""
     state = build({}, {A: ["T-DARIUS"], B: ["blue1"]}, leader_used=[True, False], tactics_played=[1, 1])
     new = begin_turn(state, A)
-    assert new["current"] == B and new["log"][-1] == "Player 1 cannot play a card and passes."
+    assert new["current"] == B and from_json(new["log"][-1]) == "Player 1 cannot play a card and passes."
 
 
 def test_D18_advanced_passing_player_claims_first():
@@ -139,7 +140,7 @@ def test_D18_advanced_passing_player_claims_first():
     state = begin_turn(state, A)
     assert state["step"] == "claim" and ids(RULES.legal_actions(state, A)) == ["claim:2", "done"]
     state = play(state, A, "done")
-    assert state["current"] == B and state["log"][-1] == "Player 1 cannot play a card and passes."
+    assert state["current"] == B and from_json(state["log"][-1]) == "Player 1 cannot play a card and passes."
 
 
 def test_R53_traitor_to_the_same_flag_and_D6_completion_time():

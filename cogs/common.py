@@ -63,6 +63,12 @@ async def reply(interaction: discord.Interaction, content, **kwargs) -> None:
         await interaction.response.send_message(content, **kwargs)
 
 
+def command_name(lang: str, *parts: str) -> str:
+    """A slash command as a person sees it in their Discord client: `/battleline rules`, or its
+    localized name (the same catalogue the command tree's translator reads)."""
+    return "/" + " ".join(render(Msg(part, _ctx="command"), lang) for part in parts)
+
+
 def hint_choice(message, lang: str = "en"):
     """An autocomplete entry that explains why there is nothing to pick (never a silent empty
     list); choosing it only repeats the explanation."""

@@ -7,11 +7,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, hint_choice, in_thread, is_manager, reply
+from cogs.common import command_name, defer, hint_choice, in_thread, is_manager, lang_for, reply, server_lang_for
 from cogs.components import ask_undo
 from cogs.replay import gate_for
 from cogs.ui import options as game_options
 from engine import registry
+from engine.text import Msg
+from i18n import render, title as game_title
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.service import shorten
@@ -20,6 +22,8 @@ from render import registry as renderers
 from render.replay import replay as make_replay
 
 SHOW_EVERY = 60.0  # seconds between two /match show of one match
+STATUS_WORDS = {"open": Msg("open"), "active": Msg("active"), "finished": Msg("finished"),
+                "cancelled": Msg("cancelled")}
 CLOCK_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()]
 
 
@@ -30,8 +34,10 @@ async def _match_choices(interaction: discord.Interaction, current: str,
     mine = await service.store.list_matches(user_id=interaction.user.id, statuses=statuses,
                                             guild_id=interaction.guild_id)
     choices = []
+    lang = await lang_for(interaction)
     for m in mine:
-        label = f"#{m.id} {service.rules(m).title} ({m.status})"
+        label = render(Msg("#{id} {game} ({status})", id=m.id, game=game_title(service.rules(m)),
+                           status=STATUS_WORDS.get(m.status, m.status)), lang)
         if current in str(m.id) or current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=m.id))
     return choices[:25]
@@ -48,8 +54,10 @@ async def any_match_autocomplete(interaction: discord.Interaction, current: str)
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     games = interaction.client.playable_games()
-    return [app_commands.Choice(name=g.title, value=g.name) for g in games
-            if current.lower() in g.title.lower() or current.lower() in g.name][:25]
+    lang = await lang_for(interaction)
+    titled = [(g, render(game_title(g), lang)) for g in games]
+    return [app_commands.Choice(name=shown, value=g.name) for g, shown in titled
+            if current.lower() in g.title.lower() or current.lower() in g.name or current in shown][:25]
 
 
 async def create_match(interaction: discord.Interaction, game: str, opponents: list, players: int | None,
@@ -57,20 +65,20 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
     """Shared by /match new and the game cogs' challenge commands."""
     bot = interaction.client
     if game not in {g.name for g in bot.playable_games()}:
-        raise UserError(f"There is no game called {game!r}. Pick one from the list.")
+        raise UserError(Msg("There is no game called {game}. Pick one from the list.", game=repr(game)))
     if interaction.guild is None:
-        raise UserError("Matches are played in a server channel, not in DMs.")
+        raise UserError(Msg("Matches are played in a server channel, not in DMs."))
     parent_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) else None
     settings = await guild_settings(bot.service.store, interaction.guild_id)
     if not may_start_in(settings, interaction.channel_id, parent_id):
-        raise UserError("Matches cannot be started in this channel; ask a server manager which channel to use.")
+        raise UserError(Msg("Matches cannot be started in this channel; ask a server manager which channel to use."))
     people = [o for o in opponents if o is not None]
     ai_seats = sum(1 for o in people if o.id == bot.user.id)
     humans = [o for o in people if o.id != bot.user.id]
     if any(o.bot for o in humans):
-        raise UserError("Other bots cannot play; challenge a person, or me for a computer opponent.")
+        raise UserError(Msg("Other bots cannot play; challenge a person, or me for a computer opponent."))
     if any(o.id == interaction.user.id for o in humans):
-        raise UserError("You cannot challenge yourself.")
+        raise UserError(Msg("You cannot challenge yourself."))
     channel_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) \
         else interaction.channel_id
     match = await bot.service.create(
@@ -78,12 +86,12 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
         invited=[o.id for o in humans], ai_seats=ai_seats, players=players, options=options or {},
         ai_user_id=bot.user.id, clock=clock, meta={"rated": rated})
     if match.status == "active":
-        where = f" in <#{match.thread_id}>" if match.thread_id else ""
-        await reply(interaction, f"Match #{match.id} has started{where}.")
+        await reply(interaction, Msg("Match #{id} has started in {thread}.", id=match.id, thread=f"<#{match.thread_id}>")
+                    if match.thread_id else Msg("Match #{id} has started.", id=match.id))
     elif match.invited:
-        await reply(interaction, f"Challenge #{match.id} sent; it starts when everyone accepts.")
+        await reply(interaction, Msg("Challenge #{id} sent; it starts when everyone accepts.", id=match.id))
     else:
-        await reply(interaction, f"Table #{match.id} is open; others join with the button.")
+        await reply(interaction, Msg("Table #{id} is open; others join with the button.", id=match.id))
 
 
 class MatchCog(commands.GroupCog, group_name="match", group_description="Play and manage board game matches"):
@@ -97,7 +105,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         now = self.bot.clock()
         self._shown = {m: t for m, t in self._shown.items() if now - t < SHOW_EVERY}
         if match_id in self._shown:
-            raise UserError(f"The board of match #{match_id} was posted moments ago; it is just above.")
+            raise UserError(Msg("The board of match #{id} was posted moments ago; it is just above.", id=match_id))
         self._shown[match_id] = now
 
     async def _find(self, interaction: discord.Interaction, match: int | None,
@@ -123,7 +131,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         try:
             rules = registry.get(game)
         except KeyError:
-            raise UserError(f"There is no game called {shorten(game, 40)!r}. Pick one from the list.") from None
+            raise UserError(Msg("There is no game called {game}. Pick one from the list.",
+                                game=repr(shorten(game, 40)))) from None
         await create_match(interaction, game, [opponent, opponent2, opponent3], players,
                            options=game_options.parse(rules, options), clock=clock, rated=rated)
 
@@ -139,18 +148,21 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         else:
             rows = await store.list_matches(user_id=interaction.user.id, guild_id=interaction.guild_id)
         if not rows:
-            return await reply(interaction, "No open or running matches." if scope == "channel"
-                               else "You are in no open or running match.")
+            return await reply(interaction, Msg("No open or running matches.") if scope == "channel"
+                               else Msg("You are in no open or running match."))
         lines = []
+        lang = await lang_for(interaction)
+        computer = Msg("computer")
         for m in rows:
-            players = ", ".join("computer" if s.is_ai else f"<@{s.user_id}>" for s in m.seats)
+            players = [computer if s.is_ai else f"<@{s.user_id}>" for s in m.seats]
             where = f"<#{m.thread_id}>" if m.thread_id else (f"<#{m.channel_id}>" if m.channel_id else "")
-            turn = ""
+            line = Msg("**#{id}** {game} ({status}) {where} · {players}", id=m.id, game=game_title(service.rules(m)),
+                       status=STATUS_WORDS.get(m.status, m.status), where=where, players=players)
             if m.status == "active":
                 due = service.rules(m).active_players(m.snapshot)
-                turn = " · to move: " + ", ".join(
-                    "computer" if m.user_at(s).is_ai else f"<@{m.user_at(s).user_id}>" for s in sorted(due))
-            lines.append(f"**#{m.id}** {service.rules(m).title} ({m.status}) {where} · {players}{turn}")
+                line = Msg("{line} · to move: {people}", line=line, people=[
+                    computer if m.user_at(s).is_ai else f"<@{m.user_at(s).user_id}>" for s in sorted(due)])
+            lines.append(render(line, lang))
         await reply(interaction, "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="show", description="Post the current board of a match again")
@@ -159,10 +171,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await defer(interaction)
         row = await self._find(interaction, match, ("active", "finished"))
         if row.snapshot is None:
-            raise UserError("This match has not started yet.")
+            raise UserError(Msg("This match has not started yet."))
         self._may_show(row.id)
-        await self.bot.presenter.post_board(row, "The board, as requested.", ping=False)
-        await reply(interaction, "Board posted.")
+        await self.bot.presenter.post_board(row, Msg("The board, as requested."), ping=False)
+        await reply(interaction, Msg("Board posted."))
 
     @app_commands.command(name="hand", description="See your private hand and moves (only you see the answer)")
     @app_commands.autocomplete(match=any_match_autocomplete)
@@ -176,14 +188,16 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         try:
             row = await self._find(interaction, match_id)
         except UserError as exc:
-            return [hint_choice(exc.message)]
+            return [hint_choice(exc.message, await lang_for(interaction))]
         seat = row.seat_of(interaction.user.id)
+        lang = await lang_for(interaction)
         if seat is None:
-            return [hint_choice("You are not playing in this match.")]
+            return [hint_choice(Msg("You are not playing in this match."), lang)]
         text = current.lower()
-        return [app_commands.Choice(name=a.label[:100], value=a.id[:100])
-                for a in self.bot.service.legal_actions(row, seat)
-                if text in a.label.lower() or text in a.id.lower()][:25]
+        names = await self.bot.presenter.seat_names(row, lang)
+        labelled = [(a, render(a.label, lang, names)) for a in self.bot.service.legal_actions(row, seat)]
+        return [app_commands.Choice(name=label[:100], value=a.id[:100]) for a, label in labelled
+                if text in a.label.lower() or text in label.lower() or text in a.id.lower()][:25]
 
     @app_commands.command(name="move", description="Make a move by name (autocomplete offers only legal moves)")
     @app_commands.describe(action="Start typing; the list shows your legal moves")
@@ -248,10 +262,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         if isinstance(thread, discord.Thread):
             try:
                 await thread.add_user(interaction.user)
-                return await reply(interaction, f"You are watching match #{row.id} in {thread.mention}.")
+                return await reply(interaction, Msg("You are watching match #{id} in {thread}.", id=row.id,
+                                                    thread=thread.mention))
             except discord.HTTPException:
                 pass
-        await reply(interaction, f"You are watching match #{row.id}: each new board comes to you by DM.")
+        await reply(interaction, Msg("You are watching match #{id}: each new board comes to you by DM.", id=row.id))
 
     @app_commands.command(name="log", description="The public move history of a match")
     @app_commands.describe(page="Page of the history (1 = the first moves; default: the latest)")
@@ -260,7 +275,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
                   page: app_commands.Range[int, 1, 1000] | None = None):
         await defer(interaction)
         row = await self._find(interaction, match, ("active", "finished"))
-        content, view = await self.bot.presenter.history_page(row, page)
+        content, view = await self.bot.presenter.history_page(row, page, await lang_for(interaction))
         await reply(interaction, content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="replay", description="An animated picture of a match, move by move")
@@ -270,23 +285,26 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         row = await self._find(interaction, match, ("active", "finished"))
         with gate_for(self.bot).admit(row.id, interaction.user.id, interaction.client.clock()):
             await defer(interaction, ephemeral=False)
-            names = await self.bot.presenter.seat_names(row)
+            lang = await server_lang_for(interaction)  # posted in the channel: the server's language
+            names = await self.bot.presenter.seat_names(row, lang)
             boards, views = await self.bot.service.public_view_stream(row.id)
-            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names)
-        await interaction.followup.send(
-            f"**{self.bot.presenter.title(row)}** · replay of {boards - 1} moves"
-            + ("" if frames == boards else f" ({frames} of {boards} boards shown, evenly spread)"),
-            file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
+            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names, lang)
+        title = self.bot.presenter.title(row)
+        text = (Msg("**{title}** · replay of {moves} moves", title=title, moves=boards - 1) if frames == boards else
+                Msg("**{title}** · replay of {moves} moves ({frames} of {boards} boards shown, evenly spread)",
+                    title=title, moves=boards - 1, frames=frames, boards=boards))
+        await interaction.followup.send(render(text, lang),
+                                        file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
 
 
-def replay_gif(render_board, boards: int, views, names: list[str]) -> tuple[bytes, int]:
+def replay_gif(render_board, boards: int, views, names: list[str], lang: str = "en") -> tuple[bytes, int]:
     """Blocking, all in one worker thread: walk the game, draw the boards one at a time and
     animate them -> (GIF bytes, boards shown)."""
-    made = make_replay(boards, views, lambda view: render_board(view, names))
+    made = make_replay(boards, views, lambda view: render_board(view, names, lang), lang=lang)
     return made.gif, made.frames
 
 
-HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread; the board arrives there as a picture after every move, and the player to move is pinged. Your hand comes to you privately: by DM, or, if your DMs are closed, with the **Show my hand** button under any board (only you see the answer).
+HELP_TEXT = Msg("""**Board games, played by chat.** Every match gets its own thread; the board arrives there as a picture after every move, and the player to move is pinged. Your hand comes to you privately: by DM, or, if your DMs are closed, with the **Show my hand** button under any board (only you see the answer).
 
 **Start a game**
 • `/match new game [opponent…]` challenge people (they press Accept), pick me as the opponent to play the computer, or name nobody to open a table anyone can join.
@@ -299,7 +317,7 @@ HELP_TEXT = """**Board games, played by chat.** Every match gets its own thread;
 • `/match watch` follow a match · `/match log` its move history · `/match replay` an animated replay
 **Tournaments and ratings**
 • `/tournament help` how events run · `/tournament join` sign up · `/leaderboard game` · `/stats`
-"""
+""")
 
 
 class HelpCog(commands.Cog):
@@ -308,9 +326,13 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help", description="How to play board games with this bot")
     async def help(self, interaction: discord.Interaction):
-        lines = "".join(f"• {g.title}: `/{g.name} challenge` and `/{g.name} rules`\n"
+        lang = await lang_for(interaction)
+        lines = "".join(render(Msg("• {game}: {challenge} and {rules}", game=game_title(g),
+                                   challenge=f"`{command_name(lang, g.name, 'challenge')}`",
+                                   rules=f"`{command_name(lang, g.name, 'rules')}`"), lang) + "\n"
                         for g in self.bot.playable_games() if self.bot.tree.get_command(g.name))
-        await interaction.response.send_message(HELP_TEXT.format(game_lines=lines), ephemeral=True)
+        await interaction.response.send_message(render(HELP_TEXT, lang).replace("{game_lines}", lines),
+                                                ephemeral=True)
 
 
 async def setup(bot):

@@ -2,6 +2,10 @@
 
 Public messages and images are made ONLY from `view(state, None)`; private views go by DM,
 or, when a player's DMs are closed, through the ephemeral "Show my hand" answer.
+
+Languages (DESIGN.md, "Languages"): what is posted in a match's channel, and its pictures, is in
+the server's language; what goes to one player (their hand, their answers, reminders by DM) is in
+that player's. Texts stay `Msg`s with seats in them until here, where they are read out.
 """
 from __future__ import annotations
 
@@ -10,11 +14,13 @@ from dataclasses import replace
 
 import discord
 
-from cogs.common import fit, in_thread, png_file
+from cogs.common import fit, in_thread, lang_for, png_file
 from cogs.components import ClockButton, LogPageButton, RematchButton, UndoButton, board_view, lobby_view
 from cogs.ui.game import ui_for
 from cogs.ui.picker import move_items
 from engine.base import Action, Choice, name_seats, options_line, prompt_of, teams_of
+from engine.text import Lines, Msg, plural
+from i18n import ENGLISH, render, title as game_title
 from matches import MoveOutcome
 from matches.service import UNDO
 from matches.settings import guild_settings
@@ -23,7 +29,7 @@ from store import MatchRow, Notice
 
 log = logging.getLogger("boardgames")
 
-COMPUTER_NAME = "Computer"
+COMPUTER_NAME = "Computer"  # the bot's own name where it plays (a name: never translated)
 LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
 
@@ -51,12 +57,29 @@ class DiscordPresenter:
         self._names[user_id] = name
         return name
 
-    async def seat_names(self, match: MatchRow) -> list[str]:
+    async def seat_names(self, match: MatchRow, lang: str = ENGLISH) -> list[str]:
         names = []
         for s in match.seats:
-            names.append(COMPUTER_NAME if s.is_ai and s.user_id == self.bot.user.id
-                         else await self.name_of(s.user_id) + (" (computer)" if s.is_ai else ""))
+            if s.is_ai and s.user_id == self.bot.user.id:
+                names.append(COMPUTER_NAME)
+            elif s.is_ai:  # a player's seat the computer plays for them
+                names.append(render(Msg("{name} (computer)", name=await self.name_of(s.user_id)), lang))
+            else:
+                names.append(await self.name_of(s.user_id))
         return names
+
+    async def channel_lang(self, match: MatchRow) -> str:
+        """The language of what is posted in the match's channel: its server's."""
+        languages = getattr(self.bot, "languages", None)
+        if languages is None or match.guild_id is None:
+            return ENGLISH
+        guild = self.bot.get_guild(match.guild_id)
+        return await languages.server(match.guild_id, getattr(guild, "preferred_locale", None))
+
+    async def person_lang(self, user_id: int) -> str:
+        """The language one person reads (their choice, else their Discord client's)."""
+        languages = getattr(self.bot, "languages", None)
+        return ENGLISH if languages is None else await languages.person(user_id)
 
     async def channel_for(self, match: MatchRow):
         channel_id = match.thread_id or match.channel_id
@@ -70,28 +93,35 @@ class DiscordPresenter:
                 return None
         return channel
 
-    def title(self, match: MatchRow) -> str:
-        return f"{self.bot.service.rules(match).title} · match #{match.id}"
+    def title(self, match: MatchRow) -> Msg:
+        return Msg("{game} · match #{id}", game=game_title(self.bot.service.rules(match)), id=match.id)
 
-    def lobby_text(self, match: MatchRow, note: str = "") -> str:
+    def lobby_text(self, match: MatchRow, note="", lang: str = ENGLISH) -> str:
         rules = self.bot.service.rules(match)
-        people = ", ".join(("the computer" if s.is_ai else f"<@{s.user_id}>") +
-                           ("" if s.accepted else " (invited)") for s in match.seats)
+        game = game_title(rules)
+        people = [Msg("the computer") if s.is_ai else
+                  f"<@{s.user_id}>" if s.accepted else Msg("{person} (invited)", person=f"<@{s.user_id}>")
+                  for s in match.seats]
         if match.status == "open":
             if match.invited:
-                head = (f"**{rules.title}** · match #{match.id}: <@{match.creator_id}> challenges "
-                        + ", ".join(f"<@{u}>" for u in match.invited) + ". Press **Accept** to play.")
+                head = Msg("**{game}** · match #{id}: {creator} challenges {invited}. Press **Accept** to play.",
+                           game=game, id=match.id, creator=f"<@{match.creator_id}>",
+                           invited=[f"<@{u}>" for u in match.invited])
             else:
-                head = (f"**{rules.title}** · match #{match.id}: <@{match.creator_id}> opened a table for "
-                        f"up to {match.player_count} players. Press **Join** to sit down; the creator "
-                        f"presses **Start** (at least {rules.min_players}).")
-            body = f"\nSeated: {people}"
+                head = Msg("**{game}** · match #{id}: {creator} opened a table for up to {count} players. "
+                           "Press **Join** to sit down; the creator presses **Start** (at least {least}).",
+                           game=game, id=match.id, creator=f"<@{match.creator_id}>", count=match.player_count,
+                           least=rules.min_players)
+            lines = [head, Msg("Seated: {people}", people=people)]
         elif match.status == "cancelled":
-            head, body = f"~~{rules.title} · match #{match.id}~~ (closed)", ""
+            lines = [Msg("~~{game} · match #{id}~~ (closed)", game=game, id=match.id)]
+        elif match.thread_id:
+            lines = [Msg("**{game}** · match #{id} has started in {thread}.", game=game, id=match.id,
+                         thread=f"<#{match.thread_id}>"), Msg("Players: {people}", people=people)]
         else:
-            where = f" in <#{match.thread_id}>" if match.thread_id else ""
-            head, body = f"**{rules.title}** · match #{match.id} has started{where}.", f"\nPlayers: {people}"
-        return fit(head + body + (f"\n{note}" if note else ""))
+            lines = [Msg("**{game}** · match #{id} has started.", game=game, id=match.id),
+                     Msg("Players: {people}", people=people)]
+        return fit(Lines([*lines, note] if note else lines), lang=lang)
 
     # ------------------------------------------------------------------ notifier interface
 
@@ -100,7 +130,8 @@ class DiscordPresenter:
         if channel is None:
             return
         try:
-            msg = await channel.send(self.lobby_text(match), view=lobby_view(match),
+            msg = await channel.send(self.lobby_text(match, lang=await self.channel_lang(match)),
+                                     view=lobby_view(match, await self.channel_lang(match)),
                                      allowed_mentions=discord.AllowedMentions(users=True))
             await self.bot.service.store.update_match(match.id, lobby_message_id=msg.id)
         except discord.HTTPException:
@@ -114,7 +145,8 @@ class DiscordPresenter:
             return
         try:
             message = channel.get_partial_message(match.lobby_message_id)
-            await message.edit(content=self.lobby_text(match, note), view=lobby_view(match),
+            lang = await self.channel_lang(match)
+            await message.edit(content=self.lobby_text(match, note, lang), view=lobby_view(match, lang),
                                allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not edit the lobby of match %s", match.id)
@@ -125,7 +157,7 @@ class DiscordPresenter:
         else:
             channel = await self.channel_for(match)
             if channel is not None:
-                await self._safe_send(channel, note, match=match)
+                await self._safe_send(channel, note, match=match, lang=await self.channel_lang(match))
             await self.settle_notices(match)
 
     async def match_started(self, match: MatchRow) -> None:
@@ -135,20 +167,21 @@ class DiscordPresenter:
             await self.bot.service.store.update_match(match.id, thread_id=thread.id)
             match.thread_id = thread.id
         await self._edit_lobby(match)
-        names = await self.seat_names(match)
+        lang = await self.channel_lang(match)
+        names = await self.seat_names(match, lang)
         # in playing order: from the seat that moves first, round the table
         active = self.bot.service.rules(match).active_players(match.snapshot) if match.snapshot else set()
         first = min(active) if len(active) == 1 else 0
         playing = [names[(first + i) % len(names)] for i in range(len(names))]
-        order = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(playing))
+        order = [f"{i + 1}. {n}" for i, n in enumerate(playing)]
         rules = self.bot.service.rules(match)
         teams = teams_of(rules, len(match.seats), dict(match.options))
-        told = [f"**{self.title(match)}** begins. Seat order: {order}."]
+        told = [Msg("**{title}** begins. Seat order: {order}.", title=self.title(match), order=order)]
         if any(len(team) > 1 for team in teams):
-            told.append("Teams: " + " vs ".join(" & ".join(names[s] for s in team) for team in teams) + ".")
+            told.append(Msg("Teams: {teams}.", teams=" vs ".join(" & ".join(names[s] for s in team) for team in teams)))
         if options_line(rules, match.options):
-            told.append(f"Options: {options_line(rules, match.options)}.")
-        await self.post_board(match, " ".join(told))
+            told.append(Msg("Options: {options}.", options=options_line(rules, match.options)))
+        await self.post_board(match, " ".join(render(t, lang, names) for t in told))
         for seat in match.seats:
             await self.send_private(match, seat.seat)
 
@@ -178,21 +211,23 @@ class DiscordPresenter:
         movers, now = moved
         return now if now and now <= outcome.active_before - movers else set()
 
-    def narrate(self, outcome: MoveOutcome, names: list[str]) -> list[str]:
+    def narrate(self, outcome: MoveOutcome, names: list[str], lang: str = ENGLISH) -> list[str]:
         lines = []
         for step in outcome.steps:
             for event in step.events:
-                text = name_seats(event.public, names)
+                text = name_seats(render(event.public, lang, names), names)
                 # a verb phrase ("played c5", "took back their last move.") gets its player in
                 # front; a whole sentence ("Player 1 plays …", "Day 2 of week 1: …") stands
-                # alone (decided before the names go in: a name may be lower case)
-                lines.append(f"**{names[step.seat]}**: {text}" if event.public[:1].islower() else text)
+                # alone (decided on the English, before the names go in: a name may be lower case)
+                lines.append(render(Msg("**{player}**: {text}", player=names[step.seat], text=text), lang)
+                             if str(event.public)[:1].islower() else text)
         return lines
 
     async def moves_applied(self, outcome: MoveOutcome) -> None:
         match = outcome.match
-        names = await self.seat_names(match)
-        lines = self.narrate(outcome, names)
+        lang = await self.channel_lang(match)
+        names = await self.seat_names(match, lang)
+        lines = self.narrate(outcome, names, lang)
         # refresh whoever's private view changed: seats told something privately, seats that
         # moved (their hand changed), and seats that must act now; not a seat whose click is
         # answered with its hand already
@@ -208,8 +243,8 @@ class DiscordPresenter:
             channel = await self.channel_for(match)
             humans = [s for s in sorted(waiting) if not match.user_at(s).is_ai]
             if channel is not None:
-                lines.append(f"Waiting for {len(humans)} player{'s' if len(humans) != 1 else ''}: "
-                             + ", ".join(names[s] for s in humans) + ".")
+                lines.append(render(plural("Waiting for {n} player: {people}.", "Waiting for {n} players: {people}.",
+                                           n=len(humans), people=[names[s] for s in humans]), lang))
                 await self._safe_send(channel, "\n".join(lines), match=match, ping=[])
             for seat in sorted(touched):
                 await self.send_private(match, seat)
@@ -224,7 +259,7 @@ class DiscordPresenter:
             return
         lines = self._pending_lines.pop(match.id, []) + lines
         if len(lines) > 12:  # keep a long computer turn readable
-            lines = lines[:5] + [f"… {len(lines) - 10} more …"] + lines[-5:]
+            lines = lines[:5] + [render(Msg("… {n} more …", n=len(lines) - 10), lang)] + lines[-5:]
         last = outcome.steps[-1] if outcome.steps else None
         # a take-back button only where one could be granted (engine-independent pre-check;
         # the service decides on the click)
@@ -235,7 +270,7 @@ class DiscordPresenter:
         for seat in sorted(touched):
             await self.send_private(match, seat)
 
-    async def answer_mover(self, interaction: discord.Interaction, outcome: MoveOutcome, lead: str = "Move played.",
+    async def answer_mover(self, interaction: discord.Interaction, outcome: MoveOutcome, lead=Msg("Move played."),
                            also: tuple[MoveOutcome, ...] = ()) -> None:
         """The answer to a player's move: what happened privately, then their updated hand with
         its move menus, so the next step of the turn is one click away (the hand follows you)."""
@@ -243,11 +278,13 @@ class DiscordPresenter:
         seat = match.seat_of(interaction.user.id)
         told = [e.private[seat] for o in (*also, outcome) for step in o.steps if step.seat == seat and not step.by_ai
                 for e in step.events if seat in e.private]
-        text = name_seats(" ".join([lead, *told]), await self.seat_names(match))
+        lang = await lang_for(interaction)
+        names = await self.seat_names(match, lang)
+        text = " ".join(name_seats(render(t, lang, names), names) for t in [lead, *told])
         if seat is None or match.snapshot is None:
             await interaction.followup.send(fit(text), ephemeral=True)
             return
-        message = await self.private_message(match, seat)
+        message = await self.private_message(match, seat, lang)
         if message["view"] is None:
             message.pop("view")
         message["content"] = fit(f"{text}\n{message['content']}")
@@ -257,6 +294,7 @@ class DiscordPresenter:
         if match.snapshot is None:  # never started: the lobby message tells it
             await self._edit_lobby(match, note)
             return
+        note = render(note, await self.channel_lang(match), await self.seat_names(match))
         await self.post_board(match, "\n".join([*self._pending_lines.pop(match.id, []), note]))
 
     # ------------------------------------------------------------------ public board
@@ -267,8 +305,10 @@ class DiscordPresenter:
         channel = await self.channel_for(match)
         if not isinstance(channel, discord.TextChannel):
             return None
-        names = await self.seat_names(match)
-        name = f"{self.bot.service.rules(match).title} #{match.id}: " + " vs ".join(names)
+        lang = await self.channel_lang(match)
+        names = await self.seat_names(match, lang)
+        name = render(Msg("{game} #{id}: {players}", game=game_title(self.bot.service.rules(match)), id=match.id,
+                          players=" vs ".join(names)), lang)
         try:
             return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                                auto_archive_duration=10080)
@@ -276,13 +316,14 @@ class DiscordPresenter:
             log.info("no thread for match %s; playing in the channel", match.id)
             return None
 
-    async def _safe_send(self, channel, content: str, *, match: MatchRow, ping: list[int] | None = None, **kwargs):
-        """Post in the match's channel; `ping`: the only users the message notifies (None: everyone
-        it mentions)."""
+    async def _safe_send(self, channel, content, *, match: MatchRow, ping: list[int] | None = None,
+                         lang: str = ENGLISH, **kwargs):
+        """Post in the match's channel (`content` read in `lang`, the server's); `ping`: the only
+        users the message notifies (None: everyone it mentions)."""
         mentions = discord.AllowedMentions(users=True) if ping is None else \
             discord.AllowedMentions(users=[discord.Object(u) for u in ping])
         try:
-            return await channel.send(fit(content), allowed_mentions=mentions, **kwargs)
+            return await channel.send(fit(content, lang=lang), allowed_mentions=mentions, **kwargs)
         except discord.HTTPException:
             log.warning("could not post in the channel of match %s", match.id)
             return None
@@ -294,9 +335,9 @@ class DiscordPresenter:
         return [match.user_at(s).user_id for s in sorted(self.bot.service.rules(match).active_players(match.snapshot))
                 if not match.user_at(s).is_ai]
 
-    def footer(self, match: MatchRow, names: list[str], told: str = "") -> str:
-        """Who must act now (and by when), or how the game ended; `told`: the lines above it,
-        so the game's last line is not said twice."""
+    def footer(self, match: MatchRow, names: list[str], told: str = "", lang: str = ENGLISH) -> str:
+        """Who must act now (and by when), or how the game ended, in `lang`; `told`: the lines
+        above it, so the game's last line is not said twice."""
         service = self.bot.service
         if match.status == "active":
             due = sorted(service.rules(match).active_players(match.snapshot))
@@ -304,50 +345,68 @@ class DiscordPresenter:
             if not humans:
                 return ""
             deadlines = {service.deadline_of(match, s) for s in humans} - {None}
-            when = f" (due <t:{int(min(deadlines))}:R>)" if deadlines else ""
-            people = ", ".join(f"<@{match.user_at(s).user_id}>" for s in humans)
+            due_at = f"<t:{int(min(deadlines))}:R>" if deadlines else None
+            people = [f"<@{match.user_at(s).user_id}>" for s in humans]
             if len(due) > 1:  # simultaneous choices: others learn only who is still choosing
-                return f"Waiting for {len(humans)} player{'s' if len(humans) > 1 else ''}: {people}{when}."
-            return f"{people} — your move{when}."
+                text = (plural("Waiting for {n} player: {people} (due {due}).",
+                               "Waiting for {n} players: {people} (due {due}).", n=len(humans), people=people,
+                               due=due_at) if due_at else
+                        plural("Waiting for {n} player: {people}.", "Waiting for {n} players: {people}.",
+                               n=len(humans), people=people))
+            else:
+                text = (Msg("{people} — your move (due {due}).", people=people, due=due_at) if due_at else
+                        Msg("{people} — your move.", people=people))
+            return render(text, lang)
         if match.result:
             winners = [names[w] for w in match.result.get("winners", [])]
-            nobody = "Nobody wins." if match.result.get("absent") or match.result.get("resigned") \
-                else "The game ends in a draw."
-            head = "🏆 " + " and ".join(winners) + (" wins!" if len(winners) == 1 else " win!") if winners else nobody
-            reason = name_seats(match.result.get("reason", ""), names)
+            if winners:
+                head = (Msg("🏆 {winner} wins!", winner=winners[0]) if len(winners) == 1 else
+                        Msg("🏆 {winners} and {last} win!", winners=winners[:-1], last=winners[-1]))
+            elif match.result.get("absent") or match.result.get("resigned"):
+                head = Msg("Nobody wins.")
+            else:
+                head = Msg("The game ends in a draw.")
+            reason = name_seats(render(match.result.get("reason", ""), lang, names), names)
             if reason and reason in told:
                 reason = ""
             scores = match.result.get("scores") or {}
-            score_text = (" Scores: " + ", ".join(f"{names[int(k)]} {v}" for k, v in scores.items())) if scores else ""
+            score_text = render(Msg("Scores: {scores}", scores=[f"{names[int(k)]} {v}" for k, v in scores.items()]),
+                                lang) if scores else ""
             changes = match.meta.get("rating_changes") or {}
-            rating_text = ("\nRatings: " + ", ".join(
+            rating_text = ("\n" + render(Msg("Ratings: {changes}", changes=[
                 f"{names[int(seat)]} {before} → {after} ({after - before:+d})"
-                for seat, (before, after) in sorted(changes.items()))) if changes else ""
-            return " ".join(part for part in ("**Game over.**", head, reason, score_text.strip()) if part) + rating_text
+                for seat, (before, after) in sorted(changes.items())]), lang)) if changes else ""
+            return " ".join(part for part in (render(Msg("**Game over.**"), lang), render(head, lang), reason,
+                                              score_text) if part) + rating_text
         return ""
 
-    async def post_board(self, match: MatchRow, text: str, *, undoable: bool = False,
+    async def post_board(self, match: MatchRow, text, *, undoable: bool = False,
                          taken_back: bool = False, ping: bool = True) -> None:
-        """A new board message; `ping`: notify the players who must act (not on a re-post)."""
+        """A new board message, in the server's language (`text`: what happened, a Msg or a
+        text already read out); `ping`: notify the players who must act (not on a re-post)."""
         channel = await self.channel_for(match)
         if channel is None:
             return
-        names = await self.seat_names(match)
-        content = f"**{self.title(match)}** · move {match.version}\n{text}\n{self.footer(match, names, told=text)}".strip()
+        lang = await self.channel_lang(match)
+        names = await self.seat_names(match, lang)
+        text = render(text, lang, names)
+        head = render(Msg("**{title}** · move {version}", title=self.title(match), version=match.version), lang)
+        content = f"{head}\n{text}\n{self.footer(match, names, told=text, lang=lang)}".strip()
         view = self.bot.service.public_view(match) if match.snapshot else None
         extra = []
         if match.status == "finished" and not match.meta.get("rematch"):
-            extra.append(RematchButton(match.id))
+            extra.append(RematchButton(match.id, lang))
         if match.status == "active":
-            extra += [ClockButton("reclaim", match.id, seat) for seat in match.meta.get("absent", [])[:1]]
+            extra += [ClockButton("reclaim", match.id, seat, lang) for seat in match.meta.get("absent", [])[:1]]
             if undoable:
-                extra.append(UndoButton("ask", match.id, match.version))
-        kwargs = {"view": board_view(match.id, extra)}
+                extra.append(UndoButton("ask", match.id, match.version, lang))
+        kwargs = {"view": board_view(match.id, extra, lang)}
         png = None
         if view is not None:
-            png = await in_thread(renderers.get(match.game).render_board, view, names)
+            png = await in_thread(renderers.get(match.game).render_board, view, names, lang)
             kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
-        await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [], **kwargs)
+        await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [], lang=lang,
+                              **kwargs)
         await self.settle_notices(match, taken_back=taken_back)
         if match.thread_id is None:  # no thread to add spectators to: they get each board by DM
             for user_id in match.meta.get("watchers", []):
@@ -365,9 +424,10 @@ class DiscordPresenter:
 
     # ------------------------------------------------------------------ clocks, undo, nudges
 
-    def _link(self, match: MatchRow) -> str:
+    def _where(self, match: MatchRow) -> str:
+        """The match's thread or channel, as a link ("" when it has none)."""
         channel_id = match.thread_id or match.channel_id
-        return f" in <#{channel_id}>" if channel_id else ""
+        return f"<#{channel_id}>" if channel_id else ""
 
     async def match_updated(self, match: MatchRow, note: str) -> None:
         await self.post_board(match, note)
@@ -375,25 +435,29 @@ class DiscordPresenter:
             for seat in sorted(self.bot.service.rules(match).active_players(match.snapshot)):
                 await self.send_private(match, seat)
 
-    async def _ping(self, match: MatchRow, seat: int, text: str) -> None:
-        """DM one player; when the DM fails, say it in the match's channel with a mention."""
+    async def _ping(self, match: MatchRow, seat: int, text: Msg) -> None:
+        """DM one player in their language; when the DM fails, say it in the match's channel
+        (in the server's) with a mention."""
         row = match.user_at(seat)
         if row is None or row.is_ai:
             return
-        if row.dm_ok and await self._dm(row.user_id, content=text):
+        if row.dm_ok and await self._dm(row.user_id, content=fit(text, lang=await self.person_lang(row.user_id))):
             return
         channel = await self.channel_for(match)
         if channel is not None:
-            await self._safe_send(channel, f"<@{row.user_id}> {text}", match=match)
+            await self._safe_send(channel, Msg("{person} {text}", person=f"<@{row.user_id}>", text=text), match=match,
+                                  lang=await self.channel_lang(match))
 
     async def remind(self, match: MatchRow, seat: int, deadline: float) -> None:
-        await self._ping(match, seat, f"⏰ Reminder: it is your move in **{self.title(match)}**{self._link(match)}; "
-                                      f"your time runs out <t:{int(deadline)}:R>.")
+        await self._ping(match, seat, Msg("⏰ Reminder: it is your move in **{title}** in {where}; your time runs out "
+                                          "{due}.", title=self.title(match), where=self._where(match),
+                                          due=f"<t:{int(deadline)}:R>"))
 
     async def nudge(self, match: MatchRow, seats: list[int], by_user: int) -> None:
         for seat in seats:
-            await self._ping(match, seat, f"👋 <@{by_user}> is waiting for your move in "
-                                          f"**{self.title(match)}**{self._link(match)}.")
+            await self._ping(match, seat, Msg("👋 {person} is waiting for your move in **{title}** in {where}.",
+                                              person=f"<@{by_user}>", title=self.title(match),
+                                              where=self._where(match)))
 
     async def out_of_time(self, match: MatchRow, seat: int) -> None:
         channel = await self.channel_for(match)
@@ -405,15 +469,20 @@ class DiscordPresenter:
             return
         absent = match.user_at(seat).user_id
         others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
+        lang = await self.channel_lang(match)
         if len(match.seats) == 2:
-            ops, choice = ("claim", "wait"), "claim the win or keep waiting"
+            ops = ("claim", "wait")
+            text = Msg("⌛ {person} is out of time in **{title}**. {others}: you may claim the win or keep "
+                       "waiting. They can still move until someone decides.",
+                       person=f"<@{absent}>", title=self.title(match), others=others)
         else:
-            ops, choice = ("vote", "wait"), ("vote to let the computer play their seat (they are recorded as "
-                                              "losing unless they come back) or keep waiting")
-        view = board_view(match.id, [ClockButton(op, match.id, seat) for op in ops])
-        await self._post_notice(match, "timeout", seat, view,
-                                f"⌛ <@{absent}> is out of time in **{self.title(match)}**. "
-                                f"{others}: you may {choice}. They can still move until someone decides.")
+            ops = ("vote", "wait")
+            text = Msg("⌛ {person} is out of time in **{title}**. {others}: you may vote to let the computer play "
+                       "their seat (they are recorded as losing unless they come back) or keep waiting. They can "
+                       "still move until someone decides.", person=f"<@{absent}>", title=self.title(match),
+                       others=others)
+        view = board_view(match.id, [ClockButton(op, match.id, seat, lang) for op in ops], lang)
+        await self._post_notice(match, "timeout", seat, view, render(text, lang))
 
     async def undo_requested(self, match: MatchRow, seat: int) -> None:
         channel = await self.channel_for(match)
@@ -421,15 +490,18 @@ class DiscordPresenter:
             return
         asker = match.user_at(seat).user_id
         others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
-        view = board_view(match.id, [UndoButton("yes", match.id, match.version),
-                                     UndoButton("no", match.id, match.version)])
+        lang = await self.channel_lang(match)
+        view = board_view(match.id, [UndoButton("yes", match.id, match.version, lang),
+                                     UndoButton("no", match.id, match.version, lang)], lang)
         await self._post_notice(match, "undo", seat, view,
-                                f"↩️ <@{asker}> asks to take back their last move. {others}: do you allow it?")
+                                render(Msg("↩️ {person} asks to take back their last move. {others}: do you allow it?",
+                                           person=f"<@{asker}>", others=others), lang))
 
     # ------------------------------------------------------------------ notices
 
     async def _post_notice(self, match: MatchRow, kind: str, seat: int, view, content: str) -> None:
-        """Post a question with buttons and remember it, so its buttons go once it is settled."""
+        """Post a question with buttons (`content` already in the server's language) and
+        remember it, so its buttons go once it is settled."""
         channel = await self.channel_for(match)
         if channel is None:
             return
@@ -438,7 +510,7 @@ class DiscordPresenter:
             await self.bot.service.store.add_notice(match.id, channel.id, message.id, kind, seat,
                                                     match.version, content)
 
-    def _settled(self, match: MatchRow, notice: Notice, taken_back: bool) -> str | None:
+    def _settled(self, match: MatchRow, notice: Notice, taken_back: bool) -> Msg | None:
         """How a notice's question was settled, or None while it still stands."""
         service = self.bot.service
         if notice.kind == "undo":
@@ -446,25 +518,26 @@ class DiscordPresenter:
             if match.status == "active" and match.version == notice.version == pending.get("version"):
                 return None
             if match.version == notice.version:
-                return "Settled: the move stays."
+                return Msg("Settled: the move stays.")
             if taken_back and match.version == notice.version + 1:
-                return "Settled: the move was taken back."
-            return "Settled: the match has moved on."
+                return Msg("Settled: the move was taken back.")
+            return Msg("Settled: the match has moved on.")
         if match.status == "active" and notice.seat not in match.meta.get("absent", []) \
                 and service.is_overdue(match, notice.seat):
             return None
         if notice.seat in (match.result or {}).get("timeout", []):
-            return "Settled: the win was claimed."
+            return Msg("Settled: the win was claimed.")
         if notice.seat in match.meta.get("absent", []):
-            return "Settled: the computer plays this seat."
+            return Msg("Settled: the computer plays this seat.")
         if match.status != "active":
-            return "Settled: the match is over."
-        return "Settled: they moved in time."
+            return Msg("Settled: the match is over.")
+        return Msg("Settled: they moved in time.")
 
     async def settle_notices(self, match: MatchRow, *, taken_back: bool = False) -> None:
         """Take the buttons off every notice of the match whose question is settled, and say
         how; the service re-checks every click anyway, this keeps the channel honest."""
         store = self.bot.service.store
+        lang = await self.channel_lang(match)
         for notice in await store.open_notices(match.id):
             outcome = self._settled(match, notice, taken_back)
             if outcome is None or not await store.close_notice(notice.message_id):
@@ -474,31 +547,35 @@ class DiscordPresenter:
                 continue
             try:
                 await channel.get_partial_message(notice.message_id).edit(
-                    content=f"{notice.content}\n*{outcome}*"[:2000], view=None,
+                    content=f"{notice.content}\n*{render(outcome, lang)}*"[:2000], view=None,
                     allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.info("could not close notice %s of match %s", notice.message_id, match.id)
 
     # ------------------------------------------------------------------ history
 
-    async def history_page(self, match: MatchRow, page: int | None) -> tuple[str, discord.ui.View | None]:
-        """One page of the public move history (None: the latest page), with buttons to the
-        earlier and later pages."""
+    async def history_page(self, match: MatchRow, page: int | None,
+                           lang: str = ENGLISH) -> tuple[str, discord.ui.View | None]:
+        """One page of the public move history (None: the latest page) in `lang`, with buttons
+        to the earlier and later pages."""
         from matches import UserError
-        names = await self.seat_names(match)
-        lines = [name_seats(f"{i}. **{names[seat]}**: {text}", names)
+        names = await self.seat_names(match, lang)
+        lines = [f"{i}. **{names[seat]}**: " + name_seats(render(text, lang, names), names)
                  for i, (seat, text) in enumerate(await self.bot.service.history(match.id), 1)]
         pages = max(1, -(-len(lines) // LOG_PAGE))
         page = pages if page is None else page
         if not 1 <= page <= pages:
-            raise UserError(f"The history of match #{match.id} has {pages} page(s).")
-        body = "\n".join(lines[(page - 1) * LOG_PAGE:page * LOG_PAGE]) or "No moves yet."
-        content = f"**{self.title(match)}** · history, page {page} of {pages}\n{body}"[:2000]
+            raise UserError(plural("The history of match #{id} has {n} page.", "The history of match #{id} has {n} pages.",
+                                   n=pages, id=match.id))
+        body = "\n".join(lines[(page - 1) * LOG_PAGE:page * LOG_PAGE]) or render(Msg("No moves yet."), lang)
+        head = render(Msg("**{title}** · history, page {page} of {pages}", title=self.title(match), page=page,
+                          pages=pages), lang)
+        content = f"{head}\n{body}"[:2000]
         if pages == 1:
             return content, None
         view = discord.ui.View(timeout=None)
-        view.add_item(LogPageButton(match.id, page - 1, earlier=True, disabled=page == 1))
-        view.add_item(LogPageButton(match.id, page + 1, earlier=False, disabled=page == pages))
+        view.add_item(LogPageButton(match.id, page - 1, earlier=True, disabled=page == 1, lang=lang))
+        view.add_item(LogPageButton(match.id, page + 1, earlier=False, disabled=page == pages, lang=lang))
         return content, view
 
     # ------------------------------------------------------------------ private views
@@ -512,37 +589,43 @@ class DiscordPresenter:
         return [replace(a, label=name_seats(a.label, names), path=tuple(named(c) for c in a.path))
                 for a in self.bot.service.legal_actions(match, seat)]
 
-    async def prompt(self, match: MatchRow, seat: int) -> str:
-        """What the seat is asked now, in one sentence with players' names."""
+    async def prompt(self, match: MatchRow, seat: int):
+        """What the seat is asked now, in one sentence with players' names (a Msg, "" when
+        nothing is asked)."""
         if match.status != "active" or match.snapshot is None:
             return ""
         return name_seats(prompt_of(self.bot.service.rules(match), match.snapshot, seat), await self.seat_names(match))
 
-    async def private_message(self, match: MatchRow, seat: int) -> dict:
-        """The content, image and move components of one seat's private view."""
+    async def private_message(self, match: MatchRow, seat: int, lang: str | None = None) -> dict:
+        """The content, image and move components of one seat's private view, in `lang` (by
+        default the language of the seat's player)."""
         service = self.bot.service
-        names = await self.seat_names(match)
+        if lang is None:
+            lang = await self.person_lang(match.user_at(seat).user_id)
+        names = await self.seat_names(match, lang)
         view = service.private_view(match, seat)
-        png = await in_thread(renderers.get(match.game).render_hand, view, names)
+        png = await in_thread(renderers.get(match.game).render_hand, view, names, lang)
         actions = await self.named_actions(match, seat)
         items = []
         if actions:
             ui = ui_for(match.game)
             items = move_items(match, actions, ui.buttons,
-                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1)
+                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1, lang=lang)
         if match.status != "active":
-            status = "The match is over."
+            status = Msg("**{title}** · move {version} · your private view. The match is over.",
+                         title=self.title(match), version=match.version)
         elif actions:
-            asked = await self.prompt(match, seat)
-            status = f"**Your move.** {asked}".strip()
+            status = Msg("**{title}** · move {version} · your private view. **Your move.** {prompt}",
+                         title=self.title(match), version=match.version, prompt=await self.prompt(match, seat))
         else:
-            status = "Waiting for the others."
+            status = Msg("**{title}** · move {version} · your private view. Waiting for the others.",
+                         title=self.title(match), version=match.version)
         dview = None
         if items:
             dview = discord.ui.View(timeout=None)
             for item in items:
                 dview.add_item(item)
-        return {"content": f"**{self.title(match)}** · move {match.version} · your private view. {status}",
+        return {"content": render(status, lang, names).strip(),
                 "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
 
     async def send_private(self, match: MatchRow, seat: int) -> None:
@@ -562,9 +645,10 @@ class DiscordPresenter:
             row.dm_ok = False
             channel = await self.channel_for(match)
             if channel is not None:
-                await self._safe_send(channel, f"<@{row.user_id}>: your DMs are closed — use the "
-                                               f"**Show my hand** button to see your hand and move.", match=match,
-                                      view=board_view(match.id))
+                lang = await self.channel_lang(match)
+                await self._safe_send(channel, Msg("{person}: your DMs are closed — use the **Show my hand** button "
+                                                   "to see your hand and move.", person=f"<@{row.user_id}>"),
+                                      match=match, lang=lang, view=board_view(match.id, lang=lang))
         except discord.HTTPException:
             log.warning("could not DM seat %s of match %s", seat, match.id)
 
@@ -573,10 +657,10 @@ class DiscordPresenter:
         match = await self.bot.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not playing in this match, so you have no hand here.")
+            raise UserError(Msg("You are not playing in this match, so you have no hand here."))
         if match.snapshot is None:
-            raise UserError("This match has not started yet.")
-        message = await self.private_message(match, seat)
+            raise UserError(Msg("This match has not started yet."))
+        message = await self.private_message(match, seat, await lang_for(interaction))
         if message["view"] is None:
             message.pop("view")
         await interaction.followup.send(ephemeral=True, **message)

@@ -7,6 +7,7 @@ import weakref
 from contextlib import contextmanager
 from typing import Iterator
 
+from engine.text import Msg
 from matches import UserError
 
 PER_USER_EVERY = 60.0
@@ -25,12 +26,12 @@ class ReplayGate:
     def admit(self, match_id: int, user_id: int, now: float) -> Iterator[None]:
         """Let this replay be made (inside the `with`), or raise UserError saying why not."""
         if match_id in self._making:
-            raise UserError(f"A replay of match #{match_id} is being made; it will appear shortly.")
+            raise UserError(Msg("A replay of match #{id} is being made; it will appear shortly.", id=match_id))
         self._forget(now)
         asked = self._asked.get(user_id)
         if asked is not None:
-            raise UserError(f"You can have one replay made every {int(self.every)} seconds; "
-                            f"try again <t:{math.ceil(asked + self.every)}:R>.")
+            raise UserError(Msg("You can have one replay made every {seconds} seconds; try again {when}.",
+                                seconds=int(self.every), when=f"<t:{math.ceil(asked + self.every)}:R>"))
         self._asked[user_id] = now
         self._making.add(match_id)
         try:

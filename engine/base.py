@@ -11,13 +11,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.text import Msg, from_json, to_json
+from engine.text import Msg, from_json, to_json, with_names
+from engine.text import Seat as Seat_
 
 SEAT_REFERENCE = re.compile(r"\bPlayer (\d)\b")
 
 
-def name_seats(text: str, names: list[str]) -> str:
-    """Put players' names in place of the "Player N" (N = seat + 1) that engine texts use."""
+def name_seats(text, names: list[str]):
+    """Put players' names in place of the seats a text names: a `Msg`'s `Seat` arguments (it
+    stays a Msg, to be read in any language), or the "Player N" (N = seat + 1) of plain text."""
+    if isinstance(text, dict) and "msg" in text:
+        text = from_json(text)
+    if isinstance(text, (Msg, Seat_, list, tuple)):
+        return with_names(text, names)
     def name(m: re.Match) -> str:
         n = int(m.group(1)) - 1
         return names[n] if 0 <= n < len(names) else m.group(0)

@@ -140,3 +140,20 @@ def from_json(value: Any) -> Any:
     if isinstance(value, list):
         return [from_json(v) for v in value]
     return value
+
+
+def with_names(value: Any, names: list[str] | None) -> Any:
+    """`value` with every `Seat` in it replaced by that seat's player name (a text still in no
+    language, whose English already names the players)."""
+    if not names:
+        return value
+    if isinstance(value, Msg):
+        return Msg(value.key, _plural=value.plural, _ctx=value.ctx,
+                   **{k: with_names(v, names) for k, v in value.args.items()})
+    if isinstance(value, Seat):
+        return names[value.seat] if 0 <= value.seat < len(names) else value
+    if isinstance(value, Lines):
+        return Lines(with_names(v, names) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [with_names(v, names) for v in value]
+    return value

@@ -34,7 +34,8 @@ DOMAINS = (
     ("battalia", ("engine/battalia/",)),
     ("tournaments", ("tournaments/", "cogs/tournaments.py", "render/tournament.py", "store/")),
     ("pictures", ("render/",)),
-    ("matches", ("matches/", "cogs/presenter.py", "cogs/matches.py", "cogs/components.py", "cogs/replay.py",
+    ("service", ("matches/",)),
+    ("matches", ("cogs/presenter.py", "cogs/matches.py", "cogs/components.py", "cogs/replay.py",
                  "cogs/common.py")),
     ("ui", ("cogs/", "engine/", "i18n/", "bot.py", "sandbox.py")),
 )

@@ -197,7 +197,7 @@ class TeamDuel:
 RULES = TeamDuel()
 
 
-def render_board(view: dict, names: list[str]) -> bytes:
+def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
     img = Image.new("RGB", (640, 120 + 40 * view["players"]), "white")
     d = ImageDraw.Draw(img)
     d.text((10, 10), f"Team Duel — round {min(view['round'], view['rounds'])} of {view['rounds']}",
@@ -212,7 +212,7 @@ def render_board(view: dict, names: list[str]) -> bytes:
     return to_png(img)
 
 
-def render_hand(view: dict, names: list[str]) -> bytes:
+def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
     img = Image.new("RGB", (480, 110), "lightyellow")
     d = ImageDraw.Draw(img)
     d.text((10, 20), "Hand: " + " ".join(view.get("hand", [])), fill="black", font=font(24))

@@ -134,7 +134,7 @@ class HighCard:
 RULES = HighCard()
 
 
-def render_board(view: dict, names: list[str]) -> bytes:
+def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
     img = Image.new("RGB", (640, 60 + 50 * view["players"]), "white")
     d = ImageDraw.Draw(img)
     d.text((10, 10), "High Card", fill="black", font=font(24, True))
@@ -144,7 +144,7 @@ def render_board(view: dict, names: list[str]) -> bytes:
     return to_png(img)
 
 
-def render_hand(view: dict, names: list[str]) -> bytes:
+def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
     img = Image.new("RGB", (480, 80), "lightyellow")
     ImageDraw.Draw(img).text((10, 20), "Hand: " + " ".join(view.get("hand", [])), fill="black", font=font(24))
     return to_png(img)

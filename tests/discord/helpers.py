@@ -2,11 +2,35 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import discord
+import simcord.interactions
 
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
+
+
+@contextmanager
+def client_locales(locales: dict[int, str], guild_locale: str | None = None):
+    """Interactions from the given users carry their Discord client's locale ("zh-TW",
+    "zh-CN", "en-US"), and, with `guild_locale`, the server's preferred locale (simcord
+    always sends "en-US" for both)."""
+    made = simcord.interactions.base_payload
+
+    def base_payload(backend, *, user_id, guild_id, **kwargs):
+        record, payload = made(backend, user_id=user_id, guild_id=guild_id, **kwargs)
+        if user_id in locales:
+            payload["locale"] = locales[user_id]
+        if guild_locale is not None and guild_id is not None:
+            payload["guild_locale"] = guild_locale
+        return record, payload
+
+    simcord.interactions.base_payload = base_payload
+    try:
+        yield
+    finally:
+        simcord.interactions.base_payload = made
 
 
 def buttons(message) -> list[str]:

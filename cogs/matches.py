@@ -218,7 +218,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await defer(interaction)
         row = await self._find(interaction, match)
         await self.bot.service.resign(row.id, interaction.user.id)
-        await reply(interaction, f"You resigned match #{row.id}.")
+        await reply(interaction, Msg("You resigned match #{id}.", id=row.id))
 
     @app_commands.command(name="cancel", description="Cancel a match that has not started (creator or server manager)")
     @app_commands.autocomplete(match=match_autocomplete)
@@ -227,7 +227,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         row = await self._find(interaction, match, ("open",))
         await self.bot.service.cancel(row.id, interaction.user.id, guild_id=interaction.guild_id,
                                       is_admin=is_manager(interaction))
-        await reply(interaction, f"Match #{row.id} was cancelled.")
+        await reply(interaction, Msg("Match #{id} was cancelled.", id=row.id))
 
     @app_commands.command(name="nudge", description="Remind the players you are waiting for (once every few hours)")
     @app_commands.autocomplete(match=match_autocomplete)
@@ -235,7 +235,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await defer(interaction)
         row = await self._find(interaction, match)
         seats = await self.bot.service.nudge(row.id, interaction.user.id)
-        await reply(interaction, "Nudged " + ", ".join(f"<@{row.user_at(s).user_id}>" for s in seats) + ".",
+        await reply(interaction, Msg("Nudged {people}.", people=[f"<@{row.user_at(s).user_id}>" for s in seats]),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="return", description="Play your seat again after the computer stood in for you")
@@ -244,7 +244,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await defer(interaction)
         row = await self._find(interaction, match)
         await self.bot.service.reclaim(row.id, interaction.user.id)
-        await reply(interaction, f"You play your seat in match #{row.id} again.")
+        await reply(interaction, Msg("You play your seat in match #{id} again.", id=row.id))
 
     @app_commands.command(name="undo", description="Ask the other players to let you take back your last move")
     @app_commands.autocomplete(match=match_autocomplete)

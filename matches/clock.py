@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import copy
 
+from engine.text import Msg
+
 HOUR = 3600
 DAY = 24 * HOUR
 
@@ -28,12 +30,12 @@ PRESETS: dict[str, dict] = {
     "bank-3d": {"kind": "bank", "bank": 3 * DAY, "bonus": DAY, "cap": 3 * DAY},
     "bank-10d": {"kind": "bank", "bank": 10 * DAY, "bonus": DAY, "cap": 10 * DAY},
 }
-PRESET_LABELS = {
-    "none": "No clock",
-    "move-24h": "24 hours per move",
-    "move-72h": "3 days per move",
-    "bank-3d": "Time bank: 3 days, +1 day per move (max 3 days)",
-    "bank-10d": "Time bank: 10 days, +1 day per move (max 10 days)",
+PRESET_LABELS = {  # Msgs: their English is also the slash-command choice's name
+    "none": Msg("No clock"),
+    "move-24h": Msg("24 hours per move"),
+    "move-72h": Msg("3 days per move"),
+    "bank-3d": Msg("Time bank: 3 days, +1 day per move (max 3 days)"),
+    "bank-10d": Msg("Time bank: 10 days, +1 day per move (max 10 days)"),
 }
 DEFAULT_PRESET = "move-24h"
 DEFAULT_REMINDERS = [12 * HOUR, HOUR]
@@ -124,9 +126,17 @@ def timers(clock: dict, now: float) -> list[tuple[str, int, float]]:
     return out
 
 
-def describe(clock: dict) -> str:
-    return PRESET_LABELS.get(clock.get("preset", ""), "No clock" if clock.get("kind", "none") == "none"
-                             else clock.get("kind", ""))
+def describe(clock: dict) -> Msg:
+    """The clock's name for a reader (a preset's label; a clock of no preset by its kind)."""
+    found = PRESET_LABELS.get(clock.get("preset", ""))
+    if found is not None:
+        return found
+    kind = clock.get("kind", "none")
+    if kind == "move":
+        return Msg("Per move")
+    if kind == "bank":
+        return Msg("Time bank")
+    return Msg("No clock")
 
 
 def parse_duration(text: str) -> float:

@@ -20,23 +20,27 @@ from typing import Callable, Protocol
 
 from engine import registry
 from engine.base import Action, Event, IllegalAction, Result, normalise_options, teams_of
+from engine.text import Msg, Seat, from_json, plural, to_json
+from i18n import title as game_title
 from matches import clock as clocks
 from matches.settings import guild_settings
 from store import MatchRow, OutboxRow, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 
-STALE_MESSAGE = 'This board is out of date: the match has moved on since. Press "Show my hand" for the current one.'
+STALE_MESSAGE = Msg('This board is out of date: the match has moved on since. Press "Show my hand" for the '
+                    'current one.')
 
 # the action-log row that takes back the last move still in effect (never a deletion)
 UNDO = "undo"
-UNDO_EVENT = "took back their last move."
+UNDO_EVENT = Msg("took back their last move.")
 
 
 class UserError(Exception):
-    """Something a user did wrong; `message` is shown to them as is and nothing changed."""
+    """Something a user did wrong and nothing changed; `message` (a Msg, or an engine's
+    IllegalAction message passed through) is shown to them in their language."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: Msg):
         super().__init__(message)
         self.message = message
 
@@ -68,11 +72,12 @@ class Notifier(Protocol):
     """What the service tells the outside world. Every method must not raise."""
 
     async def match_created(self, match: MatchRow) -> None: ...
-    async def lobby_changed(self, match: MatchRow, note: str) -> None: ...
+    # notes are Msgs naming people with person(user_id)
+    async def lobby_changed(self, match: MatchRow, note: Msg) -> None: ...
     async def match_started(self, match: MatchRow) -> None: ...
     async def moves_applied(self, outcome: MoveOutcome) -> None: ...
-    async def match_closed(self, match: MatchRow, note: str) -> None: ...
-    async def match_updated(self, match: MatchRow, note: str) -> None: ...   # board + private views again
+    async def match_closed(self, match: MatchRow, note: Msg) -> None: ...
+    async def match_updated(self, match: MatchRow, note: Msg) -> None: ...   # board + private views again
     async def remind(self, match: MatchRow, seat: int, deadline: float) -> None: ...
     async def out_of_time(self, match: MatchRow, seat: int) -> None: ...
     async def undo_requested(self, match: MatchRow, seat: int) -> None: ...
@@ -140,10 +145,6 @@ class _LockEntry:
     owner: asyncio.Task | None = None  # the task holding it may take it again (finish under a move)
 
 
-def _player_list(n: int) -> str:
-    return f"{n} player" + ("s" if n != 1 else "")
-
-
 async def replaying(fn: Callable, *args):
     """Replaying a long action log takes a while (half a second for a whole Battalia game):
     the engines are pure, so it runs in a worker thread and the bot keeps answering."""
@@ -194,10 +195,10 @@ class MatchService:
 
     async def get(self, match_id: int) -> MatchRow:
         if not valid_id(match_id):
-            raise UserError(f"There is no match #{shorten(match_id)}.")
+            raise UserError(Msg("There is no match #{match}.", match=shorten(match_id)))
         match = await self.store.get_match(match_id)
         if match is None:
-            raise UserError(f"There is no match #{match_id}.")
+            raise UserError(Msg("There is no match #{match}.", match=match_id))
         return match
 
     @staticmethod
@@ -213,7 +214,7 @@ class MatchService:
         a match of another server is answered exactly like one that does not exist."""
         match = await self.get(match_id)
         if not self.reachable(match, guild_id=guild_id, user_id=user_id):
-            raise UserError(f"There is no match #{match_id} here.")
+            raise UserError(Msg("There is no match #{match} here.", match=match_id))
         return match
 
     @staticmethod
@@ -227,11 +228,11 @@ class MatchService:
         else the user's only match in `statuses` (of `game`, when a game's own command asks).
         Only matches of the server the command is used in (`guild_id`; None: a DM, where the
         user's own matches) are found."""
-        title = registry.get(game).title + " " if game else ""
+        title = game_title(registry.get(game)) if game else None
         if match_id is not None:
             match = await self.get_here(match_id, guild_id=guild_id, user_id=user_id)
             if game and match.game != game:
-                raise UserError(f"Match #{match_id} is not a {title}match.")
+                raise UserError(Msg("Match #{match} is not a {game} match.", match=match_id, game=title))
             if match.status not in statuses:
                 raise UserError(self.status_refusal(match, statuses))
             return match
@@ -243,23 +244,29 @@ class MatchService:
         mine = [m for m in await self.store.list_matches(user_id=user_id, statuses=statuses, guild_id=guild_id)
                 if not game or m.game == game]
         if not mine:
-            raise UserError(f"You are not in any {title}match right now. Start one with /match new "
-                            "or a game's challenge command.")
+            raise UserError(
+                Msg("You are not in any {game} match right now. Start one with /match new "
+                    "or a game's challenge command.", game=title) if title else
+                Msg("You are not in any match right now. Start one with /match new "
+                    "or a game's challenge command."))
         if len(mine) > 1:
-            raise UserError(f"You are in several {title}matches: say which one with the match option "
-                            "(or use the command in the match's thread).")
+            raise UserError(
+                Msg("You are in several {game} matches: say which one with the match option "
+                    "(or use the command in the match's thread).", game=title) if title else
+                Msg("You are in several matches: say which one with the match option "
+                    "(or use the command in the match's thread)."))
         return mine[0]
 
     @staticmethod
-    def status_refusal(match: MatchRow, statuses: tuple[str, ...]) -> str:
+    def status_refusal(match: MatchRow, statuses: tuple[str, ...]) -> Msg:
         """Why a command for matches in `statuses` cannot use this one."""
         if match.status == "open":
-            return f"Match #{match.id} has not started yet."
+            return Msg("Match #{match} has not started yet.", match=match.id)
         if match.status == "active":
-            return f"Match #{match.id} is still being played."
+            return Msg("Match #{match} is still being played.", match=match.id)
         if match.status == "cancelled":
-            return f"Match #{match.id} was cancelled."
-        return f"Match #{match.id} is over."
+            return Msg("Match #{match} was cancelled.", match=match.id)
+        return Msg("Match #{match} is over.", match=match.id)
 
     async def find_seat(self, user_id: int, *, match_id: int | None, channel_id: int | None,
                         guild_id: int | None, statuses: tuple[str, ...] = ("active",),
@@ -269,7 +276,7 @@ class MatchService:
                                          statuses=statuses, game=game)
         seat = match.seat_of(user_id)
         if seat is None:
-            raise UserError("You are not playing in this match.")
+            raise UserError(Msg("You are not playing in this match."))
         return match, seat
 
     # ------------------------------------------------------------------ lobby
@@ -283,15 +290,18 @@ class MatchService:
         try:
             rules = registry.get(game)
         except KeyError:
-            raise UserError(f"There is no game called {game!r}.") from None
+            raise UserError(Msg("There is no game called {game}.", game=repr(shorten(game)))) from None
         invited = [u for u in dict.fromkeys(invited) if u != creator_id]
         seat_count = 1 + len(invited) + ai_seats
         if players is None:
             players = seat_count if (invited or ai_seats) else rules.min_players
         if not rules.min_players <= players <= rules.max_players:
-            raise UserError(f"{rules.title} is for {rules.min_players}–{rules.max_players} players, not {players}.")
+            raise UserError(Msg("{game} is for {least}–{most} players, not {count}.", game=game_title(rules),
+                                least=rules.min_players, most=rules.max_players, count=players))
         if seat_count > players:
-            raise UserError(f"That is {seat_count} players, but this match is for {_player_list(players)}.")
+            raise UserError(plural("That is {count} players, but this match is for {n} player.",
+                                   "That is {count} players, but this match is for {n} players.",
+                                   n=players, count=seat_count))
         options = self._check_options(rules, players, dict(options or {}))  # before anything is written
         seats = [(creator_id, False, True)] + [(u, False, accepted) for u in invited] + \
                 [(ai_user_id, True, True) for _ in range(ai_seats)]
@@ -300,7 +310,7 @@ class MatchService:
             settings = await guild_settings(self.store, guild_id)
             preset = clock or settings["clock"]
             if preset not in clocks.PRESETS:
-                raise UserError(f"There is no clock called {preset!r}.")
+                raise UserError(Msg("There is no clock called {clock}.", clock=repr(shorten(preset))))
             meta["clock"] = clocks.new_clock(preset, settings["reminders"])
         seed = self.seed_source.randrange(1, 2**62)
         match_id = await self.store.create_match(
@@ -320,16 +330,17 @@ class MatchService:
         try:
             size = len(json.dumps(options))
         except (TypeError, ValueError):
-            raise UserError("These match options cannot be stored.") from None
+            raise UserError(Msg("These match options cannot be stored.")) from None
         if size > MAX_OPTIONS_SIZE:
-            raise UserError("These match options are too long.")
+            raise UserError(Msg("These match options are too long."))
         try:
             options = normalise_options(rules, players, options)
             rules.setup(players, dict(options), 1)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
         except (ValueError, TypeError, KeyError) as exc:
-            raise UserError(f"These match options cannot be used together: {shorten(exc, 200)}") from None
+            raise UserError(Msg("These match options cannot be used together: {error}",
+                                error=shorten(exc, 200))) from None
         return options
 
     @staticmethod
@@ -342,41 +353,41 @@ class MatchService:
             match = await self._open(match_id)
             seat = next((s for s in match.seats if s.user_id == user_id and not s.is_ai), None)
             if seat is None:
-                raise UserError("This challenge is not addressed to you.")
+                raise UserError(Msg("This challenge is not addressed to you."))
             if seat.accepted:
-                raise UserError("You have already accepted.")
+                raise UserError(Msg("You have already accepted."))
             await self.store.set_accepted(match_id, user_id)
-            return await self._lobby_grew(match_id, f"{person(user_id)} accepted.")
+            return await self._lobby_grew(match_id, Msg("{user} accepted.", user=person(user_id)))
 
     async def decline(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
             match = await self._open(match_id)
             if match.seat_of(user_id) is None:
-                raise UserError("This challenge is not addressed to you.")
-            return await self._close_lobby(match_id, f"{person(user_id)} declined the challenge.")
+                raise UserError(Msg("This challenge is not addressed to you."))
+            return await self._close_lobby(match_id, Msg("{user} declined the challenge.", user=person(user_id)))
 
     async def join(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
             match = await self._open(match_id)
             if match.seat_of(user_id) is not None:
-                raise UserError("You are already at this table.")
+                raise UserError(Msg("You are already at this table."))
             if match.invited:
-                raise UserError("This is a challenge between invited players; start your own with /match new.")
+                raise UserError(Msg("This is a challenge between invited players; start your own with /match new."))
             if len(match.seats) >= match.player_count:
-                raise UserError("This table is full.")
+                raise UserError(Msg("This table is full."))
             await self.store.add_seat(match_id, user_id)
-            return await self._lobby_grew(match_id, f"{person(user_id)} joined.")
+            return await self._lobby_grew(match_id, Msg("{user} joined.", user=person(user_id)))
 
     async def leave(self, match_id: int, user_id: int) -> MatchRow:
         async with self.lock(match_id):
             match = await self._open(match_id)
             if match.seat_of(user_id) is None:
-                raise UserError("You are not at this table.")
+                raise UserError(Msg("You are not at this table."))
             if user_id == match.creator_id:
-                return await self._close_lobby(match_id, "The table's creator left, so the table is closed.")
+                return await self._close_lobby(match_id, Msg("The table's creator left, so the table is closed."))
             await self.store.remove_seat(match_id, user_id)
             match = await self.get(match_id)
-            await self.notifier.lobby_changed(match, f"{person(user_id)} left.")
+            await self.notifier.lobby_changed(match, Msg("{user} left.", user=person(user_id)))
             return match
 
     async def start(self, match_id: int, user_id: int, *, is_admin: bool = False) -> MatchRow:
@@ -384,12 +395,13 @@ class MatchService:
             match = await self._open(match_id)
             rules = self.rules(match)
             if user_id != match.creator_id and not is_admin:
-                raise UserError("Only the player who opened this table can start it.")
+                raise UserError(Msg("Only the player who opened this table can start it."))
             if len(match.seats) < rules.min_players:
-                raise UserError(f"{rules.title} needs at least {_player_list(rules.min_players)}; "
-                                f"this table has {len(match.seats)}.")
+                raise UserError(plural("{game} needs at least {n} player; this table has {count}.",
+                                       "{game} needs at least {n} players; this table has {count}.",
+                                       n=rules.min_players, game=game_title(rules), count=len(match.seats)))
             if not all(s.accepted for s in match.seats):
-                raise UserError("Not everyone invited has accepted yet.")
+                raise UserError(Msg("Not everyone invited has accepted yet."))
             self._check_options(rules, len(match.seats), match.options)
             return await self._start(match)
 
@@ -400,15 +412,16 @@ class MatchService:
             match = await self.get_here(match_id, guild_id=guild_id, user_id=user_id)
             is_admin = is_admin and guild_id is not None and match.guild_id == guild_id
             if match.status != "open":
-                raise UserError("Only a match that has not started can be cancelled; use /match resign instead.")
+                raise UserError(Msg("Only a match that has not started can be cancelled; use /match resign instead."))
             if user_id != match.creator_id and not is_admin:
-                raise UserError("Only the match's creator or a server manager can cancel it.")
+                raise UserError(Msg("Only the match's creator or a server manager can cancel it."))
             await self.store.update_match(match_id, status="cancelled")
             match = await self.get(match_id)
-            await self.notifier.match_closed(match, f"Match #{match_id} was cancelled by {person(user_id)}.")
+            await self.notifier.match_closed(match, Msg("Match #{match} was cancelled by {user}.", match=match_id,
+                                                        user=person(user_id)))
             return match
 
-    async def _lobby_grew(self, match_id: int, note: str) -> MatchRow:
+    async def _lobby_grew(self, match_id: int, note: Msg) -> MatchRow:
         """After a seat was taken or accepted: start a full, agreed table, else update the lobby."""
         match = await self.get(match_id)
         if self._ready_to_start(match, self.rules(match)):
@@ -416,7 +429,7 @@ class MatchService:
         await self.notifier.lobby_changed(match, note)
         return match
 
-    async def _close_lobby(self, match_id: int, note: str) -> MatchRow:
+    async def _close_lobby(self, match_id: int, note: Msg) -> MatchRow:
         await self.store.update_match(match_id, status="cancelled")
         match = await self.get(match_id)
         await self.notifier.match_closed(match, note)
@@ -425,8 +438,8 @@ class MatchService:
     async def _open(self, match_id: int) -> MatchRow:
         match = await self.get(match_id)
         if match.status != "open":
-            raise UserError("This table is no longer open." if match.status != "active"
-                            else "This match has already started.")
+            raise UserError(Msg("This table is no longer open.") if match.status != "active"
+                            else Msg("This match has already started."))
         return match
 
     async def _start(self, match: MatchRow) -> MatchRow:
@@ -463,17 +476,17 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status == "open":
-                raise UserError("This match has not started yet.")
+                raise UserError(Msg("This match has not started yet."))
             if match.status != "active":
-                raise UserError("This match is over.")
+                raise UserError(Msg("This match is over."))
             if expected_version is not None and expected_version != match.version:
                 raise UserError(STALE_MESSAGE)
             seat = match.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing in this match.")
+                raise UserError(Msg("You are not playing in this match."))
             rules = self.rules(match)
             if seat not in rules.active_players(match.snapshot):
-                raise UserError("It is not your turn.")
+                raise UserError(Msg("It is not your turn."))
             action_id = self._canonical(rules, match.snapshot, seat, action_id)
             outcome = MoveOutcome(match, answered={seat} if answered else set(),
                                   active_before=set(rules.active_players(match.snapshot)))
@@ -489,7 +502,7 @@ class MatchService:
         engine might also read (`PLAY:RED1:1`, `play:red1:+1`) is matched to its legal id when
         it differs only in case and spaces, else refused, so the log holds one form per move."""
         if not isinstance(action_id, str) or not action_id.strip() or len(action_id) > MAX_ACTION:
-            raise UserError("That is not a move; pick one from the list.")
+            raise UserError(Msg("That is not a move; pick one from the list."))
         legal = [a.id for a in rules.legal_actions(state, seat)]
         if action_id in legal:
             return action_id
@@ -500,7 +513,8 @@ class MatchService:
         try:  # the engine says best why a move is not allowed
             rules.apply(state, seat, action_id)
         except IllegalAction as exc:
-            raise UserError(shorten(exc.message, 300)) from None
+            # an engine's Msg as it is (the edge cuts what is too long); a plain text cut here
+            raise UserError(exc.message if isinstance(exc.message, Msg) else shorten(exc.message, 300)) from None
         except Exception:  # noqa: BLE001 - malformed input must not reach the log either way
             pass
         else:
@@ -508,7 +522,8 @@ class MatchService:
             # cards per choice): kept only in the plain form the listed ids use
             if _plain_form(action_id, legal):
                 return action_id
-        raise UserError(f"{shorten(action_id)!r} is not one of your moves now; pick one from the list.")
+        raise UserError(Msg("{action} is not one of your moves now; pick one from the list.",
+                            action=repr(shorten(action_id))))
 
     async def _apply(self, match: MatchRow, seat: int, action_id: str, outcome: MoveOutcome,
                      by_ai: bool = False) -> MatchRow:
@@ -528,9 +543,9 @@ class MatchService:
                 result_record["winners"] = [w for w in result.winners if w not in resigned and w not in absent]
                 voided = [w for w in result.winners if w not in result_record["winners"]]
                 if voided:
-                    seats = " and ".join(f"Player {w + 1}" for w in voided)
-                    result_record["reason"] = (f"The computer, playing on for {seats} after they left, won on "
-                                               "the board; a seat played for an absent player never wins.")
+                    result_record["reason"] = to_json(Msg(
+                        "The computer, playing on for {seats} after they left, won on the board; a seat "
+                        "played for an absent player never wins.", seats=[Seat(w) for w in voided]))
                 if resigned:
                     result_record["resigned"] = resigned
                 if absent:
@@ -587,11 +602,11 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("Only a match in progress can be resigned." if match.status != "open"
-                                else "This match has not started; use /match cancel or leave the table.")
+                raise UserError(Msg("Only a match in progress can be resigned.") if match.status != "open"
+                                else Msg("This match has not started; use /match cancel or leave the table."))
             seat = match.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing in this match.")
+                raise UserError(Msg("You are not playing in this match."))
             humans_left = [s for s in match.seats if not s.is_ai and s.seat != seat]
             teams = teams_of(self.rules(match), len(match.seats), dict(match.options))
             gone = set(match.meta.get("resigned", [])) | set(match.meta.get("absent", [])) | {seat}
@@ -601,11 +616,11 @@ class MatchService:
                 # others win at once (a team is out when none of its members plays on)
                 winners = [s for team in standing for s in team] if len(standing) == 1 \
                     else [s.seat for s in match.seats if s.seat != seat]
-                result = Result(winners, {}, f"{person(user_id)} resigned.").to_dict()
+                result = Result(winners, {}, Msg("{user} resigned.", user=person(user_id))).to_dict()
                 result["resigned"] = sorted(set(match.meta.get("resigned", [])) | {seat})
                 if match.meta.get("absent"):
                     result["absent"] = list(match.meta["absent"])
-                return await self.finish(match_id, result, f"{person(user_id)} resigned.")
+                return await self.finish(match_id, result, Msg("{user} resigned.", user=person(user_id)))
             meta = dict(match.meta)
             meta["resigned"] = sorted(set(meta.get("resigned", [])) | {seat})
             # the seat, the notes and the clock change together
@@ -615,13 +630,14 @@ class MatchService:
             await self.store.hand_seat(match_id, seat, is_ai=True, version=match.version, meta=meta, timers=timers)
             self._timers_changed()
             match = await self.get(match_id)
-            await self.notifier.lobby_changed(match, f"{person(user_id)} resigned; the computer plays their seat.")
+            await self.notifier.lobby_changed(match, Msg("{user} resigned; the computer plays their seat.",
+                                                         user=person(user_id)))
             outcome = await self._run_ai(match, MoveOutcome(match))
         if outcome.steps:
             await self._announce(outcome)
         return outcome.match
 
-    async def finish(self, match_id: int, result: dict, note: str) -> MatchRow:
+    async def finish(self, match_id: int, result: dict, note: Msg) -> MatchRow:
         """The one way to end an active match outside a move (resignation, a claimed win, an
         organizer's adjudication): under the match's lock, the result, the cancelled timers
         and the "closed" notice owed are one transaction; then the finish listeners run and
@@ -629,14 +645,15 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("This match is over.")
+                raise UserError(Msg("This match is over."))
             return await self._close(match, result, note)
 
-    async def _close(self, match: MatchRow, result: dict, note: str) -> MatchRow:
-        """See `finish` (the caller holds the lock and has checked the match is active)."""
+    async def _close(self, match: MatchRow, result: dict, note: Msg) -> MatchRow:
+        """See `finish` (the caller holds the lock and has checked the match is active). The
+        note owed in the outbox is stored in its JSON form, to be read in any language."""
         result = self._record_of(match, result)
-        if not await self.store.finish_match(match.id, result, note):
-            raise UserError("This match is over.")
+        if not await self.store.finish_match(match.id, result, to_json(note)):
+            raise UserError(Msg("This match is over."))
         self._timers_changed()
         match = await self._finished(await self.get(match.id))
         await self.notifier.match_closed(match, note)
@@ -712,7 +729,7 @@ class MatchService:
         elif kind == "closed":
             async with self.lock(match_id):  # the finish listeners may not have run
                 match = await self._finished(await self.get(match_id))
-            await self.notifier.match_closed(match, rows[0].payload.get("note", ""))
+            await self.notifier.match_closed(match, from_json(rows[0].payload.get("note", "")))
         elif kind in ("reminder", "deadline"):
             await self.on_timer(match_id, kind, rows[0].seat, rows[0].payload.get("due", 0.0), rows[0].version)
         else:
@@ -876,7 +893,7 @@ class MatchService:
         """The public move history: (seat, public text) per event, undo rows included."""
         match = await self.get(match_id)
         if match.snapshot is None:
-            raise UserError("This match has not started yet.")
+            raise UserError(Msg("This match has not started yet."))
         log = await self.store.actions(match_id)
         return await replaying(lambda: [(seat, event.public) for seat, _a, _s, events in self._walk(match, log)
                                         for event in events])
@@ -885,7 +902,7 @@ class MatchService:
         """The public view before the first move and after every logged action."""
         match = await self.get(match_id)
         if match.snapshot is None:
-            raise UserError("This match has not started yet.")
+            raise UserError(Msg("This match has not started yet."))
         rules, log = self.rules(match), await self.store.actions(match_id)
         views = await replaying(lambda: [rules.view(self._initial_state(match), None)] + [
             rules.view(state, None) for _seat, _action, state, _events in self._walk(match, log)])
@@ -900,7 +917,7 @@ class MatchService:
         increasing order, so only one state is alive at a time however long the game."""
         match = await self.get(match_id)
         if match.snapshot is None:
-            raise UserError("This match has not started yet.")
+            raise UserError(Msg("This match has not started yet."))
         rules, log = self.rules(match), await self.store.actions(match_id)
         last = len(log)
 
@@ -991,9 +1008,9 @@ class MatchService:
     def _opponent_seat(self, match: MatchRow, user_id: int, seat: int) -> int:
         mine = match.seat_of(user_id)
         if mine is None:
-            raise UserError("You are not playing in this match.")
+            raise UserError(Msg("You are not playing in this match."))
         if mine == seat:
-            raise UserError("That is your own seat: make your move instead.")
+            raise UserError(Msg("That is your own seat: make your move instead."))
         return mine
 
     async def claim_win(self, match_id: int, user_id: int, seat: int) -> MatchRow:
@@ -1001,18 +1018,19 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("This match is over.")
+                raise UserError(Msg("This match is over."))
             self._opponent_seat(match, user_id, seat)
             if len(match.seats) != 2:
-                raise UserError("With more than two players, vote to let the computer play the seat instead.")
+                raise UserError(Msg("With more than two players, vote to let the computer play the seat instead."))
             if not self.is_overdue(match, seat):
-                raise UserError("That player is not out of time (they may have moved since).")
+                raise UserError(Msg("That player is not out of time (they may have moved since)."))
             absent_user = match.user_at(seat).user_id
             result = Result([s.seat for s in match.seats if s.seat != seat], {},
-                            f"{person(absent_user)} ran out of time.").to_dict()
+                            Msg("{user} ran out of time.", user=person(absent_user))).to_dict()
             result["timeout"] = [seat]
             return await self.finish(match_id, result,
-                                     f"{person(user_id)} claimed the win: {person(absent_user)} ran out of time.")
+                                     Msg("{user} claimed the win: {absent} ran out of time.",
+                                         user=person(user_id), absent=person(absent_user)))
 
     async def vote_handoff(self, match_id: int, user_id: int, seat: int) -> tuple[MatchRow, bool]:
         """More than two players: the others vote to let the computer play an absent player's
@@ -1020,12 +1038,12 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("This match is over.")
+                raise UserError(Msg("This match is over."))
             voter = self._opponent_seat(match, user_id, seat)
             if len(match.seats) == 2:
-                raise UserError("In a two-player game, claim the win instead.")
+                raise UserError(Msg("In a two-player game, claim the win instead."))
             if not self.is_overdue(match, seat):
-                raise UserError("That player is not out of time (they may have moved since).")
+                raise UserError(Msg("That player is not out of time (they may have moved since)."))
             meta = dict(match.meta)
             votes = dict(meta.get("votes", {}))
             ballot = sorted(set(votes.get(str(seat), [])) | {voter})
@@ -1037,8 +1055,9 @@ class MatchService:
                 await self.store.update_match(match_id, meta=meta)
                 match = await self.get(match_id)
                 await self.notifier.lobby_changed(
-                    match, f"{person(user_id)} votes to let the computer play for {person(absent_user)} "
-                           f"({len(ballot)} of {len(electorate)}; more than half decides).")
+                    match, Msg("{user} votes to let the computer play for {absent} ({votes} of {voters}; "
+                               "more than half decides).", user=person(user_id), absent=person(absent_user),
+                               votes=len(ballot), voters=len(electorate)))
                 return match, False
             meta["votes"] = {k: v for k, v in votes.items() if k != str(seat)}
             meta["absent"] = sorted(set(meta.get("absent", [])) | {seat})
@@ -1049,8 +1068,8 @@ class MatchService:
             await self._write_timers(match, timers, meta)
             match = await self.get(match_id)
             await self.notifier.lobby_changed(
-                match, f"The computer now plays for {person(absent_user)}, who is recorded as losing unless they "
-                       f"return (/match return).")
+                match, Msg("The computer now plays for {absent}, who is recorded as losing unless they "
+                           "return (/match return).", absent=person(absent_user)))
             outcome = await self._run_ai(match, MoveOutcome(match))
         await self._announce(outcome)
         return outcome.match, True
@@ -1060,12 +1079,12 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("This match is over.")
+                raise UserError(Msg("This match is over."))
             seat = next((s.seat for s in match.seats if s.user_id == user_id and s.is_ai
                          and s.seat in match.meta.get("absent", [])), None)
             if seat is None:
-                raise UserError("You have no seat in this match that the computer is playing for you."
-                                if match.seat_of(user_id) is None else "You are already playing your seat.")
+                raise UserError(Msg("You have no seat in this match that the computer is playing for you.")
+                                if match.seat_of(user_id) is None else Msg("You are already playing your seat."))
             meta = dict(match.meta)
             meta["absent"] = [s for s in meta.get("absent", []) if s != seat]
             await self.store.update_match(match_id, meta=meta)
@@ -1074,7 +1093,8 @@ class MatchService:
             meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
             await self._write_timers(match, timers, meta)
             match = await self.get(match_id)
-        await self.notifier.match_updated(match, f"{person(user_id)} is back and plays their own seat again.")
+        await self.notifier.match_updated(match, Msg("{user} is back and plays their own seat again.",
+                                                     user=person(user_id)))
         return match
 
     async def nudge(self, match_id: int, user_id: int, every: float = 4 * 3600) -> list[int]:
@@ -1082,18 +1102,19 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("Only a match in progress can be nudged.")
+                raise UserError(Msg("Only a match in progress can be nudged."))
             mine = match.seat_of(user_id)
             if mine is None:
-                raise UserError("You are not playing in this match.")
+                raise UserError(Msg("You are not playing in this match."))
             due = sorted(s for s in self.rules(match).active_players(match.snapshot)
                          if s != mine and not match.user_at(s).is_ai)
             if not due:
-                raise UserError("Nobody else is keeping you waiting right now.")
+                raise UserError(Msg("Nobody else is keeping you waiting right now."))
             now = self.clock()
             last = float(match.meta.get("nudged_at", 0))
             if now - last < every:
-                raise UserError(f"This match was nudged recently; you can nudge again <t:{int(last + every)}:R>.")
+                raise UserError(Msg("This match was nudged recently; you can nudge again {when}.",
+                                    when=f"<t:{int(last + every)}:R>"))
             await self.store.update_match(match_id, meta={**match.meta, "nudged_at": now})
             match = await self.get(match_id)
         await self.notifier.nudge(match, due, user_id)
@@ -1108,26 +1129,26 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if match.status != "active":
-                raise UserError("Only a move in a match in progress can be taken back.")
+                raise UserError(Msg("Only a move in a match in progress can be taken back."))
             seat = match.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing in this match.")
+                raise UserError(Msg("You are not playing in this match."))
             if version is not None and version != match.version:
-                raise UserError("This board is out of date: the match has moved on since.")
+                raise UserError(Msg("This board is out of date: the match has moved on since."))
             moves = self.moves_in_effect(await self.store.actions(match_id))
             if not moves or seat not in {s for s, _ in moves}:
-                raise UserError("You have no move to take back.")
+                raise UserError(Msg("You have no move to take back."))
             last_seat, last_action = moves[-1]
             if last_seat != seat:
-                raise UserError("Another player has moved since your last move, so it cannot be taken back.")
+                raise UserError(Msg("Another player has moved since your last move, so it cannot be taken back."))
             before = await replaying(self._rebuild, match, moves[:-1])
             _, events = self.rules(match).apply(before, seat, last_action)
             if any(e.hidden for e in events):
-                raise UserError("Your last move drew, shuffled, revealed or rolled something, "
-                                "so it cannot be taken back.")
+                raise UserError(Msg("Your last move drew, shuffled, revealed or rolled something, "
+                                "so it cannot be taken back."))
             pending = match.meta.get("undo")
             if pending and pending.get("version") == match.version:
-                raise UserError("A request to take back a move is already waiting for an answer.")
+                raise UserError(Msg("A request to take back a move is already waiting for an answer."))
             if not [s for s in match.seats if not s.is_ai and s.seat != seat]:
                 outcome = await self._undo(match, seat)
             else:
@@ -1139,34 +1160,35 @@ class MatchService:
         await self._announce(outcome)
         return outcome.match
 
-    async def answer_undo(self, match_id: int, user_id: int, version: int, approve: bool) -> str:
+    async def answer_undo(self, match_id: int, user_id: int, version: int, approve: bool) -> Msg:
         async with self.lock(match_id):
             match = await self.get(match_id)
             pending = match.meta.get("undo")
             if match.status != "active" or not pending or pending.get("version") != version \
                     or match.version != version:
-                raise UserError("This request to take back a move is out of date.")
+                raise UserError(Msg("This request to take back a move is out of date."))
             voter = match.seat_of(user_id)
             if voter is None:
-                raise UserError("You are not playing in this match.")
+                raise UserError(Msg("You are not playing in this match."))
             requester = pending["seat"]
             if voter == requester and approve:
-                raise UserError("The other players decide whether your move is taken back.")
+                raise UserError(Msg("The other players decide whether your move is taken back."))
             if not approve:
                 meta = {k: v for k, v in match.meta.items() if k != "undo"}
                 await self.store.update_match(match_id, meta=meta)
-                note = "withdrew the request" if voter == requester else "refused to let the move be taken back"
-                await self.notifier.lobby_changed(await self.get(match_id), f"{person(user_id)} {note}.")
-                return "The move stays."
+                note = (Msg("{user} withdrew the request.", user=person(user_id)) if voter == requester
+                        else Msg("{user} refused to let the move be taken back.", user=person(user_id)))
+                await self.notifier.lobby_changed(await self.get(match_id), note)
+                return Msg("The move stays.")
             approvals = sorted(set(pending.get("approvals", [])) | {voter})
             needed = {s.seat for s in match.seats if not s.is_ai and s.seat != requester}
             if not needed <= set(approvals):
                 meta = {**match.meta, "undo": {**pending, "approvals": approvals}}
                 await self.store.update_match(match_id, meta=meta)
-                return "Approved; waiting for the other players."
+                return Msg("Approved; waiting for the other players.")
             outcome = await self._undo(match, requester)
         await self._announce(outcome)
-        return "Approved: the move was taken back."
+        return Msg("Approved: the move was taken back.")
 
     async def _undo(self, match: MatchRow, seat: int) -> MoveOutcome:
         """Write an "undo" row: the state is rebuilt from the seed without the last move."""
@@ -1190,11 +1212,11 @@ class MatchService:
         async with self.lock(match_id):
             old = await self.get(match_id)
             if old.status != "finished":
-                raise UserError("A rematch can start once this match is over.")
+                raise UserError(Msg("A rematch can start once this match is over."))
             if not any(s.user_id == user_id for s in old.seats):
-                raise UserError("Only the players of this match can start its rematch.")
+                raise UserError(Msg("Only the players of this match can start its rematch."))
             if old.meta.get("rematch"):
-                raise UserError(f"The rematch has already started: match #{old.meta['rematch']}.")
+                raise UserError(Msg("The rematch has already started: match #{match}.", match=old.meta["rematch"]))
             log = await self.store.actions(match_id)
             # who really moved first (an engine may draw the first player from the seed)
             first = log[0][1] if log else min(self.rules(old).active_players(self._initial_state(old)))
@@ -1212,7 +1234,7 @@ class MatchService:
                     seed=self.seed_source.randrange(1, 2**62), options=options, player_count=len(seats),
                     invited=[], seats=seats, meta=meta, rematch_of=match_id)
             except StaleVersion:
-                raise UserError("The rematch has already started.") from None
+                raise UserError(Msg("The rematch has already started.")) from None
         match = await self.get(new_id)
         await self.notifier.match_created(match)
         return await self._start(match)
@@ -1223,15 +1245,15 @@ class MatchService:
         async with self.lock(match_id):
             match = await self.get(match_id)
             if guild_id is None or match.guild_id != guild_id:
-                raise UserError(f"There is no match #{match_id} here.")
+                raise UserError(Msg("There is no match #{match} here.", match=match_id))
             if match.status not in ("open", "active"):
-                raise UserError("This match is over; /match replay shows how it went.")
+                raise UserError(Msg("This match is over; /match replay shows how it went."))
             if any(s.user_id == user_id and not s.is_ai for s in match.seats):
-                raise UserError("You are playing in this match already.")
+                raise UserError(Msg("You are playing in this match already."))
             watchers = match.meta.get("watchers", [])
             if user_id in watchers:
                 return match
             if len(watchers) >= MAX_WATCHERS:
-                raise UserError(f"Match #{match_id} already has {MAX_WATCHERS} spectators.")
+                raise UserError(Msg("Match #{match} already has {n} spectators.", match=match_id, n=MAX_WATCHERS))
             await self.store.update_match(match_id, meta={**match.meta, "watchers": sorted({*watchers, user_id})})
             return await self.get(match_id)

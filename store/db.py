@@ -361,10 +361,10 @@ class Store:
             await db.execute(*_outbox_insert(match_id, "started", 0, now=now))
         return True
 
-    async def finish_match(self, match_id: int, result: dict, note: str) -> bool:
+    async def finish_match(self, match_id: int, result: dict, note) -> bool:
         """End an active match outside a move (resignation, a win claimed on time) in ONE
         transaction: status and result, its timers cancelled, and a "closed" outbox row that
-        carries `note`. False (and nothing written) when the match is not active."""
+        carries `note` (a text's JSON form). False (and nothing written) when the match is not active."""
         now = self.clock()
         async with self._tx() as db:
             async with db.execute("SELECT version FROM matches WHERE id=? AND status='active'", (match_id,)) as cur:

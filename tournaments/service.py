@@ -583,7 +583,7 @@ class TournamentService:
                                                 min_pod=t.options.get("min_pod", 3), max_pod=t.options.get("max_pod", 4),
                                                 teams=teams)
             except ValueError as exc:
-                raise UserError(Msg("This tournament cannot start: {why}.", why=str(exc))) from None
+                raise UserError(Msg("This tournament cannot start: {why}.", why=exc.args[0] if exc.args else "")) from None
             if teams:   # the signup list shows the teams as they play
                 await self.store.tournaments.assign_teams(
                     t.id, {int(u): n for n, people in enumerate(teams.values(), start=1) for u in people})

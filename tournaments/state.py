@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.text import Msg
 from tournaments import pairing
 from tournaments.standings import compute_standings
 
@@ -126,17 +127,17 @@ def new_tournament(format: str, players: list[str], *, rounds: int | None = None
     teams = {str(k): [str(m) for m in v] for k, v in (teams or {}).items()}
     if teams:
         if format == "swiss_pods":
-            raise ValueError("pods are for single players")
+            raise ValueError(Msg("pods are for single players"))
         if set(teams) != set(players) or not all(teams.values()):
-            raise ValueError("every team needs its members")
+            raise ValueError(Msg("every team needs its members"))
         everyone = [m for members in teams.values() for m in members]
         if len(set(everyone)) != len(everyone):
-            raise ValueError("a player in two teams")
+            raise ValueError(Msg("a player in two teams"))
     if format == "swiss_pods":
         if not 2 <= min_pod <= max_pod:
-            raise ValueError("bad pod sizes")
+            raise ValueError(Msg("bad pod sizes"))
         if len(players) < min_pod:
-            raise ValueError(f"need at least {min_pod} players")
+            raise ValueError(Msg("need at least {n} players", n=min_pod))
         total = rounds if rounds is not None else 3
         if total < 1:
             raise ValueError("need at least one round")

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import defer, fit, reply
+from cogs.common import command_name, defer, fit, lang_for, reply
 from cogs.matches import CLOCK_CHOICES, create_match, match_autocomplete
 from cogs.ui import game as game_uis
 from cogs.ui.commands import MATCH_HELP, Param, Verb, add_verbs, make_command, seat_here
@@ -141,8 +141,11 @@ class GameCog(commands.GroupCog):
             texts = help_texts(self.GAME) or [Msg("**{game}**", game=title(rules))]
             lines = describe_options(rules)
             if lines:
-                texts.append(Msg("**Match options** (`/{game} challenge`, or `options:` in `/match new`):\n{lines}",
-                                 game=self.GAME, lines=Lines(Msg("• {line}", line=line) for line in lines)))
+                lang = await lang_for(interaction)
+                texts.append(Msg("**Match options** ({challenge}, or `options:` in {new}):\n{lines}",
+                                 challenge=f"`{command_name(lang, self.GAME, 'challenge')}`",
+                                 new=f"`{command_name(lang, 'match', 'new')}`",
+                                 lines=Lines(Msg("• {line}", line=line) for line in lines)))
             if values.get("match") is not None:
                 row = await interaction.client.service.get_here(values["match"], guild_id=interaction.guild_id,
                                                                 user_id=interaction.user.id)

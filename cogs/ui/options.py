@@ -54,10 +54,12 @@ def describe(rules) -> list[Msg]:
     """One line per declared option, for the rules help."""
     lines = []
     for o in declared_options(rules):
-        values = " / ".join(v for v, _ in o.choices) if o.kind == "choice" else \
+        # the values a player types are codes, shown as such in every language
+        values = " / ".join(f"`{v}`" for v, _ in o.choices) if o.kind == "choice" else \
             (Msg("yes / no") if o.kind == "bool" else f"{o.min}–{o.max}")
+        default = f"`{o.default}`" if o.kind == "choice" else o.default
         lines.append(Msg("`{option}` ({values}, default {default}): {description}", option=o.param,
-                         values=values, default=o.default, description=o.description))
+                         values=values, default=default, description=o.description))
     return lines
 
 

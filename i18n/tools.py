@@ -92,7 +92,11 @@ def texts_in(source: str) -> list[tuple[str, ...]]:
 async def _command_texts() -> dict[tuple[str, str], tuple[str, ...]]:
     from discord import app_commands
     from bot import EXTENSIONS, Config, GameBot
+    from engine import registry
     bot = GameBot(Config(database=":memory:"))
+    # the shipped games' commands only (a test may have registered a game of its own)
+    shipped = set(registry.BUILTIN_GAMES)
+    bot.playable_games = lambda: [g for g in registry.load_builtin() if g.name in shipped]
     for extension in EXTENSIONS:
         await bot.load_extension(extension)
     out: dict[tuple[str, str], tuple[str, ...]] = {}

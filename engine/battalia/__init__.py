@@ -5,7 +5,7 @@ placement, movement), oracle, battle, actions (apply), legal (legal_actions), pa
 path of choices), prompts (what a seat is asked), options (declared match options), turns (turn steps,
 end, scoring), views (and hidden_items), help (rules summary and design decisions), ai.
 
-Seats are 0..n-1; texts call them "Player 1".."Player n" (engine contract). Squares are a1..g7 (columns a-g, rows 1-7 top to bottom, G30). Card ids are
+Seats are 0..n-1; texts name them with `Seat(n)` arguments (engine contract; English "Player 1".."Player n"). Squares are a1..g7 (columns a-g, rows 1-7 top to bottom, G30). Card ids are
 "k<n>" (creation cards), virtual copies from an Amulet "v<n>" (this turn only, G34). Heroes are 1 and 2.
 Rotations are 0-3 (clockwise quarter turns of the card's exits; N E S W at rotation 0).
 Factions: G Forest Clan, B Islanders, R Ember Folk, Y Cloud Clan.
@@ -78,7 +78,10 @@ Design notes beyond the spec's own decisions:
   in the order of 3.1 step 13; starting heroes stand on the first city the player chose (scenario 2: on
   the Ruins).
 - Texts a player reads (events, messages, labels, the view) never carry rule numbers; code comments and
-  tests cite them.
+  tests cite them. Each is a `Msg` (engine/text.py) in the "battalia" catalogue, naming seats with `Seat(n)`;
+  faction, land, unit, artifact, Great Artifact and road/city card names are terms of
+  data/battalia/glossary.csv. The state keeps its texts (the log, the result's reason) in their JSON form;
+  `view` gives them back as `Msg`s.
 - A battle side adds cards one at a time and closes its addition with `commit` (R93 is checked then);
   `pass` ends the battle (R94). The attacker may `cancel` an unfinished opening.
 - A hire when the Supply deck is empty still gives the unit (no Supply).
@@ -93,6 +96,7 @@ from __future__ import annotations
 import json
 
 from engine.base import IllegalAction, Result
+from engine.text import Msg
 
 from . import actions, ai, legal, paths, prompts, setup, views
 from .options import OPTIONS, options_text, refuse_options
@@ -107,13 +111,13 @@ class BattaliaRules:
     max_players = 4
     options = OPTIONS
 
-    def refuse_options(self, players: int, options: dict) -> str | None:
+    def refuse_options(self, players: int, options: dict) -> Msg | None:
         return refuse_options(players, options)
 
-    def options_text(self, options: dict | None) -> str:
+    def options_text(self, options: dict | None) -> Msg:
         return options_text(options)
 
-    def prompt(self, state: dict, seat: int) -> str:
+    def prompt(self, state: dict, seat: int) -> Msg | str:
         return prompts.prompt(state, seat)
 
     def hidden_items(self, state: dict, seat: int) -> set[str]:
@@ -133,7 +137,7 @@ class BattaliaRules:
 
     def apply(self, state: dict, seat: int, action_id: str):
         if state.get("result"):
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(Msg("The game is over."))
         if [seat, str(action_id)] == state["setup"].get("auto"):
             # the setup step the engine took by itself with the move before (the last starting city, 3.1
             # step 13), named again by an action log written before such steps were automatic: already done
@@ -142,7 +146,7 @@ class BattaliaRules:
             new["history"].append([seat, str(action_id)])
             return new, []
         if seat not in actions.active_players(state):
-            raise IllegalAction("It is not your turn to act.")
+            raise IllegalAction(Msg("It is not your turn to act."))
         new = json.loads(json.dumps(state))  # never mutate the input
         new["setup"].pop("auto", None)
         ev = actions.Events(new)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.base import Event, IllegalAction
 from engine.rng import next_random
+from engine.text import Msg, Seat, plural, to_json
 
 from . import battle as bt
 from . import board, data, oracle, setup, turns
@@ -10,7 +11,7 @@ from .cards import (auto_pay, card, draw, eff_type, faction, fresh, is_great, is
                     lay_down_partly_used, looks_like_ids, match_payment, max_uses, parse_ids, physical_deck,
                     playable_hand, pool_search, pool_take_top, printed_type, shuffle, slot_type, spend,
                     uses_left)
-from .words import a, and_list, count, shape_name
+from .words import a_card, all_of
 
 LOG_KEEP = 40
 
@@ -20,18 +21,20 @@ class Events:
         self.state = state
         self.events: list[Event] = []
 
-    def add(self, public: str, private: dict | None = None, hidden: bool = False) -> None:
+    def add(self, public: Msg, private: dict | None = None, hidden: bool = False) -> None:
+        """An event; its public text also goes to the log, kept in the state in its JSON form."""
         self.events.append(Event(public, dict(private or {}), hidden))
-        self.state["log"].append(public)
+        self.state["log"].append(to_json(public))
         del self.state["log"][:-LOG_KEEP]
 
 
-def pub(state: dict, cid: str) -> str:
+def pub(state: dict, cid: str) -> Msg:
     return bt.label_public(state, cid)
 
 
-def pubs(state: dict, ids) -> str:
-    return ", ".join(pub(state, c) for c in ids) or "nothing"
+def pubs(state: dict, ids) -> list | Msg:
+    """Cards by name (a list, joined the reader's way), or "nothing"."""
+    return [pub(state, c) for c in ids] or Msg("nothing")
 
 
 # ------------------------------------------------------------------ who acts
@@ -59,13 +62,13 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
     phase = state["phase"]
     if phase == "setup_faction":
         if verb != "faction" or len(parts) != 2:
-            raise IllegalAction("Choose your faction first: faction:<G|B|R|Y>.")
+            raise IllegalAction(Msg("Choose your faction first: faction:<G|B|R|Y>."))
         ev.add(setup.choose_faction(state, seat, parts[1]))
         _forced_setup_steps(state, ev)
         return
     if phase == "setup_city":
         if verb != "startcity" or len(parts) != 2:
-            raise IllegalAction("Choose your starting city: startcity:<square>.")
+            raise IllegalAction(Msg("Choose your starting city: startcity:<square>."))
         ev.add(setup.choose_city(state, seat, parts[1]))
         _forced_setup_steps(state, ev)
         return
@@ -77,7 +80,7 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
         return _battle_action(state, seat, parts, ev)
     handler = ACTIONS.get(verb)
     if handler is None:
-        raise IllegalAction(NOT_NOW.get(verb, f"Unknown action {verb!r}."))
+        raise IllegalAction(NOT_NOW.get(verb) or Msg("Unknown action {verb}.", verb=repr(verb)))
     handler(state, seat, parts[1:], ev)
     state["turn"]["actions"] += 1
 
@@ -106,9 +109,9 @@ def formation_audience(state: dict, seat: int, arg: str | None) -> list[int]:
     try:
         to = sorted({int(x) for x in arg.split(",") if x != ""})
     except ValueError:
-        raise IllegalAction("Name the opponents who see the Formation by seat, e.g. formation:1 or formation:1,2.")
+        raise IllegalAction(Msg("Name the opponents who see the Formation by seat, e.g. formation:1 or formation:1,2."))
     if not to or any(o not in others for o in to):
-        raise IllegalAction("Show the Formation cards to at least one opponent of your choice.")
+        raise IllegalAction(Msg("Show the Formation cards to at least one opponent of your choice."))
     return to
 
 
@@ -116,22 +119,25 @@ def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
     p = state["players"][seat]
     verb = parts[0]
     if len(parts) > (2 if verb == "formation" else 1):  # R18, R23
-        raise IllegalAction("First start your turn: declare a Formation, redeploy, or just start.")
+        raise IllegalAction(Msg("First start your turn: declare a Formation, redeploy, or just start."))
     p.pop("formation_shown", None)  # what the player showed last turn is no longer on the table
     if verb == "formation":
         extra, groups = turns.formation_extra(state, p["hand"])
         if extra <= 0:
-            raise IllegalAction("Your hand holds no Formation (that needs 3 or more cards of one faction).")  # R20
+            raise IllegalAction(Msg("Your hand holds no Formation (that needs 3 or more cards of one faction)."))  # R20
         to = formation_audience(state, seat, parts[1] if len(parts) > 1 else None)
         shown = [c for c in p["hand"] if faction(state, c) in groups or faction(state, c) == "*"]
-        names = ", ".join(f"{n} {data.faction_name(f)}" for f, n in groups.items())
+        names = [Msg("{n} {faction}", n=n, faction=data.faction_name(f)) for f, n in groups.items()]
         p["formation_shown"] = {"round": state["round"], "to": to, "cards": list(shown)}
         drawn, _ = draw(state, seat, extra)
         state["turn"]["formation"] = True
-        private = {o: f"Player {seat + 1} shows you the Formation ({names}): {pubs(state, shown)}." for o in to}  # R23
-        private[seat] = (f"You show {pubs(state, shown)} to {_seats_text(to)} and draw {pubs(state, drawn)}.")
-        ev.add(f"Player {seat + 1} declares a Formation, shows {count(len(shown), 'card')} to {_seats_text(to)}"
-               f"{',' if len(to) > 1 else ''} and draws {count(len(drawn), 'extra card')}.",
+        private = {o: Msg("{player} shows you the Formation ({groups}): {cards}.", player=Seat(seat), groups=names,
+                          cards=pubs(state, shown)) for o in to}  # R23
+        private[seat] = Msg("You show {cards} to {seats} and draw {drawn}.", cards=pubs(state, shown),
+                            seats=_seats_text(to), drawn=pubs(state, drawn))
+        ev.add(Msg("{player} declares a Formation, shows {shown} to {seats} and draws {drawn}.", player=Seat(seat),
+                   shown=plural("{n} card", "{n} cards", n=len(shown)), seats=_seats_text(to),
+                   drawn=plural("{n} extra card", "{n} extra cards", n=len(drawn))),
                private, hidden=True)  # R22, R23
     elif verb == "redeploy":
         # R24, G43: the hand goes to the Sanctuary first, then 5 new cards are drawn
@@ -139,22 +145,24 @@ def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
         p["hand"] = []
         drawn, _ = draw(state, seat, data.cards()["hand"]["redeploy"])
         state["turn"]["redeployed"] = True
-        ev.add(f"Player {seat + 1} redeploys and draws {count(len(drawn), 'new card')}.",  # R24
-               {seat: f"You draw {pubs(state, drawn)}."}, hidden=True)
+        ev.add(plural("{player} redeploys and draws {n} new card.", "{player} redeploys and draws {n} new cards.",
+                      n=len(drawn), player=Seat(seat)),  # R24
+               {seat: Msg("You draw {cards}.", cards=pubs(state, drawn))}, hidden=True)
     elif verb == "start":
-        ev.add(f"Player {seat + 1} starts the turn.")
+        ev.add(Msg("{player} starts the turn.", player=Seat(seat)))
     else:
-        raise IllegalAction("First start your turn: declare a Formation, redeploy, or just start.")
+        raise IllegalAction(Msg("First start your turn: declare a Formation, redeploy, or just start."))
     n = turns.pick_up_ambush(state, seat)
     if n:  # R29
-        ev.add(f"Player {seat + 1} takes {count(n, 'Ambush card')} back into the hand.")
+        ev.add(plural("{player} takes {n} Ambush card back into the hand.",
+                      "{player} takes {n} Ambush cards back into the hand.", n=n, player=Seat(seat)))
     state["phase"] = "actions"
 
 
 # ------------------------------------------------------------------ helpers
 
-def _seats_text(seats: list[int]) -> str:
-    return and_list([f"Player {o + 1}" for o in seats])
+def _seats_text(seats: list[int]) -> Msg | Seat:
+    return all_of([Seat(o) for o in seats])
 
 
 def _ids_and_rest(args: list[str]) -> tuple[list[str], list[str] | None]:
@@ -163,11 +171,12 @@ def _ids_and_rest(args: list[str]) -> tuple[list[str], list[str] | None]:
     return args, None
 
 
-def _pay(state: dict, seat: int, recipe: dict, ids: list[str] | None, what: str) -> list[str]:
+def _pay(state: dict, seat: int, recipe: dict, ids: list[str] | None, refusal: Msg) -> list[str]:
+    """Pay `recipe` with the cards named (or chosen by auto_pay); `refusal` says what the cards were for."""
     if ids is None:
         ids = auto_pay(state, seat, recipe)
         if ids is None:
-            raise IllegalAction(f"You do not hold the cards to {what}.")
+            raise IllegalAction(refusal)
     plan = match_payment(state, seat, ids, recipe)
     for cid, uses in plan:
         spend(state, seat, cid, uses)
@@ -184,7 +193,7 @@ def _gain(state: dict, seat: int, cid: str) -> None:
 
 def _need_actions_phase(state: dict) -> None:
     if state["battle"] or state["pending"]:
-        raise IllegalAction("Finish the battle or the pending choice first.")
+        raise IllegalAction(Msg("Finish the battle or the pending choice first."))
 
 
 # ------------------------------------------------------------------ acquisitions (R40-R43)
@@ -192,36 +201,47 @@ def _need_actions_phase(state: dict) -> None:
 def do_hire(state, seat, args, ev):
     args, ids = _ids_and_rest(args)
     if len(args) != 1 or args[0] not in data.UNIT_TYPES:
-        raise IllegalAction("Use hire:<soldier|captain|priest|commander>.")
+        raise IllegalAction(Msg("Use hire:<soldier|captain|priest|commander>."))
     t = args[0]
     deck = state["pool"]["units"][t]
     if not deck:  # R5
-        raise IllegalAction(f"The {t} deck is empty.")
+        raise IllegalAction(_empty_deck(t))
     cost = data.cards()["units"][t]["hire"]
-    paid = _pay(state, seat, {"supply": cost}, ids, f"hire {a(t)}")
+    paid = _pay(state, seat, {"supply": cost}, ids,
+                Msg("You do not hold the cards to hire {unit}.", unit=a_card(data.type_name(t))))
     unit = pool_take_top(state, deck)
     _gain(state, seat, unit)
     sup = pool_take_top(state, state["pool"]["supply"])  # R41: one Supply with every unit gained
     if sup:
         _gain(state, seat, sup)
-    ev.add(f"Player {seat + 1} pays {len(paid)} Supply and hires {a(pub(state, unit))}"  # R40, R41
-           + (", with a Supply card." if sup else " (the Supply deck is empty, so no Supply card comes with it)."))
+    if sup:  # R40, R41
+        ev.add(Msg("{player} pays {n} Supply and hires {unit}, with a Supply card.", player=Seat(seat), n=len(paid),
+                   unit=a_card(pub(state, unit))))
+    else:
+        ev.add(Msg("{player} pays {n} Supply and hires {unit} (the Supply deck is empty, so no Supply card comes "
+                   "with it).", player=Seat(seat), n=len(paid), unit=a_card(pub(state, unit))))
+
+
+def _empty_deck(t: str) -> Msg:
+    """R5: the deck of a unit or artifact type has run out."""
+    return Msg("The {type} deck is empty.", type=data.type_name(t))
 
 
 def do_craft(state, seat, args, ev):
     args, ids = _ids_and_rest(args)
     if not args or args[0] not in data.ARTIFACT_TYPES:
-        raise IllegalAction("Use craft:<artifact>[:<faction>].")
+        raise IllegalAction(Msg("Use craft:<artifact>[:<faction>]."))
     t = args[0]
     want = args[1] if len(args) > 1 else None
     deck = state["pool"]["artifacts"][t]
     if not deck:  # R5
-        raise IllegalAction(f"The {t} deck is empty.")
+        raise IllegalAction(_empty_deck(t))
     is_matched = oracle.matched(state["round"]) == t
     if want is not None and (not is_matched or want not in state["options"]["factions"]):
-        raise IllegalAction("A faction may be chosen only for the matched artifact of the day.")  # R108
+        raise IllegalAction(Msg("A faction may be chosen only for the matched artifact of the day."))  # R108
     recipe = data.cards()["artifacts"][t]["recipe"]
-    _pay(state, seat, recipe, ids, f"craft {a(t)}")
+    _pay(state, seat, recipe, ids, Msg("You do not hold the cards to craft {artifact}.",
+                                       artifact=a_card(data.type_name(t))))
     if is_matched and want:
         got = pool_search(state, deck, want)  # R108: search, then reshuffle
         hidden = True
@@ -229,7 +249,8 @@ def do_craft(state, seat, args, ev):
         got = pool_take_top(state, deck)
         hidden = True  # face-down deck (G29): the top card is revealed
     _gain(state, seat, got)
-    ev.add(f"Player {seat + 1} crafts {a(pub(state, got))}.", hidden=hidden)  # R42
+    ev.add(Msg("{player} crafts {artifact}.", player=Seat(seat), artifact=a_card(pub(state, got))),
+           hidden=hidden)  # R42
 
 
 # ------------------------------------------------------------------ building (R44-R50)
@@ -245,7 +266,7 @@ def _marker_class(level: int) -> str:
 def do_road(state, seat, args, ev):
     args, ids = _ids_and_rest(args)
     if not args or args[0] not in data.ROAD_SHAPES:
-        raise IllegalAction("Use road:<straight|curve|t|cross>[:<square>:<rotation>].")
+        raise IllegalAction(Msg("Use road:<straight|curve|t|cross>[:<square>:<rotation>]."))
     shape = args[0]
     _build(state, seat, "road", shape, None, args[1:], ids, _road_recipe(shape), ev)
 
@@ -253,33 +274,38 @@ def do_road(state, seat, args, ev):
 def do_city(state, seat, args, ev):
     args, ids = _ids_and_rest(args)
     if len(args) < 2 or not args[0].isdigit() or args[1] not in data.CITY_SHAPES:
-        raise IllegalAction("Use city:<level>:<dead|straight|corner|t|cross>[:<square>:<rotation>].")
+        raise IllegalAction(Msg("Use city:<level>:<dead|straight|corner|t|cross>[:<square>:<rotation>]."))
     level = int(args[0])
     if not 1 <= level <= 4:
-        raise IllegalAction("City levels are 1 to 4.")
+        raise IllegalAction(Msg("City levels are 1 to 4."))
     if state["players"][seat]["markers"][_marker_class(level)] <= 0:
-        raise IllegalAction(f"You have no city marker of level {level} left.")  # R5, G4
+        raise IllegalAction(Msg("You have no city marker of level {level} left.", level=level))  # R5, G4
     _build(state, seat, "city", args[1], level, args[2:], ids, {data.UNIT_TYPES[level - 1]: 3}, ev)
 
 
 def _build(state, seat, kind, shape, level, where, ids, recipe, ev):
     deck = state["pool"]["cities" if kind == "city" else "roads"][shape]
     if not deck:
-        raise IllegalAction(f"The {shape_name(shape)} {kind} deck is empty.")  # R5
+        raise IllegalAction(Msg("The {card} deck is empty.", card=data.tile_name(kind, shape)))  # R5
     if where:
         if len(where) != 2 or not where[1].isdigit():
-            raise IllegalAction("Give the square and the rotation (0-3), e.g. c4:1.")
+            raise IllegalAction(Msg("Give the square and the rotation (0-3), e.g. c4:1."))
         reason = board.placement_ok(state, seat, where[0], kind, shape, int(where[1]) % 4)
         if reason:
             raise IllegalAction(reason)
     elif not board.legal_placements(state, seat, kind, shape, first_only=True):
-        raise IllegalAction(f"No square can take {a(shape_name(shape))} {kind} now.")  # R45
-    paid = _pay(state, seat, recipe, ids, f"build this {kind}")
+        raise IllegalAction(Msg("No square can take {card} now.", card=a_card(data.tile_name(kind, shape))))  # R45
+    paid = _pay(state, seat, recipe, ids, Msg("You do not hold the cards to build this city.") if kind == "city"
+                else Msg("You do not hold the cards to build this road."))
     tid = pool_take_top(state, deck)
     info = state["terrain"][tid]
-    terrain = info["terrain"] and data.cards()["factions"][info["terrain"]]["terrain"]
-    what = f"{'level-%d ' % level if level else ''}{shape_name(shape)} {kind} on {terrain}"
-    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and takes {a(what)}.", hidden=True)  # R44
+    if level:
+        what = Msg("level-{level} {card} on {land}", level=level, card=data.tile_name(kind, shape),
+                   land=data.terrain_name(info["terrain"]))
+    else:
+        what = Msg("{card} on {land}", card=data.tile_name(kind, shape), land=data.terrain_name(info["terrain"]))
+    ev.add(Msg("{player} plays {cards} and takes {card}.", player=Seat(seat), cards=pubs(state, paid),
+               card=a_card(what)), hidden=True)  # R44
     state["pending"] = {"kind": "place", "seat": seat, "tile": tid, "level": level}
     if where:
         _place(state, seat, where[0], int(where[1]) % 4, ev)
@@ -299,13 +325,15 @@ def _place(state, seat, sq, rot, ev):
         state["players"][seat]["markers"][_marker_class(level)] -= 1
     state["board"][sq] = tile
     state["pending"] = None
-    ev.add(f"Player {seat + 1} places the {shape_name(info['shape'])} {info['kind']} on {sq} (rotation {rot}).")
+    ev.add(Msg("{player} places the {card} on {square} (rotation {rotation}).", player=Seat(seat),
+               card=data.tile_name(info["kind"], info["shape"]), square=sq, rotation=rot))
     newly = board.update_impassable(state)
-    if newly:  # R120
-        ev.add(f"{'Squares' if len(newly) > 1 else 'Square'} {and_list(newly)} "
-               f"{'become' if len(newly) > 1 else 'becomes'} impassable: no card fits there any more.")
+    if len(newly) == 1:  # R120
+        ev.add(Msg("Square {square} becomes impassable: no card fits there any more.", square=newly[0]))
+    elif newly:
+        ev.add(Msg("Squares {squares} become impassable: no card fits there any more.", squares=all_of(newly)))
     if board.board_full(state):  # R119
-        turns.finish(state, f"The board is full; Player {seat + 1} placed the last card.")
+        turns.finish(state, Msg("The board is full; {player} placed the last card.", player=Seat(seat)))
         return
     turns.check_five_level4(state)
 
@@ -313,23 +341,25 @@ def _place(state, seat, sq, rot, ev):
 def do_upgrade(state, seat, args, ev):
     args, ids = _ids_and_rest(args)
     if len(args) != 1:
-        raise IllegalAction("Use upgrade:<square>.")
+        raise IllegalAction(Msg("Use upgrade:<square>."))
     sq = args[0]
     tile = state["board"].get(sq)
     if not tile or tile["kind"] != "city" or tile.get("owner") != seat:
-        raise IllegalAction("You can upgrade only a city you control.")  # G14
+        raise IllegalAction(Msg("You can upgrade only a city you control."))  # G14
     if tile["level"] >= 4:  # R49
-        raise IllegalAction("Level 4 is the highest city level.")
+        raise IllegalAction(Msg("Level 4 is the highest city level."))
     new = tile["level"] + 1
     m = state["players"][seat]["markers"]
     if _marker_class(new) != _marker_class(tile["level"]) and m[_marker_class(new)] <= 0:
-        raise IllegalAction(f"You have no city marker of level {new} left.")  # R5, G4
-    paid = _pay(state, seat, {data.UNIT_TYPES[new - 1]: 2}, ids, f"upgrade to level {new}")
+        raise IllegalAction(Msg("You have no city marker of level {level} left.", level=new))  # R5, G4
+    paid = _pay(state, seat, {data.UNIT_TYPES[new - 1]: 2}, ids,
+                Msg("You do not hold the cards to upgrade to level {level}.", level=new))
     if _marker_class(new) != _marker_class(tile["level"]):
         m[_marker_class(new)] -= 1
         m[_marker_class(tile["level"])] += 1
     tile["level"] = new
-    ev.add(f"Player {seat + 1} plays {pubs(state, paid)} and upgrades the city at {sq} to level {new}.")  # R49
+    ev.add(Msg("{player} plays {cards} and upgrades the city at {square} to level {level}.", player=Seat(seat),
+               cards=pubs(state, paid), square=sq, level=new))  # R49
     turns.check_five_level4(state)
 
 
@@ -337,28 +367,28 @@ def do_upgrade(state, seat, args, ev):
 
 def _fig(arg: str) -> int:
     if arg not in ("1", "2"):
-        raise IllegalAction("Heroes are numbered 1 and 2.")
+        raise IllegalAction(Msg("Heroes are numbered 1 and 2."))
     return int(arg) - 1
 
 
 def do_hero(state, seat, args, ev):
     args, ids = _ids_and_rest(args)
     if len(args) != 1:
-        raise IllegalAction("Use hero:<square of your city>.")
+        raise IllegalAction(Msg("Use hero:<square of your city>."))
     sq = args[0]
     p = state["players"][seat]
     if not board.is_own_city(state, seat, sq):
-        raise IllegalAction("A hero is hired on a city you control.")  # R77, G38
+        raise IllegalAction(Msg("A hero is hired on a city you control."))  # R77, G38
     free = [i for i, h in enumerate(p["heroes"]) if h is None]
     if not free:
-        raise IllegalAction("Both of your heroes are already on the board.")  # R77
+        raise IllegalAction(Msg("Both of your heroes are already on the board."))  # R77
     if ids is None:
         ids = auto_pay(state, seat, {"weapon": 1, "supply": 2})
     if ids and any(card(state, c)["t"] == "hammer" and eff_type(state, c) == "weapon" for c in ids):
         pass  # R72: the Hammer may hire a hero as a Weapon outside battle
-    _pay(state, seat, {"weapon": 1, "supply": 2}, ids, "hire a hero")
+    _pay(state, seat, {"weapon": 1, "supply": 2}, ids, Msg("You do not hold the cards to hire a hero."))
     p["heroes"][free[0]] = sq
-    ev.add(f"Player {seat + 1} hires hero {free[0] + 1} at {sq}.")  # R77
+    ev.add(Msg("{player} hires hero {hero} at {square}.", player=Seat(seat), hero=free[0] + 1, square=sq))  # R77
 
 
 def _horse_cards(state, seat):
@@ -367,16 +397,16 @@ def _horse_cards(state, seat):
 
 def do_move(state, seat, args, ev):
     if len(args) != 3:
-        raise IllegalAction("Use move:<hero 1|2>:<square>:<sup|horse|free|card ids>.")
+        raise IllegalAction(Msg("Use move:<hero 1|2>:<square>:<sup|horse|free|card ids>."))
     fig = _fig(args[0])
     dest, pay = args[1], args[2]
     p = state["players"][seat]
     here = p["heroes"][fig]
     if here is None:
-        raise IllegalAction("That hero is not on the board.")
+        raise IllegalAction(Msg("That hero is not on the board."))
     costs = board.move_costs(state, seat, here)
     if dest not in costs or dest == here:
-        raise IllegalAction("The hero cannot reach that square along roads.")  # R82
+        raise IllegalAction(Msg("The hero cannot reach that square along roads."))  # R82
     cost, path = costs[dest]
     if pay == "horse" or (looks_like_ids(pay) and any(eff_type(state, c) == "horse" for c in parse_ids(pay))):
         per = data.cards()["artifacts"]["horse"]["moves"]
@@ -387,158 +417,172 @@ def do_move(state, seat, args, ev):
                          key=lambda h: uses_left(state, h))
             horses = fit[:1] or _horse_cards(state, seat)[:1]
         if len(horses) != 1 or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
-            raise IllegalAction("Play one Horse to move a hero.")  # R80
+            raise IllegalAction(Msg("Play one Horse to move a hero."))  # R80
         h = horses[0]
         uses = -(-cost // per) if cost else 1
         if uses > uses_left(state, h):  # R80, R117
-            raise IllegalAction(f"A Horse moves one hero up to {count(per * uses_left(state, h), 'square')}.")
+            raise IllegalAction(plural("A Horse moves one hero up to {n} square.",
+                                       "A Horse moves one hero up to {n} squares.", n=per * uses_left(state, h)))
         spend(state, seat, h, max(uses, 1))
-        paid_text = "a Horse"
+        text = Msg("{player} moves hero {hero} {path} paying a Horse.", player=Seat(seat), hero=fig + 1,
+                   path="-".join(path))
     elif pay == "free":
         if cost != 0:
-            raise IllegalAction("Only steps onto your home terrain are free.")  # R126
-        paid_text = "nothing"
+            raise IllegalAction(Msg("Only steps onto your home terrain are free."))  # R126
+        text = Msg("{player} moves hero {hero} {path} paying nothing.", player=Seat(seat), hero=fig + 1,
+                   path="-".join(path))
     else:
         ids = parse_ids(pay) if looks_like_ids(pay) else None
         if cost == 0:
-            raise IllegalAction("That move is free: use move:<hero>:<square>:free.")
-        _pay(state, seat, {"supply": cost}, ids, f"pay {cost} Supply for the move")
-        paid_text = f"{cost} Supply"
+            raise IllegalAction(Msg("That move is free: use move:<hero>:<square>:free."))
+        _pay(state, seat, {"supply": cost}, ids,
+             Msg("You do not hold the cards to pay {n} Supply for the move.", n=cost))
+        text = Msg("{player} moves hero {hero} {path} paying {n} Supply.", player=Seat(seat), hero=fig + 1,
+                   path="-".join(path), n=cost)
     p["heroes"][fig] = dest
-    ev.add(f"Player {seat + 1} moves hero {fig + 1} {'-'.join(path)} paying {paid_text}.")  # R79-R82
+    ev.add(text)  # R79-R82
 
 
 def do_wings(state, seat, args, ev):
     if len(args) != 2:
-        raise IllegalAction("Use wings:<hero 1|2>:<square>.")
+        raise IllegalAction(Msg("Use wings:<hero 1|2>:<square>."))
     fig = _fig(args[0])
     p = state["players"][seat]
     w = next((c for c in playable_hand(state, seat) if printed_type(state, c) == "wings"), None)
     if w is None:
-        raise IllegalAction("You do not hold the Wings of Aviena.")
+        raise IllegalAction(Msg("You do not hold the {artifact}.", artifact=data.type_name("wings")))
     if p["heroes"][fig] is None:
-        raise IllegalAction("That hero is not on the board.")
+        raise IllegalAction(Msg("That hero is not on the board."))
     dest = args[1]
     if dest not in state["board"] or dest in state["impassable"]:
-        raise IllegalAction("The Wings carry a hero only to a square with a card on it.")  # R75, G17
+        raise IllegalAction(Msg("The Wings carry a hero only to a square with a card on it."))  # R75, G17
     spend(state, seat, w)
     p["heroes"][fig] = dest
-    ev.add(f"Player {seat + 1} flies hero {fig + 1} to {dest} with the Wings of Aviena.")  # R75
+    ev.add(Msg("{player} flies hero {hero} to {square} with the {artifact}.", player=Seat(seat), hero=fig + 1,
+               square=dest, artifact=data.type_name("wings")))  # R75
 
 
 # ------------------------------------------------------------------ ambush, tents, great artifacts
 
 def do_ambush(state, seat, args, ev):
     if len(args) != 2:
-        raise IllegalAction("Use ambush:<card>:<card to banish>.")
+        raise IllegalAction(Msg("Use ambush:<card>:<card to banish>."))
     cid, ban = args
     p = state["players"][seat]
     for c in (cid, ban):
         if c not in p["hand"] or not fresh(state, c) or is_virtual(c):
-            raise IllegalAction(f"Card {c} is not an unused card in your hand.")
+            raise IllegalAction(Msg("Card {id} is not an unused card in your hand.", id=c))
     if cid == ban:
-        raise IllegalAction("Banish a different card.")  # R28
+        raise IllegalAction(Msg("Banish a different card."))  # R28
     if is_great(state, ban):  # G23
-        raise IllegalAction("Great Artifacts cannot be banished.")
+        raise IllegalAction(Msg("Great Artifacts cannot be banished."))
     if len(p["ambush"]) >= data.cards()["ambush_slots"]["count"]:  # R30
-        raise IllegalAction("All three Ambush slots are full.")
+        raise IllegalAction(Msg("All three Ambush slots are full."))
     if len(physical_deck(state, seat)) <= data.cards()["min_deck"]["count"]:  # R11, R31
-        raise IllegalAction("Banishing would bring your deck below 10 cards.")
+        raise IllegalAction(Msg("Banishing would bring your deck below 10 cards."))
     p["hand"].remove(cid)
     p["hand"].remove(ban)
     p["ambush"].append(cid)
     state["pool"]["void"].append(ban)
-    ev.add(f"Player {seat + 1} banishes {a(pub(state, ban))} to the Void and puts a card in Ambush.",  # R28
-           {seat: f"{label(state, cid)} is in Ambush."})
+    ev.add(Msg("{player} banishes {card} to the Void and puts a card in Ambush.", player=Seat(seat),
+               card=a_card(pub(state, ban))),  # R28
+           {seat: Msg("{card} is in Ambush.", card=label(state, cid))})
 
 
 def do_tent(state, seat, args, ev):
     if len(args) not in (2, 3) or not looks_like_ids(args[1]):
-        raise IllegalAction("Use tent:<tent card>:<card[,card]>[:<supply>].")
+        raise IllegalAction(Msg("Use tent:<tent card>:<card[,card]>[:<supply>]."))
     tent_id, stationed = args[0], parse_ids(args[1])
     ids = parse_ids(args[2]) if len(args) == 3 else None
     p = state["players"][seat]
     if tent_id not in p["hand"]:
-        raise IllegalAction("That Tent is not in your hand (a Tent pitched earlier takes no more cards).")  # R116
+        raise IllegalAction(Msg("That Tent is not in your hand (a Tent pitched earlier takes no more cards)."))  # R116
     if eff_type(state, tent_id) != "tent" or not fresh(state, tent_id) or is_virtual(tent_id):
-        raise IllegalAction("That card cannot be pitched as a Tent now.")
+        raise IllegalAction(Msg("That card cannot be pitched as a Tent now."))
     room = max_uses(state, tent_id)  # R116: an illuminated Tent takes two cards
     if not 1 <= len(stationed) <= room:
-        raise IllegalAction(f"This Tent takes {'1 card' if room == 1 else f'1 or {room} cards'}.")  # R67, R116
+        if room == 1:  # R67
+            raise IllegalAction(Msg("This Tent takes 1 card."))
+        raise IllegalAction(Msg("This Tent takes 1 or {n} cards.", n=room))  # R116
     for c in stationed:
         if c not in p["hand"] or c == tent_id or not fresh(state, c) or is_virtual(c):
-            raise IllegalAction(f"Card {c} cannot be stationed.")
+            raise IllegalAction(Msg("Card {id} cannot be stationed.", id=c))
         if is_great(state, c):
-            raise IllegalAction("A Great Artifact cannot be stationed in a Tent.")  # R67
+            raise IllegalAction(Msg("A Great Artifact cannot be stationed in a Tent."))  # R67
     if ids is None:
         ids = auto_pay(state, seat, {"supply": 1}, exclude=tuple(stationed) + (tent_id,))
         if ids is None:
-            raise IllegalAction("Pitching a Tent costs 1 Supply.")  # R67
+            raise IllegalAction(Msg("Pitching a Tent costs 1 Supply."))  # R67
     if set(ids) & set(stationed):
-        raise IllegalAction("The Supply paid cannot also be stationed.")
+        raise IllegalAction(Msg("The Supply paid cannot also be stationed."))
     for cid, uses in match_payment(state, seat, ids, {"supply": 1}):
         spend(state, seat, cid, uses)
     p["hand"].remove(tent_id)
     for c in stationed:
         p["hand"].remove(c)
     p["tents"].append({"tent": tent_id, "cards": stationed, "round": state["round"]})
-    ev.add(f"Player {seat + 1} pitches a Tent with {pubs(state, stationed)}.")  # R67
+    ev.add(Msg("{player} pitches a Tent with {cards}.", player=Seat(seat), cards=pubs(state, stationed)))  # R67
 
 
 def do_strike(state, seat, args, ev):
     if len(args) != 1:
-        raise IllegalAction("Use strike:<tent card>.")
+        raise IllegalAction(Msg("Use strike:<tent card>."))
     p = state["players"][seat]
     tent = next((t for t in p["tents"] if t["tent"] == args[0]), None)
     if tent is None:
-        raise IllegalAction("You have no such Tent.")
+        raise IllegalAction(Msg("You have no such Tent."))
     p["tents"].remove(tent)
     p["hand"] += tent["cards"]
     p["sanctuary"].append(tent["tent"])
-    ev.add(f"Player {seat + 1} strikes a Tent and takes back {pubs(state, tent['cards'])}.")  # R69
+    ev.add(Msg("{player} strikes a Tent and takes back {cards}.", player=Seat(seat),
+               cards=pubs(state, tent["cards"])))  # R69
 
 
 def do_hammer(state, seat, args, ev):
     if len(args) != 1 or args[0] not in data.ARTIFACT_TYPES:
-        raise IllegalAction("Use hammer:<artifact type>.")
+        raise IllegalAction(Msg("Use hammer:<artifact type>."))
     h = next((c for c in state["players"][seat]["hand"] if printed_type(state, c) == "hammer"), None)
     if h is None or not fresh(state, h):
-        raise IllegalAction("You hold no unused Hammer of Strato.")
+        raise IllegalAction(Msg("You hold no unused {artifact}.", artifact=data.type_name("hammer")))
     if state["turn"]["hammer_role"]:
-        raise IllegalAction("The Hammer takes one role per turn.")  # G36
+        raise IllegalAction(Msg("The Hammer takes one role per turn."))  # G36
     state["turn"]["as"][h] = args[0]
     state["turn"]["hammer_role"] = args[0]
-    ev.add(f"Player {seat + 1} declares the Hammer of Strato {a(args[0])} for this turn.")  # R72
+    ev.add(Msg("{player} declares the {hammer} {artifact} for this turn.", player=Seat(seat),
+               hammer=data.type_name("hammer"), artifact=a_card(data.type_name(args[0]))))  # R72
 
 
 def do_horn(state, seat, args, ev):
     p = state["players"][seat]
     h = next((c for c in playable_hand(state, seat) if printed_type(state, c) == "horn"), None)
     if h is None:
-        raise IllegalAction("You do not hold the Horn of Baldur.")
+        raise IllegalAction(Msg("You do not hold the {artifact}.", artifact=data.type_name("horn")))
     spend(state, seat, h)
     if not p["realm"]:
-        ev.add(f"Player {seat + 1} blows the Horn of Baldur; the Realm is empty.")  # R76
+        ev.add(Msg("{player} blows the {horn}; the Realm is empty.", player=Seat(seat),
+                   horn=data.type_name("horn")))  # R76
         return
     state["pending"] = {"kind": "horn", "seat": seat,
                         "max": min(data.cards()["great_artifacts"]["horn"]["picks"], len(p["realm"]))}
-    ev.add(f"Player {seat + 1} blows the Horn of Baldur and searches the Realm.", hidden=True)  # R76
+    ev.add(Msg("{player} blows the {horn} and searches the Realm.", player=Seat(seat), horn=data.type_name("horn")),
+           hidden=True)  # R76
 
 
 def do_claim(state, seat, args, ev):
     if len(args) != 1:
-        raise IllegalAction("Use claim:<square>.")
+        raise IllegalAction(Msg("Use claim:<square>."))
     sq = args[0]
     tile = state["board"].get(sq)
     if not tile or tile.get("owner") != "empty":
-        raise IllegalAction("Only an empty neutral city can be claimed.")  # R99, G20
+        raise IllegalAction(Msg("Only an empty neutral city can be claimed."))  # R99, G20
     if sq not in state["players"][seat]["heroes"]:
-        raise IllegalAction("Your hero must be on that city.")
+        raise IllegalAction(Msg("Your hero must be on that city."))
     if state["players"][seat]["markers"]["low"] <= 0:
-        raise IllegalAction("You have no level-1 marker left.")
+        raise IllegalAction(Msg("You have no level-1 marker left."))
     state["players"][seat]["markers"]["low"] -= 1
     tile.update({"owner": seat, "level": 1, "defence": 0})
-    ev.add(f"Player {seat + 1} claims the empty city at {sq} as a level-1 city.")  # R99, G20
+    ev.add(Msg("{player} claims the empty city at {square} as a level-1 city.", player=Seat(seat),
+               square=sq))  # R99, G20
 
 
 # ------------------------------------------------------------------ transformations (R58-R66)
@@ -550,22 +594,23 @@ def _transform_target(state, seat, cid, allow_line=True):
     elif allow_line and cid in p["line"]:
         zone = "line"
     else:
-        raise IllegalAction("The card to transform must be in your hand or your battle line.")
+        raise IllegalAction(Msg("The card to transform must be in your hand or your battle line."))
     if is_great(state, cid):
-        raise IllegalAction("Great Artifacts cannot be transformed.")  # R71
+        raise IllegalAction(Msg("Great Artifacts cannot be transformed."))  # R71
     if cid in state["turn"]["transformed"] or is_virtual(cid):  # R13, R113
-        raise IllegalAction("A card receives at most one transformation per turn.")
+        raise IllegalAction(Msg("A card receives at most one transformation per turn."))
     if zone == "hand" and not fresh(state, cid):
-        raise IllegalAction("That card has already been used this turn.")
+        raise IllegalAction(Msg("That card has already been used this turn."))
     return zone
 
 
 def _transformer(state, seat, cid, kind):
     p = state["players"][seat]
     if cid not in p["hand"] or eff_type(state, cid) != kind or uses_left(state, cid) <= 0:
-        raise IllegalAction(f"You hold no usable {kind} {cid}.")
+        raise IllegalAction(Msg("You hold no usable {type} {id}.", type=data.type_name(kind), id=cid))
     if state["battle"] and card(state, cid)["t"] == "hammer":  # R72
-        raise IllegalAction("The Hammer of Strato has no power once a battle has started.")
+        raise IllegalAction(Msg("The {hammer} has no power once a battle has started.",
+                                hammer=data.type_name("hammer")))
 
 
 def _mark_changed(state, seat):
@@ -583,18 +628,18 @@ def _swap(state, seat, old, new, zone):
 
 def do_amulet(state, seat, args, ev):
     if len(args) != 2:
-        raise IllegalAction("Use amulet:<amulet>:<card>.")
+        raise IllegalAction(Msg("Use amulet:<amulet>:<card>."))
     aid, target = args
     _transformer(state, seat, aid, "amulet")
     if target == aid:
-        raise IllegalAction("An Amulet cannot transform itself.")
+        raise IllegalAction(Msg("An Amulet cannot transform itself."))
     zone = _transform_target(state, seat, target)
     roll = next_random(state).randint(1, 6)
     spend(state, seat, aid)
     p = state["players"][seat]
     state["turn"]["transformed"].append(target)
     _mark_changed(state, seat)
-    text = f"Player {seat + 1} rolls {roll} for the Amulet on {pub(state, target)}"
+    who = dict(player=Seat(seat), roll=roll, card=pub(state, target))
     if roll in (2, 3):  # R58, R60, G34: virtual copies for this turn
         for _ in range(roll - 1):
             state["next_id"]["v"] += 1
@@ -604,24 +649,28 @@ def do_amulet(state, seat, args, ev):
             state["turn"]["transformed"].append(vid)
             if zone == "line" and eff_type(state, vid) in ("weapon", "horse"):
                 state["battle"]["uses"][vid] = 1
-        text += f": it counts {'twice' if roll == 2 else 'three times'} this turn."
+        if roll == 2:
+            text = Msg("{player} rolls {roll} for the Amulet on {card}: it counts twice this turn.", **who)
+        else:
+            text = Msg("{player} rolls {roll} for the Amulet on {card}: it counts three times this turn.", **who)
     elif roll == 4:
         p[zone].remove(target)
         if len(p["ambush"]) >= data.cards()["ambush_slots"]["count"]:
             state["pending"] = {"kind": "drop", "seat": seat, "card": target}  # R30, R61
-            text += ": it goes to Ambush; the slots are full, so one Ambush card must be discarded."
+            text = Msg("{player} rolls {roll} for the Amulet on {card}: it goes to Ambush; the slots are full, so "
+                       "one Ambush card must be discarded.", **who)
         else:
             p["ambush"].append(target)
-            text += ": it goes to Ambush."  # R58
+            text = Msg("{player} rolls {roll} for the Amulet on {card}: it goes to Ambush.", **who)  # R58
     elif roll == 5:
         p[zone].remove(target)
         p["sanctuary"].append(target)
-        text += ": it is discarded to the Sanctuary."  # R58
+        text = Msg("{player} rolls {roll} for the Amulet on {card}: it is discarded to the Sanctuary.", **who)  # R58
     elif roll == 6:
         state["pending"] = {"kind": "wild", "seat": seat, "card": target}
-        text += ": it becomes a wild card."  # R58
+        text = Msg("{player} rolls {roll} for the Amulet on {card}: it becomes a wild card.", **who)  # R58
     else:
-        text += ": nothing happens."
+        text = Msg("{player} rolls {roll} for the Amulet on {card}: nothing happens.", **who)
     # R58: after a 4 or 5 the Amulet goes to the Sanctuary at once (a virtual copy simply lapses, G34)
     if roll in (4, 5) and aid in p["played"] and not is_virtual(aid):
         p["played"].remove(aid)
@@ -631,41 +680,42 @@ def do_amulet(state, seat, args, ev):
 
 def do_title(state, seat, args, ev):
     if len(args) not in (2, 3):
-        raise IllegalAction("Use title:<title>:<unit>[:2].")
+        raise IllegalAction(Msg("Use title:<title>:<unit>[:2]."))
     tid, unit = args[0], args[1]
     steps = 2 if len(args) == 3 and args[2] == "2" else 1
     _transformer(state, seat, tid, "title")
     zone = _transform_target(state, seat, unit)
     t = printed_type(state, unit)
     if t not in data.RANK or eff_type(state, unit) != t:
-        raise IllegalAction("A Title upgrades a unit card.")  # R63
+        raise IllegalAction(Msg("A Title upgrades a unit card."))  # R63
     if steps > uses_left(state, tid):  # R114
-        raise IllegalAction("Only an illuminated Title upgrades two ranks.")
+        raise IllegalAction(Msg("Only an illuminated Title upgrades two ranks."))
     if data.RANK[t] + steps > 4:  # R63, G35
-        raise IllegalAction("A Commander cannot be upgraded; a Priest only becomes a Commander.")
+        raise IllegalAction(Msg("A Commander cannot be upgraded; a Priest only becomes a Commander."))
     higher = data.UNIT_TYPES[data.RANK[t] - 1 + steps]
     deck = state["pool"]["units"][higher]
     if not deck:
-        raise IllegalAction(f"The {higher} deck is empty.")  # G16
+        raise IllegalAction(_empty_deck(higher))  # G16
     spend(state, seat, tid, steps)
     state["pool"]["units"][t].append(unit)  # R63: to the bottom of its deck
     new = pool_search(state, deck, faction(state, unit))
     _swap(state, seat, unit, new, zone)
     _mark_changed(state, seat)
-    ev.add(f"Player {seat + 1} uses a Title: {a(pub(state, unit))} becomes {a(pub(state, new))}.", hidden=True)  # R63
+    ev.add(Msg("{player} uses a Title: {card} becomes {new}.", player=Seat(seat), card=a_card(pub(state, unit)),
+               new=a_card(pub(state, new))), hidden=True)  # R63
 
 
 def do_scroll(state, seat, args, ev):
     if len(args) != 3:
-        raise IllegalAction("Use scroll:<scroll>:<card|self>:<faction>.")
+        raise IllegalAction(Msg("Use scroll:<scroll>:<card|self>:<faction>."))
     sid, target, want = args
     if want not in state["options"]["factions"]:
-        raise IllegalAction("Declare one of the factions in play.")
+        raise IllegalAction(Msg("Declare one of the factions in play."))
     _transformer(state, seat, sid, "scroll")
     p = state["players"][seat]
     if target == "self":
         if printed_type(state, sid) != "scroll" or sid in state["turn"]["transformed"] or is_virtual(sid):
-            raise IllegalAction("Only a Spell Scroll that has not been transformed itself can change itself.")  # R66
+            raise IllegalAction(Msg("Only a Spell Scroll that has not been transformed itself can change itself."))  # R66
         deck = state["pool"]["artifacts"]["scroll"]
         spent_before = state["turn"]["spent"].get(sid, 0)
         p["hand"].remove(sid)
@@ -675,16 +725,17 @@ def do_scroll(state, seat, args, ev):
         state["turn"]["transformed"].append(new)
         state["turn"]["spent"][new] = spent_before
         spend(state, seat, new)  # R66: unless illuminated it cannot transform another card now
-        ev.add(f"Player {seat + 1}'s Spell Scroll changes itself into {a(pub(state, new))}.", hidden=True)  # R66
+        ev.add(Msg("{player}'s Spell Scroll changes itself into {card}.", player=Seat(seat),
+                   card=a_card(pub(state, new))), hidden=True)  # R66
         return
     zone = _transform_target(state, seat, target)
     t = printed_type(state, target)
     if t not in data.RANK and t not in data.ARTIFACT_TYPES:
-        raise IllegalAction("A Spell Scroll changes a unit or an artifact.")  # R64
+        raise IllegalAction(Msg("A Spell Scroll changes a unit or an artifact."))  # R64
     if eff_type(state, target) != t:
-        raise IllegalAction("That card is acting as another type this turn.")
+        raise IllegalAction(Msg("That card is acting as another type this turn."))
     if target == sid:
-        raise IllegalAction("Use scroll:<scroll>:self:<faction> to change the Scroll itself.")
+        raise IllegalAction(Msg("Use scroll:<scroll>:self:<faction> to change the Scroll itself."))
     spend(state, seat, sid)
     deck = state["pool"]["units"][t] if t in data.RANK else state["pool"]["artifacts"][t]
     deck.append(target)  # G16: returned to the bottom first
@@ -693,15 +744,15 @@ def do_scroll(state, seat, args, ev):
         state["battle"]["uses"][new] = state["battle"]["uses"][target]
     _swap(state, seat, target, new, zone)
     _mark_changed(state, seat)
-    ev.add(f"Player {seat + 1} uses a Spell Scroll: {a(pub(state, target))} becomes {a(pub(state, new))}.",
-           hidden=True)  # R65
+    ev.add(Msg("{player} uses a Spell Scroll: {card} becomes {new}.", player=Seat(seat),
+               card=a_card(pub(state, target)), new=a_card(pub(state, new))), hidden=True)  # R65
 
 
 # ------------------------------------------------------------------ battle (R84-R107)
 
 def do_attack(state, seat, args, ev):
     if len(args) != 3:
-        raise IllegalAction("Use attack:<square>:<city|neutral|ruins|p<seat>>:<heroes, e.g. 1 or 1,2>.")
+        raise IllegalAction(Msg("Use attack:<square>:<city|neutral|ruins|p<seat>>:<heroes, e.g. 1 or 1,2>."))
     sq, target, heroes = args
     figs = [_fig(h) for h in heroes.split(",") if h]
     ev.add(bt.start(state, seat, sq, target, figs))
@@ -713,12 +764,12 @@ def _battle_action(state, seat, parts, ev):
     args = parts[1:]
     mover = bt.side_to_move(state)
     if seat != mover:
-        raise IllegalAction("It is not your move in this battle.")
+        raise IllegalAction(Msg("It is not your move in this battle."))
     if b["stage"] == "decide":
         return _decide(state, seat, verb, args, ev)
     if verb == "add":
         if len(args) not in (1, 2) or (len(args) == 2 and args[1] not in ("1", "2")):
-            raise IllegalAction("Use add:<card>, or add:<card>:<1|2> for an illuminated Weapon or Horse.")
+            raise IllegalAction(Msg("Use add:<card>, or add:<card>:<1|2> for an illuminated Weapon or Horse."))
         ev.add(bt.add(state, seat, args[0], int(args[1]) if len(args) == 2 else None))
         return
     if verb == "commit":
@@ -729,11 +780,11 @@ def _battle_action(state, seat, parts, ev):
         return
     if verb == "pass":
         if b["stage"] == "opening":
-            raise IllegalAction("Cancel the attack instead (cancel), or complete the opening.")
+            raise IllegalAction(Msg("Cancel the attack instead (cancel), or complete the opening."))
         return _end_battle(state, ev, passed=seat)
     if verb == "cancel":
         if b["stage"] != "opening":
-            raise IllegalAction("Only an unfinished opening can be cancelled.")
+            raise IllegalAction(Msg("Only an unfinished opening can be cancelled."))
         p = state["players"][seat]
         spent = state["turn"]["spent"]
         forks = b.get("forks", {})
@@ -753,15 +804,15 @@ def _battle_action(state, seat, parts, ev):
         p["hand"] += p["line"]
         p["line"] = []
         state["battle"] = None
-        ev.add(f"Player {seat + 1} calls off the attack.")
+        ev.add(Msg("{player} calls off the attack.", player=Seat(seat)))
         return
     if verb in ("amulet", "title", "scroll"):
         return ACTIONS[verb](state, seat, args, ev)
     if verb == "strike":  # R69: the owner during his own actions (attacker) or when attacked (defender)
         return do_strike(state, seat, args, ev)
     if verb == "hammer":  # R72
-        raise IllegalAction("The Hammer of Strato has no power once a battle has started.")
-    raise IllegalAction("In battle you may add cards, transform, close your play (commit) or pass.")
+        raise IllegalAction(Msg("The {hammer} has no power once a battle has started.", hammer=data.type_name("hammer")))
+    raise IllegalAction(Msg("In battle you may add cards, transform, close your play (commit) or pass."))
 
 
 def _decide(state, seat, verb, args, ev):
@@ -771,56 +822,58 @@ def _decide(state, seat, verb, args, ev):
         return do_strike(state, seat, args, ev)  # R69: Tents at any time during the battle
     state["turn"]["defended"] = sorted(set(state["turn"]["defended"]) | {seat})
     if verb == "surrender":  # G22
-        ev.add(f"Player {seat + 1} surrenders.")
+        ev.add(Msg("{player} surrenders.", player=Seat(seat)))
         return _finish_player_battle(state, ev, attacker_wins=True)
     if verb == "retreat":
         if b["target"] != "hero":
-            raise IllegalAction("Retreat is possible only when a hero alone is attacked.")  # R96
+            raise IllegalAction(Msg("Retreat is possible only when a hero alone is attacked."))  # R96
         if len(args) != 2:
-            raise IllegalAction("Use retreat:<square>:<sup|horse|card ids>.")
+            raise IllegalAction(Msg("Use retreat:<square>:<sup|horse|card ids>."))
         dest, pay = args
         opts = bt.retreat_options(state)
         if dest not in opts:
-            raise IllegalAction("The hero can retreat only 2 or 3 squares along roads to a safe square.")  # R96, G32
+            raise IllegalAction(Msg("The hero can retreat only 2 or 3 squares along roads to a safe square."))  # R96, G32
         if pay == "horse" or (looks_like_ids(pay) and len(parse_ids(pay)) == 1 and eff_type(state, parse_ids(pay)[0]) == "horse"):
             horses = parse_ids(pay) if looks_like_ids(pay) else _horse_cards(state, seat)[:1]
             if not horses or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
-                raise IllegalAction("You hold no Horse.")
+                raise IllegalAction(Msg("You hold no Horse."))
             spend(state, seat, horses[0])  # one Horse use covers 2-3 squares (R96, R117, G32)
         else:
             _pay(state, seat, {"supply": opts[dest]}, parse_ids(pay) if looks_like_ids(pay) else None,
-                 f"pay {opts[dest]} Supply to retreat")
+                 Msg("You do not hold the cards to pay {n} Supply to retreat.", n=opts[dest]))
         p["heroes"][b["attacked_hero"]] = dest
-        ev.add(f"Player {seat + 1}'s hero retreats to {dest}; the battle ends.")  # R96
+        ev.add(Msg("{player}'s hero retreats to {square}; the battle ends.", player=Seat(seat), square=dest))  # R96
         _cleanup_battle(state)
         return
     if verb == "fight":
         if len(args) != 2 or args[0] not in ("y", "n"):
-            raise IllegalAction("Use fight:<y|n ambush pick-up>:<heroes taking part, e.g. 1,2 or ->.")
+            raise IllegalAction(Msg("Use fight:<y|n ambush pick-up>:<heroes taking part, e.g. 1,2 or ->."))
         figs = sorted({_fig(h) for h in args[1].split(",") if h and h != "-"})
         on_square = bt.defender_heroes_on(state)
         if any(f not in on_square for f in figs):
-            raise IllegalAction("Only heroes on the battle square can take part.")  # R86, R87
+            raise IllegalAction(Msg("Only heroes on the battle square can take part."))  # R86, R87
         if b["target"] == "hero" and b["attacked_hero"] not in figs:  # R86
-            raise IllegalAction("The attacked hero must take part.")
+            raise IllegalAction(Msg("The attacked hero must take part."))
         b["def_heroes"] = figs
         if args[0] == "y":
             if not p["ambush"]:
-                raise IllegalAction("You have no Ambush cards.")
+                raise IllegalAction(Msg("You have no Ambush cards."))
             n = turns.pick_up_ambush(state, seat)
-            ev.add(f"Player {seat + 1} fights back and picks up {count(n, 'Ambush card')}.")  # R92
+            ev.add(plural("{player} fights back and picks up {n} Ambush card.",
+                          "{player} fights back and picks up {n} Ambush cards.", n=n, player=Seat(seat)))  # R92
         else:
             b["ambush_declined"] = True
-            ev.add(f"Player {seat + 1} fights back.")  # R92
+            ev.add(Msg("{player} fights back.", player=Seat(seat)))  # R92
         b["stage"] = "defender"
         b["changed"] = False
         return
-    raise IllegalAction("Choose to fight back, surrender or retreat.")  # R92
+    raise IllegalAction(Msg("Choose to fight back, surrender or retreat."))  # R92
 
 
 def _end_battle(state, ev, passed):
     a_total, d_total = bt.totals(state)
-    ev.add(f"Player {passed + 1} passes; the battle ends {a_total}:{d_total}.")  # R94
+    ev.add(Msg("{player} passes; the battle ends {attack}:{defence}.", player=Seat(passed), attack=a_total,
+               defence=d_total))  # R94
     _finish_player_battle(state, ev, attacker_wins=a_total > d_total)
 
 
@@ -832,15 +885,17 @@ def _finish_player_battle(state, ev, attacker_wins):
     if attacker_wins:
         for f in b["def_heroes"]:
             dp["heroes"][f] = None  # R95
-        text = f"Player {att + 1} wins the battle"
         if b["target"] == "city":
-            text += "; " + _conquer(state, att, sq)
-        ev.add(text + ".")
+            ev.add(Msg("{player} wins the battle; {outcome}.", player=Seat(att), outcome=_conquer(state, att, sq)))
+        else:
+            ev.add(Msg("{player} wins the battle.", player=Seat(att)))
     else:
         for f in b["att_heroes"]:
             ap["heroes"][f] = None
-        ev.add(f"Player {dfd + 1} repels the attack; the attacking "
-               f"{'hero is' if len(b['att_heroes']) == 1 else 'heroes are'} disbanded.")  # R94, R95
+        if len(b["att_heroes"]) == 1:  # R94, R95
+            ev.add(Msg("{player} repels the attack; the attacking hero is disbanded.", player=Seat(dfd)))
+        else:
+            ev.add(Msg("{player} repels the attack; the attacking heroes are disbanded.", player=Seat(dfd)))
     _cleanup_battle(state)
     turns.check_five_level4(state)
 
@@ -861,18 +916,23 @@ def _cleanup_battle(state):
     state["battle"] = None
 
 
-def _place_marker(state, seat, sq, level, ev_text=""):
-    """R99/G20: same level if possible, else the highest available lower level, else empty neutral."""
+def _place_marker(state, seat, sq, level, own_event=False):
+    """R99/G20: same level if possible, else the highest available lower level, else empty neutral. Returns
+    what became of the city: part of a sentence, or (`own_event`) the start of a sentence of its own."""
     m = state["players"][seat]["markers"]
     tile = state["board"][sq]
     choices = [lv for lv in range(level, 0, -1) if m[_marker_class(lv)] > 0]
     if not choices:
         tile.update({"owner": "empty", "level": 0, "defence": 0})
-        return f"Player {seat + 1} has no marker to place: the city at {sq} becomes an empty neutral city"  # G20
+        return Msg("{player} has no marker to place: the city at {square} becomes an empty neutral city",
+                   player=Seat(seat), square=sq)  # G20
     lv = choices[0]
     m[_marker_class(lv)] -= 1
     tile.update({"owner": seat, "level": lv, "defence": 0})
-    return f"the city at {sq} becomes a level-{lv} city of Player {seat + 1}"
+    if own_event:
+        return Msg("The city at {square} becomes a level-{level} city of {player}", square=sq, level=lv,
+                   player=Seat(seat))
+    return Msg("the city at {square} becomes a level-{level} city of {player}", square=sq, level=lv, player=Seat(seat))
 
 
 def _conquer(state, seat, sq):
@@ -893,8 +953,7 @@ def _resolve_attack_success(state, ev):
     state["battle"] = None
     if kind == "neutral":
         tile = state["board"][sq]
-        text = _place_marker(state, seat, sq, 4)
-        text = text[:1].upper() + text[1:]  # an event of its own: "The city at ... becomes ..."
+        became = _place_marker(state, seat, sq, 4, own_event=True)
         terrain_faction = tile.get("terrain")
         # R104: a Commander of the city's terrain faction (else the top card) and a Supply card
         cmd = pool_search(state, state["pool"]["units"]["commander"], terrain_faction, reshuffle=False)
@@ -903,7 +962,8 @@ def _resolve_attack_success(state, ev):
             if c:
                 _gain(state, seat, c)
         gained = [c for c in (cmd, sup) if c]
-        text += f"; Player {seat + 1} gains {and_list([a(pub(state, c)) for c in gained]) or 'nothing'}"  # R104
+        what = all_of([a_card(pub(state, c)) for c in gained]) if gained else Msg("nothing")  # R104
+        text = Msg("{outcome}; {player} gains {cards}.", outcome=became, player=Seat(seat), cards=what)
         if state["options"]["variant"] == "scenario2":
             p["neutral_taken"] += 1
             g = state["pool"]["hidden_great"].pop(sq, None)
@@ -911,17 +971,18 @@ def _resolve_attack_success(state, ev):
                 if p["great"] is None:
                     p["great"] = g
                     _gain(state, seat, g)
-                    text += f" and the {pub(state, g)} hidden under it"  # R132
+                    text = Msg("{outcome}; {player} gains {cards} and the {artifact} hidden under it.",
+                               outcome=became, player=Seat(seat), cards=what, artifact=pub(state, g))  # R132
                 else:
                     state["pool"]["box"].append(g)  # R43: one Great Artifact per player (design)
-        ev.add(text + ".")
+        ev.add(text)
         turns.check_five_level4(state)
     else:
         if len(state["pool"]["great"]) == 1:
             _take_great(state, seat, state["pool"]["great"][0], ev)
         else:
             state["pending"] = {"kind": "great", "seat": seat}
-            ev.add(f"Player {seat + 1} defeats the Ruins guardians and chooses a Great Artifact.")  # R107
+            ev.add(Msg("{player} defeats the Ruins guardians and chooses a Great Artifact.", player=Seat(seat)))  # R107
 
 
 def _take_great(state, seat, cid, ev):
@@ -929,7 +990,7 @@ def _take_great(state, seat, cid, ev):
     state["players"][seat]["great"] = cid
     _gain(state, seat, cid)
     state["pending"] = None
-    ev.add(f"Player {seat + 1} takes the {pub(state, cid)} from the Ruins.")  # R107
+    ev.add(Msg("{player} takes the {artifact} from the Ruins.", player=Seat(seat), artifact=pub(state, cid)))  # R107
 
 
 # ------------------------------------------------------------------ pending choices
@@ -941,47 +1002,50 @@ def _pending(state, seat, parts, ev):
     p = state["players"][seat]
     if kind == "place":
         if verb != "place" or len(args) != 2 or not args[1].isdigit():
-            raise IllegalAction("Place the card: place:<square>:<rotation 0-3>.")
+            raise IllegalAction(Msg("Place the card: place:<square>:<rotation 0-3>."))
         return _place(state, seat, args[0], int(args[1]) % 4, ev)
     if kind == "wild":
         if verb != "wild" or len(args) != 1 or args[0] not in data.WILD_TYPES:
-            raise IllegalAction("Choose what the wild card counts as: wild:<type>.")
+            raise IllegalAction(Msg("Choose what the wild card counts as: wild:<type>."))
         state["turn"]["as"][pend["card"]] = args[0]
         if state["battle"] and args[0] in ("weapon", "horse"):
             state["battle"]["uses"][pend["card"]] = 1
         state["pending"] = None
-        ev.add(f"Player {seat + 1}'s wild card counts as {a(args[0])} this turn.")  # R58, G15
+        ev.add(Msg("{player}'s wild card counts as {card} this turn.", player=Seat(seat),
+                   card=a_card(data.type_name(args[0]))))  # R58, G15
         return
     if kind == "drop":
         if verb != "drop" or len(args) != 1 or args[0] not in p["ambush"]:
-            raise IllegalAction("Discard one of your Ambush cards: drop:<card>.")  # R30
+            raise IllegalAction(Msg("Discard one of your Ambush cards: drop:<card>."))  # R30
         p["ambush"].remove(args[0])
         p["sanctuary"].append(args[0])
         p["ambush"].append(pend["card"])
         state["pending"] = None
-        ev.add(f"Player {seat + 1} discards an Ambush card to make room.")  # R30
+        ev.add(Msg("{player} discards an Ambush card to make room.", player=Seat(seat)))  # R30
         return
     if kind == "horn":
         if verb != "hornpick" or len(args) != 1:
-            raise IllegalAction("Choose up to two Realm cards: hornpick:<ids> or hornpick:none.")
+            raise IllegalAction(Msg("Choose up to two Realm cards: hornpick:<ids> or hornpick:none."))
         picks = [] if args[0] == "none" else parse_ids(args[0])
         if len(set(picks)) != len(picks) or len(picks) > pend["max"] or any(c not in p["realm"] for c in picks):
-            raise IllegalAction(f"Pick up to {count(pend['max'], 'different card')} of your Realm.")  # R76
+            raise IllegalAction(plural("Pick up to {n} different card of your Realm.",
+                                       "Pick up to {n} different cards of your Realm.", n=pend["max"]))  # R76
         for c in picks:
             p["realm"].remove(c)
             p["hand"].append(c)
         shuffle(state, p["realm"])
         state["pending"] = None
-        ev.add(f"Player {seat + 1} shows {pubs(state, picks)} from the Realm and shuffles it.", hidden=True)  # R76
+        ev.add(Msg("{player} shows {cards} from the Realm and shuffles it.", player=Seat(seat),
+                   cards=pubs(state, picks)), hidden=True)  # R76
         return
     if kind == "great":
         if verb != "great" or len(args) != 1:
-            raise IllegalAction("Choose a Great Artifact: great:<hammer|sword|shield|wings|horn>.")
+            raise IllegalAction(Msg("Choose a Great Artifact: great:<hammer|sword|shield|wings|horn>."))
         cid = next((c for c in state["pool"]["great"] if printed_type(state, c) == args[0]), None)
         if cid is None:
-            raise IllegalAction("That Great Artifact is not available.")
+            raise IllegalAction(Msg("That Great Artifact is not available."))
         return _take_great(state, seat, cid, ev)
-    raise IllegalAction("Unknown pending choice.")
+    raise IllegalAction(Msg("Unknown pending choice."))
 
 
 def do_end(state, seat, args, ev):
@@ -990,11 +1054,11 @@ def do_end(state, seat, args, ev):
 
 
 # moves of another step, asked for during the actions of a turn
-NOT_NOW = {**dict.fromkeys(("faction", "startcity"), "The setup is over."),
-           **dict.fromkeys(("formation", "redeploy", "start"), "Your turn has already started."),
+NOT_NOW = {**dict.fromkeys(("faction", "startcity"), Msg("The setup is over.")),
+           **dict.fromkeys(("formation", "redeploy", "start"), Msg("Your turn has already started.")),
            **dict.fromkeys(("add", "commit", "pass", "cancel", "fight", "retreat", "surrender"),
-                           "There is no battle going on."),
-           **dict.fromkeys(("place", "wild", "drop", "hornpick", "great"), "Nothing is waiting for that choice.")}
+                           Msg("There is no battle going on.")),
+           **dict.fromkeys(("place", "wild", "drop", "hornpick", "great"), Msg("Nothing is waiting for that choice."))}
 
 ACTIONS = {
     "hire": do_hire, "craft": do_craft, "road": do_road, "city": do_city, "upgrade": do_upgrade,

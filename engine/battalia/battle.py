@@ -6,10 +6,10 @@ above the defender, defender at least equal). `pass` ends the battle (R94)."""
 from __future__ import annotations
 
 from engine.base import IllegalAction
+from engine.text import Msg, Seat, plural
 
 from . import board, data
-from .cards import card, eff_type, faction, label, new_copy, spend, uses_left
-from .words import count
+from .cards import card, eff_type, faction, new_copy, public_name, spend, uses_left
 
 
 def battle_strength(state: dict, cid: str, attacking: bool) -> int:
@@ -77,62 +77,63 @@ def totals(state: dict) -> tuple[int, int]:
     return a_total, d_total
 
 
-def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> str:
+def start(state: dict, seat: int, sq: str, target: str, heroes: list[int]) -> Msg:
     p = state["players"][seat]
     tile = state["board"].get(sq)
     if tile is None:
-        raise IllegalAction("There is nothing to attack on that square.")
+        raise IllegalAction(Msg("There is nothing to attack on that square."))
     if not heroes or any(h not in (0, 1) or p["heroes"][h] != sq for h in heroes):
-        raise IllegalAction(f"Your attacking {'hero' if len(heroes) == 1 else 'heroes'} "
-                            "must stand on the target square.")  # R85
+        if len(heroes) == 1:
+            raise IllegalAction(Msg("Your attacking hero must stand on the target square."))  # R85
+        raise IllegalAction(Msg("Your attacking heroes must stand on the target square."))  # R85
     if not any(weapon_starter(state, c) and uses_left(state, c) > 0 for c in p["hand"]):  # R57
-        raise IllegalAction("You need a Weapon to start a battle.")
+        raise IllegalAction(Msg("You need a Weapon to start a battle."))
     b = {"kind": "player", "attacker": seat, "defender": None, "square": sq, "target": target,
          "att_heroes": sorted(heroes), "def_heroes": [], "attacked_hero": None, "stage": "opening",
          "uses": {}, "changed": False, "ambush_declined": False}
     if target == "city":
         if tile["kind"] != "city" or not isinstance(tile.get("owner"), int) or tile["owner"] == seat:
-            raise IllegalAction("That square is not an opponent's city.")
+            raise IllegalAction(Msg("That square is not an opponent's city."))
         b["defender"] = tile["owner"]
     elif target == "neutral":
         if tile["kind"] != "city" or tile.get("owner") != "neutral":
-            raise IllegalAction("That square is not a neutral city.")
+            raise IllegalAction(Msg("That square is not a neutral city."))
         if state["options"]["variant"] == "scenario2" and p["neutral_taken"] >= 1:
-            raise IllegalAction("In scenario 2 each player may take only one neutral city.")  # R132
+            raise IllegalAction(Msg("In scenario 2 each player may take only one neutral city."))  # R132
         b["kind"] = "neutral"
     elif target == "ruins":
         if tile["kind"] != "ruins" or state["options"]["variant"] == "scenario2":
-            raise IllegalAction("There are no Ruins guardians to attack here.")
+            raise IllegalAction(Msg("There are no Ruins guardians to attack here."))
         if p["great"] is not None:
-            raise IllegalAction("You already own a Great Artifact.")  # R43, G23
+            raise IllegalAction(Msg("You already own a Great Artifact."))  # R43, G23
         if not state["pool"]["great"]:
-            raise IllegalAction("No Great Artifact is left in the Ruins.")
+            raise IllegalAction(Msg("No Great Artifact is left in the Ruins."))
         b["kind"] = "ruins"
     elif target.startswith("p") and target[1:].isdigit():
         d = int(target[1:])
         if d == seat or d >= state["n"]:
-            raise IllegalAction("Attack an opponent.")
+            raise IllegalAction(Msg("Attack an opponent."))
         figs = [i for i, s in enumerate(state["players"][d]["heroes"]) if s == sq]
         if not figs:
-            raise IllegalAction("That opponent has no hero on this square.")
+            raise IllegalAction(Msg("That opponent has no hero on this square."))
         if tile["kind"] == "city" and tile.get("owner") == d:
-            raise IllegalAction("A hero on its owner's city is defended with the city: attack the city.")  # G18
+            raise IllegalAction(Msg("A hero on its owner's city is defended with the city: attack the city."))  # G18
         b["target"] = "hero"
         b["defender"] = d
         b["attacked_hero"] = figs[0]
         b["def_heroes"] = [figs[0]]
     else:
-        raise IllegalAction("Unknown target.")
+        raise IllegalAction(Msg("Unknown target."))
     state["battle"] = b
     if b["kind"] == "neutral":
-        what = f"the neutral city at {sq}"
-    elif b["kind"] == "ruins":
-        what = "the Ruins guardians"
-    elif b["target"] == "city":
-        what = f"the city at {sq} of Player {b['defender'] + 1}"
-    else:
-        what = f"the hero of Player {b['defender'] + 1} at {sq}"
-    return f"Player {seat + 1} attacks {what}."
+        return Msg("{player} attacks the neutral city at {square}.", player=Seat(seat), square=sq)
+    if b["kind"] == "ruins":
+        return Msg("{player} attacks the Ruins guardians.", player=Seat(seat))
+    if b["target"] == "city":
+        return Msg("{player} attacks the city at {square} of {defender}.", player=Seat(seat), square=sq,
+                   defender=Seat(b["defender"]))
+    return Msg("{player} attacks the hero of {defender} at {square}.", player=Seat(seat), square=sq,
+               defender=Seat(b["defender"]))
 
 
 def side_to_move(state: dict) -> int:
@@ -140,7 +141,7 @@ def side_to_move(state: dict) -> int:
     return b["defender"] if b["stage"] in ("decide", "defender") else b["attacker"]
 
 
-def add(state: dict, seat: int, cid: str, uses: int | None = None) -> str:
+def add(state: dict, seat: int, cid: str, uses: int | None = None) -> Msg:
     """Add a hand card to the battle line. An illuminated Weapon or Horse with both uses left (R110,
     R112, R117) is added with `uses` 2 (doubled strength, both uses spent) or 1 (+1 now; the other use
     stays in hand as a virtual copy for another row or battle this turn, G34); without `uses` every use
@@ -148,63 +149,72 @@ def add(state: dict, seat: int, cid: str, uses: int | None = None) -> str:
     b = state["battle"]
     p = state["players"][seat]
     if b["stage"] == "decide":
-        raise IllegalAction("The defender must first choose to fight, surrender or retreat.")
+        raise IllegalAction(Msg("The defender must first choose to fight, surrender or retreat."))
     attacking = seat == b["attacker"]
     left = uses_left(state, cid) if cid in p["hand"] else 0
     if left <= 0:
-        raise IllegalAction("That card is not available in your hand.")
+        raise IllegalAction(Msg("That card is not available in your hand."))
     if not can_fight_with(state, cid, attacking):
-        raise IllegalAction("Only cards with battle strength can join a battle line.")  # R88, R97
+        raise IllegalAction(Msg("Only cards with battle strength can join a battle line."))  # R88, R97
     if b["stage"] == "opening" and not p["line"] and not weapon_starter(state, cid):  # R57
-        raise IllegalAction("The attacker must open the battle line with a Weapon.")
+        raise IllegalAction(Msg("The attacker must open the battle line with a Weapon."))
     t = eff_type(state, cid)
     n = left if uses is None else uses
     if n != left and (t not in ("weapon", "horse") or not 1 <= n <= left):
-        raise IllegalAction(f"This card has {count(left, 'use')} left: "  # R112, R117
-                            + ("add it with both (2) or with one (1)." if t in ("weapon", "horse") and left > 1
-                               else "add it as it is; only an illuminated Weapon or Horse is added with 1 or 2 "
-                                    "uses."))
-    fork = ""
+        if t in ("weapon", "horse") and left > 1:  # R112, R117
+            raise IllegalAction(Msg("This card has {n} uses left: add it with both (2) or with one (1).", n=left))
+        raise IllegalAction(plural("This card has {n} use left: add it as it is; only an illuminated Weapon or "
+                                   "Horse is added with 1 or 2 uses.",
+                                   "This card has {n} uses left: add it as it is; only an illuminated Weapon or "
+                                   "Horse is added with 1 or 2 uses.", n=left))
+    fork = False
     if t in ("weapon", "horse"):
         b["uses"][cid] = n  # illuminated and used once in battle: doubled (R112, R117)
         if n < left:  # fork (R110): the unspent use becomes a copy in hand, the card itself fights
             vid = new_copy(state, seat, cid)
             b.setdefault("forks", {})[vid] = cid
-            fork = "; the second use stays in hand"  # R110
+            fork = True  # R110
     b.setdefault("added", {})[cid] = left  # uses this addition spent (a cancelled opening gives them back)
     spend(state, seat, cid, left, dest="line")
     b["changed"] = True
     a, d = totals(state)
-    return f"Player {seat + 1} adds {label_public(state, cid)} to the battle line ({a}:{d}){fork}."
+    if fork:
+        return Msg("{player} adds {card} to the battle line ({attack}:{defence}); the second use stays in hand.",
+                   player=Seat(seat), card=label_public(state, cid), attack=a, defence=d)
+    return Msg("{player} adds {card} to the battle line ({attack}:{defence}).", player=Seat(seat),
+               card=label_public(state, cid), attack=a, defence=d)
 
 
-def label_public(state: dict, cid: str) -> str:
+def label_public(state: dict, cid: str) -> Msg:
     """A card name without its id (public texts never carry ids)."""
-    return label(state, cid).rsplit(" [", 1)[0]
+    return public_name(state, cid)
 
 
-def commit(state: dict, seat: int) -> tuple[str, bool]:
+def commit(state: dict, seat: int) -> tuple[Msg, bool]:
     """Close an addition (R93). Returns (text, battle_over)."""
     b = state["battle"]
     a, d = totals(state)
     if not b["changed"]:
-        raise IllegalAction("Add at least one card (or transform one) before closing your play.")
+        raise IllegalAction(Msg("Add at least one card (or transform one) before closing your play."))
     if seat == b["attacker"]:
         if a <= d:
-            raise IllegalAction(f"The attacker's total must be higher than the defender's ({a}:{d}).")  # R93
+            raise IllegalAction(Msg("The attacker's total must be higher than the defender's ({attack}:{defence}).",
+                                    attack=a, defence=d))  # R93
         b["changed"] = False
         if b["kind"] in ("neutral", "ruins"):
-            return f"Player {seat + 1}'s attack succeeds {a}:{d}.", True
+            return Msg("{player}'s attack succeeds {attack}:{defence}.", player=Seat(seat), attack=a, defence=d), True
         if b["stage"] == "opening":
             b["stage"] = "decide"
-            return f"Player {seat + 1} opens the battle with {a}:{d}; Player {b['defender'] + 1} must answer.", False
+            return Msg("{player} opens the battle with {attack}:{defence}; {defender} must answer.", player=Seat(seat),
+                       attack=a, defence=d, defender=Seat(b["defender"])), False
         b["stage"] = "defender"
-        return f"Player {seat + 1} raises to {a}:{d}.", False
+        return Msg("{player} raises to {attack}:{defence}.", player=Seat(seat), attack=a, defence=d), False
     if d < a:
-        raise IllegalAction(f"The defender's total must be at least the attacker's ({d}:{a}).")  # R93
+        raise IllegalAction(Msg("The defender's total must be at least the attacker's ({defence}:{attack}).",
+                                attack=a, defence=d))  # R93
     b["changed"] = False
     b["stage"] = "attacker"
-    return f"Player {seat + 1} answers with {d}:{a}.", False
+    return Msg("{player} answers with {defence}:{attack}.", player=Seat(seat), attack=a, defence=d), False
 
 
 def defender_heroes_on(state: dict) -> list[int]:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import heapq
 
+from engine.text import Msg
+
 from . import data
 
 SIZE = 7
 DIRS = [(0, -1), (1, 0), (0, 1), (-1, 0)]  # N E S W (edge index 0..3)
 EDGE_NAMES = "NESW"
+EDGE_WORDS = (Msg("N"), Msg("E"), Msg("S"), Msg("W"))  # the compass letters a player reads
 
 
 def sq_name(x: int, y: int) -> str:
@@ -59,14 +62,18 @@ def distinct_rotations(kind: str, shape: str) -> list[int]:
     return out
 
 
-def exits_text(exits: list[int]) -> str:
+def exits_text(exits: list[int]) -> Msg:
     """Edge indexes as compass letters: [0, 1, 2] -> "N E S"."""
-    return " ".join(EDGE_NAMES[e] for e in exits)
+    text = EDGE_WORDS[exits[-1]]
+    for e in reversed(exits[:-1]):
+        text = Msg("{edge} {edges}", edge=EDGE_WORDS[e], edges=text)
+    return text
 
 
-def rotation_label(kind: str, shape: str, rot: int) -> str:
+def rotation_label(kind: str, shape: str, rot: int) -> Msg:
     """How a rotation reads for a card of this kind and shape: "Rotation 1: roads E S W"."""
-    return f"Rotation {rot}: roads {exits_text(rotate(shape_exits(kind, shape), rot))}"
+    return Msg("Rotation {rotation}: roads {exits}", rotation=rot,
+               exits=exits_text(rotate(shape_exits(kind, shape), rot)))
 
 
 def tile_exits(tile: dict) -> list[int]:
@@ -159,22 +166,22 @@ def connected_to_own_city(state: dict, seat: int, sq: str, exits: list[int], net
 
 
 def placement_ok(state: dict, seat: int, sq: str, kind: str, shape: str, rot: int,
-                 network: set[str] | None = None) -> str | None:
+                 network: set[str] | None = None) -> Msg | None:
     """None if legal, else the reason (R45, R46)."""
     if not valid_sq(sq) or not playable(state, sq):
-        return "That square is not part of the board."
+        return Msg("That square is not part of the board.")
     if sq in state["board"] or sq in state["impassable"]:
-        return "That square is not empty."  # R45a
+        return Msg("That square is not empty.")  # R45a
     if not touches_built(state, sq):  # R45b
-        return "The card must share an edge with a card already on the board."
+        return Msg("The card must share an edge with a card already on the board.")
     exits = rotate(shape_exits(kind, shape), rot)
     if not edges_ok(state, sq, exits, kind == "city"):
         if kind == "city" and any(state["board"].get(neighbour(sq, e) or "", {}).get("kind") == "city" for e in range(4)):
-            return "Two cities may not share an edge."  # R45c
-        return "Roads must meet roads on every shared edge, and no road may end against a card's side."  # R45d
+            return Msg("Two cities may not share an edge.")  # R45c
+        return Msg("Roads must meet roads on every shared edge, and no road may end against a card's side.")  # R45d
     free_city = kind == "city" and not cities_of(state, seat)  # R46
     if not free_city and not connected_to_own_city(state, seat, sq, exits, network):
-        return "The card must be connected by road to one of your cities."  # R45f
+        return Msg("The card must be connected by road to one of your cities.")  # R45f
     return None
 
 

@@ -6,8 +6,9 @@ from collections import Counter
 from engine.base import IllegalAction
 from engine.rng import next_random
 
+from engine.text import Msg, plural
+
 from . import data, oracle
-from .words import count
 
 
 def is_virtual(cid: str) -> bool:
@@ -47,23 +48,27 @@ def slot_type(state: dict, cid: str) -> str:
     return t
 
 
-def name(state: dict, cid: str) -> str:
-    """The printed card's name, e.g. "Forest Clan Soldier" (no id, no "as" type)."""
+def name(state: dict, cid: str) -> Msg:
+    """The printed card's name, e.g. "Forest Clan Soldier" (no id, no "as" type): glossary terms."""
     c = card(state, cid)
     t = c["t"]
-    if t in data.GREAT_TYPES:
-        return data.cards()["great_artifacts"][t]["name"]
-    if c["f"]:
-        return f"{data.faction_name(c['f'])} {t.capitalize()}"
-    return t.capitalize()
+    if t in data.GREAT_TYPES or not c["f"]:
+        return data.type_name(t)
+    return Msg("{faction} {type}", faction=data.faction_name(c["f"]), type=data.type_name(t))
 
 
-def label(state: dict, cid: str) -> str:
+def public_name(state: dict, cid: str) -> Msg:
+    """The card's name with the type it acts as this turn, without its id (public texts carry no ids)."""
     name_ = name(state, cid)
     et = state["turn"]["as"].get(cid) if "turn" in state else None
     if et:
-        name_ += f" (as {et})"
-    return f"{name_} [{cid}]"
+        return Msg("{card} (as {type})", card=name_, type=data.type_name(et))
+    return name_
+
+
+def label(state: dict, cid: str) -> Msg:
+    """The card's name and id, as on the hand picture: "Forest Clan Soldier [k12]"."""
+    return Msg("{card} [{id}]", card=public_name(state, cid), id=cid)
 
 
 def short(state: dict, cid: str) -> str:
@@ -205,12 +210,13 @@ def match_payment(state: dict, seat: int, ids: list[str], recipe: dict[str, int]
     Returns (card, uses) pairs to spend; raises IllegalAction otherwise."""
     hand = state["players"][seat]["hand"]
     if len(set(ids)) != len(ids):
-        raise IllegalAction("A card can be used only once in a row.")
+        raise IllegalAction(Msg("A card can be used only once in a row."))
     for cid in ids:
         if cid not in hand:
-            raise IllegalAction(f"Card {cid} is not in your hand (cards gained this turn cannot be played yet).")  # R12
+            raise IllegalAction(Msg("Card {id} is not in your hand (cards gained this turn cannot be played yet).",
+                                    id=cid))  # R12
         if uses_left(state, cid) <= 0:  # R13
-            raise IllegalAction(f"Card {cid} has already been used this turn.")
+            raise IllegalAction(Msg("Card {id} has already been used this turn.", id=cid))
     need = Counter(recipe)
     tools = []
     for cid in ids:
@@ -219,23 +225,25 @@ def match_payment(state: dict, seat: int, ids: list[str], recipe: dict[str, int]
             tools.append(cid)
             continue
         if need[st] <= 0:
-            raise IllegalAction(f"{label(state, cid)} is not part of this combination.")
+            raise IllegalAction(Msg("{card} is not part of this combination.", card=label(state, cid)))
         need[st] -= 1
     soldiers_missing = need.get("soldier", 0)
     for t, n in need.items():
         if t != "soldier" and n > 0:
-            raise IllegalAction(f"This combination needs {count(n, 'more ' + t + ' card')}.")
+            raise IllegalAction(plural("This combination needs {n} more {type} card.",
+                                       "This combination needs {n} more {type} cards.", n=n, type=data.type_name(t)))
     out = [(c, 1) for c in ids if c not in tools]
     per_use = data.cards()["tool_soldiers"]["normal"]
     for cid in tools:
         if soldiers_missing <= 0:
-            raise IllegalAction("A Tool must replace at least one Soldier.")  # R55
+            raise IllegalAction(Msg("A Tool must replace at least one Soldier."))  # R55
         capacity_uses = uses_left(state, cid)
         uses = min(capacity_uses, -(-soldiers_missing // per_use))
         soldiers_missing -= min(soldiers_missing, uses * per_use)
         out.append((cid, uses))
     if soldiers_missing > 0:
-        raise IllegalAction(f"This combination needs {count(soldiers_missing, 'more Soldier')}.")
+        raise IllegalAction(plural("This combination needs {n} more Soldier.", "This combination needs {n} more Soldiers.",
+                                   n=soldiers_missing))
     return out
 
 

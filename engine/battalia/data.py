@@ -5,6 +5,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from engine.text import Msg, term
+
+GAME = "battalia"  # the glossary (data/battalia/glossary.csv) that holds the game's terms
+
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "battalia"
 
 
@@ -42,7 +46,31 @@ ROAD_SHAPES = ["straight", "curve", "t", "cross"]
 WILD_TYPES = UNIT_TYPES + ["supply"] + ARTIFACT_TYPES
 
 
-def faction_name(f: str | None) -> str:
+def faction_name(f: str | None) -> Msg:
+    """A faction as the rulebook names it (a glossary term)."""
     if f is None:
-        return "neutral"
-    return cards()["factions"][f]["name"]
+        return Msg("neutral")
+    return term(GAME, cards()["factions"][f]["name"])
+
+
+def terrain_name(f: str) -> Msg:
+    """A faction's home land (Woods, Lake, Canyon, Mountains) as a glossary term."""
+    return term(GAME, cards()["factions"][f]["terrain"])
+
+
+def type_name(t: str) -> Msg:
+    """A unit, artifact, Supply or Great Artifact type ("captain", "sword") as its glossary term."""
+    if t in GREAT_TYPES:
+        return term(GAME, cards()["great_artifacts"][t]["name"])
+    return term(GAME, t.capitalize())
+
+
+# road and city cards by their shape, as the glossary names them
+ROAD_NAMES = {"straight": "straight road", "curve": "curved road", "t": "T road", "cross": "cross road"}
+CITY_NAMES = {"dead": "dead-end city", "straight": "straight city", "corner": "corner city", "t": "T city",
+              "cross": "cross city"}
+
+
+def tile_name(kind: str, shape: str) -> Msg:
+    """"straight road", "corner city" (a glossary term)."""
+    return term(GAME, (CITY_NAMES if kind == "city" else ROAD_NAMES)[shape])

@@ -5,11 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.base import Action, Choice
+from engine.text import Msg, Seat, plural
 
 from . import battle as bt
-from . import board, data, oracle, turns, words
+from . import board, data, oracle, turns
 from . import paths as P
 from .actions import _can_pay, _horse_cards, _marker_class, _road_recipe, active_players
+from .words import a_card, all_of
 from .cards import (auto_pay, card, eff_type, faction, fresh, is_great, is_virtual, label, name, physical_deck,
                     playable_hand, printed_type, short, uses_left)
 
@@ -20,11 +22,12 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     phase = state["phase"]
     if phase == "setup_faction":
         factions = data.cards()["factions"]
-        return [Action(f"faction:{f}", f"Play the {data.faction_name(f)}", "faction",
-                       (P.FACTION, Choice(f, data.faction_name(f), f"Home terrain: {factions[f]['terrain']}")))
-                for f in state["setup"]["factions_left"]]
+        return [Action(f"faction:{f}", Msg("Play the {faction}", faction=data.faction_name(f)), "faction",
+                       (P.FACTION, Choice(f, data.faction_name(f),
+                                          Msg("Home terrain: {land}", land=data.terrain_name(f)))))
+                for f in state["setup"]["factions_left"] if f in factions]
     if phase == "setup_city":
-        return [Action(f"startcity:{sq}", f"Start in the city at {sq}", "city",
+        return [Action(f"startcity:{sq}", Msg("Start in the city at {square}", square=sq), "city",
                        (P.START_CITY, Choice(sq, sq, _terrain_text(t))))
                 for sq, t in sorted(state["board"].items()) if t["kind"] == "city" and t["owner"] is None]
     if phase == "start":
@@ -32,8 +35,8 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
         extra, _ = turns.formation_extra(state, state["players"][seat]["hand"])
         if extra:
             out += _formation_actions(state, seat, extra)
-        out.append(Action("redeploy", "Redeploy (discard the hand, draw 5)", "start", (P.TURN, P.REDEPLOY)))
-        out.append(Action("start", "Start the turn", "start", (P.TURN, P.START)))
+        out.append(Action("redeploy", Msg("Redeploy (discard the hand, draw 5)"), "start", (P.TURN, P.REDEPLOY)))
+        out.append(Action("start", Msg("Start the turn"), "start", (P.TURN, P.START)))
         return out
     if state["pending"]:
         return _pending_actions(state, seat)
@@ -42,29 +45,34 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     return _turn_actions(state, seat)
 
 
-def _terrain_text(tile: dict) -> str:
+def _terrain_text(tile: dict) -> Msg | str:
     t = tile.get("terrain")
-    return f"{data.cards()['factions'][t]['terrain']} terrain" if t else ""
+    return Msg("{land} terrain", land=data.terrain_name(t)) if t else ""
 
 
 def _formation_actions(state: dict, seat: int, extra: int) -> list[Action]:
     """R23: the declarer shows the Formation cards to at least one opponent of his choice: one action
     per non-empty set of opponents (plain `formation` when there is only one opponent)."""
     others = [o for o in range(state["n"]) if o != seat]
-    more = f"Draw {words.count(extra, 'extra card')}"
     if len(others) == 1:
-        step = Choice("formation", "Declare a Formation", f"{more}; Player {others[0] + 1} sees the cards")
-        return [Action("formation", f"Declare a Formation (+{words.count(extra, 'card')}), "
-                                    f"shown to Player {others[0] + 1}", "start", (P.TURN, step))]
-    step = Choice("formation", "Declare a Formation", f"{more}; the opponents you pick see the cards")
+        step = Choice("formation", Msg("Declare a Formation"),
+                      plural("Draw {n} extra card; {player} sees the cards",
+                             "Draw {n} extra cards; {player} sees the cards", n=extra, player=Seat(others[0])))
+        return [Action("formation", plural("Declare a Formation (+{n} card), shown to {seats}",
+                                           "Declare a Formation (+{n} cards), shown to {seats}", n=extra,
+                                           seats=Seat(others[0])), "start", (P.TURN, step))]
+    step = Choice("formation", Msg("Declare a Formation"),
+                  plural("Draw {n} extra card; the opponents you pick see the cards",
+                         "Draw {n} extra cards; the opponents you pick see the cards", n=extra))
     out = []
     for k in range(1, len(others) + 1):
         for to in combinations(others, k):
             who = P.seats_text(to)
             arg = ",".join(map(str, to))
             out.append(Action(f"formation:{arg}",
-                              f"Declare a Formation (+{words.count(extra, 'card')}), shown to {who}", "start",
-                              (P.TURN, step, Choice(arg, P.fit(f"Show them to {who}")))))
+                              plural("Declare a Formation (+{n} card), shown to {seats}",
+                                     "Declare a Formation (+{n} cards), shown to {seats}", n=extra, seats=who),
+                              "start", (P.TURN, step, Choice(arg, P.fit(Msg("Show them to {seats}", seats=who))))))
     return out
 
 
@@ -90,46 +98,54 @@ def _pending_actions(state: dict, seat: int) -> list[Action]:
         ways: dict[str, int] = {}
         for sq, _ in spots:
             ways[sq] = ways.get(sq, 0) + 1
-        level = f"level-{pend['level']} " if pend.get("level") else ""
-        on = f" on {_terrain_text(info)}" if info["terrain"] else ""
-        step = Choice(P.PLACE, "Place the card",
-                      P.fit(f"The {level}{words.shape_name(info['shape'])} {info['kind']} you drew{on}"))
+        card = data.tile_name(info["kind"], info["shape"])
+        if pend.get("level"):
+            card = Msg("level-{level} {card}", level=pend["level"], card=card)
+        if info["terrain"]:
+            drew = Msg("The {card} you drew on {land}", card=card, land=_terrain_text(info))
+        else:
+            drew = Msg("The {card} you drew", card=card)
+        step = Choice(P.PLACE, Msg("Place the card"), P.fit(drew))
         rotations = {r: P.rotation_choice(info["kind"], info["shape"], r) for r in range(4)}
-        squares = {sq: Choice(sq, sq, "1 way round" if k == 1 else f"{k} ways round") for sq, k in ways.items()}
-        return [Action(f"place:{sq}:{rot}", f"Place on {sq}, rotation {rot}", "place",
-                       (step, squares[sq], rotations[rot])) for sq, rot in spots]
+        squares = {sq: Choice(sq, sq, plural("{n} way round", "{n} ways round", n=k)) for sq, k in ways.items()}
+        return [Action(f"place:{sq}:{rot}", Msg("Place on {square}, rotation {rotation}", square=sq, rotation=rot),
+                       "place", (step, squares[sq], rotations[rot])) for sq, rot in spots]
     if kind == "wild":
-        step = Choice(P.CHOOSE, "Choose what the wild card counts as",
-                      P.fit(f"For {cards.label(pend['card'])}, this turn"))
-        return [Action(f"wild:{t}", f"Wild card counts as {words.a(t)}", "wild", (step, Choice(t, t.capitalize())))
+        step = Choice(P.CHOOSE, Msg("Choose what the wild card counts as"),
+                      P.fit(Msg("For {card}, this turn", card=cards.label(pend["card"]))))
+        return [Action(f"wild:{t}", Msg("Wild card counts as {card}", card=a_card(data.type_name(t))), "wild",
+                       (step, Choice(t, data.type_name(t))))
                 for t in data.WILD_TYPES]
     if kind == "drop":
-        step = Choice(P.CHOOSE, "Choose the Ambush card to discard",
-                      P.fit(f"{cards.label(pend['card'])} takes its slot"))
-        return [Action(f"drop:{c}", f"Discard {cards.label(c)} from Ambush", "drop", (step, cards(c)))
+        step = Choice(P.CHOOSE, Msg("Choose the Ambush card to discard"),
+                      P.fit(Msg("{card} takes its slot", card=cards.label(pend["card"]))))
+        return [Action(f"drop:{c}", Msg("Discard {card} from Ambush", card=cards.label(c)), "drop", (step, cards(c)))
                 for c in p["ambush"]]
     if kind == "horn":
-        step = Choice(P.CHOOSE, f"Take up to {words.count(pend['max'], 'card')} from your Realm",
-                      "The Realm is shuffled afterwards")
+        step = Choice(P.CHOOSE, plural("Take up to {n} card from your Realm", "Take up to {n} cards from your Realm",
+                                       n=pend["max"]),
+                      Msg("The Realm is shuffled afterwards"))
         reps = _kinds(state, sorted(p["realm"], key=lambda c: int(c[1:])))
-        out = [Action("hornpick:none", "Take nothing", "horn", (step, P.HORN_NONE))]
-        out += [Action(f"hornpick:{c}", f"Take {cards.label(c)}", "horn", (step, cards(c), P.HORN_ONLY)) for c in reps]
+        out = [Action("hornpick:none", Msg("Take nothing"), "horn", (step, P.HORN_NONE))]
+        out += [Action(f"hornpick:{c}", P.fit(Msg("Take {card}", card=cards.label(c))), "horn",
+                       (step, cards(c), P.HORN_ONLY)) for c in reps]
         if pend["max"] >= 2:
             for a, b in combinations(reps, 2):
-                out.append(Action(f"hornpick:{a},{b}", f"Take {cards.label(a)} and {cards.label(b)}", "horn 2",
-                                  (step, cards(a), cards(b, "And "))))
+                out.append(Action(f"hornpick:{a},{b}",
+                                  P.fit(Msg("Take {card} and {other}", card=cards.label(a), other=cards.label(b))),
+                                  "horn 2", (step, cards(a), cards(b, "and"))))
             for c in reps:  # two cards of the same kind
                 twin = next((d for d in p["realm"] if d != c and short(state, d) == short(state, c)), None)
                 if twin:
-                    out.append(Action(f"hornpick:{c},{twin}", f"Take two of {cards.label(c)}", "horn 2",
-                                      (step, cards(c), cards(twin, "And "))))
+                    out.append(Action(f"hornpick:{c},{twin}", P.fit(Msg("Take two of {card}", card=cards.label(c))),
+                                      "horn 2", (step, cards(c), cards(twin, "and"))))
         return out
     if kind == "great":
-        step = Choice(P.CHOOSE, "Choose a Great Artifact", "It is yours for the rest of the game")
+        step = Choice(P.CHOOSE, Msg("Choose a Great Artifact"), Msg("It is yours for the rest of the game"))
         out = []
         for c in state["pool"]["great"]:
             t = printed_type(state, c)
-            out.append(Action(f"great:{t}", f"Take {cards.label(c)}", "great",
+            out.append(Action(f"great:{t}", Msg("Take {card}", card=cards.label(c)), "great",
                               (step, Choice(t, P.fit(name(state, c)), P.GREAT_HINTS.get(t, "")))))
         return out
     return []
@@ -155,35 +171,40 @@ def _transform_actions(state: dict, seat: int, in_battle: bool, cards: P.Cards) 
         tool_step = cards(tool)
         for tg in _kinds(state, [c for c in targets if c != tool]):
             pt = printed_type(state, tg)
-            where = " (battle line)" if tg in p["line"] else ""
+            where = "line" if tg in p["line"] else ""
             target = cards(tg, suffix=where)
-            named = cards.label(tg) + where
+            named = Msg("{card} (battle line)", card=cards.label(tg)) if where else cards.label(tg)
             head = (P.ARTIFACTS, verb, tool_step, target)
             if t == "amulet":
-                out.append(Action(f"amulet:{tool}:{tg}", f"Amulet on {named}", "amulet", head))
+                out.append(Action(f"amulet:{tool}:{tg}", P.fit(Msg("Amulet on {card}", card=named)), "amulet", head))
             elif t == "title" and pt in data.RANK and eff_type(state, tg) == pt and pt != "commander" \
                     and state["pool"]["units"][data.UNIT_TYPES[data.RANK[pt]]]:
                 up = data.UNIT_TYPES[data.RANK[pt]]
-                out.append(Action(f"title:{tool}:{tg}", f"Title on {named}", "title",
-                                  head + (Choice("1", "One rank", f"To {words.a(up.capitalize())}"),)))
+                out.append(Action(f"title:{tool}:{tg}", P.fit(Msg("Title on {card}", card=named)), "title",
+                                  head + (Choice("1", Msg("One rank"),
+                                                 Msg("To {card}", card=a_card(data.type_name(up)))),)))
                 if uses_left(state, tool) >= 2 and data.RANK[pt] <= 2 \
                         and state["pool"]["units"][data.UNIT_TYPES[data.RANK[pt] + 1]]:
                     up2 = data.UNIT_TYPES[data.RANK[pt] + 1]
-                    out.append(Action(f"title:{tool}:{tg}:2", f"Title +2 ranks on {named}", "title",
-                                      head + (Choice("2", "Two ranks",
-                                                     f"To {words.a(up2.capitalize())}; both uses of the Title"),)))
+                    out.append(Action(f"title:{tool}:{tg}:2", P.fit(Msg("Title +2 ranks on {card}", card=named)),
+                                      "title",
+                                      head + (Choice("2", Msg("Two ranks"),
+                                                     Msg("To {card}; both uses of the Title",
+                                                         card=a_card(data.type_name(up2)))),)))
             elif t == "scroll" and (pt in data.RANK or pt in data.ARTIFACT_TYPES) and eff_type(state, tg) == pt:
                 facs = [p["faction"]] if in_battle else state["options"]["factions"]
                 for f in facs:
                     if f != faction(state, tg):
                         out.append(Action(f"scroll:{tool}:{tg}:{f}",
-                                          f"Scroll: {named} to {data.faction_name(f)}", "scroll",
+                                          P.fit(Msg("Scroll: {card} to {faction}", card=named,
+                                                    faction=data.faction_name(f))), "scroll",
                                           head + (factions[f],)))
         if t == "scroll" and not in_battle and printed_type(state, tool) == "scroll" \
                 and tool not in state["turn"]["transformed"]:
             for f in state["options"]["factions"]:
                 if f != faction(state, tool):
-                    out.append(Action(f"scroll:{tool}:self:{f}", f"Scroll changes itself to {data.faction_name(f)}",
+                    out.append(Action(f"scroll:{tool}:self:{f}",
+                                      Msg("Scroll changes itself to {faction}", faction=data.faction_name(f)),
                                       "scroll", (P.ARTIFACTS, verb, tool_step, P.SCROLL_SELF, factions[f])))
     return out
 
@@ -204,26 +225,31 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
             hero_sets = [[b["attacked_hero"]]] + ([sorted(on_sq)] if len(on_sq) > 1 else [])
         else:
             hero_sets = [[]] + [[h] for h in on_sq] + ([sorted(on_sq)] if len(on_sq) > 1 else [])
-        pick_up = {"y": P.AMBUSH_YES, "n": Choice("n", "Leave your Ambush cards" if p["ambush"] else "No Ambush cards",
-                                                  "They stay where they are" if p["ambush"] else "")}
+        pick_up = {"y": P.AMBUSH_YES,
+                   "n": (Choice("n", Msg("Leave your Ambush cards"), Msg("They stay where they are")) if p["ambush"]
+                         else Choice("n", Msg("No Ambush cards")))}
         for a in amb:
             for hs in hero_sets:
                 hs_txt = ",".join(str(h + 1) for h in hs) or "-"
-                out.append(Action(f"fight:{a}:{hs_txt}",
-                                  f"Fight back{' with Ambush cards' if a == 'y' else ''}, {_heroes_text(hs, 'no hero')}",
+                if a == "y":
+                    text = Msg("Fight back with Ambush cards, {heroes}", heroes=_heroes_text(hs))
+                else:
+                    text = Msg("Fight back, {heroes}", heroes=_heroes_text(hs))
+                out.append(Action(f"fight:{a}:{hs_txt}", text,
                                   "fight", (P.FIGHT, pick_up[a], Choice(hs_txt if hs else "none", P.heroes_text(hs)))))
-        out.append(Action("surrender", "Surrender", "fight", (P.SURRENDER,)))
+        out.append(Action("surrender", Msg("Surrender"), "fight", (P.SURRENDER,)))
         if b["target"] == "hero":
             sup = sum(1 for c in playable_hand(state, seat) if eff_type(state, c) == "supply")
             horse = bool(_horse_cards(state, seat))
             for sq, k in sorted(bt.retreat_options(state).items()):
-                dest = Choice(sq, sq, words.count(k, "square"))
+                dest = Choice(sq, sq, plural("{n} square", "{n} squares", n=k))
                 if sup >= k:
-                    out.append(Action(f"retreat:{sq}:sup", f"Retreat to {sq} paying {k} Supply", "retreat",
-                                      (P.RETREAT, dest, Choice("sup", P.PAYMENT["sup"], f"{k} Supply"))))
+                    out.append(Action(f"retreat:{sq}:sup", Msg("Retreat to {square} paying {n} Supply", square=sq, n=k),
+                                      "retreat", (P.RETREAT, dest, Choice("sup", P.PAYMENT["sup"], _supply(k)))))
                 if horse:
-                    out.append(Action(f"retreat:{sq}:horse", f"Retreat to {sq} with a Horse", "retreat",
-                                      (P.RETREAT, dest, Choice("horse", P.PAYMENT["horse"], "One use of a Horse"))))
+                    out.append(Action(f"retreat:{sq}:horse", Msg("Retreat to {square} with a Horse", square=sq),
+                                      "retreat", (P.RETREAT, dest, Choice("horse", P.PAYMENT["horse"],
+                                                                          Msg("One use of a Horse")))))
         return out + tents
     attacking = seat == b["attacker"]
     cands = [c for c in playable_hand(state, seat) if bt.can_fight_with(state, c, attacking)]
@@ -232,34 +258,35 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
     for c in _kinds(state, cands):
         if eff_type(state, c) in ("weapon", "horse") and uses_left(state, c) > 1:
             # R110, R112, R117: an illuminated Weapon/Horse doubles in one battle line, or forks
-            card_step = cards(c, description="Illuminated: +2, or +1 and keep a use")
-            out.append(Action(f"add:{c}:2", f"Add {label(state, c)} with both uses (+2)", "battle",
-                              (P.ADD, card_step, Choice("2", "Both uses (+2)"))))
-            out.append(Action(f"add:{c}:1", f"Add {label(state, c)} with one use (+1), keep the other", "battle",
-                              (P.ADD, card_step, Choice("1", "One use (+1)", "Keep the other use for later"))))
+            card_step = cards(c, description=Msg("Illuminated: +2, or +1 and keep a use"))
+            out.append(Action(f"add:{c}:2", P.fit(Msg("Add {card} with both uses (+2)", card=label(state, c))),
+                              "battle", (P.ADD, card_step, Choice("2", Msg("Both uses (+2)")))))
+            out.append(Action(f"add:{c}:1", P.fit(Msg("Add {card} with one use (+1), keep the other",
+                                                      card=label(state, c))), "battle",
+                              (P.ADD, card_step, Choice("1", Msg("One use (+1)"), Msg("Keep the other use for later")))))
             continue
         strength = uses_left(state, c) if eff_type(state, c) in ("weapon", "horse") else bt.battle_strength(state, c, attacking)
-        out.append(Action(f"add:{c}", f"Add {label(state, c)} (+{strength})", "battle",
-                          (P.ADD, cards(c, description=f"+{strength}"))))
+        out.append(Action(f"add:{c}", P.fit(Msg("Add {card} (+{strength})", card=label(state, c), strength=strength)),
+                          "battle", (P.ADD, cards(c, description=Msg("+{strength}", strength=strength)))))
     a, d = bt.totals(state)
-    totals = f"Attacker {a}, defender {d}"
+    totals = Msg("Attacker {attack}, defender {defence}", attack=a, defence=d)
     if b["changed"] and ((attacking and a > d) or (not attacking and d >= a)):
-        out.append(Action("commit", f"Close the play ({a}:{d})", "battle",
-                          (Choice("commit", "Close your play", totals),)))
+        out.append(Action("commit", Msg("Close the play ({attack}:{defence})", attack=a, defence=d), "battle",
+                          (Choice("commit", Msg("Close your play"), totals),)))
     if b["stage"] == "opening":
-        out.append(Action("cancel", "Call off the attack", "battle", (P.CANCEL,)))
+        out.append(Action("cancel", Msg("Call off the attack"), "battle", (P.CANCEL,)))
     else:
-        out.append(Action("pass", f"Pass and end the battle ({a}:{d})", "battle",
-                          (Choice("pass", "Pass: the battle ends", totals),)))
+        out.append(Action("pass", Msg("Pass and end the battle ({attack}:{defence})", attack=a, defence=d), "battle",
+                          (Choice("pass", Msg("Pass: the battle ends"), totals),)))
     return out + _transform_actions(state, seat, True, cards) + tents
 
 
 def _strike_actions(state: dict, seat: int, cards: P.Cards) -> list[Action]:
     out = []
     for t in state["players"][seat]["tents"]:
-        held = ", ".join(cards.label(c) for c in t["cards"])
-        out.append(Action(f"strike:{t['tent']}", f"Strike the Tent with {held}", "tent",
-                          (P.ARTIFACTS, P.STRIKE, cards(t["tent"], description=f"With {held}"))))
+        held = [cards.label(c) for c in t["cards"]]
+        out.append(Action(f"strike:{t['tent']}", P.fit(Msg("Strike the Tent with {cards}", cards=held)), "tent",
+                          (P.ARTIFACTS, P.STRIKE, cards(t["tent"], description=Msg("With {cards}", cards=held)))))
     return out
 
 
@@ -272,46 +299,53 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     for t in data.UNIT_TYPES:
         if state["pool"]["units"][t] and _can_pay(state, seat, {"supply": cd["units"][t]["hire"]}):
             top = data.faction_name(faction(state, state["pool"]["units"][t][0]))
-            out.append(Action(f"hire:{t}", f"Hire {words.a(t)} (top: {top})", "hire",
-                              (P.ACQUIRE, P.HIRE, Choice(t, t.capitalize(),
-                                                         f"{cd['units'][t]['hire']} Supply; the top card is {top}"))))
+            out.append(Action(f"hire:{t}", Msg("Hire {unit} (top: {faction})", unit=a_card(data.type_name(t)),
+                                               faction=top), "hire",
+                              (P.ACQUIRE, P.HIRE, Choice(t, data.type_name(t),
+                                                         Msg("{n} Supply; the top card is {faction}",
+                                                             n=cd["units"][t]["hire"], faction=top)))))
     matched = oracle.matched(state["round"])
     for t in data.ARTIFACT_TYPES:
         recipe = cd["artifacts"][t]["recipe"]
         if state["pool"]["artifacts"][t] and _can_pay(state, seat, recipe):
             price = P.cost_text(recipe)
-            out.append(Action(f"craft:{t}", f"Craft {words.a(t)}", "craft",
-                              (P.ACQUIRE, P.CRAFT, Choice(t, t.capitalize(), price))))
+            out.append(Action(f"craft:{t}", Msg("Craft {artifact}", artifact=a_card(data.type_name(t))), "craft",
+                              (P.ACQUIRE, P.CRAFT, Choice(t, data.type_name(t), price))))
             if t == matched:
                 for f in state["options"]["factions"]:
-                    out.append(Action(f"craft:{t}:{f}", f"Craft {words.a(data.faction_name(f) + ' ' + t)} "
-                                                         f"(matched artifact of the day)", "craft",  # R108
+                    named = Msg("{faction} {type}", faction=data.faction_name(f), type=data.type_name(t))
+                    out.append(Action(f"craft:{t}:{f}", Msg("Craft {artifact} (matched artifact of the day)",
+                                                            artifact=a_card(named)), "craft",  # R108
                                       (P.ACQUIRE, P.CRAFT,
-                                       Choice(f"{t}-{f}", f"{data.faction_name(f)} {t.capitalize()}",
-                                              f"Matched artifact of the day: {price}"))))
+                                       Choice(f"{t}-{f}", named, Msg("Matched artifact of the day: {price}",
+                                                                     price=price)))))
     for shape in data.ROAD_SHAPES:
         if state["pool"]["roads"][shape] and _can_pay(state, seat, _road_recipe(shape)) \
                 and board.legal_placements(state, seat, "road", shape, first_only=True):
-            out.append(Action(f"road:{shape}", f"Build {words.a(words.shape_name(shape))} road", "build",
+            out.append(Action(f"road:{shape}", Msg("Build {card}", card=a_card(data.tile_name("road", shape))), "build",
                               (P.BUILD, P.ROAD, P.road_choice(shape, _road_recipe(shape)))))
     for level in range(1, 5):
         if p["markers"][_marker_class(level)] <= 0 or not _can_pay(state, seat, {data.UNIT_TYPES[level - 1]: 3}):
             continue
-        level_step = Choice(str(level), f"Level {level}", P.cost_text({data.UNIT_TYPES[level - 1]: 3}))
+        level_step = Choice(str(level), Msg("Level {level}", level=level),
+                            P.cost_text({data.UNIT_TYPES[level - 1]: 3}))
         for shape in data.CITY_SHAPES:
             if state["pool"]["cities"][shape] and board.legal_placements(state, seat, "city", shape, first_only=True):
-                out.append(Action(f"city:{level}:{shape}", f"Build a level-{level} {words.shape_name(shape)} city",
+                out.append(Action(f"city:{level}:{shape}", Msg("Build a level-{level} {card}", level=level,
+                                                               card=data.tile_name("city", shape)),
                                   "build", (P.BUILD, P.CITY, level_step, P.city_shape_choice(shape))))
     for sq in board.cities_of(state, seat):
         lv = state["board"][sq]["level"]
         if lv < 4 and _can_pay(state, seat, {data.UNIT_TYPES[lv]: 2}) and \
                 (_marker_class(lv + 1) == _marker_class(lv) or p["markers"][_marker_class(lv + 1)] > 0):
-            out.append(Action(f"upgrade:{sq}", f"Upgrade the city at {sq} to level {lv + 1}", "build",
-                              (P.BUILD, P.UPGRADE, Choice(sq, sq, f"Level {lv} to {lv + 1}: "
-                                                                  f"{P.cost_text({data.UNIT_TYPES[lv]: 2})}"))))
+            out.append(Action(f"upgrade:{sq}", Msg("Upgrade the city at {square} to level {level}", square=sq,
+                                                   level=lv + 1), "build",
+                              (P.BUILD, P.UPGRADE, Choice(sq, sq, Msg("Level {level} to {next}: {price}", level=lv,
+                                                                      next=lv + 1,
+                                                                      price=P.cost_text({data.UNIT_TYPES[lv]: 2}))))))
     if None in p["heroes"] and _can_pay(state, seat, {"weapon": 1, "supply": 2}):
         for sq in sorted(s for s in state["board"] if board.is_own_city(state, seat, s)):
-            out.append(Action(f"hero:{sq}", f"Hire a hero at {sq}", "hero",
+            out.append(Action(f"hero:{sq}", Msg("Hire a hero at {square}", square=sq), "hero",
                               (P.HEROES, P.HERO_HIRE, Choice(sq, sq, _own_city_text(state["board"][sq])))))
     sup = sum(1 for c in hand if eff_type(state, c) == "supply")
     horses = [c for c in hand if eff_type(state, c) == "horse"]
@@ -319,68 +353,86 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     for fig, here in enumerate(p["heroes"]):
         if here is None:
             continue
-        move = Choice(f"move-{fig + 1}", f"Move hero {fig + 1}", f"Along roads from {here}")
+        move = Choice(f"move-{fig + 1}", Msg("Move hero {hero}", hero=fig + 1),
+                      Msg("Along roads from {square}", square=here))
         for dest, (cost, route) in sorted(board.move_costs(state, seat, here).items()):
             if dest == here:
                 continue
-            far = words.count(len(route) - 1, "square")
-            to = Choice(dest, dest, far if cost in (0, len(route) - 1) else f"{far}, {cost} to pay")
+            far = plural("{n} square", "{n} squares", n=len(route) - 1)
+            to = Choice(dest, dest, far if cost in (0, len(route) - 1)
+                        else Msg("{distance}, {n} to pay", distance=far, n=cost))
+            go = dict(hero=fig + 1, square=dest)
             if cost == 0:
-                out.append(Action(f"move:{fig + 1}:{dest}:free", f"Hero {fig + 1} to {dest} (free)", "move",
+                out.append(Action(f"move:{fig + 1}:{dest}:free", Msg("Hero {hero} to {square} (free)", **go), "move",
                                   (P.HEROES, move, to, P.FREE)))
                 continue
             if cost <= sup:
-                out.append(Action(f"move:{fig + 1}:{dest}:sup", f"Hero {fig + 1} to {dest} for {cost} Supply", "move",
-                                  (P.HEROES, move, to, Choice("sup", P.PAYMENT["sup"], f"{cost} Supply"))))
+                out.append(Action(f"move:{fig + 1}:{dest}:sup", Msg("Hero {hero} to {square} for {n} Supply", n=cost,
+                                                                    **go), "move",
+                                  (P.HEROES, move, to, Choice("sup", P.PAYMENT["sup"], _supply(cost)))))
             if horses and cost <= 3 * max(uses_left(state, h) for h in horses):
-                out.append(Action(f"move:{fig + 1}:{dest}:horse", f"Hero {fig + 1} to {dest} by Horse", "move",
-                                  (P.HEROES, move, to, Choice("horse", P.PAYMENT["horse"], "3 squares per use"))))
+                out.append(Action(f"move:{fig + 1}:{dest}:horse", Msg("Hero {hero} to {square} by Horse", **go),
+                                  "move", (P.HEROES, move, to, Choice("horse", P.PAYMENT["horse"],
+                                                                      Msg("3 squares per use")))))
         if wings:
-            fly = Choice(f"wings-{fig + 1}", f"Fly hero {fig + 1}",
-                         f"Wings of Aviena: from {here} to any card on the board")
+            fly = Choice(f"wings-{fig + 1}", Msg("Fly hero {hero}", hero=fig + 1),
+                         Msg("{artifact}: from {square} to any card on the board", artifact=data.type_name("wings"),
+                             square=here))
             for dest in sorted(state["board"]):
                 if dest != here and dest not in state["impassable"]:
-                    out.append(Action(f"wings:{fig + 1}:{dest}", f"Fly hero {fig + 1} to {dest}", "wings",
+                    out.append(Action(f"wings:{fig + 1}:{dest}", Msg("Fly hero {hero} to {square}", hero=fig + 1,
+                                                                     square=dest), "wings",
                                       (P.HEROES, fly, Choice(dest, dest))))
     # ambush (R28): one card in, another banished
     if len(p["ambush"]) < cd["ambush_slots"]["count"] and len(physical_deck(state, seat)) > cd["min_deck"]["count"]:
         fresh_all = [c for c in p["hand"] if fresh(state, c) and not is_virtual(c)]
         for a in _kinds(state, fresh_all):
-            hidden = cards(a, description="Goes face down into Ambush")
+            hidden = cards(a, description=Msg("Goes face down into Ambush"))
             for b_ in _kinds(state, [c for c in fresh_all if c != a]):
                 if not is_great(state, b_):
-                    out.append(Action(f"ambush:{a}:{b_}", f"Ambush {cards.label(a)}, banish {cards.label(b_)}",
-                                      "ambush", (P.ARTIFACTS, P.AMBUSH, hidden, cards(b_, "Banish "))))
+                    out.append(Action(f"ambush:{a}:{b_}", P.fit(Msg("Ambush {card}, banish {other}",
+                                                                    card=cards.label(a), other=cards.label(b_))),
+                                      "ambush", (P.ARTIFACTS, P.AMBUSH, hidden, cards(b_, "banish"))))
     # tents (R67)
     for tent in _kinds(state, [c for c in p["hand"] if eff_type(state, c) == "tent" and fresh(state, c) and not is_virtual(c)]):
         rest = [c for c in p["hand"] if c != tent and fresh(state, c) and not is_virtual(c) and not is_great(state, c)]
         for c in _kinds(state, rest):
             if auto_pay(state, seat, {"supply": 1}, exclude=(tent, c)):
-                out.append(Action(f"tent:{tent}:{c}", f"Pitch a Tent with {cards.label(c)}", "tent",
-                                  (P.ARTIFACTS, P.TENT, cards(tent), cards(c, "Station "))))
+                out.append(Action(f"tent:{tent}:{c}", P.fit(Msg("Pitch a Tent with {card}", card=cards.label(c))),
+                                  "tent", (P.ARTIFACTS, P.TENT, cards(tent), cards(c, "station"))))
     out += _strike_actions(state, seat, cards)
     h = next((c for c in p["hand"] if printed_type(state, c) == "hammer" and fresh(state, c)), None)
     if h and not state["turn"]["hammer_role"]:
         for t in data.ARTIFACT_TYPES:
-            out.append(Action(f"hammer:{t}", f"Use the Hammer of Strato as {words.a(t)}", "great",
-                              (P.ARTIFACTS, P.HAMMER, Choice(t, f"As {words.a(t.capitalize())}"))))
+            out.append(Action(f"hammer:{t}", Msg("Use the {hammer} as {artifact}", hammer=data.type_name("hammer"),
+                                                 artifact=a_card(data.type_name(t))), "great",
+                              (P.ARTIFACTS, P.HAMMER, Choice(t, Msg("As {artifact}",
+                                                                    artifact=a_card(data.type_name(t)))))))
     if any(printed_type(state, c) == "horn" for c in hand):
-        out.append(Action("horn", "Blow the Horn of Baldur", "great", (P.ARTIFACTS, P.HORN)))
+        out.append(Action("horn", Msg("Blow the {artifact}", artifact=data.type_name("horn")), "great",
+                          (P.ARTIFACTS, P.HORN)))
     for sq, tile in sorted(state["board"].items()):
         if tile.get("owner") == "empty" and sq in p["heroes"] and p["markers"]["low"] > 0:
-            out.append(Action(f"claim:{sq}", f"Claim the empty city at {sq}", "attack",
-                              (P.HEROES, P.CLAIM, Choice(sq, sq, "Your hero stands there"))))
+            out.append(Action(f"claim:{sq}", Msg("Claim the empty city at {square}", square=sq), "attack",
+                              (P.HEROES, P.CLAIM, Choice(sq, sq, Msg("Your hero stands there")))))
     out += _transform_actions(state, seat, False, cards)
     out += _attack_actions(state, seat)
-    out.append(Action("end", "End the turn", "end", (P.END,)))
+    out.append(Action("end", Msg("End the turn"), "end", (P.END,)))
     return out
 
 
-def _heroes_text(figs: list[int], none: str = "no hero") -> str:
-    """"hero 1", "heroes 1 and 2" (figures are 0-based)."""
+def _supply(n: int) -> Msg:
+    """"3 Supply" (a price)."""
+    return Msg("{n} Supply", n=n)
+
+
+def _heroes_text(figs: list[int]) -> Msg:
+    """"hero 1", "heroes 1 and 2", "no hero" (figures are 0-based)."""
     if not figs:
-        return none
-    return f"{words.plural(len(figs), 'hero')} {words.and_list([str(f + 1) for f in figs])}"
+        return Msg("no hero")
+    if len(figs) == 1:
+        return Msg("hero {hero}", hero=figs[0] + 1)
+    return Msg("heroes {heroes}", heroes=all_of([str(f + 1) for f in figs]))
 
 
 def _attack_actions(state: dict, seat: int) -> list[Action]:
@@ -394,38 +446,47 @@ def _attack_actions(state: dict, seat: int) -> list[Action]:
         hero_sets = [[f] for f in figs] + ([figs] if len(figs) > 1 else [])
         tile = state["board"][sq]
         targets = []
+        targets = []  # (target, its step's label, the attack's label with {heroes} to fill)
         if tile["kind"] == "city" and isinstance(tile.get("owner"), int) and tile["owner"] != seat:
-            targets.append(("city", f"the city of Player {tile['owner'] + 1}"))
+            who = dict(player=Seat(tile["owner"]), square=sq)
+            targets.append(("city", Msg("The city of {player} at {square}", **who),
+                            lambda hs, who=who: Msg("Attack the city of {player} at {square} with {heroes}",
+                                                    heroes=hs, **who)))
         if tile["kind"] == "city" and tile.get("owner") == "neutral" and not (
                 state["options"]["variant"] == "scenario2" and p["neutral_taken"] >= 1):
-            targets.append(("neutral", "the neutral city"))
+            targets.append(("neutral", Msg("The neutral city at {square}", square=sq),
+                            lambda hs: Msg("Attack the neutral city at {square} with {heroes}", square=sq, heroes=hs)))
         if tile["kind"] == "ruins" and state["options"]["variant"] != "scenario2" and p["great"] is None \
                 and state["pool"]["great"]:
-            targets.append(("ruins", "the Ruins guardians"))
+            targets.append(("ruins", Msg("The Ruins guardians at {square}", square=sq),
+                            lambda hs: Msg("Attack the Ruins guardians at {square} with {heroes}", square=sq,
+                                           heroes=hs)))
         for o in range(state["n"]):
             if o != seat and sq in state["players"][o]["heroes"] and not (
                     tile["kind"] == "city" and tile.get("owner") == o):
-                targets.append((f"p{o}", f"the hero of Player {o + 1}"))
-        for tgt, what in targets:
-            target = Choice(f"{sq}-{tgt}", P.fit(f"{what[:1].upper()}{what[1:]} at {sq}"),
-                            _defence_text(state, sq, tgt))
+                who = dict(player=Seat(o), square=sq)
+                targets.append((f"p{o}", Msg("The hero of {player} at {square}", **who),
+                                lambda hs, who=who: Msg("Attack the hero of {player} at {square} with {heroes}",
+                                                        heroes=hs, **who)))
+        for tgt, what, attack in targets:
+            target = Choice(f"{sq}-{tgt}", P.fit(what), _defence_text(state, sq, tgt))
             for hs in hero_sets:
                 hs_txt = ",".join(str(h + 1) for h in hs)
-                out.append(Action(f"attack:{sq}:{tgt}:{hs_txt}", f"Attack {what} at {sq} with {_heroes_text(hs)}",
+                out.append(Action(f"attack:{sq}:{tgt}:{hs_txt}", attack(_heroes_text(hs)),
                                   "attack", (P.HEROES, P.ATTACK, target, Choice(hs_txt, P.heroes_text(hs)))))
     return out
 
 
-def _own_city_text(tile: dict) -> str:
+def _own_city_text(tile: dict) -> Msg:
     # G26c: in scenario 2 the Ruins work as every player's city
-    return f"Your level-{tile['level']} city" if tile["kind"] == "city" else "The Ruins"
+    return Msg("Your level-{level} city", level=tile["level"]) if tile["kind"] == "city" else Msg("The Ruins")
 
 
-def _defence_text(state: dict, sq: str, target: str) -> str:
+def _defence_text(state: dict, sq: str, target: str) -> Msg | str:
     """The defence of a neutral city or the Ruins (R103, R105), the level of a player's city."""
     tile = state["board"][sq]
     if target in ("neutral", "ruins") and tile.get("defence"):
-        return f"Defence {tile['defence']}"
+        return Msg("Defence {defence}", defence=tile["defence"])
     if target == "city":
-        return f"Level-{tile['level']} city"
+        return Msg("Level-{level} city", level=tile["level"])
     return ""

@@ -3,97 +3,130 @@
 move:1:c5:sup -> Heroes › Move hero 1 › c5 › Pay with Supply. Action ids stay as they are (they
 are stored in the action logs); a UI walks the paths and never parses an id.
 
-Texts name other seats "Player N". Card labels carry the card id, as on the hand picture.
+Every label and hint is a `Msg` (engine/text.py) naming other seats with `Seat(n)`; card labels carry
+the card id, as on the hand picture.
 """
 from __future__ import annotations
 
 import re
 
 from engine.base import Choice, IllegalAction
+from engine.text import Msg, Seat
 
-from . import board, data, words
+from . import board, data
 from .cards import label
+from .words import all_of
 
 MAX_TEXT = 100  # a label or description a UI can show whole (Discord's select limit)
 
 
 def fit(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1].rstrip() + "…"
+    """`text` cut to MAX_TEXT characters of English. A `Msg` stays a `Msg` (its English value
+    cut, its key and arguments kept), so the reader still gets it whole in their language and
+    the edge fits it there."""
+    if len(text) <= MAX_TEXT:
+        return text
+    short = str.__new__(type(text), text[:MAX_TEXT - 1].rstrip() + "…")
+    if isinstance(text, Msg):
+        short.key, short.args, short.plural, short.ctx = text.key, text.args, text.plural, text.ctx
+    return short
 
 
 # first steps: what a player recognises as a kind of move
-FACTION = Choice("faction", "Choose your faction")
-START_CITY = Choice("startcity", "Choose your starting city")
-TURN = Choice("turn", "Start your turn")
-ACQUIRE = Choice("acquire", "Hire a unit or craft an artifact")
-BUILD = Choice("build", "Build a road or a city, or upgrade a city")
-HEROES = Choice("heroes", "Heroes: hire, move, fly, attack, claim")
-ARTIFACTS = Choice("artifacts", "Artifacts, Tents, Ambush, Great Artifacts")
-ADD = Choice("add", "Add a card to your battle line")
-FIGHT = Choice("fight", "Fight back")
-RETREAT = Choice("retreat", "Retreat the hero", "2 or 3 squares along roads; the battle ends")
-SURRENDER = Choice("surrender", "Surrender", "The attacker wins the battle")
-CANCEL = Choice("cancel", "Call off the attack", "Your battle cards go back to your hand")
+FACTION = Choice("faction", Msg("Choose your faction"))
+START_CITY = Choice("startcity", Msg("Choose your starting city"))
+TURN = Choice("turn", Msg("Start your turn"))
+ACQUIRE = Choice("acquire", Msg("Hire a unit or craft an artifact"))
+BUILD = Choice("build", Msg("Build a road or a city, or upgrade a city"))
+HEROES = Choice("heroes", Msg("Heroes: hire, move, fly, attack, claim"))
+ARTIFACTS = Choice("artifacts", Msg("Artifacts, Tents, Ambush, Great Artifacts"))
+ADD = Choice("add", Msg("Add a card to your battle line"))
+FIGHT = Choice("fight", Msg("Fight back"))
+RETREAT = Choice("retreat", Msg("Retreat the hero"), Msg("2 or 3 squares along roads; the battle ends"))
+SURRENDER = Choice("surrender", Msg("Surrender"), Msg("The attacker wins the battle"))
+CANCEL = Choice("cancel", Msg("Call off the attack"), Msg("Your battle cards go back to your hand"))
 PLACE = "place"
 CHOOSE = "choose"
-END = Choice("end", "End your turn", "Discard your hand and used cards, then draw 6")
+END = Choice("end", Msg("End your turn"), Msg("Discard your hand and used cards, then draw 6"))
 
 # verbs under a category
-REDEPLOY = Choice("redeploy", "Redeploy", "Discard your hand and draw 5 new cards")
-START = Choice("start", "Start the turn", "Play the hand you hold")
-HIRE = Choice("hire", "Hire a unit", "Pay Supply; a Supply card comes with the unit")
-CRAFT = Choice("craft", "Craft an artifact", "Paid with units, some also with Supply")
-ROAD = Choice("road", "Build a road", "Draw a road card of that shape, then place it")
-CITY = Choice("city", "Build a city", "3 units of the city's level, then place the card")
-UPGRADE = Choice("upgrade", "Upgrade a city", "2 units of the next rank")
-HERO_HIRE = Choice("hire", "Hire a hero", "A Weapon and 2 Supply, on one of your cities")
-ATTACK = Choice("attack", "Attack", "Open a battle where your hero stands")
-CLAIM = Choice("claim", "Claim an empty city", "It becomes your level-1 city")
-AMULET = Choice("amulet", "Use an Amulet", "Roll the die for one card")
-TITLE = Choice("title", "Use a Title", "Upgrade a unit")
-SCROLL = Choice("scroll", "Use a Spell Scroll", "Change the faction of a card")
-TENT = Choice("tent", "Pitch a Tent", "1 Supply; a card waits on the Tent")
-STRIKE = Choice("strike", "Strike a Tent", "Its cards return to your hand")
-HAMMER = Choice("hammer", "Use the Hammer of Strato", "It acts as an artifact of your choice this turn")
-HORN = Choice("horn", "Blow the Horn of Baldur", "Take up to 2 cards from your Realm")
-AMBUSH = Choice("ambush", "Put a card in Ambush", "Banish another card to the Void")
-SCROLL_SELF = Choice("self", "The Scroll itself", "Change the Scroll's own faction")
-HORN_NONE = Choice("none", "Take nothing")
-HORN_ONLY = Choice("only", "Only this card")
-AMBUSH_YES = Choice("y", "Pick up your Ambush cards", "They join your hand for this battle")
+REDEPLOY = Choice("redeploy", Msg("Redeploy"), Msg("Discard your hand and draw 5 new cards"))
+START = Choice("start", Msg("Start the turn"), Msg("Play the hand you hold"))
+HIRE = Choice("hire", Msg("Hire a unit"), Msg("Pay Supply; a Supply card comes with the unit"))
+CRAFT = Choice("craft", Msg("Craft an artifact"), Msg("Paid with units, some also with Supply"))
+ROAD = Choice("road", Msg("Build a road"), Msg("Draw a road card of that shape, then place it"))
+CITY = Choice("city", Msg("Build a city"), Msg("3 units of the city's level, then place the card"))
+UPGRADE = Choice("upgrade", Msg("Upgrade a city"), Msg("2 units of the next rank"))
+HERO_HIRE = Choice("hire", Msg("Hire a hero"), Msg("A Weapon and 2 Supply, on one of your cities"))
+ATTACK = Choice("attack", Msg("Attack"), Msg("Open a battle where your hero stands"))
+CLAIM = Choice("claim", Msg("Claim an empty city"), Msg("It becomes your level-1 city"))
+AMULET = Choice("amulet", Msg("Use an Amulet"), Msg("Roll the die for one card"))
+TITLE = Choice("title", Msg("Use a Title"), Msg("Upgrade a unit"))
+SCROLL = Choice("scroll", Msg("Use a Spell Scroll"), Msg("Change the faction of a card"))
+TENT = Choice("tent", Msg("Pitch a Tent"), Msg("1 Supply; a card waits on the Tent"))
+STRIKE = Choice("strike", Msg("Strike a Tent"), Msg("Its cards return to your hand"))
+HAMMER = Choice("hammer", Msg("Use the {artifact}", artifact=data.type_name("hammer")),
+                Msg("It acts as an artifact of your choice this turn"))
+HORN = Choice("horn", Msg("Blow the {artifact}", artifact=data.type_name("horn")),
+              Msg("Take up to 2 cards from your Realm"))
+AMBUSH = Choice("ambush", Msg("Put a card in Ambush"), Msg("Banish another card to the Void"))
+SCROLL_SELF = Choice("self", Msg("The Scroll itself"), Msg("Change the Scroll's own faction"))
+HORN_NONE = Choice("none", Msg("Take nothing"))
+HORN_ONLY = Choice("only", Msg("Only this card"))
+AMBUSH_YES = Choice("y", Msg("Pick up your Ambush cards"), Msg("They join your hand for this battle"))
 
-PAYMENT = {"sup": "Pay with Supply", "horse": "Pay with a Horse"}
-FREE = Choice("free", "No cost", "Every step is on your home terrain")
+PAYMENT = {"sup": Msg("Pay with Supply"), "horse": Msg("Pay with a Horse")}
+FREE = Choice("free", Msg("No cost"), Msg("Every step is on your home terrain"))
 
 
-def cost_text(recipe: dict) -> str:
+def cost_text(recipe: dict) -> Msg:
     """{"soldier": 2, "supply": 1} -> "2 Soldiers and 1 Supply" (units by rank first)."""
     order = data.UNIT_TYPES + data.ARTIFACT_TYPES + ["supply"]
-    parts = [words.count(n, t.capitalize()) for t, n in sorted(recipe.items(), key=lambda kv: order.index(kv[0]))]
-    return words.and_list(parts)
+    parts = [Msg("{n} {type}", n=n, type=_counted(t, n))
+             for t, n in sorted(recipe.items(), key=lambda kv: order.index(kv[0]))]
+    return all_of(parts)
 
 
-def seats_text(seats) -> str:
-    return words.and_list([f"Player {s + 1}" for s in seats])
+def _counted(t: str, n: int) -> Msg:
+    """A type's name after a number: "Soldiers" for more than one unit (Supply stays as it is)."""
+    if n != 1 and t in data.UNIT_TYPES:
+        return UNIT_PLURALS[t]
+    return data.type_name(t)
 
 
-def heroes_text(figs: list[int]) -> str:
+UNIT_PLURALS = {"soldier": Msg("Soldiers"), "captain": Msg("Captains"), "priest": Msg("Priests"),
+                "commander": Msg("Commanders")}
+
+
+def seats_text(seats) -> Msg | Seat:
+    return all_of([Seat(s) for s in seats])
+
+
+def heroes_text(figs: list[int]) -> Msg:
     """"With hero 1", "With heroes 1 and 2", "Without your heroes" (figures are 0-based)."""
     if not figs:
-        return "Without your heroes"
-    return f"With {words.plural(len(figs), 'hero')} {words.and_list([str(f + 1) for f in figs])}"
+        return Msg("Without your heroes")
+    if len(figs) == 1:
+        return Msg("With hero {hero}", hero=figs[0] + 1)
+    return Msg("With heroes {heroes}", heroes=all_of([str(f + 1) for f in figs]))
+
+
+ROAD_TITLES = {"straight": Msg("Straight road"), "curve": Msg("Curve"), "t": Msg("T-junction"),
+               "cross": Msg("Crossroads")}
+CITY_TITLES = {"dead": (Msg("Dead-end city"), Msg("1 exit")),
+               "straight": (Msg("Straight city"), Msg("2 opposite exits")),
+               "corner": (Msg("Corner city"), Msg("2 adjacent exits")),
+               "t": (Msg("T city"), Msg("3 exits")),
+               "cross": (Msg("Cross city"), Msg("4 exits"))}
 
 
 def road_choice(shape: str, recipe: dict) -> Choice:
-    name = data.terrain()["road_shapes"][shape]["name"]
-    return Choice(shape, name[:1].upper() + name[1:], cost_text(recipe))
+    return Choice(shape, ROAD_TITLES[shape], cost_text(recipe))
 
 
 def city_shape_choice(shape: str) -> Choice:
-    name = data.terrain()["city_shapes"][shape]["name"]  # e.g. "corner city (2 adjacent exits)"
-    m = re.match(r"(.*?)\s*\((.*)\)$", name)
-    title, exits = (m.group(1), m.group(2)) if m else (name, "")
-    return Choice(shape, title[:1].upper() + title[1:], exits[:1].upper() + exits[1:])
+    title, exits = CITY_TITLES[shape]
+    return Choice(shape, title, exits)
 
 
 def rotation_choice(kind: str, shape: str, rot: int) -> Choice:
@@ -105,25 +138,36 @@ class Cards:
 
     def __init__(self, state: dict):
         self.state = state
-        self.labels: dict[str, str] = {}
+        self.labels: dict[str, Msg] = {}
 
-    def label(self, cid: str) -> str:
+    def label(self, cid: str) -> Msg:
         text = self.labels.get(cid)
         if text is None:
             text = self.labels[cid] = label(self.state, cid)
         return text
 
     def __call__(self, cid: str, prefix: str = "", suffix: str = "", description: str = "") -> Choice:
-        return Choice(cid, fit(prefix + self.label(cid) + suffix), fit(description))
+        """A card as a choice; `prefix` "banish", "station" or "and" and `suffix` "line" say what it is for."""
+        text = self.label(cid)
+        if prefix or suffix:
+            text = CARD_STEPS[(prefix, suffix)](text)
+        return Choice(cid, fit(text), fit(description))
 
+
+CARD_STEPS = {
+    ("banish", ""): lambda card: Msg("Banish {card}", card=card),
+    ("station", ""): lambda card: Msg("Station {card}", card=card),
+    ("and", ""): lambda card: Msg("And {card}", card=card),
+    ("", "line"): lambda card: Msg("{card} (battle line)", card=card),
+}
 
 # what each Great Artifact does, in a line (R72-R76)
 GREAT_HINTS = {
-    "hammer": "Acts as any ordinary artifact you declare; no power in battle",
-    "sword": "A Weapon: +5 when attacking, +1 when defending",
-    "shield": "A Weapon: +1 when attacking, +5 when defending",
-    "wings": "Fly a hero to any square of discovered land",
-    "horn": "Take up to 2 cards from your Realm into your hand",
+    "hammer": Msg("Acts as any ordinary artifact you declare; no power in battle"),
+    "sword": Msg("A Weapon: +5 when attacking, +1 when defending"),
+    "shield": Msg("A Weapon: +1 when attacking, +5 when defending"),
+    "wings": Msg("Fly a hero to any square of discovered land"),
+    "horn": Msg("Take up to 2 cards from your Realm into your hand"),
 }
 
 
@@ -141,10 +185,10 @@ def pay_with(action_id: str, cards: str | None) -> str:
         return action_id
     ids = ",".join(part for part in re.split(r"[\s,]+", cards.strip()) if part)
     if not CARD_IDS.match(ids):
-        raise IllegalAction("List card ids like k12,k15 (the ids are on your hand picture).")
+        raise IllegalAction(Msg("List card ids like k12,k15 (the ids are on your hand picture)."))
     parts = action_id.split(":")
     if parts[0] not in PAYABLE:
-        raise IllegalAction("This move is not paid with cards.")
+        raise IllegalAction(Msg("This move is not paid with cards."))
     keep = PAYABLE[parts[0]]
     if keep is not None:
         parts = parts[:keep]

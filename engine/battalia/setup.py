@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.base import IllegalAction
 from engine.rng import new_rng_state, next_random
+from engine.text import Msg, Seat, plural, to_json
 
 from . import data
 from .cards import draw, pool_take_top, shuffle
@@ -26,59 +27,62 @@ def _house_options(options: dict, players: int, variant: str) -> dict:
     """R133: the house rules the rulebook suggests (all players agree before the game), checked."""
     d = house_defaults()
 
-    def number(key: str, lo: int, hi: int, what: str) -> int:
+    def number(key: str, lo: int, hi: int, what: Msg) -> int:
         raw = options.get(key)
         if raw is None:
             return d[key]
         try:
             v = int(raw)
         except (TypeError, ValueError):
-            raise ValueError(f"{what} must be a number from {lo} to {hi}") from None
+            raise ValueError(Msg("{what} must be a number from {low} to {high}.", what=what, low=lo,
+                                 high=hi)) from None
         if not lo <= v <= hi:
-            raise ValueError(f"{what} must be from {lo} to {hi}")
+            raise ValueError(Msg("{what} must be from {low} to {high}.", what=what, low=lo, high=hi))
         return v
 
     out = {
-        "start_cities": number("start_cities", 1, 3, "Starting cities per player"),
+        "start_cities": number("start_cities", 1, 3, Msg("Starting cities per player")),
         "no_neutral": bool(options.get("no_neutral")),
-        "start_heroes": number("start_heroes", 0, 2, "Heroes on the board at the start"),
+        "start_heroes": number("start_heroes", 0, 2, Msg("Heroes on the board at the start")),
         "level4_end": number("level4_end", 1, data.board()["markers"]["high"],
-                             "The number of level-4 cities that ends the game"),
+                             Msg("The number of level-4 cities that ends the game")),
     }
     if variant == "scenario2" and (out["start_cities"] > 1 or out["no_neutral"]):
-        raise ValueError("Scenario 2 has no starting cities and its neutral cities hold the Great Artifacts: "
-                         "the starting-city and no-neutral house rules do not apply to it")
+        raise ValueError(Msg("Scenario 2 has no starting cities and its neutral cities hold the Great Artifacts: "
+                             "the starting-city and no-neutral house rules do not apply to it."))
     if out["start_cities"] > 1 and str(out["start_cities"]) not in data.board()["extra_start"][str(players)]:
-        raise ValueError(f"{out['start_cities']} starting cities are not set up for {players} players")
+        raise ValueError(Msg("{cities} starting cities are not set up for {players} players.",
+                             cities=out["start_cities"], players=players))
     return out
 
 
-def house_rules_text(options: dict) -> list[str]:
+def house_rules_text(options: dict) -> list[Msg]:
     """The house rules of a game in words (R133), for the log, the board picture and /battalia rules."""
     d = house_defaults()
     out = []
     k = int(options.get("start_cities") or d["start_cities"])
     if k > 1:
-        out.append(f"{k} starting cities each")
+        out.append(Msg("{n} starting cities each", n=k))
     if options.get("no_neutral"):
-        out.append("no neutral cities")
+        out.append(Msg("no neutral cities"))
     h = int(options.get("start_heroes") or 0)
     if h:
-        out.append(f"{h} starting hero{'es' if h > 1 else ''} each")
+        out.append(plural("{n} starting hero each", "{n} starting heroes each", n=h))
     e = int(options.get("level4_end") or d["level4_end"])
     if e != d["level4_end"]:
-        out.append(f"{e} level-4 cities end the game")
+        out.append(plural("{n} level-4 city ends the game", "{n} level-4 cities end the game", n=e))
     if options.get("weeks"):
-        out.append(f"{options['weeks']}-week limit")
+        out.append(Msg("{n}-week limit", n=options["weeks"]))
     return out
 
 
-def option_problem(players: int, options: dict) -> str | None:
-    """Why these options cannot set up a game for this many players (None when they can)."""
+def option_problem(players: int, options: dict) -> Msg | None:
+    """Why these options cannot set up a game for this many players, as a sentence (None when they can)."""
     try:
         setup(players, options, 0)
     except ValueError as e:
-        return str(e)
+        problem = e.args[0] if e.args else str(e)
+        return problem if isinstance(problem, Msg) else Msg("{problem}", problem=str(problem))
     return None
 
 
@@ -98,11 +102,11 @@ def setup(players: int, options: dict, seed: int) -> dict:
     options = dict(options or {})
     variant = options.get("variant", "normal")
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
+        raise ValueError(Msg("There is no variant {variant}.", variant=repr(variant)))
     if not 2 <= players <= 4:
-        raise ValueError("Battalia is for 2-4 players")
+        raise ValueError(Msg("Battalia is for 2-4 players."))
     if variant == "scenario2" and players != 4:
-        raise ValueError("Scenario 2 is played by exactly 4 players")  # design G26b
+        raise ValueError(Msg("Scenario 2 is played by exactly 4 players."))  # design G26b
     opts = {"variant": variant, "advanced": bool(options.get("advanced") or variant == "advanced"),
             "weeks": options.get("weeks")}
     opts.update(_house_options(options, players, variant))
@@ -136,7 +140,7 @@ def setup(players: int, options: dict, seed: int) -> dict:
     if players == 2:  # 3.3: remove one faction entirely (random or by agreement)
         removed = options.get("removed_faction") or next_random(state).choice(factions)
         if removed not in factions:
-            raise ValueError("removed_faction must be one of G B R Y")
+            raise ValueError(Msg("The removed faction must be one of G, B, R or Y."))
         factions.remove(removed)
         opts["removed_faction"] = removed
     opts["factions"] = factions
@@ -219,8 +223,9 @@ def setup(players: int, options: dict, seed: int) -> dict:
             for sq in squares:
                 tid = spare.pop(0) if spare else pool_take_top(state, state["pool"]["cities"]["cross"])
                 if tid is None:
-                    raise ValueError(f"There are not enough cross cities for {opts['start_cities']} starting cities "
-                                     f"each with {players} players (without neutral cities there are)")
+                    raise ValueError(Msg("There are not enough cross cities for {cities} starting cities each with "
+                                         "{players} players (without neutral cities there are).",
+                                         cities=opts["start_cities"], players=players))
                 put_city(sq, tid, None, 1)
         keep = {4: 5, 3: 4, 2: 3}[players]  # 3.2 / 3.3: Great Artifacts removed at random
         shuffle(state, great)
@@ -244,35 +249,41 @@ def setup(players: int, options: dict, seed: int) -> dict:
     if first is None:
         first = next_random(state).randrange(players)
     if not 0 <= int(first) < players:
-        raise ValueError("first_player out of range")
+        raise ValueError(Msg("The first player must be one of the seats."))
     state["first"] = int(first)
     state["setup"]["order"] = [(state["first"] + i) % players for i in range(players)]
     state["setup"]["factions_left"] = list(factions)
     state["current"] = state["first"]
     house = house_rules_text(opts)
-    variant_name = {"normal": "base game", "advanced": "Advanced game", "scenario1": "scenario 1",
-                    "scenario2": "scenario 2"}[variant]
-    state["log"].append(f"Setup for {players} players ({variant_name})"
-                        + (f"; house rules: {', '.join(house)}" if house else "")  # R133
-                        + f"; Player {state['first'] + 1} is start player.")
+    variant_name = {"normal": Msg("base game"), "advanced": Msg("Advanced game"), "scenario1": Msg("scenario 1"),
+                    "scenario2": Msg("scenario 2")}[variant]
+    if house:  # R133
+        text = Msg("Setup for {players} players ({variant}); house rules: {rules}; {player} is start player.",
+                   players=players, variant=variant_name, rules=house, player=Seat(state["first"]))
+    else:
+        text = Msg("Setup for {players} players ({variant}); {player} is start player.", players=players,
+                   variant=variant_name, player=Seat(state["first"]))
+    state["log"].append(to_json(text))
     return state
 
 
-def choose_faction(state: dict, seat: int, f: str) -> str:
+def choose_faction(state: dict, seat: int, f: str) -> Msg:
     """3.1 step 12: clockwise from the start player; in 4 players the last takes the remaining set."""
     left = state["setup"]["factions_left"]
     if f not in left:
-        raise IllegalAction("That faction is not available.")
+        raise IllegalAction(Msg("That faction is not available."))
     state["players"][seat]["faction"] = f
     left.remove(f)
     order = state["setup"]["order"]
     idx = order.index(seat)
-    msg = f"Player {seat + 1} takes the {data.faction_name(f)} heroes and markers."
+    msg = Msg("{player} takes the {faction} heroes and markers.", player=Seat(seat), faction=data.faction_name(f))
     if idx + 1 < len(order):
         nxt = order[idx + 1]
         if idx + 2 == len(order) and len(left) == 1:
             state["players"][nxt]["faction"] = left.pop()
-            msg += f" Player {nxt + 1} takes the remaining {data.faction_name(state['players'][nxt]['faction'])} set."
+            msg = Msg("{player} takes the {faction} heroes and markers. {next} takes the remaining {other} set.",
+                      player=Seat(seat), faction=data.faction_name(f), next=Seat(nxt),
+                      other=data.faction_name(state["players"][nxt]["faction"]))
             _after_factions(state)
         else:
             state["current"] = nxt
@@ -316,25 +327,26 @@ def forced_choice(state: dict) -> tuple[int, str] | None:
     return None
 
 
-def choose_city(state: dict, seat: int, sq: str, forced: bool = False) -> str:
+def choose_city(state: dict, seat: int, sq: str, forced: bool = False) -> Msg:
     """3.1 step 13: the last player picks first, then counter-clockwise; a level-1 marker goes on it.
     `forced`: the engine places the only city left for the seat (see forced_choice)."""
     tile = state["board"].get(sq)
     if not tile or tile["kind"] != "city" or tile["owner"] is not None:
-        raise IllegalAction("Choose one of the unclaimed starting cities.")
+        raise IllegalAction(Msg("Choose one of the unclaimed starting cities."))
     tile["owner"] = seat
     tile["level"] = 1
     p = state["players"][seat]
     p["markers"]["low"] -= 1
     order = state["setup"]["city_order"]
     idx = state["setup"].get("city_pick", order.index(seat))
-    text = (f"Player {seat + 1} gets the last starting city, at {sq}." if forced
-            else f"Player {seat + 1} chooses the starting city at {sq}.")
+    text = (Msg("{player} gets the last starting city, at {square}.", player=Seat(seat), square=sq) if forced
+            else Msg("{player} chooses the starting city at {square}.", player=Seat(seat), square=sq))
     heroes = house_rule(state, "start_heroes")
     if heroes and idx < state["n"]:  # R133 house rule: heroes start on the first city chosen
         for f in range(heroes):
             p["heroes"][f] = sq
-        text += f" {'Both heroes start' if heroes == 2 else 'A hero starts'} there."  # R133 house rule
+        text = Msg("{sentence} {next}", sentence=text,
+                   next=Msg("Both heroes start there.") if heroes == 2 else Msg("A hero starts there."))
     if idx + 1 < len(order):
         state["setup"]["city_pick"] = idx + 1
         state["current"] = order[idx + 1]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.text import Msg, Seat, plural, to_json
+
 from . import data, oracle
 from .cards import draw, faction, is_virtual, lay_down_partly_used
 from .setup import empty_turn, house_rule
-from .words import count
 
 
 def formation_extra(state: dict, hand: list[str]) -> tuple[int, dict[str, int]]:
@@ -61,7 +62,7 @@ def level_counts(state: dict, seat: int) -> list[int]:
     return c
 
 
-def finish(state: dict, reason: str) -> None:
+def finish(state: dict, reason: Msg) -> None:
     """R123/R124 ranking; G27 shared victory on a full tie."""
     sc = scores(state)
 
@@ -72,7 +73,7 @@ def finish(state: dict, reason: str) -> None:
 
     best = max(key(s) for s in range(state["n"]))
     winners = [s for s in range(state["n"]) if key(s) == best]
-    state["result"] = {"winners": winners, "scores": {str(s): v for s, v in sc.items()}, "reason": reason}
+    state["result"] = {"winners": winners, "scores": {str(s): v for s, v in sc.items()}, "reason": to_json(reason)}
     state["phase"] = "over"
     state["battle"] = None
     state["pending"] = None
@@ -84,14 +85,15 @@ def check_five_level4(state: dict) -> bool:
     for s in range(state["n"]):
         if level_counts(state, s)[4] >= need:
             if need == data.board()["end"]["level4_cities"]:  # R121
-                finish(state, f"Player {s + 1} owns five level-4 cities.")
+                finish(state, Msg("{player} owns five level-4 cities.", player=Seat(s)))
             else:  # R121 with the R133 house rule
-                finish(state, f"Player {s + 1} owns {count(need, 'level-4 city')} (house rule).")
+                finish(state, plural("{player} owns {n} level-4 city (house rule).",
+                                     "{player} owns {n} level-4 cities (house rule).", n=need, player=Seat(s)))
             return True
     return False
 
 
-def end_turn(state: dict) -> list[str]:
+def end_turn(state: dict) -> list[Msg]:
     """T4, T5, R100 defender refill, then the next player's turn (and a new day, R109)."""
     texts = []
     seat = state["current"]
@@ -107,7 +109,8 @@ def end_turn(state: dict) -> list[str]:
     p["hand"], p["played"], p["gained"], p["line"] = [], [], [], []
     state["virtual"] = {}
     drawn, _ = draw(state, seat, hand_size)
-    texts.append(f"Player {seat + 1} ends the turn and draws {count(len(drawn), 'card')}.")
+    texts.append(plural("{player} ends the turn and draws {n} card.", "{player} ends the turn and draws {n} cards.",
+                        n=len(drawn), player=Seat(seat)))
     for d in state["turn"]["defended"]:
         dp = state["players"][d]
         dp["sanctuary"] += dp["played"] + dp["line"]
@@ -115,7 +118,8 @@ def end_turn(state: dict) -> list[str]:
         need = hand_size - len(dp["hand"])
         if need > 0:
             got, _ = draw(state, d, need)
-            texts.append(f"Player {d + 1} refills the hand with {count(len(got), 'card')}.")  # R100
+            texts.append(plural("{player} refills the hand with {n} card.", "{player} refills the hand with {n} cards.",
+                                n=len(got), player=Seat(d)))  # R100
     nxt = (seat + 1) % state["n"]
     state["turn"] = empty_turn()
     state["current"] = nxt
@@ -123,14 +127,16 @@ def end_turn(state: dict) -> list[str]:
     if nxt == state["first"]:
         weeks = state["options"].get("weeks")
         if weeks and state["round"] >= 7 * int(weeks):
-            finish(state, f"The {weeks}-week limit is reached.")  # R133, G31
+            finish(state, Msg("The {n}-week limit is reached.", n=weeks))  # R133, G31
             return texts
         cap = data.board()["round_cap"]["rounds"]
         if state["round"] >= cap:  # engine safety cap (design decision)
-            finish(state, f"The round limit is reached (a safety cap of {count(cap // 7, 'week')}).")
+            finish(state, plural("The round limit is reached (a safety cap of {n} week).",
+                                 "The round limit is reached (a safety cap of {n} weeks).", n=cap // 7))
             return texts
         state["round"] += 1
         o = oracle.describe(state["round"])
-        texts.append(f"Day {o['day']} of week {o['week']}: {o['illuminated']} is illuminated, "
-                     f"{o['matched']} is matched.")  # R108, R109
+        texts.append(Msg("Day {day} of week {week}: {illuminated} is illuminated, {matched} is matched.",
+                         day=o["day"], week=o["week"], illuminated=data.type_name(o["illuminated"]),
+                         matched=data.type_name(o["matched"])))  # R108, R109
     return texts

@@ -2,11 +2,13 @@
 hidden cards: hands, Ambush and Realm contents appear only in their owner's view."""
 from __future__ import annotations
 
+from engine.text import Msg, Seat, from_json
+
 from . import battle as bt
 from . import data, oracle, turns
 from .actions import active_players
 from .setup import house_rules_text
-from .cards import card, label, name, uses_left
+from .cards import card, label, name, public_name, uses_left
 
 
 def _card_public(state: dict, cid: str) -> dict:
@@ -20,26 +22,27 @@ def _formation_public(shown: dict | None) -> dict | None:
     return {"round": shown["round"], "to": list(shown["to"]), "count": len(shown["cards"])}
 
 
-def step_text(state: dict) -> str:
+def step_text(state: dict) -> Msg:
     if state["result"]:
-        return "game over"
+        return Msg("game over")
     ph = state["phase"]
+    who = Seat(state["current"])
     if ph == "setup_faction":
-        return f"Player {state['current'] + 1} chooses a faction"
+        return Msg("{player} chooses a faction", player=who)
     if ph == "setup_city":
-        return f"Player {state['current'] + 1} chooses a starting city"
+        return Msg("{player} chooses a starting city", player=who)
     if ph == "start":
-        return f"Player {state['current'] + 1}: formation / redeploy / start"
+        return Msg("{player}: formation / redeploy / start", player=who)
     if state["pending"]:
-        what = {"place": "place the drawn card", "wild": "choose what the wild card counts as",
-                "drop": "discard an Ambush card", "horn": "take cards with the Horn",
-                "great": "choose a Great Artifact"}.get(state["pending"]["kind"], "choose")
-        return f"Player {state['pending']['seat'] + 1}: {what}"
+        what = {"place": Msg("place the drawn card"), "wild": Msg("choose what the wild card counts as"),
+                "drop": Msg("discard an Ambush card"), "horn": Msg("take cards with the Horn"),
+                "great": Msg("choose a Great Artifact")}.get(state["pending"]["kind"], Msg("choose"))
+        return Msg("{player}: {step}", player=Seat(state["pending"]["seat"]), step=what)
     if state["battle"]:
         b = state["battle"]
-        return {"opening": "battle: attacker opens", "decide": "battle: defender decides",
-                "defender": "battle: defender plays", "attacker": "battle: attacker plays"}[b["stage"]]
-    return f"Player {state['current'] + 1}: actions"
+        return {"opening": Msg("battle: attacker opens"), "decide": Msg("battle: defender decides"),
+                "defender": Msg("battle: defender plays"), "attacker": Msg("battle: attacker plays")}[b["stage"]]
+    return Msg("{player}: actions", player=who)
 
 
 def view(state: dict, viewer: int | None) -> dict:
@@ -52,7 +55,7 @@ def view(state: dict, viewer: int | None) -> dict:
             "seat": s, "faction": p["faction"], "faction_name": data.faction_name(p["faction"]) if p["faction"] else None,
             "vp": sc[s], "level4": lc[4], "cities": sum(lc), "hand_size": len(p["hand"]),
             "realm_size": len(p["realm"]), "sanctuary_size": len(p["sanctuary"]),
-            "sanctuary_top": label(state, p["sanctuary"][-1]).rsplit(" [", 1)[0] if p["sanctuary"] else None,
+            "sanctuary_top": public_name(state, p["sanctuary"][-1]) if p["sanctuary"] else None,
             "ambush_count": len(p["ambush"]),
             "tents": [{"tent": _card_public(state, t["tent"]), "cards": [_card_public(state, c) for c in t["cards"]]}
                       for t in p["tents"]],
@@ -75,7 +78,8 @@ def view(state: dict, viewer: int | None) -> dict:
     v = {
         "game": "battalia", "viewer": viewer, "n": state["n"], "players": players, "current": state["current"],
         "first": state["first"], "active": sorted(active_players(state)), "phase": state["phase"],
-        "step": step_text(state), "log": state["log"][-8:], "result": state["result"],
+        "step": step_text(state), "log": [from_json(line) for line in state["log"][-8:]],
+        "result": dict(state["result"], reason=from_json(state["result"]["reason"])) if state["result"] else None,
         "options": {k: v for k, v in state["options"].items()},
         "house_rules": house_rules_text(state["options"]),
         "oracle": oracle.describe(state["round"]), "round": state["round"],
@@ -86,7 +90,7 @@ def view(state: dict, viewer: int | None) -> dict:
                  "roads": {s: len(d) for s, d in pool["roads"].items()},
                  "great": [card(state, c)["t"] for c in pool["great"]],
                  "hidden_great": sorted(pool["hidden_great"]),
-                 "void": [label(state, c).rsplit(" [", 1)[0] for c in pool["void"]]},
+                 "void": [public_name(state, c) for c in pool["void"]]},
         "battle": None, "pending": None,
         "setup": {"factions_left": list(state["setup"]["factions_left"])},
     }

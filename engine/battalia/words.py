@@ -1,6 +1,8 @@
 """Small helpers for the English of event texts, messages and labels: articles and plurals."""
 from __future__ import annotations
 
+from engine.text import Msg
+
 # words that start with a vowel letter but a consonant sound ("a unit", "a one-way road")
 _CONSONANT_SOUND = ("uni", "use", "one", "eu")
 # nouns of the game whose plural is not the noun + "s"
@@ -56,3 +58,34 @@ SHAPE_NAMES = {"dead": "dead-end", "t": "T", "curve": "curved"}
 def shape_name(shape: str) -> str:
     """"dead" -> "dead-end", "t" -> "T", "curve" -> "curved"; other shapes keep their id."""
     return SHAPE_NAMES.get(shape, shape)
+
+
+# ------------------------------------------------------------------ texts in any language
+# The helpers above write English only; texts a player reads are `Msg`s (engine/text.py) built
+# with the ones below, so each language joins lists and picks its words itself.
+
+def all_of(items) -> Msg | str:
+    """"A", "A and B", "A, B and C" as a text (each item a Msg, Seat or plain string)."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return Msg("{first} and {second}", first=items[0], second=items[1])
+    return Msg("{items} and {last}", items=items[:-1], last=items[-1])
+
+
+def any_of(items) -> Msg | str:
+    """"A", "A or B", "A, B or C" as a text."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return Msg("{first} or {second}", first=items[0], second=items[1])
+    return Msg("{items} or {last}", items=items[:-1], last=items[-1])
+
+
+def a_card(name) -> Msg:
+    """A card's name with its indefinite article: "a Forest Clan Soldier", "an Amulet"."""
+    if article(str(name)) == "an":
+        return Msg("an {card}", card=name)
+    return Msg("a {card}", card=name)

@@ -13,6 +13,7 @@ import pytest
 
 from engine.base import IllegalAction
 from engine.battalia import RULES, words
+from engine.text import from_json
 
 from .helpers import strings_in
 
@@ -62,7 +63,7 @@ def test_playouts_show_no_rule_codes(n, seed, options):
             found.append((where, text))
 
     for line in s["log"]:
-        check("log", line)
+        check("log", from_json(line))
     while RULES.result(s) is None:
         seat = next(iter(RULES.active_players(s)))
         legal = RULES.legal_actions(s, seat)
@@ -153,12 +154,12 @@ def test_words_articles_and_plurals():
 
 
 def test_labels_and_events_use_articles_and_plurals():
-    """"Craft an amulet", "draws 6 cards", "1 card" (not "a amulet", "card(s)")."""
+    """"Craft an Amulet", "draws 6 cards", "1 card" (not "a Amulet", "card(s)")."""
     from .helpers import actions_phase, give
     s = actions_phase(2, seed=5, options={"removed_faction": "R"}, factions=["G", "B"])
     give(s, 0, [("soldier", "G")] * 3 + [("captain", "G"), ("priest", "G"), ("supply", None), ("supply", None)])
     labels = [a.label for a in RULES.legal_actions(s, 0)]
-    assert "Craft an amulet" in labels and "Craft a tool" in labels, labels
+    assert "Craft an Amulet" in labels and "Craft a Tool" in labels, labels
     assert not [x for x in labels if re.search(r"\ba [aeiou]", x)], labels
     s, events = RULES.apply(s, 0, "end")
     texts = [e.public for e in events]

@@ -11,6 +11,7 @@ import pytest
 
 from engine.base import IllegalAction
 from engine.battalia import RULES, board, cards, oracle, setup
+from engine.text import from_json
 from render.battalia import render_board, render_hand
 
 from .helpers import (actions_phase, check_invariants, clear_hand, force_roll, give, hidden_ids_leak, ids,
@@ -415,7 +416,8 @@ def test_R133_house_rules_are_shown_in_the_log_view_and_picture():
     v = RULES.view(s, None)
     assert v["house_rules"] == ["2 starting cities each", "no neutral cities", "1 starting hero each",
                                 "4 level-4 cities end the game", "3-week limit"]
-    assert "house rules: " in s["log"][0] and "no neutral cities" in s["log"][0]
+    first = from_json(s["log"][0])  # the state keeps its log in the texts' JSON form
+    assert "house rules: " in first and "no neutral cities" in first
     assert RULES.view(ready_game(2, 8), None)["house_rules"] == []
     assert render_board(v, ["A", "B"]) != render_board(dict(v, house_rules=[]), ["A", "B"])
 

@@ -6,8 +6,7 @@ the new pictures and then regenerate them with `REGEN_GOLDEN=1 python -m pytest 
 The pictures in each language (`board_lang_<lang>.png`, `hand_lang_<lang>.png`) are drawn from
 a real engine position, with the engine's own texts and the game's glossary, players named
 "小明" and "Alice". Regenerate them only once nothing they draw lacks a translation
-(`test_pictures_lack_no_translation`); until a language's golden image exists its comparison
-is skipped, with the command that makes it.
+(`test_pictures_lack_no_translation`), and look at them first.
 """
 from __future__ import annotations
 
@@ -309,10 +308,7 @@ def test_matches_golden_image(name):
     if REGEN:
         GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
-    if name in LANGUAGE_CASES and not path.exists():
-        pytest.skip(f"no golden image {path.name} yet: once test_pictures_lack_no_translation passes, "
-                    f"look at the pictures and run {REGEN_COMMAND}")
-    assert path.exists(), f"no golden image {path.name}; run with REGEN_GOLDEN=1 after checking the picture"
+    assert path.exists(), f"no golden image {path.name}; look at the picture, then run {REGEN_COMMAND}"
     expected = decode(path.read_bytes())
     actual = decode(png)
     assert actual.size == expected.size
@@ -372,13 +368,11 @@ def missing_while(draw) -> set[tuple[str, str, str]]:
 @pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
 def test_pictures_lack_no_translation(lang):
     """Every word of the engine position's board and hand has a translation: the pictures'
-    own words always; the engine's texts and the glossary's terms once the game has its
-    glossary (until then the test says what is still missing)."""
+    own words, the engine's texts and the glossary's terms."""
     found = missing_while(lambda: (language_picture("board", lang), language_picture("hand", lang)))
     own = {m for m in found if m[1] == "" and m[2] in bl_own_texts()}
     assert not own, f"the pictures' own words lack a translation: {sorted(own)}"
-    if "battleline" not in i18n.glossaries():
-        pytest.skip(f"no data/battleline/glossary.csv yet; still missing: {sorted(found)}")
+    assert "battleline" in i18n.glossaries(), "no data/battleline/glossary.csv"
     assert not found, f"still missing in {lang}: {sorted(found)}"
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.text import Msg, from_json, to_json, with_names
+from engine.text import Msg, clip, from_json, to_json, with_names
 from engine.text import Seat as Seat_
 
 SEAT_REFERENCE = re.compile(r"\bPlayer (\d)\b")
@@ -39,6 +39,14 @@ class IllegalAction(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+CHOICE_TEXT = 100  # a choice's label or description a UI can show whole (Discord's select limit)
+
+
+def fit_choice(text: str) -> str:
+    """A label or description cut to what a UI shows whole (a `Msg` stays one)."""
+    return clip(text, CHOICE_TEXT)
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,18 @@ def term(game: str, english: str) -> Msg:
     return Msg(english, _ctx=game)
 
 
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters of English. A `Msg` stays a `Msg` (its English value
+    cut, its key and arguments kept), so the reader still gets it whole in their language and
+    the edge fits it there."""
+    if len(text) <= limit:
+        return text
+    short = str.__new__(type(text), text[:limit - 1].rstrip() + "…")
+    if isinstance(text, Msg):
+        short.key, short.args, short.plural, short.ctx = text.key, text.args, text.plural, text.ctx
+    return short
+
+
 def placeholders(text: str) -> set[str]:
     """The names of the {placeholders} in a catalogue text."""
     return {field for _, field, _, _ in _FORMATTER.parse(text) if field}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.base import Action, Choice
+from engine.base import Action, Choice, fit_choice
 from engine.text import Msg, Seat, plural
 
 from . import battle as bt
@@ -72,7 +72,7 @@ def _formation_actions(state: dict, seat: int, extra: int) -> list[Action]:
             out.append(Action(f"formation:{arg}",
                               plural("Declare a Formation (+{n} card), shown to {seats}",
                                      "Declare a Formation (+{n} cards), shown to {seats}", n=extra, seats=who),
-                              "start", (P.TURN, step, Choice(arg, P.fit(Msg("Show them to {seats}", seats=who))))))
+                              "start", (P.TURN, step, Choice(arg, fit_choice(Msg("Show them to {seats}", seats=who))))))
     return out
 
 
@@ -105,20 +105,20 @@ def _pending_actions(state: dict, seat: int) -> list[Action]:
             drew = Msg("The {card} you drew on {land}", card=card, land=_terrain_text(info))
         else:
             drew = Msg("The {card} you drew", card=card)
-        step = Choice(P.PLACE, Msg("Place the card"), P.fit(drew))
+        step = Choice(P.PLACE, Msg("Place the card"), fit_choice(drew))
         rotations = {r: P.rotation_choice(info["kind"], info["shape"], r) for r in range(4)}
         squares = {sq: Choice(sq, sq, plural("{n} way round", "{n} ways round", n=k)) for sq, k in ways.items()}
         return [Action(f"place:{sq}:{rot}", Msg("Place on {square}, rotation {rotation}", square=sq, rotation=rot),
                        "place", (step, squares[sq], rotations[rot])) for sq, rot in spots]
     if kind == "wild":
         step = Choice(P.CHOOSE, Msg("Choose what the wild card counts as"),
-                      P.fit(Msg("For {card}, this turn", card=cards.label(pend["card"]))))
+                      fit_choice(Msg("For {card}, this turn", card=cards.label(pend["card"]))))
         return [Action(f"wild:{t}", Msg("Wild card counts as {card}", card=a_card(data.type_name(t))), "wild",
                        (step, Choice(t, data.type_name(t))))
                 for t in data.WILD_TYPES]
     if kind == "drop":
         step = Choice(P.CHOOSE, Msg("Choose the Ambush card to discard"),
-                      P.fit(Msg("{card} takes its slot", card=cards.label(pend["card"]))))
+                      fit_choice(Msg("{card} takes its slot", card=cards.label(pend["card"]))))
         return [Action(f"drop:{c}", Msg("Discard {card} from Ambush", card=cards.label(c)), "drop", (step, cards(c)))
                 for c in p["ambush"]]
     if kind == "horn":
@@ -127,17 +127,17 @@ def _pending_actions(state: dict, seat: int) -> list[Action]:
                       Msg("The Realm is shuffled afterwards"))
         reps = _kinds(state, sorted(p["realm"], key=lambda c: int(c[1:])))
         out = [Action("hornpick:none", Msg("Take nothing"), "horn", (step, P.HORN_NONE))]
-        out += [Action(f"hornpick:{c}", P.fit(Msg("Take {card}", card=cards.label(c))), "horn",
+        out += [Action(f"hornpick:{c}", fit_choice(Msg("Take {card}", card=cards.label(c))), "horn",
                        (step, cards(c), P.HORN_ONLY)) for c in reps]
         if pend["max"] >= 2:
             for a, b in combinations(reps, 2):
                 out.append(Action(f"hornpick:{a},{b}",
-                                  P.fit(Msg("Take {card} and {other}", card=cards.label(a), other=cards.label(b))),
+                                  fit_choice(Msg("Take {card} and {other}", card=cards.label(a), other=cards.label(b))),
                                   "horn 2", (step, cards(a), cards(b, "and"))))
             for c in reps:  # two cards of the same kind
                 twin = next((d for d in p["realm"] if d != c and short(state, d) == short(state, c)), None)
                 if twin:
-                    out.append(Action(f"hornpick:{c},{twin}", P.fit(Msg("Take two of {card}", card=cards.label(c))),
+                    out.append(Action(f"hornpick:{c},{twin}", fit_choice(Msg("Take two of {card}", card=cards.label(c))),
                                       "horn 2", (step, cards(c), cards(twin, "and"))))
         return out
     if kind == "great":
@@ -146,7 +146,7 @@ def _pending_actions(state: dict, seat: int) -> list[Action]:
         for c in state["pool"]["great"]:
             t = printed_type(state, c)
             out.append(Action(f"great:{t}", Msg("Take {card}", card=cards.label(c)), "great",
-                              (step, Choice(t, P.fit(name(state, c)), P.GREAT_HINTS.get(t, "")))))
+                              (step, Choice(t, fit_choice(name(state, c)), P.GREAT_HINTS.get(t, "")))))
         return out
     return []
 
@@ -176,17 +176,17 @@ def _transform_actions(state: dict, seat: int, in_battle: bool, cards: P.Cards) 
             named = Msg("{card} (battle line)", card=cards.label(tg)) if where else cards.label(tg)
             head = (P.ARTIFACTS, verb, tool_step, target)
             if t == "amulet":
-                out.append(Action(f"amulet:{tool}:{tg}", P.fit(Msg("Amulet on {card}", card=named)), "amulet", head))
+                out.append(Action(f"amulet:{tool}:{tg}", fit_choice(Msg("Amulet on {card}", card=named)), "amulet", head))
             elif t == "title" and pt in data.RANK and eff_type(state, tg) == pt and pt != "commander" \
                     and state["pool"]["units"][data.UNIT_TYPES[data.RANK[pt]]]:
                 up = data.UNIT_TYPES[data.RANK[pt]]
-                out.append(Action(f"title:{tool}:{tg}", P.fit(Msg("Title on {card}", card=named)), "title",
+                out.append(Action(f"title:{tool}:{tg}", fit_choice(Msg("Title on {card}", card=named)), "title",
                                   head + (Choice("1", Msg("One rank"),
                                                  Msg("To {card}", card=a_card(data.type_name(up)))),)))
                 if uses_left(state, tool) >= 2 and data.RANK[pt] <= 2 \
                         and state["pool"]["units"][data.UNIT_TYPES[data.RANK[pt] + 1]]:
                     up2 = data.UNIT_TYPES[data.RANK[pt] + 1]
-                    out.append(Action(f"title:{tool}:{tg}:2", P.fit(Msg("Title +2 ranks on {card}", card=named)),
+                    out.append(Action(f"title:{tool}:{tg}:2", fit_choice(Msg("Title +2 ranks on {card}", card=named)),
                                       "title",
                                       head + (Choice("2", Msg("Two ranks"),
                                                      Msg("To {card}; both uses of the Title",
@@ -196,7 +196,7 @@ def _transform_actions(state: dict, seat: int, in_battle: bool, cards: P.Cards) 
                 for f in facs:
                     if f != faction(state, tg):
                         out.append(Action(f"scroll:{tool}:{tg}:{f}",
-                                          P.fit(Msg("Scroll: {card} to {faction}", card=named,
+                                          fit_choice(Msg("Scroll: {card} to {faction}", card=named,
                                                     faction=data.faction_name(f))), "scroll",
                                           head + (factions[f],)))
         if t == "scroll" and not in_battle and printed_type(state, tool) == "scroll" \
@@ -259,14 +259,14 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
         if eff_type(state, c) in ("weapon", "horse") and uses_left(state, c) > 1:
             # R110, R112, R117: an illuminated Weapon/Horse doubles in one battle line, or forks
             card_step = cards(c, description=Msg("Illuminated: +2, or +1 and keep a use"))
-            out.append(Action(f"add:{c}:2", P.fit(Msg("Add {card} with both uses (+2)", card=label(state, c))),
+            out.append(Action(f"add:{c}:2", fit_choice(Msg("Add {card} with both uses (+2)", card=label(state, c))),
                               "battle", (P.ADD, card_step, Choice("2", Msg("Both uses (+2)")))))
-            out.append(Action(f"add:{c}:1", P.fit(Msg("Add {card} with one use (+1), keep the other",
+            out.append(Action(f"add:{c}:1", fit_choice(Msg("Add {card} with one use (+1), keep the other",
                                                       card=label(state, c))), "battle",
                               (P.ADD, card_step, Choice("1", Msg("One use (+1)"), Msg("Keep the other use for later")))))
             continue
         strength = uses_left(state, c) if eff_type(state, c) in ("weapon", "horse") else bt.battle_strength(state, c, attacking)
-        out.append(Action(f"add:{c}", P.fit(Msg("Add {card} (+{strength})", card=label(state, c), strength=strength)),
+        out.append(Action(f"add:{c}", fit_choice(Msg("Add {card} (+{strength})", card=label(state, c), strength=strength)),
                           "battle", (P.ADD, cards(c, description=Msg("+{strength}", strength=strength)))))
     a, d = bt.totals(state)
     totals = Msg("Attacker {attack}, defender {defence}", attack=a, defence=d)
@@ -285,7 +285,7 @@ def _strike_actions(state: dict, seat: int, cards: P.Cards) -> list[Action]:
     out = []
     for t in state["players"][seat]["tents"]:
         held = [cards.label(c) for c in t["cards"]]
-        out.append(Action(f"strike:{t['tent']}", P.fit(Msg("Strike the Tent with {cards}", cards=held)), "tent",
+        out.append(Action(f"strike:{t['tent']}", fit_choice(Msg("Strike the Tent with {cards}", cards=held)), "tent",
                           (P.ARTIFACTS, P.STRIKE, cards(t["tent"], description=Msg("With {cards}", cards=held)))))
     return out
 
@@ -390,7 +390,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
             hidden = cards(a, description=Msg("Goes face down into Ambush"))
             for b_ in _kinds(state, [c for c in fresh_all if c != a]):
                 if not is_great(state, b_):
-                    out.append(Action(f"ambush:{a}:{b_}", P.fit(Msg("Ambush {card}, banish {other}",
+                    out.append(Action(f"ambush:{a}:{b_}", fit_choice(Msg("Ambush {card}, banish {other}",
                                                                     card=cards.label(a), other=cards.label(b_))),
                                       "ambush", (P.ARTIFACTS, P.AMBUSH, hidden, cards(b_, "banish"))))
     # tents (R67)
@@ -398,7 +398,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
         rest = [c for c in p["hand"] if c != tent and fresh(state, c) and not is_virtual(c) and not is_great(state, c)]
         for c in _kinds(state, rest):
             if auto_pay(state, seat, {"supply": 1}, exclude=(tent, c)):
-                out.append(Action(f"tent:{tent}:{c}", P.fit(Msg("Pitch a Tent with {card}", card=cards.label(c))),
+                out.append(Action(f"tent:{tent}:{c}", fit_choice(Msg("Pitch a Tent with {card}", card=cards.label(c))),
                                   "tent", (P.ARTIFACTS, P.TENT, cards(tent), cards(c, "station"))))
     out += _strike_actions(state, seat, cards)
     h = next((c for c in p["hand"] if printed_type(state, c) == "hammer" and fresh(state, c)), None)
@@ -469,7 +469,7 @@ def _attack_actions(state: dict, seat: int) -> list[Action]:
                                 lambda hs, who=who: Msg("Attack the hero of {player} at {square} with {heroes}",
                                                         heroes=hs, **who)))
         for tgt, what, attack in targets:
-            target = Choice(f"{sq}-{tgt}", P.fit(what), _defence_text(state, sq, tgt))
+            target = Choice(f"{sq}-{tgt}", fit_choice(what), _defence_text(state, sq, tgt))
             for hs in hero_sets:
                 hs_txt = ",".join(str(h + 1) for h in hs)
                 out.append(Action(f"attack:{sq}:{tgt}:{hs_txt}", attack(_heroes_text(hs)),

@@ -10,27 +10,12 @@ from __future__ import annotations
 
 import re
 
-from engine.base import Choice, IllegalAction
+from engine.base import Choice, IllegalAction, fit_choice
 from engine.text import Msg, Seat
 
 from . import board, data
 from .cards import label
 from .words import all_of
-
-MAX_TEXT = 100  # a label or description a UI can show whole (Discord's select limit)
-
-
-def fit(text: str) -> str:
-    """`text` cut to MAX_TEXT characters of English. A `Msg` stays a `Msg` (its English value
-    cut, its key and arguments kept), so the reader still gets it whole in their language and
-    the edge fits it there."""
-    if len(text) <= MAX_TEXT:
-        return text
-    short = str.__new__(type(text), text[:MAX_TEXT - 1].rstrip() + "…")
-    if isinstance(text, Msg):
-        short.key, short.args, short.plural, short.ctx = text.key, text.args, text.plural, text.ctx
-    return short
-
 
 # first steps: what a player recognises as a kind of move
 FACTION = Choice("faction", Msg("Choose your faction"))
@@ -151,7 +136,7 @@ class Cards:
         text = self.label(cid)
         if prefix or suffix:
             text = CARD_STEPS[(prefix, suffix)](text)
-        return Choice(cid, fit(text), fit(description))
+        return Choice(cid, fit_choice(text), fit_choice(description))
 
 
 CARD_STEPS = {

@@ -7,15 +7,13 @@ name other seats with `Seat(n)`. Flag summaries show public cards only (spec sec
 """
 from __future__ import annotations
 
-from engine.base import Action, Choice
+from engine.base import Action, Choice, fit_choice
 from engine.text import Msg, term
 
 from .cards import GAME, GUILE, card_label, is_troop
 from .formations import describe_key
 from .help import TACTIC_HINTS
 from .proof import ClaimCheck, flag_limit, player_name, side_index
-
-MAX_TEXT = 100  # a label or description a UI can show whole (Discord's select limit)
 
 PLAY = Choice("play", Msg("Play a card"))
 PASS = Choice("pass", Msg("Pass"), Msg("Play nothing and draw nothing"))
@@ -26,18 +24,6 @@ RETURN = "return"
 SCOUT_DRAW = "scout-draw"
 MUD = "muddiscard"
 MOVED_BY_TACTIC = ("T-REDEPLOY", "T-DESERTER", "T-TRAITOR")  # their target is a card at a flag
-
-
-def fit(text: str) -> str:
-    """`text` cut to MAX_TEXT characters of English. A `Msg` stays a `Msg` (its English value
-    cut, its key and arguments kept), so the reader still gets it whole in their language and
-    the edge fits it there."""
-    if len(text) <= MAX_TEXT:
-        return text
-    short = str.__new__(type(text), text[:MAX_TEXT - 1].rstrip() + "…")
-    if isinstance(text, Msg):
-        short.key, short.args, short.plural, short.ctx = text.key, text.args, text.plural, text.ctx
-    return short
 
 
 def deck_name(deck: str) -> Msg:
@@ -52,8 +38,8 @@ def flag_summary(flag: dict, seat: int) -> str:
     theirs = [card_label(c) for i, s in enumerate(flag["sides"]) if i != mine_at for c in s["cards"]]
     env = [card_label(e["card"]) for e in flag["env"]]
     if env:
-        return fit(Msg("You: {mine} · Them: {theirs} · {env}", mine=mine or "—", theirs=theirs or "—", env=env))
-    return fit(Msg("You: {mine} · Them: {theirs}", mine=mine or "—", theirs=theirs or "—"))
+        return fit_choice(Msg("You: {mine} · Them: {theirs} · {env}", mine=mine or "—", theirs=theirs or "—", env=env))
+    return fit_choice(Msg("You: {mine} · Them: {theirs}", mine=mine or "—", theirs=theirs or "—"))
 
 
 class _Flags:
@@ -90,7 +76,7 @@ def play_paths(state: dict, seat: int, moves: list[tuple[str, str]]) -> list[Act
                 flags_to = [int(n) for n in where.get(card, ())]
                 hint = (Msg("{hint} · Flags {flags}", hint=hint, flags=flags_to) if hint
                         else Msg("Flags {flags}", flags=flags_to))
-            choice = cards[card] = Choice(card, card_label(card), fit(hint))
+            choice = cards[card] = Choice(card, card_label(card), fit_choice(hint))
         return choice
 
     out = []
@@ -125,12 +111,12 @@ def claim_reason(state: dict, seat: int, flag_no: int, check: ClaimCheck) -> str
     mine = describe_key(check.claimant_key)
     best = check.opponent_best
     if best is None:  # R33: too few cards left for him to complete
-        return fit(Msg("Your {mine}; {them} can no longer complete this flag", mine=mine, them=them))
+        return fit_choice(Msg("Your {mine}; {them} can no longer complete this flag", mine=mine, them=them))
     if len(flag["sides"][other]["cards"]) == flag_limit(flag):  # R29
         if best.key == check.claimant_key:
-            return fit(Msg("Both {formation}; {them} completed later (R22c)", formation=mine, them=them))
-        return fit(Msg("Your {mine} beats {them}'s {theirs}", mine=mine, them=them, theirs=describe_key(best.key)))
-    return fit(Msg("Your {mine}; the best {them} can still make is {theirs}", mine=mine, them=them,
+            return fit_choice(Msg("Both {formation}; {them} completed later (R22c)", formation=mine, them=them))
+        return fit_choice(Msg("Your {mine} beats {them}'s {theirs}", mine=mine, them=them, theirs=describe_key(best.key)))
+    return fit_choice(Msg("Your {mine}; the best {them} can still make is {theirs}", mine=mine, them=them,
                    theirs=describe_key(best.key)))  # R30-R33
 
 

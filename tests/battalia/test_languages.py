@@ -23,16 +23,11 @@ import pytest
 import i18n
 from engine.base import IllegalAction, declared_options, prompt_of
 from engine.battalia import RULES, data, help as battalia_help, options_text, setup
-from engine.text import Msg, Seat, placeholders
+from tests.language_check import Checker, assert_domain_translated
 
 from .helpers import actions_phase, force_roll, give
 
-CHINESE = ("zh-TW", "zh-CN")
 NAMES = {2: ["甲", "乙"], 3: ["甲", "乙", "丙"], 4: ["甲", "乙", "丙", "丁"]}
-CJK = re.compile(r"[\u3400-\u9fff]")
-LETTERS = re.compile(r"[A-Za-z]")
-PLAYER_PROSE = re.compile(r"\bPlayer \d")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # what a text may keep in Latin letters in Chinese: card ids, squares, command syntax
 CODE = re.compile(r"`[^`]*`|\b[kv]\d+\b|\b[a-g][1-7]\b|\w+:<[^ ]*|<[^<>]*>")
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,63 +49,6 @@ ILLEGAL = ("bogus", "faction:Q", "startcity:z9", "formation:9", "hire:dragon", "
            "retreat:a1:sup", "surrender", "place:a1:0", "wild:dragon", "drop:k1", "hornpick:k1",
            "great:sword", "end:x")
 
-
-def parts(text):
-    """Every `Msg` and `Seat` inside a text (itself included), through arguments and lists."""
-    if isinstance(text, Msg):
-        yield text
-        for value in text.args.values():
-            yield from parts(value)
-    elif isinstance(text, Seat):
-        yield text
-    elif isinstance(text, (list, tuple)):
-        for value in text:
-            yield from parts(value)
-
-
-class Checker:
-    """Renders texts and records what is wrong with them (one list, reported at the end)."""
-
-    def __init__(self):
-        self.problems: list[str] = []
-        self.seen: set[tuple[str, str]] = set()
-        self.checked = 0
-
-    def text(self, where: str, text, names: list[str], *, optional: bool = False) -> None:
-        if optional and not text:
-            return
-        if isinstance(text, str) and not isinstance(text, Msg) and not CODE.sub("", text).strip():
-            return  # a square's name (b2) reads the same in every language
-        if not isinstance(text, Msg):
-            self.problems.append(f"{where}: not a Msg: {text!r}")
-            return
-        self.checked += 1
-        found = list(parts(text))
-        for node in found:
-            if isinstance(node, Msg):
-                self.seen.add((node.ctx, node.key))
-        english = i18n.render(text, "en", names)
-        if PLAYER_PROSE.search(english):
-            self.problems.append(f"{where}: 'Player N' in English with names: {english!r}")
-        for lang in CHINESE:
-            shown = i18n.render(text, lang, names)
-            if PLAYER_PROSE.search(shown) or "Player" in shown:
-                self.problems.append(f"{where}: 'Player' prose in {lang}: {shown!r}")
-            if LETTERS.search(CODE.sub("", str(text))) and not CJK.search(shown):
-                self.problems.append(f"{where}: no Chinese in {lang}: {shown!r}")
-            for node in found:
-                if isinstance(node, Seat) and names[node.seat] not in shown:
-                    self.problems.append(f"{where}: seat {node.seat} not named in {lang}: {shown!r}")
-                if not isinstance(node, Msg):
-                    continue
-                translated = i18n.catalogue(lang).get(node.ctx, node.key, node.args.get("n"))
-                if translated is None:
-                    self.problems.append(f"{where}: no {lang} text for {node.key!r}")
-                elif LETTERS.search(CODE.sub("", PLACEHOLDER.sub("", node.key))) and not CJK.search(translated):
-                    self.problems.append(f"{where}: {lang} text of {node.key!r} is not Chinese: {translated!r}")
-
-    def assert_clean(self) -> None:
-        assert not self.problems, "\n".join(self.problems[:40])
 
 
 def _check_moves(check: Checker, state: dict, seat: int, names: list[str], where: str, rng) -> list:
@@ -169,7 +107,7 @@ def _pick(state, seat, actions, rng, move):
 def test_a_whole_game_reads_in_chinese(players, options, seed):
     names = NAMES[players]
     rng = random.Random(seed)
-    check = Checker()
+    check = Checker(code=CODE)
     missing_before = set(i18n.MISSING)
     state = RULES.setup(players, dict(options), seed)
     check.text("setup log", RULES.view(state, None)["log"][0], names)
@@ -208,7 +146,7 @@ def test_battle_moments_and_amulet_rolls_read_in_chinese():
     answer, G15), a full Ambush asking for a discard (R30, R61), a hero hired (R77) and a battle
     against a neutral city won with its rewards (R104)."""
     names = NAMES[2]
-    check = Checker()
+    check = Checker(code=CODE)
     for roll in range(1, 7):
         s = actions_phase(2, seed=7, options={"removed_faction": "R"}, factions=["G", "B"])
         amulet, soldier = give(s, 0, [("amulet", "G"), ("soldier", "G")])
@@ -234,7 +172,7 @@ def test_battle_moments_and_amulet_rolls_read_in_chinese():
 def test_help_options_and_setup_refusals_read_in_chinese():
     """The rules help (R1-R133 in short), the design decisions (spec section 10), the declared
     options (3.4, R131-R133), the options line and the refusals of impossible house rules (R133)."""
-    check = Checker()
+    check = Checker(code=CODE)
     names = NAMES[2]
     check.text("rules", battalia_help.RULES_TEXT, names)
     check.text("design", battalia_help.DESIGN_TEXT, names)
@@ -310,17 +248,4 @@ def test_terms_the_game_uses_are_in_the_glossary():
 def test_the_catalogue_covers_every_engine_text():
     """Every text the engine's code writes has a Chinese translation with the same placeholders,
     including those no game above reached."""
-    from i18n import tools
-    texts = tools.all_texts(["battalia"])["battalia"]
-    assert len(texts) > 400
-    for lang in CHINESE:
-        catalog = tools.load(lang, "battalia")
-        for (_ctx, key), ids in texts.items():
-            message = catalog.get(ids if len(ids) > 1 else key)
-            assert message is not None and message.string, (lang, key)
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            wanted = set().union(*(placeholders(i) for i in ids))
-            for s in strings:
-                assert placeholders(s) == wanted, (lang, key, s)
-                if LETTERS.search(CODE.sub("", PLACEHOLDER.sub("", key))):
-                    assert CJK.search(s), (lang, key, s)
+    assert_domain_translated("battalia", least=400, code=CODE)

@@ -13,7 +13,6 @@ The glossary's rows are complete and its terms are those the Simplified rulebook
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -23,16 +22,11 @@ from engine.battleline import RULES, card_label
 from engine.battleline.cards import COLOURS, TACTIC_IDS, TROOP_IDS, UNIT_NAMES, colour_name, unit_name
 from engine.battleline.formations import TYPE_NAMES, describe_key, formation_name
 from engine.battleline.help import DESIGN_TEXT, RULES_TEXT, TACTIC_HINTS
-from engine.text import Msg, Seat, placeholders
+from tests.language_check import Checker, assert_domain_translated
 
 from .helpers import A, B, build
 
-CHINESE = ("zh-TW", "zh-CN")
 NAMES = {2: ["甲", "乙"], 3: ["甲", "乙", "丙"]}
-CJK = re.compile(r"[\u3400-\u9fff]")
-LETTERS = re.compile(r"[A-Za-z]")
-PLAYER_PROSE = re.compile(r"\bPlayer \d")
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 GAMES = (  # (players, options, seed)
     (2, {}, 11),
@@ -47,61 +41,6 @@ ILLEGAL = ("bogus", "play", "play:nocard:1", "play:red7", "play:red7:0", "play:r
            "claim:12", "done:1", "draw", "draw:troop", "draw:hand", "pass:1", "pass", "scout:draw:troop",
            "scout:return:red1", "scout:peek:x", "muddiscard:red1", "muddiscard")
 
-
-def parts(text):
-    """Every `Msg` and `Seat` inside a text (itself included), through arguments and lists."""
-    if isinstance(text, Msg):
-        yield text
-        for value in text.args.values():
-            yield from parts(value)
-    elif isinstance(text, Seat):
-        yield text
-    elif isinstance(text, (list, tuple)):
-        for value in text:
-            yield from parts(value)
-
-
-class Checker:
-    """Renders texts and records what is wrong with them (one list, reported at the end)."""
-
-    def __init__(self):
-        self.problems: list[str] = []
-        self.seen: set[str] = set()
-        self.checked = 0
-
-    def text(self, where: str, text, names: list[str], *, optional: bool = False) -> None:
-        if optional and not text:
-            return
-        if not isinstance(text, Msg):
-            self.problems.append(f"{where}: not a Msg: {text!r}")
-            return
-        self.checked += 1
-        found = list(parts(text))
-        for node in found:
-            if isinstance(node, Msg):
-                self.seen.add(node.key)
-        english = i18n.render(text, "en", names)
-        if PLAYER_PROSE.search(english):
-            self.problems.append(f"{where}: 'Player N' in English with names: {english!r}")
-        for lang in CHINESE:
-            shown = i18n.render(text, lang, names)
-            if PLAYER_PROSE.search(shown) or "Player" in shown:
-                self.problems.append(f"{where}: 'Player' prose in {lang}: {shown!r}")
-            if LETTERS.search(str(text)) and not CJK.search(shown):
-                self.problems.append(f"{where}: no Chinese in {lang}: {shown!r}")
-            for node in found:
-                if isinstance(node, Seat) and names[node.seat] not in shown:
-                    self.problems.append(f"{where}: seat {node.seat} not named in {lang}: {shown!r}")
-                if not isinstance(node, Msg):
-                    continue
-                translated = i18n.catalogue(lang).get(node.ctx, node.key, node.args.get("n"))
-                if translated is None:
-                    self.problems.append(f"{where}: no {lang} text for {node.key!r}")
-                elif LETTERS.search(PLACEHOLDER.sub("", node.key)) and not CJK.search(translated):
-                    self.problems.append(f"{where}: {lang} text of {node.key!r} is not Chinese: {translated!r}")
-
-    def assert_clean(self) -> None:
-        assert not self.problems, "\n".join(self.problems[:40])
 
 
 def _pick(actions, rng):
@@ -298,17 +237,4 @@ def test_glossary_rows_are_complete():
 def test_the_catalogue_covers_every_engine_text():
     """Every text the engine's code writes has a Chinese translation with the same placeholders,
     including those no game above reached."""
-    from i18n import tools
-    texts = tools.all_texts(["battleline"])["battleline"]
-    assert len(texts) > 150
-    for lang in CHINESE:
-        catalog = tools.load(lang, "battleline")
-        for (_ctx, key), ids in texts.items():
-            message = catalog.get(ids if len(ids) > 1 else key)
-            assert message is not None and message.string, (lang, key)
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            wanted = set().union(*(placeholders(i) for i in ids))
-            for s in strings:
-                assert placeholders(s) == wanted, (lang, key, s)
-                if LETTERS.search(PLACEHOLDER.sub("", key)):
-                    assert CJK.search(s), (lang, key, s)
+    assert_domain_translated("battleline", least=150)

@@ -185,12 +185,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
 
     async def _move_choices(self, interaction: discord.Interaction, current: str):
         match_id = getattr(interaction.namespace, "match", None)
+        lang = await lang_for(interaction)
         try:
             row = await self._find(interaction, match_id)
         except UserError as exc:
-            return [hint_choice(exc.message, await lang_for(interaction))]
+            return [hint_choice(exc.message, lang)]
         seat = row.seat_of(interaction.user.id)
-        lang = await lang_for(interaction)
         if seat is None:
             return [hint_choice(Msg("You are not playing in this match."), lang)]
         text = current.lower()

@@ -34,6 +34,12 @@ LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
 
 
+def read(text, lang: str, names: list[str]) -> str:
+    """A text in `lang` with the players' names: a Msg's seats, or the "Player N" of a plain
+    text (a test game's, or one stored before texts were Msgs)."""
+    return name_seats(render(text, lang, names), names)
+
+
 class DiscordPresenter:
     def __init__(self, bot):
         self.bot = bot
@@ -129,9 +135,9 @@ class DiscordPresenter:
         channel = await self.channel_for(match)
         if channel is None:
             return
+        lang = await self.channel_lang(match)
         try:
-            msg = await channel.send(self.lobby_text(match, lang=await self.channel_lang(match)),
-                                     view=lobby_view(match, await self.channel_lang(match)),
+            msg = await channel.send(self.lobby_text(match, lang=lang), view=lobby_view(match, lang),
                                      allowed_mentions=discord.AllowedMentions(users=True))
             await self.bot.service.store.update_match(match.id, lobby_message_id=msg.id)
         except discord.HTTPException:
@@ -215,7 +221,7 @@ class DiscordPresenter:
         lines = []
         for step in outcome.steps:
             for event in step.events:
-                text = name_seats(render(event.public, lang, names), names)
+                text = read(event.public, lang, names)
                 # a verb phrase ("played c5", "took back their last move.") gets its player in
                 # front; a whole sentence ("Player 1 plays …", "Day 2 of week 1: …") stands
                 # alone (decided on the English, before the names go in: a name may be lower case)
@@ -280,7 +286,7 @@ class DiscordPresenter:
                 for e in step.events if seat in e.private]
         lang = await lang_for(interaction)
         names = await self.seat_names(match, lang)
-        text = " ".join(name_seats(render(t, lang, names), names) for t in [lead, *told])
+        text = " ".join(read(t, lang, names) for t in [lead, *told])
         if seat is None or match.snapshot is None:
             await interaction.followup.send(fit(text), ephemeral=True)
             return
@@ -366,7 +372,7 @@ class DiscordPresenter:
                 head = Msg("Nobody wins.")
             else:
                 head = Msg("The game ends in a draw.")
-            reason = name_seats(render(match.result.get("reason", ""), lang, names), names)
+            reason = read(match.result.get("reason", ""), lang, names)
             if reason and reason in told:
                 reason = ""
             scores = match.result.get("scores") or {}
@@ -560,7 +566,7 @@ class DiscordPresenter:
         to the earlier and later pages."""
         from matches import UserError
         names = await self.seat_names(match, lang)
-        lines = [f"{i}. **{names[seat]}**: " + name_seats(render(text, lang, names), names)
+        lines = [f"{i}. **{names[seat]}**: " + read(text, lang, names)
                  for i, (seat, text) in enumerate(await self.bot.service.history(match.id), 1)]
         pages = max(1, -(-len(lines) // LOG_PAGE))
         page = pages if page is None else page

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from engine.text import Msg
 
-from i18n import render
+from i18n import COMMAND_CONTEXT, render
 from matches.service import shorten
 
 log = logging.getLogger("boardgames")
@@ -66,7 +66,7 @@ async def reply(interaction: discord.Interaction, content, **kwargs) -> None:
 def command_name(lang: str, *parts: str) -> str:
     """A slash command as a person sees it in their Discord client: `/battleline rules`, or its
     localized name (the same catalogue the command tree's translator reads)."""
-    return "/" + " ".join(render(Msg(part, _ctx="command"), lang) for part in parts)
+    return "/" + " ".join(render(Msg(part, _ctx=COMMAND_CONTEXT), lang) for part in parts)
 
 
 def hint_choice(message, lang: str = "en"):

@@ -28,6 +28,9 @@ DATA = ROOT / "data"
 
 ENGLISH = "en"
 LANGUAGES = ("en", "zh-TW", "zh-CN")
+# the catalogue context of slash command, group and option names (Discord wants them short,
+# lower-case, without spaces)
+COMMAND_CONTEXT = "command"
 LANGUAGE_NAMES = {"en": "English", "zh-TW": "繁體中文", "zh-CN": "简体中文"}
 LIST_SEPARATOR = {"en": ", ", "zh-TW": "、", "zh-CN": "、"}
 

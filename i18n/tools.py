@@ -25,7 +25,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from i18n import LOCALES, ROOT, folder
+from i18n import COMMAND_CONTEXT, LOCALES, ROOT, folder
 
 KEYWORDS = {"Msg": None, "plural": (1, 2), "t": (2,)}
 # which catalogue file (domain) a source file's texts go to; first match wins
@@ -40,7 +40,6 @@ DOMAINS = (
     ("ui", ("cogs/", "engine/", "i18n/", "bot.py", "sandbox.py")),
 )
 SOURCES = ("bot.py", "sandbox.py", "cogs", "engine", "matches", "render", "store", "tournaments", "i18n")
-COMMAND_CONTEXT = "command"
 # fixed header dates and names, so that a file changes only when its texts do
 HEADER = dict(project="boardgames", version="1", copyright_holder="the boardgames authors",
               msgid_bugs_address="", last_translator="", language_team="", fuzzy=False,

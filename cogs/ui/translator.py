@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from i18n import ENGLISH, catalogue, language_of
+from i18n import COMMAND_CONTEXT, ENGLISH, catalogue, language_of
 
 NAME_LOCATIONS = {
     app_commands.TranslationContextLocation.command_name,
@@ -24,5 +24,5 @@ class CatalogueTranslator(app_commands.Translator):
         lang = language_of(locale)
         if lang == ENGLISH:
             return None
-        ctx = "command" if context.location in NAME_LOCATIONS else ""
+        ctx = COMMAND_CONTEXT if context.location in NAME_LOCATIONS else ""
         return catalogue(lang).get(ctx, str(string.message))

@@ -25,6 +25,7 @@ from cogs.ui.translator import CatalogueTranslator
 from cogs.presenter import DiscordPresenter
 from cogs.tournaments import TournamentPoster
 from engine import registry
+from engine.text import Msg
 from matches import MatchService
 from matches.languages import Languages
 from matches.scheduler import Scheduler
@@ -114,7 +115,7 @@ class GameBot(commands.Bot):
         return registry.all_games()
 
 
-SANDBOX_WELCOME = (
+SANDBOX_WELCOME = Msg(
     "**Welcome to the sandbox.** This is the real bot in a pretend Discord server.\n"
     "• **Viewing as** (at the top of this page) picks who you are: **alice**, **bob** and **carol** are "
     "players; **owner** manages the server (try `/settings show` or `/tournament create` as owner).\n"
@@ -122,7 +123,7 @@ SANDBOX_WELCOME = (
     "starts a game: switch to bob and press **Accept**.\n"
     "• Pick **Computer** as the opponent to play against the computer.\n"
     "• Hands arrive by DM. Each user's DMs, with the menus to move, are on a second page: {dm_url} "
-    "(or press **Show my hand** under a board).")
+    "(or press **Show my hand** under a board).")  # {dm_url}: filled where it is posted
 
 
 def create_bot(config: Config | None = None, **kwargs) -> GameBot:

@@ -24,6 +24,7 @@ import discord
 from aiohttp import web
 
 from cogs.presenter import COMPUTER_NAME
+from i18n import render
 
 PLAYERS = ("alice", "bob", "carol")
 MANAGER = "owner"
@@ -49,9 +50,10 @@ class Sandbox:
         await self.dm_page.close()
 
 
-async def build(env, *, welcome: str = "", dm_port: int | None = None, keep: int = KEEP) -> Sandbox:
+async def build(env, *, welcome="", dm_port: int | None = None, keep: int = KEEP) -> Sandbox:
     """The sandbox server inside a running simcord environment, its DM page serving.
-    `welcome` is posted in #games; `{dm_url}` in it becomes the DM page's address."""
+    `welcome` (a Msg) is posted in #games in the server's language; `{dm_url}` in it becomes the
+    DM page's address."""
     bot = env.bot
     guild = env.create_guild("Board Game Club")
     channel = guild.create_text_channel("games")
@@ -67,7 +69,8 @@ async def build(env, *, welcome: str = "", dm_port: int | None = None, keep: int
     world = Sandbox(env, guild, channel, players, manager, dm_page)
     try:
         if welcome:
-            await bot.get_channel(channel.id).send(welcome.replace("{dm_url}", dm_page.url))
+            lang = await bot.languages.server(guild.id, bot.get_guild(guild.id).preferred_locale)
+            await bot.get_channel(channel.id).send(render(welcome, lang).replace("{dm_url}", dm_page.url))
         await env.settle()
     except BaseException:
         await world.close()

@@ -104,6 +104,14 @@ from .options import OPTIONS, options_text, refuse_options
 __all__ = ["RULES", "BattaliaRules", "options_text"]
 
 
+def _copy(state: dict) -> dict:
+    """A deep copy of a state to change. The state keeps no action log (the store does); one stored
+    by an older version still carries it as "history", which the copy leaves out."""
+    new = json.loads(json.dumps(state))
+    new.pop("history", None)
+    return new
+
+
 class BattaliaRules:
     name = "battalia"
     title = "Battalia: The Creation"
@@ -141,17 +149,15 @@ class BattaliaRules:
         if [seat, str(action_id)] == state["setup"].get("auto"):
             # the setup step the engine took by itself with the move before (the last starting city, 3.1
             # step 13), named again by an action log written before such steps were automatic: already done
-            new = json.loads(json.dumps(state))
+            new = _copy(state)
             del new["setup"]["auto"]
-            new["history"].append([seat, str(action_id)])
             return new, []
         if seat not in actions.active_players(state):
             raise IllegalAction(Msg("It is not your turn to act."))
-        new = json.loads(json.dumps(state))  # never mutate the input
+        new = _copy(state)  # never mutate the input
         new["setup"].pop("auto", None)
         ev = actions.Events(new)
         actions.apply_action(new, seat, str(action_id), ev)
-        new["history"].append([seat, str(action_id)])
         return new, ev.events
 
     def view(self, state: dict, viewer: int | None) -> dict:

@@ -119,7 +119,7 @@ def setup(players: int, options: dict, seed: int) -> dict:
                  "cities": {s: [] for s in data.CITY_SHAPES}, "roads": {s: [] for s in data.ROAD_SHAPES},
                  "great": [], "void": [], "box": [], "box_terrain": [], "hidden_great": {}},
         "board": {}, "impassable": [], "removed": [], "players": [_new_player(s) for s in range(players)],
-        "turn": empty_turn(), "battle": None, "pending": None, "log": [], "history": [], "result": None,
+        "turn": empty_turn(), "battle": None, "pending": None, "log": [], "result": None,
         "setup": {"order": [], "factions_left": []},
     }
     cd = data.cards()

@@ -1,7 +1,9 @@
 """Battle Line (Reiner Knizia) rules engine, per `rules/battle-line.md` (R1-R62, D1-D18).
 
 `RULES` implements `engine.base.GameRules`. The state is a plain JSON-serialisable dict holding
-its own RNG and the full action log (`state["actions"]`, replayable with `rules.replay`).
+its own RNG; it keeps no action log (the store does): `replay_actions(players, options, seed,
+actions)` rebuilds a state from its setup and a list of (seat, action id). A state stored with
+an older version's log (`state["actions"]`) still plays; `apply` leaves that key out.
 
 Card ids: troops `<colour><value>` with colours red, blue, green, yellow, orange, purple (D1)
 and values 1-10 (`red7`, `orange10`); tactics `T-ALEX`, `T-DARIUS`, `T-CC`, `T-SB`, `T-FOG`,
@@ -48,7 +50,7 @@ from .help import DESIGN_TEXT, RULES_TEXT, TACTIC_HINTS
 from .proof import check_claim
 from .proof import provable_flags as _provable_flags
 from .game import RULES
-from .rules import replay
+from .rules import replay_actions
 
 
 def provable_flags(state: dict, seat: int) -> list[int]:
@@ -62,5 +64,5 @@ def explain_claim(state: dict, seat: int, flag: int) -> Msg:
     return check_claim(state, seat, flag).reason
 
 
-__all__ = ["RULES", "card_label", "provable_flags", "explain_claim", "replay", "RULES_TEXT", "DESIGN_TEXT",
+__all__ = ["RULES", "card_label", "provable_flags", "explain_claim", "replay_actions", "RULES_TEXT", "DESIGN_TEXT",
            "TACTIC_HINTS"]

@@ -1,8 +1,8 @@
 """The computer player.
 
 It decides from what its seat may know: `view(state, seat)` plus the legal actions of a copy of
-the state from which every hidden card (other hands, deck order, the action log, the RNG) has
-been removed. It never looks at the opponent's hand or the deck order.
+the state from which every hidden card (other hands, deck order, the RNG; an older state's action
+log) has been removed. It never looks at the opponent's hand or the deck order.
 
 Heuristic: claim every provable flag; otherwise score each possible card play by how much it
 raises the estimated chance of winning the flags it touches. A side's strength is the best
@@ -37,7 +37,7 @@ def redacted_state(state: dict, seat: int) -> dict:
             safe["scout_memo"][s] = []
     safe["troop_deck"] = ["?"] * len(safe["troop_deck"])
     safe["tactics_deck"] = ["?"] * len(safe["tactics_deck"])
-    safe["actions"] = []
+    safe.pop("actions", None)  # a state stored by an older version still carries its action log
     safe["rng"] = {"seed": 0, "n": 0}
     safe["setup"] = {}
     return safe

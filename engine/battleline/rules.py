@@ -233,7 +233,6 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
         "result": None,
         "move_no": 0,
         "log": [],
-        "actions": [],
     }
     first = options.get("first_player")
     if first is None:
@@ -976,10 +975,10 @@ def apply(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
     if handler is None:
         raise IllegalAction(Msg("Unknown action {action}.", action=repr(action_id)))
     new = _copy(state)
+    new.pop("actions", None)  # the action log of a state stored by an older version: the store keeps it
     new["move_no"] += 1
     events: list[Event] = []
     handler(new, seat, args, events)
-    new["actions"].append([seat, action_id])
     return new, events
 
 
@@ -987,13 +986,13 @@ def result(state: dict) -> Result | None:
     return Result.from_dict(state["result"]) if state["result"] is not None else None
 
 
-def replay(state: dict) -> dict:
-    """Rebuild a state from its seed and action log (tests, crash recovery)."""
-    info = state["setup"]
-    rebuilt = setup(info["players"], info["options"], info["seed"])
-    for seat, action_id in state["actions"]:
-        rebuilt, _ = apply(rebuilt, seat, action_id)
-    return rebuilt
+def replay_actions(players: int, options: dict | None, seed: int, actions) -> dict:
+    """The state after `actions`, (seat, action id) pairs in order, from `setup(players, options,
+    seed)`. The state keeps no action log (the store does), so the caller brings it."""
+    state = setup(players, options, seed)
+    for seat, action_id in actions:
+        state, _ = apply(state, seat, action_id)
+    return state
 
 
 # --------------------------------------------------------------------------- view

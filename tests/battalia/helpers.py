@@ -109,31 +109,38 @@ def biased_random_policy(rng: random.Random):
 
 
 def play_game(n: int, seed: int, policy, options=None, check_every: int = 1, max_actions: int = 20000):
+    """Play from `setup(n, options, seed)` to the end: the final state and the action log, the
+    (seat, action id) pairs applied in order (the state keeps no log; the store does)."""
     state = RULES.setup(n, options or {}, seed)
     totals = (len(state["cards"]), len(state["terrain"]))
-    steps = 0
+    log: list[tuple[int, str]] = []
     while RULES.result(state) is None:
         active = RULES.active_players(state)
         assert len(active) == 1
         seat = next(iter(active))
         action = policy(state, seat)
         state, events = RULES.apply(state, seat, action)
+        log.append((seat, action))
         for e in events:
             assert isinstance(e.public, str)
-        steps += 1
-        if check_every and steps % check_every == 0:
+        if check_every and len(log) % check_every == 0:
             check_invariants(state, totals)
-        assert steps < max_actions, "game did not terminate"
+        assert len(log) < max_actions, "game did not terminate"
     check_invariants(state, totals)
-    return state, steps
+    return state, log
 
 
-def replay(state: dict, options=None) -> dict:
-    """Re-run the action log from the seed."""
-    s = RULES.setup(state["n"], options or {}, state["rng"]["seed"])
-    for seat, action in state["history"]:
+def replay(n: int, options, seed: int, log) -> dict:
+    """The state after the (seat, action id) pairs of `log`, applied in order from `setup(n, options,
+    seed)`: what the match service does with the store's action log."""
+    s = RULES.setup(n, options or {}, seed)
+    for seat, action in log:
         s, _ = RULES.apply(s, seat, action)
     return s
+
+
+def same_state(a: dict, b: dict) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def ready_game(n: int = 2, seed: int = 1, options=None, factions=None) -> dict:

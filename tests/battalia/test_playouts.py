@@ -9,7 +9,7 @@ import pytest
 from engine.base import IllegalAction
 from engine.battalia import RULES
 
-from .helpers import biased_random_policy, play_game, replay
+from .helpers import biased_random_policy, play_game, replay, same_state
 
 
 def ai_policy(seed: int):
@@ -32,21 +32,21 @@ def ai_policy(seed: int):
 ])
 def test_random_playout_invariants_and_replay(n, seed, options):
     """Random legal moves to the end: card conservation, no hidden ids in other views, exact replay."""
-    final, steps = play_game(n, seed, biased_random_policy(random.Random(seed)), options)
-    assert RULES.result(final) is not None and steps > 20
-    again = replay(final, options)
-    assert json.dumps(again, sort_keys=True) == json.dumps(final, sort_keys=True)
+    final, log = play_game(n, seed, biased_random_policy(random.Random(seed)), options)
+    assert RULES.result(final) is not None and len(log) > 20
+    assert "history" not in final, "the state keeps no action log"
+    assert same_state(replay(n, options, seed, log), final)
+    assert not same_state(replay(n, options, seed, log[:-1]), final), "a log short of a move gives another state"
 
 
 @pytest.mark.parametrize("n,seed,options", [(2, 11, {}), (3, 12, {}), (4, 13, {}),
                                             (3, 14, {"start_cities": 2, "no_neutral": True, "start_heroes": 1})])
 def test_ai_games_finish_with_invariants(n, seed, options):
-    final, steps = play_game(n, seed, ai_policy(seed), options, check_every=7)
+    final, log = play_game(n, seed, ai_policy(seed), options, check_every=7)
     r = RULES.result(final)
     assert r is not None and r.winners
     assert "round limit" not in r.reason, "AI games should end by the rules' own end conditions"
-    again = replay(final, options)
-    assert json.dumps(again, sort_keys=True) == json.dumps(final, sort_keys=True)
+    assert same_state(replay(n, options, seed, log), final)
 
 
 def test_ai_beats_random_in_two_players():
@@ -107,3 +107,32 @@ def test_every_listed_action_is_accepted(n, seed, options):
                 RULES.apply(s, seat, a.id)
         s, _ = RULES.apply(s, seat, policy(s, seat))
         step += 1
+
+
+def test_a_state_stored_with_its_action_log_still_plays():
+    """A snapshot stored by an older version carried the whole action log in `state["history"]`: it
+    still loads and plays like the same state without it, and the next move leaves it out."""
+    rng = random.Random(21)
+    policy = biased_random_policy(rng)
+    state = RULES.setup(3, {}, 21)
+    log: list[tuple[int, str]] = []
+    while len(log) < 60:
+        (seat,) = RULES.active_players(state)
+        action = policy(state, seat)
+        state, _ = RULES.apply(state, seat, action)
+        log.append((seat, action))
+    old = json.loads(json.dumps(dict(state, history=[list(m) for m in log])))
+    (seat,) = RULES.active_players(old)
+    assert [a.id for a in RULES.legal_actions(old, seat)] == [a.id for a in RULES.legal_actions(state, seat)]
+    for viewer in (None, 0, 1, 2):
+        assert RULES.view(old, viewer) == RULES.view(state, viewer)
+    assert RULES.prompt(old, seat) == RULES.prompt(state, seat)
+    choice = RULES.ai_choose(old, seat, 9)
+    assert choice == RULES.ai_choose(state, seat, 9)
+    kept = json.dumps(old, sort_keys=True)
+    after, events = RULES.apply(old, seat, choice)
+    assert json.dumps(old, sort_keys=True) == kept, "apply changed the state it was given"
+    expected, expected_events = RULES.apply(state, seat, choice)
+    assert "history" not in after and same_state(after, expected)
+    assert [e.public for e in events] == [e.public for e in expected_events]
+    assert same_state(after, replay(3, {}, 21, log + [(seat, choice)]))

@@ -224,7 +224,9 @@ class Driver:
         assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
         remember_answer(member, result)
         after = await current_match(self.env)
-        assert after.version > match.version and after.snapshot["history"][match.version] == [seat, action_id]
+        logged = {seq: (s, a) for seq, s, a, _at in await self.env.bot.store.actions(match.id)}
+        assert after.version > match.version and logged[match.version + 1] == (seat, action_id), \
+            "the move is the next row of the action log"
         return action_id
 
     async def by_component(self, member, hand, match, seat: int, actions: list[Action], action: Action):

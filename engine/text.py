@@ -46,11 +46,13 @@ class Msg(str):
     args: dict[str, Any]
     plural: str
     ctx: str
+    seated: bool  # whether a Seat is in it (else naming the players leaves it as it is)
 
     def __new__(cls, key: str, /, *, _plural: str = "", _ctx: str = "", **args: Any) -> "Msg":
         source = _plural if _plural and args.get("n") != 1 else key
         obj = super().__new__(cls, english(source, args))
         obj.key, obj.args, obj.plural, obj.ctx = key, args, _plural, _ctx
+        obj.seated = any(_seated(v) for v in args.values())
         return obj
 
     def __reduce__(self):
@@ -154,12 +156,24 @@ def from_json(value: Any) -> Any:
     return value
 
 
+def _seated(value: Any) -> bool:
+    if isinstance(value, Seat):
+        return True
+    if isinstance(value, Msg):
+        return value.seated
+    if isinstance(value, (list, tuple)):
+        return any(_seated(v) for v in value)
+    return False
+
+
 def with_names(value: Any, names: list[str] | None) -> Any:
     """`value` with every `Seat` in it replaced by that seat's player name (a text still in no
     language, whose English already names the players)."""
     if not names:
         return value
     if isinstance(value, Msg):
+        if not value.seated:
+            return value  # no seat in it: the same text (making a Msg again costs its English)
         return Msg(value.key, _plural=value.plural, _ctx=value.ctx,
                    **{k: with_names(v, names) for k, v in value.args.items()})
     if isinstance(value, Seat):

@@ -14,7 +14,7 @@ import random
 import re
 import time
 from contextlib import asynccontextmanager
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Callable, Protocol
 
@@ -33,6 +33,7 @@ STALE_MESSAGE = Msg('This board is out of date: the match has moved on since. Pr
 
 # the action-log row that takes back the last move still in effect (never a deletion)
 UNDO = "undo"
+LEGAL_KEPT = 512  # (match, version, seat) whose legal moves are remembered
 UNDO_EVENT = Msg("took back their last move.")
 
 
@@ -159,6 +160,9 @@ class MatchService:
         self.clock = clock
         self.seed_source = seed_source or random.SystemRandom()
         self._locks: dict[int, _LockEntry] = {}
+        # (match, version, seat) -> (the state, its legal moves): the moves listed on a
+        # player's hand are the moves their click is checked against, computed once
+        self._legal: OrderedDict[tuple[int, int, int], tuple[dict, list[Action]]] = OrderedDict()
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
         self.finish_listeners: list[Callable] = []
@@ -487,7 +491,8 @@ class MatchService:
             rules = self.rules(match)
             if seat not in rules.active_players(match.snapshot):
                 raise UserError(Msg("It is not your turn."))
-            action_id = self._canonical(rules, match.snapshot, seat, action_id)
+            action_id = self._canonical(rules, match.snapshot, seat, action_id,
+                                        [a.id for a in self.legal_actions(match, seat)])
             outcome = MoveOutcome(match, answered={seat} if answered else set(),
                                   active_before=set(rules.active_players(match.snapshot)))
             match = await self._apply(match, seat, action_id, outcome)
@@ -497,13 +502,12 @@ class MatchService:
         return outcome
 
     @staticmethod
-    def _canonical(rules, state: dict, seat: int, action_id) -> str:
+    def _canonical(rules, state: dict, seat: int, action_id, legal: list[str]) -> str:
         """The stored form of a player's move: exactly one of the legal ids. A spelling the
         engine might also read (`PLAY:RED1:1`, `play:red1:+1`) is matched to its legal id when
         it differs only in case and spaces, else refused, so the log holds one form per move."""
         if not isinstance(action_id, str) or not action_id.strip() or len(action_id) > MAX_ACTION:
             raise UserError(Msg("That is not a move; pick one from the list."))
-        legal = [a.id for a in rules.legal_actions(state, seat)]
         if action_id in legal:
             return action_id
         folded = "".join(action_id.split()).lower()
@@ -834,7 +838,17 @@ class MatchService:
     def legal_actions(self, match: MatchRow, seat: int) -> list[Action]:
         if match.status != "active":
             return []
-        return self.rules(match).legal_actions(match.snapshot, seat)
+        key = (match.id, match.version, seat)
+        kept = self._legal.get(key)
+        # the state compared too: a test (or an operator) may write a snapshot under a version
+        if kept is not None and kept[0] == match.snapshot:
+            self._legal.move_to_end(key)
+            return list(kept[1])
+        actions = self.rules(match).legal_actions(match.snapshot, seat)
+        self._legal[key] = (match.snapshot, actions)
+        if len(self._legal) > LEGAL_KEPT:
+            self._legal.popitem(last=False)
+        return list(actions)
 
     def is_active(self, match: MatchRow, seat: int) -> bool:
         return match.status == "active" and seat in self.rules(match).active_players(match.snapshot)

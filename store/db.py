@@ -78,6 +78,10 @@ _MATCH_COLUMNS = (
     "options, meta, player_count, invited, snapshot, result, deadline, created_at, updated_at"
 )
 
+# a match's seats as one JSON column of the match's row
+_SEATS_JSON = ("(SELECT json_group_array(json_array(seat, user_id, is_ai, dm_ok, accepted)) FROM seats "
+               "WHERE seats.match_id=matches.id)")
+
 
 def _match_from_row(row: Any) -> MatchRow:
     (mid, game, guild_id, channel_id, thread_id, lobby_id, creator, status, version, seed,
@@ -131,6 +135,9 @@ class Store:
         # One connection serves every coroutine, so statements of two transactions must not
         # interleave: every transaction and every read holds this lock.
         self._lock = asyncio.Lock()
+        # the matches that may have open notices (None: not read yet): a board posted for a
+        # match with none asks nothing of the database (this store is their only writer)
+        self._with_notices: set[int] | None = None
         self.ratings = Ratings(self)
         self.tournaments = Tournaments(self)
 
@@ -196,8 +203,8 @@ class Store:
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list:
         async with self._lock:
-            async with self.db.execute(sql, params) as cur:
-                return list(await cur.fetchall())
+            # one trip to the database thread (execute, fetch and close there)
+            return list(await self.db.execute_fetchall(sql, params))
 
     async def _fetchone(self, sql: str, params: tuple = ()):
         rows = await self._fetchall(sql, params)
@@ -237,11 +244,13 @@ class Store:
         return match_id
 
     async def get_match(self, match_id: int) -> MatchRow | None:
-        row = await self._fetchone(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,))
+        """The match with its seats, in one query."""
+        row = await self._fetchone(f"SELECT {_MATCH_COLUMNS}, {_SEATS_JSON} FROM matches WHERE id=?", (match_id,))
         if row is None:
             return None
-        match = _match_from_row(row)
-        match.seats = await self.get_seats(match_id)
+        match = _match_from_row(row[:-1])
+        match.seats = sorted((SeatRow(match_id, s, u, bool(ai), bool(dm), bool(acc))
+                              for s, u, ai, dm, acc in json.loads(row[-1])), key=lambda seat: seat.seat)
         return match
 
     async def get_seats(self, match_id: int) -> list[SeatRow]:
@@ -545,11 +554,17 @@ class Store:
 
     async def add_notice(self, match_id: int, channel_id: int, message_id: int, kind: str, seat: int,
                          version: int, content: str) -> None:
+        if self._with_notices is not None:
+            self._with_notices.add(match_id)
         await self.transaction([(
             "INSERT OR REPLACE INTO notices (message_id, match_id, channel_id, kind, seat, version, content) "
             "VALUES (?,?,?,?,?,?,?)", (message_id, match_id, channel_id, kind, seat, version, content))])
 
     async def open_notices(self, match_id: int) -> list[Notice]:
+        if self._with_notices is None:
+            self._with_notices = {r[0] for r in await self._fetchall("SELECT DISTINCT match_id FROM notices")}
+        if match_id not in self._with_notices:
+            return []
         rows = await self._fetchall("SELECT message_id, match_id, channel_id, kind, seat, version, content "
                                     "FROM notices WHERE match_id=? ORDER BY message_id", (match_id,))
         return [Notice(*r) for r in rows]

@@ -21,7 +21,8 @@ from PIL import Image, ImageDraw
 from engine.battalia.data import GREAT_TYPES, cards
 from engine.text import Msg, Seat, from_json, plural, term
 from i18n import LIST_SEPARATOR
-from render.common import draw_text, fit_text, font, text_width, to_png, words, wrap_text
+from render import toolkit
+from render.common import draw_text, fit_text, font, text_width, words, wrap_text
 
 GAME = "battalia"
 Font = tuple[int, bool]  # (size, bold) of the bundled fonts
@@ -66,6 +67,15 @@ EXITS = {"city": {"dead": [0], "straight": [0, 2], "corner": [0, 1], "t": [0, 1,
          "ruins": {"cross": [0, 1, 2, 3]}}
 STAGE = {"opening": Msg("attacker opens"), "decide": Msg("defender decides"), "defender": Msg("defender plays"),
          "attacker": Msg("attacker plays")}
+
+# colours drawn only in one place below (lines, banners, outlines)
+OTHER_COLOURS = [(120, 115, 105), (120, 120, 120), (120, 30, 30), (120, 40, 20), (140, 60, 160), (150, 0, 0),
+                 (190, 185, 170), (200, 150, 30), (255, 255, 255), (30, 90, 40), (40, 40, 40), (60, 60, 60),
+                 (70, 70, 70), (0, 0, 0)]
+# the fixed palette: every colour of the pictures, and the blends antialiasing makes between them
+PALETTE = toolkit.Palette(toolkit.colours_in(TERRAIN, FACTION, ROAD, ROAD_EDGE, NEUTRAL_BOX, RUINS_BOX, EMPTY_SQUARE,
+                                     REMOVED_SQUARE, IMPASSABLE_SQUARE, CROSS, BG, CARD_BG, ACTIVE_BG, INK, GREY,
+                                     ORACLE, OTHER_COLOURS))
 
 
 def _xy(sq: str) -> tuple[int, int]:
@@ -172,13 +182,13 @@ def _box(d: ImageDraw.ImageDraw, cx: int, cy: int, half: int, fill: tuple, txt: 
          width: int = 4) -> None:
     """A city (or Ruins) square with its mark, centred on (cx, cy)."""
     d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=fill, outline=INK, width=width)
-    d.text((cx, cy), txt, font=font(size, True), fill=col, anchor="mm", stroke_width=max(1, size // 17)
+    toolkit.text(d, (cx, cy), txt, font=font(size, True), fill=col, anchor="mm", stroke_width=max(1, size // 17)
            if col != INK else 0, stroke_fill=INK)
 
 
 def _hero(d: ImageDraw.ImageDraw, hx: int, hy: int, r: int, colour: tuple, number: int, size: int = 22) -> None:
     d.ellipse([hx - r, hy - r, hx + r, hy + r], fill=colour, outline=(255, 255, 255), width=3)
-    d.text((hx, hy), str(number), font=font(size, True), fill=(255, 255, 255), anchor="mm", stroke_width=1,
+    toolkit.text(d, (hx, hy), str(number), font=font(size, True), fill=(255, 255, 255), anchor="mm", stroke_width=1,
            stroke_fill=INK)
 
 
@@ -215,10 +225,10 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
     coord = font(26, True)
     for i in range(7):
         c = MARGIN + i * CELL + CELL // 2
-        d.text((c, MARGIN // 2), "abcdefg"[i], font=coord, fill=INK, anchor="mm")
-        d.text((c, MARGIN + 7 * CELL + MARGIN // 2), "abcdefg"[i], font=coord, fill=INK, anchor="mm")
-        d.text((MARGIN // 2, c), str(i + 1), font=coord, fill=INK, anchor="mm")
-        d.text((MARGIN + 7 * CELL + MARGIN // 2, c), str(i + 1), font=coord, fill=INK, anchor="mm")
+        toolkit.text(d, (c, MARGIN // 2), "abcdefg"[i], font=coord, fill=INK, anchor="mm")
+        toolkit.text(d, (c, MARGIN + 7 * CELL + MARGIN // 2), "abcdefg"[i], font=coord, fill=INK, anchor="mm")
+        toolkit.text(d, (MARGIN // 2, c), str(i + 1), font=coord, fill=INK, anchor="mm")
+        toolkit.text(d, (MARGIN + 7 * CELL + MARGIN // 2, c), str(i + 1), font=coord, fill=INK, anchor="mm")
     removed = set(view.get("removed", []))
     impassable = set(view.get("impassable", []))
     for y in range(7):
@@ -517,10 +527,19 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
         for line in log:
             _text(d, (PAD, y), line, body, (60, 60, 60))
             y += LINE
-    return to_png(img)
+    return PALETTE.png(img)
 
 
 HAND_W = 600
+
+
+def hand_content(view: dict) -> tuple:
+    """Everything of a private view that `render_hand` draws: two views with the same content
+    make the same picture, so the bot sends the one it drew before."""
+    seat = view.get("viewer")
+    me = view["players"][seat] if seat is not None else None
+    return (seat, view.get("hand", []), view.get("ambush", []), view.get("formation_seen"), view.get("realm_count", 0),
+            view.get("sanctuary", []), me and me["tents"], me and me["faction"])
 
 
 def render_hand(view: dict, names=None, lang: str = "en") -> bytes:
@@ -601,11 +620,11 @@ def render_hand(view: dict, names=None, lang: str = "en") -> bytes:
             c, lines = payload
             col = FACTION.get(c["faction"], (120, 120, 120)) if c["faction"] != "*" else (140, 60, 160)
             d.rectangle([20, y + 7, 40, y + 27], fill=col, outline=INK)
-            d.text((50, y + 2), c["id"], font=font(*idf), fill=(120, 40, 20))
+            toolkit.text(d, (50, y + 2), c["id"], font=font(*idf), fill=(120, 40, 20))
             for i, line in enumerate(lines):
                 _text(d, (text_x, y + 2 + i * row), line, mid, INK)
             y += row * (len(lines) - 1)
         else:
             _text(d, (38, y + 2), payload, mid, INK if kind == "text" else (60, 60, 60))
         y += row
-    return to_png(img)
+    return PALETTE.png(img)

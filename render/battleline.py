@@ -21,6 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.text import Msg, Seat, from_json, term
+from render import toolkit
 from render.common import draw_text, fit_text, font, text_width, to_png, words, wrap_text
 
 GAME = "battleline"
@@ -216,49 +217,82 @@ def _is_troop(card: dict) -> bool:
     return card.get("kind") == "troop" or ("color" in card and "value" in card)
 
 
+def _palette() -> toolkit.Palette:
+    """The fixed palette: every colour above, the tints the drawing mixes from them, and the
+    blends between them that antialiasing makes."""
+    base = toolkit.colours_in(BACKGROUND, PANEL, SLOT_EMPTY, SLOT_OUTLINE, TEXT, TEXT_DIM, GOLD, TACTIC_FACE,
+                          TACTIC_INK, CARD_BACK, CARD_COLOURS, UNKNOWN_COLOUR, SEAT_COLOURS, CATEGORY_COLOURS,
+                          (0, 0, 0), (255, 255, 255), (30, 30, 30))
+    tints = [_mix(fill, (0, 0, 0), 0.45) for fill, *_ in [*CARD_COLOURS.values(), UNKNOWN_COLOUR]]
+    tints += [_mix(TACTIC_INK, TACTIC_FACE, t) for t in (0.2, 0.25)]
+    tints += [_mix(GOLD, BACKGROUND, 0.15), _mix(BACKGROUND, GOLD, 0.10), _mix(BACKGROUND, SLOT_OUTLINE, 0.6),
+              _mix(BACKGROUND, SLOT_EMPTY, 0.5), _mix(CARD_BACK, (0, 0, 0), 0.3)]
+    for colour in [*SEAT_COLOURS, TEXT_DIM]:
+        tints += [_mix(PANEL, colour, t) for t in (0.06, 0.18)] + [_mix(BACKGROUND, colour, t) for t in (0.14, 0.45)]
+    return toolkit.Palette(base + tints)
+
+
+PALETTE = _palette()
+
+
 def _quantized_png(img: Image.Image) -> bytes:
-    """Palette PNG: the pictures are flat colours plus text antialiasing, so 256 colours
-    lose nothing visible and keep files well under Discord-friendly sizes."""
-    pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return to_png(pal)
+    """Palette PNG: the pictures are flat colours plus text antialiasing, so the game's fixed
+    256 colours lose nothing visible; mapping to a fixed palette costs a lookup per pixel."""
+    return PALETTE.png(img)
 
 
 # ---------------------------------------------------------------------------- card tiles
 
 
-def _draw_troop_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, colour: str,
+def _draw_troop_tile(draw: toolkit.Canvas, x: int, y: int, w: int, h: int, colour: str,
                      value: Any, big: bool = False, lang: str = "en") -> None:
+    """A troop card's face, drawn once per size, colour, value and language and pasted."""
+    face = toolkit.drawn(("troop", str(colour), str(value), w, h, big, lang), (w, h),
+                     lambda part: _troop_face(part, 0, 0, w, h, colour, value, big, lang))
+    toolkit.paste(draw, face, (x, y))
+
+
+def _troop_face(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, colour: str,
+                value: Any, big: bool = False, lang: str = "en") -> None:
     fill, ink, _, shape = _colour_info(colour)
     initial = _initial(colour, lang)
     radius = max(4, h // 8)
-    draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=radius, fill=fill,
+    toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=radius, fill=fill,
                            outline=_mix(fill, (0, 0, 0), 0.45), width=2)
     value_text = str(value)
     if big:
         # hand card: value in the centre, initial + shape in two corners
-        draw.text((x + w // 2, y + h // 2 - 6), value_text, font=font(int(h * 0.38), True),
+        toolkit.text(draw, (x + w // 2, y + h // 2 - 6), value_text, font=font(int(h * 0.38), True),
                   fill=ink, anchor="mm")
         corner = max(18, h // 9)
         draw_text(draw, (x + 10, y + 8), initial, corner, ink, True, anchor="lt")
-        draw.text((x + w - 10, y + 8), shape, font=font(corner, True), fill=ink, anchor="rt")
-        draw.text((x + 10, y + h - 8), shape, font=font(corner, True), fill=ink, anchor="lb")
+        toolkit.text(draw, (x + w - 10, y + 8), shape, font=font(corner, True), fill=ink, anchor="rt")
+        toolkit.text(draw, (x + 10, y + h - 8), shape, font=font(corner, True), fill=ink, anchor="lb")
         draw_text(draw, (x + w - 10, y + h - 8), initial, corner, ink, True, anchor="rb")
         return
     value_size = max(16, int(h * 0.70))
-    draw.text((x + 10, y + h // 2 + 1), value_text, font=font(value_size, True), fill=ink, anchor="lm")
+    toolkit.text(draw, (x + 10, y + h // 2 + 1), value_text, font=font(value_size, True), fill=ink, anchor="lm")
     mark_size = max(12, int(h * 0.34))
     cx = x + w - max(16, int(h * 0.36))
-    draw.text((cx, y + h // 2 - 1), shape, font=font(mark_size, True), fill=ink, anchor="mb")
+    toolkit.text(draw, (cx, y + h // 2 - 1), shape, font=font(mark_size, True), fill=ink, anchor="mb")
     draw_text(draw, (cx, y + h // 2 + 1), initial, mark_size, ink, True, anchor="mt")
 
 
-def _draw_tactic_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict,
+def _draw_tactic_tile(draw: toolkit.Canvas, x: int, y: int, w: int, h: int, card: dict,
                       wild_as: Any = None, lang: str = "en") -> None:
     """Small tactics tile: cream face, category stripe, abbreviation; a wild card's counted
-    identity (after a claim) as a small troop chip on the right."""
+    identity (after a claim) as a small troop chip on the right. Drawn once per card, size,
+    identity and language, and pasted."""
+    key = ("tactic", str(card.get("id", "")), str(card.get("category", "")), repr(wild_as), w, h, lang)
+    face = toolkit.drawn(key, (w, h), lambda part: _tactic_face(part, 0, 0, w, h, card, wild_as, lang))
+    toolkit.paste(draw, face, (x, y))
+
+
+def _tactic_face(draw: toolkit.Canvas, x: int, y: int, w: int, h: int, card: dict,
+                 wild_as: Any = None, lang: str = "en") -> None:
     card_id = str(card.get("id", ""))
     stripe = CATEGORY_COLOURS.get(str(card.get("category", "")), (120, 120, 120))
-    draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=max(4, h // 8), fill=TACTIC_FACE,
+    toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=max(4, h // 8), fill=TACTIC_FACE,
                            outline=stripe, width=3)
     draw.rectangle((x + 3, y + 3, x + 10, y + h - 4), fill=stripe)
     short, sub = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-")[:8] or "?",
@@ -274,7 +308,7 @@ def _draw_tactic_tile(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int,
         if identity:
             _draw_troop_tile(draw, cx0, cy0, chip_w, h - 12, identity[0], identity[1], lang=lang)
         else:
-            draw.rounded_rectangle((cx0, cy0, cx0 + chip_w - 1, y + h - 7), radius=4,
+            toolkit.round_box(draw, (cx0, cy0, cx0 + chip_w - 1, y + h - 7), radius=4,
                                    fill=(255, 255, 255), outline=TACTIC_INK)
             _draw_fit(draw, (cx0 + chip_w // 2, y + h // 2), words(wild_as, lang), chip_w - 4, 14,
                       TACTIC_INK, True, anchor="mm", min_size=9)
@@ -463,7 +497,7 @@ class _Board:
         height = (HEADER_H + banner_h + panels_top + board_h + panels_bottom
                   + footer_h + log_h + MARGIN)
         img = Image.new("RGB", (self.width, height), BACKGROUND)
-        draw = ImageDraw.Draw(img)
+        draw = toolkit.canvas(img)
 
         y = 0
         self._draw_header(draw)
@@ -505,7 +539,7 @@ class _Board:
         head, detail = _result_text(self.view, self.names, self.lang)
         winners = (self.view.get("result") or {}).get("winners") or []
         accent = _seat_colour(winners[0]) if len(winners) == 1 else GOLD
-        draw.rounded_rectangle((MARGIN, y + 4, self.width - MARGIN, y + 70), radius=10,
+        toolkit.round_box(draw, (MARGIN, y + 4, self.width - MARGIN, y + 70), radius=10,
                                fill=_mix(GOLD, BACKGROUND, 0.15), outline=accent, width=4)
         w = _draw_fit(draw, (MARGIN + 20, y + 37), head, 520, 36, (20, 20, 20), True)
         _draw_fit(draw, (MARGIN + 40 + w, y + 38), detail, self.width - 2 * MARGIN - w - 70, 22,
@@ -536,10 +570,10 @@ class _Board:
                     compact: bool = False) -> None:
         colour = _seat_colour(seat)
         current = _turn(self.view)[0] == seat and not _is_over(self.view)
-        draw.rounded_rectangle((x, y, x + w - 1, y + PANEL_H - 1), radius=8,
+        toolkit.round_box(draw, (x, y, x + w - 1, y + PANEL_H - 1), radius=8,
                                fill=_mix(PANEL, colour, 0.18 if current else 0.06),
                                outline=colour if current else SLOT_OUTLINE, width=3 if current else 1)
-        draw.rounded_rectangle((x + 8, y + 10, x + 20, y + PANEL_H - 11), radius=4, fill=colour)
+        toolkit.round_box(draw, (x + 8, y + 10, x + 20, y + PANEL_H - 11), radius=4, fill=colour)
         name = ("▶ " if current else "") + _name(self.names, seat, self.lang)
         bits = self._stat_bits(seat)
         if compact:
@@ -596,7 +630,7 @@ class _Board:
     def _name_bar(self, draw: ImageDraw.ImageDraw, x0: int, y: int, x1: int, seat: Any, arrow: str,
                   note: str) -> None:
         colour = _seat_colour(seat)
-        draw.rounded_rectangle((x0, y, x1, y + NAME_TAG_H - 1), radius=7, fill=_mix(BACKGROUND, colour, 0.45),
+        toolkit.round_box(draw, (x0, y, x1, y + NAME_TAG_H - 1), radius=7, fill=_mix(BACKGROUND, colour, 0.45),
                                outline=colour, width=2)
         note_w = 0
         if note:
@@ -612,12 +646,12 @@ class _Board:
         flag_y = y0 + self.side_h
         col_box = (x + 2, y0, x + COL_W - 3, y0 + 2 * self.side_h + FLAG_H - 1)
         if isinstance(owner, int):
-            draw.rounded_rectangle(col_box, radius=10, fill=_mix(BACKGROUND, _seat_colour(owner), 0.14),
+            toolkit.round_box(draw, col_box, radius=10, fill=_mix(BACKGROUND, _seat_colour(owner), 0.14),
                                    outline=_seat_colour(owner), width=3)
         elif provable:
-            draw.rounded_rectangle(col_box, radius=10, fill=_mix(BACKGROUND, GOLD, 0.10), outline=GOLD, width=4)
+            toolkit.round_box(draw, col_box, radius=10, fill=_mix(BACKGROUND, GOLD, 0.10), outline=GOLD, width=4)
         else:
-            draw.rounded_rectangle(col_box, radius=10, outline=_mix(BACKGROUND, SLOT_OUTLINE, 0.6), width=1)
+            toolkit.round_box(draw, col_box, radius=10, outline=_mix(BACKGROUND, SLOT_OUTLINE, 0.6), width=1)
 
         limit = _flag_limit(flag)
         first_seat = self._first_completer(bottom, top)
@@ -654,7 +688,7 @@ class _Board:
                 _draw_card(draw, tx, ty, TILE_W, TILE_H, cards[slot], wild[slot] if slot < len(wild) else None,
                            self.lang)
             else:
-                draw.rounded_rectangle((tx, ty, tx + TILE_W - 1, ty + TILE_H - 1), radius=7,
+                toolkit.round_box(draw, (tx, ty, tx + TILE_W - 1, ty + TILE_H - 1), radius=7,
                                        outline=SLOT_OUTLINE, width=1, fill=_mix(BACKGROUND, SLOT_EMPTY, 0.5))
         # formation type + sum next to the cards; under (or over) it, who completed first (R22c)
         outer = self.slots * (TILE_H + TILE_GAP)
@@ -688,7 +722,7 @@ class _Board:
         # centre lane: flag number (what players type), gold when provable now
         marker = self.say(Msg("F{n}", n=n))
         if provable and not isinstance(owner, int):
-            draw.rounded_rectangle((x + 14, mid_y - 19, x + COL_W - 15, mid_y + 19), radius=8, fill=GOLD)
+            toolkit.round_box(draw, (x + 14, mid_y - 19, x + COL_W - 15, mid_y + 19), radius=8, fill=GOLD)
             _draw_fit(draw, (x + COL_W // 2, mid_y), f"{marker} ✓", COL_W - 36, 26, (30, 30, 30), True,
                       anchor="mm", min_size=14)
         elif isinstance(owner, int):
@@ -696,7 +730,7 @@ class _Board:
                       min_size=14)
         else:
             # unclaimed marker in the middle of the battle line
-            draw.rounded_rectangle((x + 22, mid_y - 19, x + COL_W - 23, mid_y + 19), radius=8,
+            toolkit.round_box(draw, (x + 22, mid_y - 19, x + COL_W - 23, mid_y + 19), radius=8,
                                    fill=(225, 228, 234))
             _draw_fit(draw, (x + COL_W // 2, mid_y), f"⚑ {marker}", COL_W - 52, 25, (30, 30, 30), True,
                       anchor="mm", min_size=14)
@@ -714,7 +748,7 @@ class _Board:
             if isinstance(owner, int) and owner == seat:
                 colour = _seat_colour(owner)
                 bx0, bx1 = x + 8, right - 2
-                draw.rounded_rectangle((bx0, ly + 4, bx1, ly + LANE_H - 5), radius=7, fill=colour)
+                toolkit.round_box(draw, (bx0, ly + 4, bx1, ly + LANE_H - 5), radius=7, fill=colour)
                 label = _name(self.names, owner, self.lang)
                 _draw_fit(draw, ((bx0 + bx1) // 2, ly + LANE_H // 2), "⚑ " + label, bx1 - bx0 - 8, 18,
                           (20, 20, 20), True, anchor="mm", min_size=14)
@@ -733,7 +767,7 @@ class _Board:
             fill, ink, text = (200, 206, 216), (40, 46, 56), words(TACTIC_SHORT["T-FOG"][0], lang)
         else:
             fill, ink, text = TACTIC_FACE, TACTIC_INK, card_id.removeprefix("T-")[:4] or "?"
-        draw.rounded_rectangle((x, y, x + w - 1, y + h - 1), radius=6, fill=fill, outline=(20, 20, 20), width=1)
+        toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=6, fill=fill, outline=(20, 20, 20), width=1)
         _draw_fit(draw, (x + w // 2, y + h // 2), text, w - 8, 20, ink, True, anchor="mm", min_size=9)
 
     # -- footer: decks, discard, log
@@ -791,15 +825,15 @@ class _Board:
         w, h = 70, 86
         layers = 3 if isinstance(count, int) and count > 1 else (1 if count else 0)
         for k in range(layers, 0, -1):
-            draw.rounded_rectangle((x + 2 * k, y + 6 + 2 * k, x + w + 2 * k, y + 6 + h + 2 * k), radius=6,
+            toolkit.round_box(draw, (x + 2 * k, y + 6 + 2 * k, x + w + 2 * k, y + 6 + h + 2 * k), radius=6,
                                    fill=_mix(CARD_BACK, (0, 0, 0), 0.3))
         if layers:
-            draw.rounded_rectangle((x, y + 6, x + w, y + 6 + h), radius=6, fill=CARD_BACK,
+            toolkit.round_box(draw, (x, y + 6, x + w, y + 6 + h), radius=6, fill=CARD_BACK,
                                    outline=(220, 190, 140), width=2)
-            draw.text((x + w // 2, y + 6 + h // 2 - 6), str(count), font=font(32, True), fill=TEXT, anchor="mm")
+            toolkit.text(draw, (x + w // 2, y + 6 + h // 2 - 6), str(count), font=font(32, True), fill=TEXT, anchor="mm")
         else:
-            draw.rounded_rectangle((x, y + 6, x + w, y + 6 + h), radius=6, outline=SLOT_OUTLINE, width=2)
-            draw.text((x + w // 2, y + 6 + h // 2 - 6), "0", font=font(32, True), fill=TEXT_DIM, anchor="mm")
+            toolkit.round_box(draw, (x, y + 6, x + w, y + 6 + h), radius=6, outline=SLOT_OUTLINE, width=2)
+            toolkit.text(draw, (x + w // 2, y + 6 + h // 2 - 6), "0", font=font(32, True), fill=TEXT_DIM, anchor="mm")
         _draw_fit(draw, (x + w // 2, y + h - 6), label, w - 4, 14, TEXT if layers else TEXT_DIM, True,
                   anchor="mm", min_size=10)
 
@@ -848,9 +882,9 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked
     card_id = str(card.get("id", ""))
     category = str(card.get("category", "")).lower()
     stripe = CATEGORY_COLOURS.get(category, (120, 120, 120))
-    draw.rounded_rectangle((x, y, x + HAND_W - 1, y + HAND_H - 1), radius=12, fill=TACTIC_FACE,
+    toolkit.round_box(draw, (x, y, x + HAND_W - 1, y + HAND_H - 1), radius=12, fill=TACTIC_FACE,
                            outline=stripe, width=5)
-    draw.rounded_rectangle((x + 5, y + 5, x + HAND_W - 6, y + 36), radius=6, fill=stripe)
+    toolkit.round_box(draw, (x + 5, y + 5, x + HAND_W - 6, y + 36), radius=6, fill=stripe)
     header = words(CATEGORY_NAMES.get(category) or category.upper() or Msg("TACTIC"), lang)
     _draw_fit(draw, (x + HAND_W // 2, y + 21), header, HAND_W - 16, 15, (255, 255, 255), True, anchor="mm",
               min_size=11)
@@ -866,7 +900,7 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked
     _draw_wrapped(draw, x + 10, y + 122, HAND_W - 20, words(effect, lang), 14, _mix(TACTIC_INK, TACTIC_FACE, 0.2),
                   2 if locked else 4)
     if locked:
-        draw.rounded_rectangle((x + 8, y + HAND_H - 40, x + HAND_W - 9, y + HAND_H - 10), radius=6,
+        toolkit.round_box(draw, (x + 8, y + HAND_H - 40, x + HAND_W - 9, y + HAND_H - 10), radius=6,
                                fill=(150, 40, 40))
         _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 25), words(Msg("Leader used"), lang), HAND_W - 24, 15,
                   (255, 255, 255), True, anchor="mm", min_size=11)
@@ -937,9 +971,17 @@ def hand_layout(count: int) -> tuple[int, int, list[tuple[int, int]], list[tuple
 
 def draw_number_badge(draw: ImageDraw.ImageDraw, cx: int, cy: int, number: int) -> None:
     """The white disc with the card's number under each hand card."""
-    draw.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill=TEXT)
-    size = 26 if number < 10 else 21
-    draw.text((cx, cy), str(number), font=font(size, True), fill=BACKGROUND, anchor="mm")
+    toolkit.disc(draw, (cx, cy), 20, TEXT, label=str(number), font=font(26 if number < 10 else 21, True),
+             ink=BACKGROUND)
+
+
+def hand_content(view: dict) -> tuple:
+    """Everything of a private view that `render_hand` draws: two views with the same content
+    make the same picture, so the bot sends the one it drew before."""
+    seat = _viewer_seat(view)
+    used = view.get("leader_used") or []
+    return (view.get("hand"), seat, view.get("scout"), isinstance(seat, int) and seat < len(used) and bool(used[seat]),
+            _seat_count(view), _is_over(view))
 
 
 def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
@@ -959,24 +1001,21 @@ def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
     scout_h = (50 + sum(100 if cards else 34 for _, cards in scout_rows)) if scout_rows else 0
     height = HAND_HEADER_H + 14 + rows * HAND_ROW_H + scout_h + MARGIN
     img = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(img)
+    draw = toolkit.canvas(img)
 
     # header: whose hand, counts, and whether it is this player's move
     draw.rectangle((0, 0, width, HAND_HEADER_H - 6), fill=PANEL)
     if isinstance(seat, int):
-        draw.rounded_rectangle((MARGIN, 12, MARGIN + 12, HAND_HEADER_H - 18), radius=4, fill=_seat_colour(seat))
+        toolkit.round_box(draw, (MARGIN, 12, MARGIN + 12, HAND_HEADER_H - 18), radius=4, fill=_seat_colour(seat))
     title = say(Msg("Your hand — {player}", player=Seat(seat)) if isinstance(seat, int) else Msg("Your hand"))
     troops = sum(1 for c in hand if isinstance(c, dict) and _is_troop(c))
     if players != 3:
         counts = say(Msg("({troop} troop, {tactics} tactics)", troop=troops, tactics=len(hand) - troops))
     else:
         counts = say(Msg("({troop} troop)", troop=troops))
-    status = ""
-    acting, todo = _turn(view)
-    if _is_over(view):
-        status = say(Msg("Game over"))
-    elif isinstance(seat, int) and acting == seat:
-        status = "▶ " + say(Msg("Your move: {todo}", todo=todo))
+    # whose move it is, the message with the picture says: the picture of an unchanged hand
+    # is sent again as it is when the turn comes round (see hand_content)
+    status = say(Msg("Game over")) if _is_over(view) else ""
     status_w = min(_text_w(status, 24, True), width // 2) if status else 0
     if status:
         _draw_fit(draw, (width - MARGIN, (HAND_HEADER_H - 6) // 2), status, status_w, 24,

@@ -24,6 +24,8 @@ from typing import Any
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
+from render import toolkit
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 LATIN = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 CJK = "NotoSansCJKtc-Regular-subset.otf"  # one weight: bold CJK is drawn with a stroke
@@ -242,7 +244,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     text = visual_order(text)
     primary = font(size, bold)
     if not needs_fallback(text):
-        draw.text(xy, text, font=primary, fill=fill, anchor=anchor)
+        toolkit.text(draw, xy, text, font=primary, fill=fill, anchor=anchor)
         return
     x, y = xy
     width = text_width(text, size, bold)
@@ -251,13 +253,13 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     for part, is_cjk in runs(text):
         if is_cjk:
             stroke = 1 if bold and size >= CJK_STROKE_SIZE else 0
-            draw.text((x, base), part, font=cjk_font(size), fill=fill, anchor="ls",
-                      stroke_width=stroke, stroke_fill=fill)
+            toolkit.text(draw, (x, base), part, font=cjk_font(size), fill=fill, anchor="ls", stroke_width=stroke,
+                     stroke_fill=fill)
             if bold and not stroke:
-                draw.text((x + 1, base), part, font=cjk_font(size), fill=fill, anchor="ls")
+                toolkit.text(draw, (x + 1, base), part, font=cjk_font(size), fill=fill, anchor="ls")
             x += cjk_font(size).getlength(part) + (1 if bold else 0)
         else:
-            draw.text((x, base), part, font=primary, fill=fill, anchor="ls")
+            toolkit.text(draw, (x, base), part, font=primary, fill=fill, anchor="ls")
             x += primary.getlength(part)
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.text import Msg, Seat, plural
-from render.common import draw_text, fit_text, to_png, words
+from render import toolkit
+from render.common import draw_text, fit_text, words
 
 WIDTH = 900
 LINE = 30
@@ -18,6 +19,9 @@ PAD = 24
 MAX_LINES = 40
 MAX_CHARS = 70
 SKIP = {"game", "result"}  # said in the message text already
+BOARD_GROUND, HAND_GROUND, STRIPE = (0xf4, 0xf1, 0xea), (0xfb, 0xf6, 0xe3), (0xe7, 0xe1, 0xd3)
+TITLE_INK, KEY_INK, VALUE_INK = (0x1b, 0x1b, 0x1b), (0x3a, 0x3a, 0x3a), (0x10, 0x10, 0x10)
+PALETTE = toolkit.Palette([BOARD_GROUND, HAND_GROUND, STRIPE, TITLE_INK, KEY_INK, VALUE_INK])
 
 
 def _is_text(value: Any) -> bool:
@@ -53,25 +57,25 @@ def _lines(value, names: list[str], lang: str, depth: int = 0, key: str = "") ->
     return [(depth, key, _scalar(value, lang, names) if not isinstance(value, list) else "—")]
 
 
-def _draw(view: dict, names: list[str], title: str, background: str, lang: str) -> bytes:
+def _draw(view: dict, names: list[str], title: str, background: tuple, lang: str) -> bytes:
     rows = _lines(view, names, lang)
     if len(rows) > MAX_LINES:
         more = len(rows) - MAX_LINES + 1
         rows = rows[:MAX_LINES - 1] + [(0, "…", words(plural("{n} more line", "{n} more lines", n=more), lang))]
     img = Image.new("RGB", (WIDTH, PAD * 2 + LINE * (len(rows) + 1)), background)
     d = ImageDraw.Draw(img)
-    draw_text(d, (PAD, PAD), fit_text(title, 24, WIDTH - 2 * PAD, True), 24, "#1b1b1b", bold=True)
+    draw_text(d, (PAD, PAD), fit_text(title, 24, WIDTH - 2 * PAD, True), 24, TITLE_INK, bold=True)
     for n, (depth, key, text) in enumerate(rows, 1):
         y = PAD + LINE * n + 6
         x = PAD + 24 * depth
         if n % 2 == 0:
-            d.rectangle((PAD - 8, y - 4, WIDTH - PAD + 8, y + LINE - 6), fill="#e7e1d3")
+            d.rectangle((PAD - 8, y - 4, WIDTH - PAD + 8, y + LINE - 6), fill=STRIPE)
         label = key.replace("_", " ")
         value_x = x + max(200 - 24 * depth, 120)
-        draw_text(d, (x, y), fit_text(label, 20, value_x - x - 8, True), 20, "#3a3a3a", bold=True)
+        draw_text(d, (x, y), fit_text(label, 20, value_x - x - 8, True), 20, KEY_INK, bold=True)
         shown = text if len(text) <= MAX_CHARS else text[:MAX_CHARS - 1] + "…"
-        draw_text(d, (value_x, y), fit_text(shown, 20, WIDTH - PAD - value_x), 20, "#101010")
-    return to_png(img)
+        draw_text(d, (value_x, y), fit_text(shown, 20, WIDTH - PAD - value_x), 20, VALUE_INK)
+    return PALETTE.png(img)
 
 
 def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
@@ -80,8 +84,8 @@ def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
         title = Msg("Board")
     elif not _is_text(title):
         title = str(title).replace("_", " ").title()
-    return _draw(view, list(names or []), words(title, lang, names), "#f4f1ea", lang)
+    return _draw(view, list(names or []), words(title, lang, names), BOARD_GROUND, lang)
 
 
 def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
-    return _draw(view, list(names or []), words(Msg("Your view"), lang), "#fbf6e3", lang)
+    return _draw(view, list(names or []), words(Msg("Your view"), lang), HAND_GROUND, lang)

@@ -133,3 +133,28 @@ def test_pictures_carry_no_rule_codes():
     v = RULES.view(s, None)
     for text in _key_texts(v) + v["log"] + [v["step"]]:
         assert not re.search(r"\b[RGD]\d{1,3}[a-z]?\b", text), text
+
+
+def test_hand_content_names_everything_the_hand_picture_draws():
+    """Two private views with the same `hand_content` make the same hand picture (the bot sends
+    the picture it drew before instead of drawing it again), and a changed hand changes it."""
+    from render.battalia import hand_content
+    state, rng = RULES.setup(3, {}, 7), random.Random(7)
+    drawn: dict[str, tuple[dict, bytes]] = {}
+    reused = changed = 0
+    for _move in range(160):
+        if RULES.result(state):
+            break
+        for viewer in range(3):
+            view = RULES.view(state, viewer)
+            key = repr(hand_content(view))
+            picture = render_hand(view, ["A", "B", "C"])
+            if key in drawn:
+                reused += drawn[key][0] != view
+                assert picture == drawn[key][1], "a picture differs from the one its content was drawn as"
+            else:
+                changed += all(picture != p for _v, p in drawn.values())
+                drawn[key] = (view, picture)
+        seat = next(iter(RULES.active_players(state)))
+        state, _ = RULES.apply(state, seat, RULES.ai_choose(state, seat, rng.randrange(10**6)))
+    assert reused > 50 and changed > 20, (reused, changed)

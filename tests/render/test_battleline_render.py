@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
 
 import i18n
-from render import battleline as bl
+from render import battleline as bl, toolkit
 from render.common import font
 from tests.render import battleline_views as views
 
@@ -210,7 +210,7 @@ def test_troop_colours_differ_without_hue():
     tiles = []
     for colour in bl.CARD_COLOURS:
         img = Image.new("RGB", (bl.TILE_W, bl.TILE_H), bl.BACKGROUND)
-        bl._draw_troop_tile(ImageDraw.Draw(img), 0, 0, bl.TILE_W, bl.TILE_H, colour, 7)
+        bl._draw_troop_tile(toolkit.canvas(img), 0, 0, bl.TILE_W, bl.TILE_H, colour, 7)
         # normalise brightness so only the marks (not the fill's lightness) can differ
         grey = img.convert("L")
         lo, hi = grey.getextrema()
@@ -430,3 +430,31 @@ def test_names_in_any_script_stay_in_their_boxes(names):
     for name in names:
         fitted, size = bl._fit("▶ " + name, 330, 28, True)
         assert bl._text_w(fitted, size, True) <= 330
+
+
+# ---------------------------------------------------------------------------- hand content
+
+def test_hand_content_names_everything_the_hand_picture_draws():
+    """Two private views with the same `hand_content` make the same hand picture (the bot sends
+    the picture it drew before instead of drawing it again), and a changed hand changes it."""
+    import random
+    from engine.battleline import RULES
+    state, rng = RULES.setup(2, {}, 11), random.Random(11)
+    by_content: dict[bytes, tuple[dict, bytes]] = {}
+    reused = changed = 0
+    for _move in range(120):
+        if RULES.result(state) is not None:
+            break
+        (seat,) = RULES.active_players(state)
+        for viewer in (0, 1):
+            view = RULES.view(state, viewer)
+            key = repr(bl.hand_content(view)).encode()
+            picture = bl.render_hand(view, views.NAMES_2P)
+            if key in by_content:
+                reused += by_content[key][0] != view
+                assert picture == by_content[key][1], "a picture differs from the one its content was drawn as"
+            else:
+                changed += all(picture != p for _v, p in by_content.values())
+                by_content[key] = (view, picture)
+        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
+    assert reused > 20 and changed > 20, (reused, changed)

@@ -1,0 +1,235 @@
+"""The drawing toolkit every renderer uses, so pictures are made of parts drawn once.
+
+A board is mostly the same pieces again and again: the same labels, the same card faces,
+the same tokens. Drawing a text (FreeType rasterising each glyph) is the bulk of a picture's
+cost, so:
+
+- `text(draw, xy, words, font=…, fill=…)` is `ImageDraw.text` with the rasterised mask kept
+  (per text, font, anchor and sub-pixel start) and stamped with the fill colour;
+- `sprite(key, make)` / `drawn(key, size, draw)` keep any part a renderer draws by itself (a
+  card face, a token) per key (the key holds everything the part depends on: its size,
+  colours and words); `round_box` (a card, a slot, a panel) and `disc` (a token with a
+  label) are the common ones;
+- `Palette` is one game's fixed 256-colour palette, made from the renderer's colours and the
+  blends antialiasing makes between them, so a picture is mapped to it (a lookup, no
+  per-image colour search) and written as an 8-bit PNG.
+
+PNG level: `PNG_LEVEL` was chosen by measurement (`python -m bench.pictures`): on a Battle Line
+board (1300×1054, 8-bit) level 1 and level 2 both take 3.7 ms, for 66 KB and 61 KB; level 6
+takes 8.7 ms for 48 KB and level 9 53 ms for 42 KB (a Battalia board: 5.0 ms and 85 KB at level
+2). Every board stays far under our 300 KB budget at level 2.
+"""
+from __future__ import annotations
+
+import io
+import math
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+PNG_LEVEL = 2
+TEXT_CACHE = 8192   # masks kept (a board uses a few hundred; languages and sizes multiply them)
+SPRITE_BYTES = 64 * 2**20  # pixels of kept sprites, per process
+SMALL_SPRITE = 12_000  # pixels: a box up to this size is pasted from a sprite (measured: faster below)
+
+_measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+# ----------------------------------------------------------------------------- text
+
+@lru_cache(maxsize=TEXT_CACHE)
+def _mask(text: str, font: ImageFont.FreeTypeFont, anchor: str, start: tuple[float, float],
+          stroke_width: int) -> tuple[Image.Image, int, int] | None:
+    """The text's coverage mask (L) and where its top left sits from the anchor point."""
+    left, top, right, bottom = _measure.textbbox(start, text, font=font, anchor=anchor, stroke_width=stroke_width)
+    left, top = math.floor(left) - 1, math.floor(top) - 1
+    width, height = math.ceil(right) - left + 1, math.ceil(bottom) - top + 1
+    if width <= 0 or height <= 0:
+        return None
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).text((start[0] - left, start[1] - top), text, fill=255, font=font, anchor=anchor,
+                              stroke_width=stroke_width, stroke_fill=255)
+    return mask, left, top
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, font: ImageFont.FreeTypeFont,
+         fill: Any, anchor: str | None = None, stroke_width: int = 0, stroke_fill: Any = None) -> None:
+    """`draw.text` with the glyphs rasterised once per text, font, anchor and quarter pixel.
+    A stroke in a colour of its own is stamped first, the text over it (as Pillow does)."""
+    if not words:
+        return
+    x, y = xy
+    ix, iy = math.floor(x), math.floor(y)
+    start = (round((x - ix) * 4) / 4, round((y - iy) * 4) / 4)
+    anchor = anchor or "la"
+    if stroke_width and stroke_fill is not None and stroke_fill != fill:
+        _stamp(draw, ix, iy, _mask(words, font, anchor, start, stroke_width), stroke_fill)
+        _stamp(draw, ix, iy, _mask(words, font, anchor, start, 0), fill)
+    else:
+        _stamp(draw, ix, iy, _mask(words, font, anchor, start, stroke_width), fill)
+
+
+def _stamp(draw: ImageDraw.ImageDraw, x: int, y: int, made, fill) -> None:
+    if made is not None:
+        mask, left, top = made
+        draw.bitmap((x + left, y + top), mask, fill=fill)
+
+
+# ----------------------------------------------------------------------------- sprites
+
+class Canvas(ImageDraw.ImageDraw):
+    """`ImageDraw.Draw` that also knows its picture, so a drawing function given only the
+    canvas can paste a sprite on it."""
+
+    def __init__(self, image: Image.Image):
+        super().__init__(image)
+        self.image = image
+
+
+def canvas(image: Image.Image) -> Canvas:
+    return Canvas(image)
+
+
+_sprites: OrderedDict[Any, Image.Image] = OrderedDict()
+_sprite_bytes = 0
+
+
+def drawn(key: Any, size: tuple[int, int], draw: Callable[[Canvas], None]) -> Image.Image:
+    """A sprite of `size` drawn by `draw(canvas)` on a transparent picture, once per `key`."""
+    def make() -> Image.Image:
+        part = Image.new("RGBA", size, (0, 0, 0, 0))
+        draw(canvas(part))
+        return part
+    return sprite(key, make)
+
+
+def sprite(key: Any, make: Callable[[], Image.Image]) -> Image.Image:
+    """The part `make()` draws, drawn once per `key` (which must name everything it depends on)
+    and kept for the next picture; least recently used parts are dropped first, past
+    SPRITE_BYTES of pixels."""
+    global _sprite_bytes
+    part = _sprites.get(key)
+    if part is not None:
+        _sprites.move_to_end(key)
+        return part
+    part = _sprites[key] = make()
+    _sprite_bytes += _bytes(part)
+    while _sprite_bytes > SPRITE_BYTES and len(_sprites) > 1:
+        _key, dropped = _sprites.popitem(last=False)
+        _sprite_bytes -= _bytes(dropped)
+    return part
+
+
+def _bytes(part: Image.Image) -> int:
+    return part.width * part.height * len(part.getbands())
+
+
+def paste(img: Image.Image | Canvas, part: Image.Image, xy: tuple[int, int]) -> None:
+    """Put a sprite on the picture; a sprite with transparency (round corners) keeps what is
+    under its transparent pixels."""
+    if isinstance(img, Canvas):
+        img = img.image
+    if part.mode == "RGBA":
+        img.paste(part, (int(xy[0]), int(xy[1])), part)
+    else:
+        img.paste(part, (int(xy[0]), int(xy[1])))
+
+
+# ----------------------------------------------------------------------------- primitives
+
+def round_box(draw: Canvas, box: tuple[float, float, float, float], radius: int = 0, fill: Any = None,
+              outline: Any = None, width: int = 1) -> None:
+    """`draw.rounded_rectangle(box, …)` as a kept sprite: the same pixels (Pillow draws its
+    corners without antialiasing, so the sprite's edge is all or nothing)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    size = (x1 - x0 + 1, y1 - y0 + 1)
+    if size[0] <= 0 or size[1] <= 0:
+        return
+    if size[0] * size[1] > SMALL_SPRITE:  # a big box is drawn faster than it is pasted
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        return
+    part = drawn(("round_box", size, radius, fill, outline, width), size,
+                 lambda c: c.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=fill,
+                                               outline=outline, width=width))
+    paste(draw, part, (x0, y0))
+
+
+def disc(draw: Canvas, centre: tuple[int, int], radius: int, fill: Any, outline: Any = None, width: int = 1,
+         label: str = "", font: ImageFont.FreeTypeFont | None = None, ink: Any = None,
+         stroke_width: int = 0, stroke_fill: Any = None) -> None:
+    """A round token with a centred label (a number, a letter), drawn once per look and pasted."""
+    size = (2 * radius + 1, 2 * radius + 1)
+
+    def make(c: Canvas) -> None:
+        c.ellipse((0, 0, size[0] - 1, size[1] - 1), fill=fill, outline=outline, width=width)
+        if label and font is not None:
+            text(c, (radius, radius), label, font=font, fill=ink, anchor="mm", stroke_width=stroke_width,
+                 stroke_fill=stroke_fill)
+    part = drawn(("disc", radius, fill, outline, width, label, font, ink, stroke_width, stroke_fill), size, make)
+    paste(draw, part, (centre[0] - radius, centre[1] - radius))
+
+
+# ----------------------------------------------------------------------------- palette
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+def colours_in(*values: Any) -> list[RGB]:
+    """Every RGB triple found in `values` (module constants, tables of them), once each, in order."""
+    found: dict[RGB, None] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, tuple) and len(value) in (3, 4) and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in value):
+            found[tuple(value[:3])] = None  # type: ignore[index]
+        elif isinstance(value, (tuple, list, set, frozenset)):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+    for value in values:
+        walk(value)
+    return list(found)
+
+
+class Palette:
+    """A fixed palette of at most 256 colours: the renderer's own colours exactly, then the
+    blends between them that antialiased edges and text make (`steps` of the way from one
+    colour to another), reduced to what is left of the 256 by median cut."""
+
+    def __init__(self, colours: Iterable[RGB], steps: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8)):
+        exact = list(dict.fromkeys(tuple(c[:3]) for c in colours))[:256]
+        blends = [mix(a, b, t) for i, a in enumerate(exact) for b in exact[i + 1:] for t in steps]
+        room = 256 - len(exact)
+        chosen: list[RGB] = []
+        if blends and room > 0:
+            strip = Image.new("RGB", (len(blends), 1))
+            strip.putdata(blends)
+            reduced = strip.quantize(colors=min(room, len(blends)), method=Image.Quantize.MEDIANCUT,
+                                     dither=Image.Dither.NONE)
+            flat = reduced.getpalette()[:3 * len(reduced.getcolors(room) or [])]
+            chosen = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]  # type: ignore[misc]
+        self.colours: list[RGB] = (exact + [c for c in chosen if c not in exact])[:256]
+        flat = [v for c in self.colours for v in c]
+        self.image = Image.new("P", (1, 1))
+        self.image.putpalette(flat + flat[:3] * (256 - len(self.colours)))
+
+    def apply(self, img: Image.Image) -> Image.Image:
+        """`img` in this palette: each pixel becomes the nearest palette colour (no dithering)."""
+        if img.mode != "RGB":
+            img = img.convert("RGB")
+        return img.quantize(palette=self.image, dither=Image.Dither.NONE)
+
+    def png(self, img: Image.Image, level: int = PNG_LEVEL) -> bytes:
+        return png(self.apply(img), level)
+
+
+def png(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=level)
+    return buf.getvalue()

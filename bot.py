@@ -29,6 +29,7 @@ from engine.text import Msg
 from matches import MatchService
 from matches.languages import Languages
 from matches.scheduler import Scheduler
+from cogs.pictures import Pictures
 from store import Store
 from tournaments.service import RatingService, TournamentService
 
@@ -46,15 +47,19 @@ class Config:
     database: str = "boardgames.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # processes drawing the pictures (None: one per core; 0: a thread of the bot's process)
+    render_workers: int | None = None
 
     @classmethod
     def from_env(cls) -> "Config":
         load_dotenv()
         guild = os.getenv("DEV_GUILD_ID", "").strip()
+        workers = os.getenv("RENDER_WORKERS", "").strip()
         return cls(token=os.getenv("DISCORD_TOKEN", "").strip() or None,
                    database=os.getenv("DATABASE_PATH", "").strip() or "boardgames.db",
                    dev_guild_id=int(guild) if guild.isdigit() else None,
-                   log_level=os.getenv("LOG_LEVEL", "INFO").strip().upper() or "INFO")
+                   log_level=os.getenv("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+                   render_workers=int(workers) if workers.isdigit() else None)
 
 
 class GameBot(commands.Bot):
@@ -67,6 +72,7 @@ class GameBot(commands.Bot):
         # the composition root: every service is built here, once; cogs only use them
         self.store = Store(config.database, clock=clock)
         self.languages = Languages(self.store)
+        self.pictures = Pictures(config.render_workers)
         self.presenter = DiscordPresenter(self)
         self.service = MatchService(self.store, self.presenter, clock=clock)
         self.ratings = RatingService(self.store, clock=clock)
@@ -82,6 +88,7 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        await self.pictures.warm()
         log.info("database ready: %s (schema %s)", self.config.database, await self.store.schema_version())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *MOVE_ITEMS)
         for ext in self.extensions_to_load:

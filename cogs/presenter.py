@@ -9,12 +9,15 @@ that player's. Texts stay `Msg`s with seats in them until here, where they are r
 """
 from __future__ import annotations
 
+import hashlib
 import logging
+import pickle
+from collections import OrderedDict
 from dataclasses import replace
 
 import discord
 
-from cogs.common import fit, in_thread, lang_for, png_file
+from cogs.common import fit, lang_for, png_file
 from cogs.components import ClockButton, LogPageButton, RematchButton, UndoButton, board_view, lobby_view
 from cogs.ui.game import ui_for
 from cogs.ui.picker import move_items
@@ -24,7 +27,6 @@ from i18n import ENGLISH, render, title as game_title
 from matches import MoveOutcome
 from matches.service import UNDO
 from matches.settings import guild_settings
-from render import registry as renderers
 from store import MatchRow, Notice
 
 log = logging.getLogger("boardgames")
@@ -32,6 +34,7 @@ log = logging.getLogger("boardgames")
 COMPUTER_NAME = "Computer"  # the bot's own name where it plays (a name: never translated)
 LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
+HANDS_KEPT = 500  # hand pictures remembered (about 40 KB each)
 
 
 def read(text, lang: str, names: list[str]) -> str:
@@ -47,6 +50,8 @@ class DiscordPresenter:
         # match id -> narration of the steps of the turn in progress, told on the board that
         # ends the turn (kept in memory: after a restart the board still shows the state)
         self._pending_lines: dict[int, list[str]] = {}
+        # (match, seat, language) -> (digest of what the hand picture shows, the picture), newest last
+        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes]] = OrderedDict()
 
     # ------------------------------------------------------------------ helpers
 
@@ -409,7 +414,7 @@ class DiscordPresenter:
         kwargs = {"view": board_view(match.id, extra, lang)}
         png = None
         if view is not None:
-            png = await in_thread(renderers.get(match.game).render_board, view, names, lang)
+            png = await self.bot.pictures.board(match.game, view, names, lang)
             kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
         await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [], lang=lang,
                               **kwargs)
@@ -590,10 +595,19 @@ class DiscordPresenter:
         """The seat's legal moves with players' names in place of "Player N" in every label."""
         names = await self.seat_names(match)
 
+        def same(a, b) -> bool:  # name_seats gives back the very text when it names nobody
+            return a is b or (type(a) is str and a == b)
+
         def named(c: Choice) -> Choice:
-            return replace(c, label=name_seats(c.label, names), description=name_seats(c.description, names))
-        return [replace(a, label=name_seats(a.label, names), path=tuple(named(c) for c in a.path))
-                for a in self.bot.service.legal_actions(match, seat)]
+            label, description = name_seats(c.label, names), name_seats(c.description, names)
+            return c if same(label, c.label) and same(description, c.description) else \
+                replace(c, label=label, description=description)
+
+        def named_action(a: Action) -> Action:
+            label, path = name_seats(a.label, names), tuple(named(c) for c in a.path)
+            unchanged = same(label, a.label) and all(p is c for p, c in zip(path, a.path))
+            return a if unchanged else replace(a, label=label, path=path)
+        return [named_action(a) for a in self.bot.service.legal_actions(match, seat)]
 
     async def prompt(self, match: MatchRow, seat: int):
         """What the seat is asked now, in one sentence with players' names (a Msg, "" when
@@ -610,7 +624,7 @@ class DiscordPresenter:
             lang = await self.person_lang(match.user_at(seat).user_id)
         names = await self.seat_names(match, lang)
         view = service.private_view(match, seat)
-        png = await in_thread(renderers.get(match.game).render_hand, view, names, lang)
+        png = await self.hand_picture(match, seat, view, names, lang)
         actions = await self.named_actions(match, seat)
         items = []
         if actions:
@@ -633,6 +647,24 @@ class DiscordPresenter:
                 dview.add_item(item)
         return {"content": render(status, lang, names).strip(),
                 "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
+
+    async def hand_picture(self, match: MatchRow, seat: int, view, names: list[str], lang: str) -> bytes:
+        """The seat's hand picture, drawn again only when what it shows has changed (the next
+        player's hand did not change with the other's move: the last picture is sent again)."""
+        key = (match.id, seat, lang)
+        content = self.bot.pictures.hand_content(match.game, view)
+        digest = hashlib.blake2b(pickle.dumps((match.game, content, names), protocol=pickle.HIGHEST_PROTOCOL),
+                                 digest_size=16).digest()
+        kept = self._hands.get(key)
+        if kept is not None and kept[0] == digest:
+            self._hands.move_to_end(key)
+            return kept[1]
+        png = await self.bot.pictures.hand(match.game, view, names, lang)
+        self._hands[key] = (digest, png)
+        self._hands.move_to_end(key)
+        while len(self._hands) > HANDS_KEPT:
+            self._hands.popitem(last=False)
+        return png
 
     async def send_private(self, match: MatchRow, seat: int) -> None:
         """DM one seat its private view. A closed DM is remembered (no more tries) and the

@@ -1,0 +1,118 @@
+"""Pictures drawn off the event loop, on every core.
+
+Pillow holds the interpreter lock while it draws and encodes, so drawing in threads would keep
+every picture on one core and slow the event loop; the pictures are drawn in worker processes
+instead, one per core. A worker gets the drawing module's name and the view (plain data and
+`Msg`s, which pickle), and sends back the PNG bytes.
+
+One pool serves the whole process (a bot and the bots a test suite starts one after another
+share it); it starts on first use and its workers end with the process. `workers=0` draws in
+a thread of this process (a drawing module that is not importable by name, such as a test's
+stand-in object, is drawn that way too).
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import multiprocessing
+import os
+import sys
+import threading
+from concurrent.futures import Executor, ProcessPoolExecutor
+from types import ModuleType
+from typing import Any
+
+from render import registry
+
+# pictures drawn, by kind: read by the benchmark (bench/platform.py)
+STATS = {"rendered": 0, "board": 0, "hand": 0}
+
+_pools: dict[int, ProcessPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _draw(module_name: str, kind: str, view: Any, names: list[str], lang: str) -> bytes:
+    """In a worker: the picture, drawn by the named module."""
+    module = importlib.import_module(module_name)
+    return getattr(module, f"render_{kind}")(view, names, lang)
+
+
+def _warm() -> int:
+    # the shipped drawing modules and their fonts, loaded before the first picture is asked for
+    for name in registry.BUILTIN_RENDERERS.values():
+        importlib.import_module(name)
+    return os.getpid()
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    with _pools_lock:
+        pool = _pools.get(workers)
+        if pool is None:
+            # spawn: a fork of a process running the event loop and the database thread could
+            # copy a lock held by another thread
+            pool = _pools[workers] = ProcessPoolExecutor(max_workers=workers,
+                                                         mp_context=multiprocessing.get_context("spawn"))
+        return pool
+
+
+def _importable(module: Any) -> str | None:
+    name = getattr(module, "__name__", None)
+    return name if isinstance(module, ModuleType) and sys.modules.get(name) is module else None
+
+
+class Pictures:
+    """Draws boards and hands for the match presenter: `await pictures.board(game, view, names, lang)`."""
+
+    def __init__(self, workers: int | None = None):
+        self.workers = default_workers() if workers is None else max(0, workers)
+
+    @property
+    def executor(self) -> Executor | None:
+        return _pool(self.workers) if self.workers else None
+
+    async def board(self, game: str, view: Any, names: list[str], lang: str) -> bytes:
+        return await self._draw(game, "board", view, names, lang)
+
+    async def hand(self, game: str, view: Any, names: list[str], lang: str) -> bytes:
+        return await self._draw(game, "hand", view, names, lang)
+
+    async def _draw(self, game: str, kind: str, view: Any, names: list[str], lang: str) -> bytes:
+        STATS["rendered"] += 1
+        STATS[kind] += 1
+        module = registry.get(game)
+        loop = asyncio.get_running_loop()
+        name = _importable(module)
+        if self.workers and name is not None:
+            return await loop.run_in_executor(self.executor, _draw, name, kind, view, list(names), lang)
+        return await loop.run_in_executor(None, getattr(module, f"render_{kind}"), view, names, lang)
+
+    @staticmethod
+    def hand_content(game: str, view: Any) -> Any:
+        """What the game's hand picture shows of `view` (the drawing module's `hand_content`;
+        the whole view for a module that does not say)."""
+        content = getattr(registry.get(game), "hand_content", None)
+        return view if content is None else content(view)
+
+    async def warm(self) -> None:
+        """Start the workers and load the drawing modules in each (the first move of the day
+        is not the one that waits for them)."""
+        if self.workers:
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(self.executor, _warm) for _ in range(self.workers)))
+
+
+def shutdown() -> None:
+    """End the worker processes (they also end with this process)."""
+    with _pools_lock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for pool in pools:
+        pool.shutdown(wait=True, cancel_futures=True)

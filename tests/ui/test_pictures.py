@@ -1,0 +1,55 @@
+"""The pictures drawn in worker processes are the pictures the drawing modules make."""
+from __future__ import annotations
+
+import asyncio
+import os
+import types
+
+from PIL import Image
+
+from cogs import pictures as pool
+from render import registry, toolkit
+from render.battleline import render_board, render_hand
+from tests.render import battleline_views as views
+
+
+async def test_workers_draw_what_the_module_draws():
+    pictures = pool.Pictures(workers=1)
+    before = dict(pool.STATS)
+    board = await pictures.board("battleline", views.midgame_view(), views.NAMES_2P, "zh-TW")
+    hand = await pictures.hand("battleline", views.hand_view(), views.NAMES_2P, "en")
+    assert board == render_board(views.midgame_view(), views.NAMES_2P, "zh-TW")
+    assert hand == render_hand(views.hand_view(), views.NAMES_2P, "en")
+    assert pool.STATS["board"] == before["board"] + 1 and pool.STATS["hand"] == before["hand"] + 1
+    assert pool.STATS["rendered"] == before["rendered"] + 2
+
+
+async def test_drawn_in_another_process():
+    pictures = pool.Pictures(workers=1)
+    await pictures.warm()
+    worker = await asyncio.get_running_loop().run_in_executor(pictures.executor, os.getpid)
+    assert worker != os.getpid()
+
+
+async def test_a_stand_in_drawing_object_is_drawn_in_this_process():
+    calls = []
+    stand_in = types.SimpleNamespace(render_board=lambda view, names, lang: calls.append(os.getpid()) or b"png")
+    registry.register("stand-in", stand_in)
+    assert await pool.Pictures(workers=1).board("stand-in", {}, [], "en") == b"png"
+    assert calls == [os.getpid()]
+
+
+def test_hand_content_is_the_whole_view_unless_the_module_says():
+    registry.register("plain", types.SimpleNamespace())
+    view = {"hand": [1], "board": [2]}
+    assert pool.Pictures.hand_content("plain", view) is view
+    assert pool.Pictures.hand_content("battleline", views.hand_view()) != views.hand_view()
+
+
+def test_the_palette_keeps_the_renderers_colours_exactly():
+    colours = [(34, 38, 46), (204, 43, 43), (246, 239, 220), (33, 96, 200)]
+    palette = toolkit.Palette(colours)
+    assert palette.colours[:4] == colours and len(palette.colours) <= 256
+    img = Image.new("RGB", (4, 1))
+    img.putdata(colours)
+    assert [palette.apply(img).convert("RGB").getpixel((x, 0)) for x in range(4)] == colours

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.text import Msg, Seat, from_json, term
 from render import toolkit
-from render.common import draw_text, fit_text, font, text_width, to_png, words, wrap_text
+from render.common import draw_text, fit_text, font, text_width, words, wrap_text
 
 GAME = "battleline"
 

@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 
 from engine.text import Msg
 from i18n import render
-from render.common import draw_text, fit_text, font, to_png
+from render import toolkit
+from render.common import draw_text, fit_text, font
 
 BACKGROUND = (43, 45, 49)
 PANEL = (49, 51, 56)
@@ -25,6 +26,7 @@ ACCENT = (88, 101, 242)
 GOLD = (240, 178, 50)
 WIN = (67, 181, 129)
 LINE = (100, 104, 112)
+PALETTE = toolkit.Palette([BACKGROUND, PANEL, STRIPE, HEADER, TEXT, MUTED, ACCENT, GOLD, WIN, LINE])
 
 
 def _name(player: Any, names: Mapping[Any, str] | None, row: Mapping[str, Any] | None = None) -> str:
@@ -122,7 +124,7 @@ def render_standings(rows: Sequence[Mapping[str, Any]], title: str,
                 fill = GOLD if header == "#" and row["rank"] == 1 else (TEXT if header == "Pts" else MUTED)
             cell(x, w, y_mid, text, align, fnt, fill)
             x += w + 12
-    return to_png(img)
+    return PALETTE.png(img)
 
 
 # --------------------------------------------------------------------------- bracket
@@ -227,4 +229,4 @@ def render_bracket(bracket: Mapping[str, Any], names: Mapping[Any, str] | None, 
                       fill=GOLD, anchor="lm")
         else:
             _text(draw, (x + 38, cy), render(Msg("TBD"), lang), font=name_font, fill=MUTED, anchor="lm")
-    return to_png(img)
+    return PALETTE.png(img)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
 import threading
@@ -45,6 +46,20 @@ def _draw(module_name: str, kind: str, view: Any, names: list[str], lang: str) -
     return getattr(module, f"render_{kind}")(view, names, lang)
 
 
+def _watch_parent() -> None:
+    """In a worker, first thing: end with the bot's process. A bot that is killed (no exit
+    handlers run) would otherwise leave its workers waiting for work forever, holding its
+    terminal or its log pipe."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def wait() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+    threading.Thread(target=wait, name="bot-watch", daemon=True).start()
+
+
 def _warm() -> int:
     # the shipped drawing modules and their fonts, loaded before the first picture is asked for
     for name in registry.BUILTIN_RENDERERS.values():
@@ -58,7 +73,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
         if pool is None:
             # spawn: a fork of a process running the event loop and the database thread could
             # copy a lock held by another thread
-            pool = _pools[workers] = ProcessPoolExecutor(max_workers=workers,
+            pool = _pools[workers] = ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent,
                                                          mp_context=multiprocessing.get_context("spawn"))
         return pool
 

@@ -53,3 +53,39 @@ def test_the_palette_keeps_the_renderers_colours_exactly():
     img = Image.new("RGB", (4, 1))
     img.putdata(colours)
     assert [palette.apply(img).convert("RGB").getpixel((x, 0)) for x in range(4)] == colours
+
+
+KILLED_BOT = """
+import asyncio, os, signal, sys
+from cogs.pictures import Pictures
+
+async def main():
+    pictures = Pictures(workers=1)
+    await pictures.warm()
+    worker = await asyncio.get_running_loop().run_in_executor(pictures.executor, os.getpid)
+    print(worker, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # no exit handler runs
+
+asyncio.run(main())
+"""
+
+
+def test_the_workers_end_with_a_killed_bot():
+    import select
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", KILLED_BOT], cwd=root, capture_output=True, text=True,
+                          timeout=600)
+    worker = int(done.stdout.split()[0])
+    try:
+        handle = os.pidfd_open(worker)
+    except ProcessLookupError:
+        return  # already gone
+    try:
+        # readable once the worker has ended (the limit only for a machine that hangs)
+        readable, _, _ = select.select([handle], [], [], 600)
+        assert readable, f"worker {worker} outlived its killed bot"
+    finally:
+        os.close(handle)

@@ -11,13 +11,13 @@ only; nothing here asserts on time.
 from __future__ import annotations
 
 import io
-import random
 import statistics
 import sys
 import time
 
 from engine.battalia import RULES as BATTALIA
 from render import battalia, battleline, toolkit
+from tests.battalia.playouts import computer_playout
 from tests.render import battleline_views as views
 
 BUDGET_MS, BUDGET_KB = 20, 300  # every board: median CPU and size
@@ -25,13 +25,7 @@ BUDGET_MS, BUDGET_KB = 20, 300  # every board: median CPU and size
 
 def battalia_state(players: int = 4, seed: int = 4, moves: int = 300) -> dict:
     """A Battalia game played a while by the computer players (the board fills up)."""
-    state, rng = BATTALIA.setup(players, {}, seed), random.Random(seed)
-    for _ in range(moves):
-        if BATTALIA.result(state):
-            break
-        seat = next(iter(BATTALIA.active_players(state)))
-        state, _ = BATTALIA.apply(state, seat, BATTALIA.ai_choose(state, seat, rng.randrange(10**6)))
-    return state
+    return computer_playout(players, seed, moves)
 
 
 def cases():

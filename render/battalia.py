@@ -14,12 +14,13 @@ Words are drawn in the reader's language (`lang`): the picture's own as `Msg`s, 
 come, and the game's terms (factions, lands, unit and artifact types) from the game's glossary."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.battalia.data import GREAT_TYPES, cards
-from engine.text import Msg, Seat, from_json, plural, term
+from engine.text import Msg, Seat, from_json, term
 from i18n import LIST_SEPARATOR
 from render import toolkit
 from render.common import draw_text, fit_text, font, text_width, words, wrap_text
@@ -68,6 +69,16 @@ EXITS = {"city": {"dead": [0], "straight": [0, 2], "corner": [0, 1], "t": [0, 1,
 STAGE = {"opening": Msg("attacker opens"), "decide": Msg("defender decides"), "defender": Msg("defender plays"),
          "attacker": Msg("attacker plays")}
 
+# the lands' textures (trees, waves, cracks, peaks) in a darker shade of their tint, so a land reads by its
+# pattern too (in grayscale, for colour-blind players)
+TEXTURE = {"G": (80, 145, 60), "B": (70, 125, 190), "R": (165, 85, 72), "Y": (175, 140, 45), None: (130, 125, 120)}
+SNOW = (255, 255, 255)
+LAST = (215, 0, 170)                  # frame of the squares the last move changed
+BATTLE = (150, 0, 0)                  # frame of the battle's square, the battle banner and totals
+ORACLE_PAST = (215, 180, 120)         # days of the week gone by on the Oracle's dial
+DIAL_R = 50                           # radius of the Oracle's dial
+LEVEL_ROW = 40                        # height of a player's row of cities by level
+CARD_ROW = 30                         # height of a card of a battle line
 # colours drawn only in one place below (lines, banners, outlines)
 OTHER_COLOURS = [(120, 115, 105), (120, 120, 120), (120, 30, 30), (120, 40, 20), (140, 60, 160), (150, 0, 0),
                  (190, 185, 170), (200, 150, 30), (255, 255, 255), (30, 90, 40), (40, 40, 40), (60, 60, 60),
@@ -75,7 +86,8 @@ OTHER_COLOURS = [(120, 115, 105), (120, 120, 120), (120, 30, 30), (120, 40, 20),
 # the fixed palette: every colour of the pictures, and the blends antialiasing makes between them
 PALETTE = toolkit.Palette(toolkit.colours_in(TERRAIN, FACTION, ROAD, ROAD_EDGE, NEUTRAL_BOX, RUINS_BOX, EMPTY_SQUARE,
                                      REMOVED_SQUARE, IMPASSABLE_SQUARE, CROSS, BG, CARD_BG, ACTIVE_BG, INK, GREY,
-                                     ORACLE, OTHER_COLOURS))
+                                     ORACLE, TEXTURE, SNOW, LAST, BATTLE, ORACLE_PAST,
+                                     OTHER_COLOURS))
 
 
 def _xy(sq: str) -> tuple[int, int]:
@@ -161,6 +173,12 @@ def _owner_colour(view: dict, owner) -> tuple:
     return NEUTRAL_BOX
 
 
+def _owner_faction(view: dict, owner) -> str | None:
+    if isinstance(owner, int):
+        return view["players"][owner]["faction"]
+    return None
+
+
 def _city_text(tile: dict) -> tuple[str, tuple]:
     """The mark on a city: its level in white (a player's city), N<defence> (neutral), 0 (empty), ? (a
     starting city nobody has chosen yet)."""
@@ -199,26 +217,174 @@ def _cross(d: ImageDraw.ImageDraw, box: list[int], k: int, width: int = 7) -> No
     d.line([x1 - k, y0 + k, x0 + k, y1 - k], fill=CROSS, width=width)
 
 
+# ----------------------------------------------------------------------------- parts (kept sprites)
+
+def _emblem(c: ImageDraw.ImageDraw, faction, cx: float, cy: float, r: float, fill, outline=None) -> None:
+    """A faction's shape, so its pieces differ by more than colour: Forest Clan ▲, Islanders ●, Ember Folk ■,
+    Cloud Clan ◆ (none: a small bar)."""
+    if faction == "G":
+        c.polygon([(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=fill, outline=outline)
+    elif faction == "B":
+        c.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=outline)
+    elif faction == "R":
+        k = r * 0.85
+        c.rectangle([cx - k, cy - k, cx + k, cy + k], fill=fill, outline=outline)
+    elif faction == "Y":
+        c.polygon([(cx, cy - r * 1.15), (cx + r, cy), (cx, cy + r * 1.15), (cx - r, cy)], fill=fill, outline=outline)
+    else:
+        c.rectangle([cx - r, cy - r * 0.35, cx + r, cy + r * 0.35], fill=fill, outline=outline)
+
+
+def _land_motif(c: ImageDraw.ImageDraw, terrain, x: float, y: float, s: float) -> None:
+    """One mark of a land's texture in a box of side s at (x, y): trees, waves, cracks or peaks."""
+    ink = TEXTURE[terrain]
+    if terrain == "G":      # Woods: two fir trees
+        for tx, ty, k in ((x + s * 0.3, y + s * 0.08, 0.5), (x + s * 0.72, y + s * 0.3, 0.42)):
+            h, w = s * k * 1.35, s * k * 0.5
+            c.polygon([(tx, ty), (tx + w, ty + h * 0.75), (tx - w, ty + h * 0.75)], fill=ink)
+            c.rectangle([tx - 2, ty + h * 0.75, tx + 2, ty + h], fill=ink)
+    elif terrain == "B":    # Lake: three waves
+        for k in range(3):
+            yy = y + s * (0.2 + 0.3 * k)
+            pts = [(x + s * i / 8, yy + (3.5 if i % 2 else -3.5)) for i in range(9)]
+            c.line(pts, fill=ink, width=3, joint="curve")
+    elif terrain == "R":    # Canyon: two jagged cracks
+        for off in (0.0, 0.42):
+            pts = [(x + s * (0.05 + off), y + s * 0.05), (x + s * (0.3 + off), y + s * 0.3),
+                   (x + s * (0.16 + off), y + s * 0.5), (x + s * (0.45 + off), y + s * 0.95)]
+            c.line(pts, fill=ink, width=4, joint="curve")
+    elif terrain == "Y":    # Mountains: two peaks with snow
+        for px, w, h in ((x + s * 0.35, s * 0.36, s * 0.8), (x + s * 0.72, s * 0.28, s * 0.6)):
+            base = y + s * 0.92
+            c.polygon([(px, base - h), (px + w, base), (px - w, base)], fill=ink)
+            c.polygon([(px, base - h), (px + w * 0.35, base - h * 0.65), (px - w * 0.35, base - h * 0.65)],
+                      fill=SNOW)
+    else:                   # stones
+        for dx, dy in ((0.1, 0.15), (0.55, 0.1), (0.3, 0.55), (0.7, 0.6)):
+            c.rectangle([x + s * dx, y + s * dy, x + s * (dx + 0.22), y + s * (dy + 0.16)], fill=ink)
+
+
+def _land(terrain, size: int) -> Image.Image:
+    """A square of land with its texture (a motif in each corner, where roads never run)."""
+    def make() -> Image.Image:
+        img = Image.new("RGB", (size, size), TERRAIN[terrain])
+        c = ImageDraw.Draw(img)
+        s = size * 0.3
+        for qx in (0.05, 0.65):
+            for qy in (0.05, 0.65):
+                _land_motif(c, terrain, size * qx, size * qy, s)
+        return img
+    return toolkit.sprite(("land", terrain, size), make)
+
+
+def _tile_picture(tile: dict, size: int) -> Image.Image:
+    """A card's square: its textured land and its roads (city exits), once per land, shape and turn."""
+    terrain, kind, shape, rot = tile.get("terrain"), tile["kind"], tile["shape"], tile.get("rot", 0) % 4
+
+    def make() -> Image.Image:
+        img = _land(terrain, size).copy()
+        c = ImageDraw.Draw(img)
+        cx = cy = size // 2
+        exits = [(e + rot) % 4 for e in EXITS[kind][shape]]
+        w = CELL // 7
+        for colour, width in ((ROAD_EDGE, w + 6), (ROAD, w)):  # a road with a dark edge shows on any land
+            for e in exits:
+                dx, dy = DIRS[e]
+                c.line([cx, cy, cx + dx * (size // 2 + 2), cy + dy * (size // 2 + 2)], fill=colour, width=width)
+            r = width // 2
+            c.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+        for e in exits:  # dashes down the middle of the road
+            dx, dy = DIRS[e]
+            for k in range(size // 2 - 6, 12, -16):
+                c.line([cx + dx * k, cy + dy * k, cx + dx * (k - 7), cy + dy * (k - 7)], fill=ROAD_EDGE, width=2)
+        return img
+    return toolkit.sprite(("tile", terrain, kind, shape, rot, size), make)
+
+
+def _castle(c: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int, fill, outline, width: int) -> None:
+    """A city: a walled keep with three merlons on top."""
+    m = h // 5
+    body = [x0, y0 + m, x0 + w - 1, y0 + h - 1]
+    mw = w // 5
+    for k in (0, 2, 4):
+        c.rectangle([x0 + k * mw, y0, x0 + (k + 1) * mw - (1 if k == 4 else 0) + (w - 5 * mw if k == 4 else 0),
+                     y0 + m + width], fill=fill, outline=outline, width=width)
+    c.rectangle(body, fill=fill, outline=outline, width=width)
+
+
+def _city_sprite(w: int, fill, txt: str, col, faction=None, size: int = 34) -> Image.Image:
+    """A city marker: the keep in its owner's colour, the mark (level, neutral defence) on it and the owner's
+    emblem in the corner."""
+    h = w + w // 5
+    width = max(2, w // 22)
+
+    def draw(c) -> None:
+        _castle(c, 0, 0, w, h, fill, INK, width)
+        cy = (h + h // 5) // 2 + 1
+        toolkit.text(c, (w / 2, cy), txt, font=font(size, True), fill=col, anchor="mm",
+                     stroke_width=max(1, size // 17) if col != INK else 0, stroke_fill=INK)
+        if faction:
+            _emblem(c, faction, width + w * 0.11, h - width - w * 0.11, w * 0.08, (255, 255, 255), INK)
+    return toolkit.drawn(("city", w, fill, txt, col, faction, size), (w, h), draw)
+
+
+def _ruins_sprite(w: int, txt: str, size: int = 32) -> Image.Image:
+    """The Ruins: a broken wall (uneven top) with its defence on it."""
+    h = w + w // 5
+    width = max(2, w // 22)
+
+    def draw(c) -> None:
+        m = h // 5
+        pts = [(0, m), (w * 0.2, m), (w * 0.2, 0), (w * 0.38, m * 0.6), (w * 0.5, m), (w * 0.72, m),
+               (w * 0.78, 2), (w - 1, m * 0.7), (w - 1, h - 1), (0, h - 1)]
+        c.polygon(pts, fill=RUINS_BOX, outline=INK, width=width)
+        toolkit.text(c, (w / 2, (h + m) // 2 + 1), txt, font=font(size, True), fill=(255, 255, 255), anchor="mm",
+                     stroke_width=max(1, size // 17), stroke_fill=INK)
+    return toolkit.drawn(("ruins", w, txt, size), (w, h), draw)
+
+
+def _hero_sprite(colour, faction, number: int, h: int = 50) -> Image.Image:
+    """A hero: a standing figure in its owner's colour (the head is the faction's emblem), its number on it."""
+    w = h * 3 // 4
+
+    def draw(c) -> None:
+        cx = w / 2
+        hr = h * 0.17
+        body = [(cx - w * 0.42, h - 2), (cx - w * 0.22, h * 0.36), (cx + w * 0.22, h * 0.36), (cx + w * 0.42, h - 2)]
+        c.polygon(body, fill=colour, outline=(255, 255, 255))
+        c.line(body + [body[0]], fill=(255, 255, 255), width=3, joint="curve")
+        c.line(body + [body[0]], fill=INK, width=1)
+        _emblem(c, faction, cx, hr + 2, hr + 1, colour, (255, 255, 255))
+        toolkit.text(c, (cx, h * 0.7), str(number), font=font(max(14, h * 9 // 20), True), fill=(255, 255, 255),
+                     anchor="mm", stroke_width=2, stroke_fill=INK)
+    return toolkit.drawn(("hero", colour, faction, number, h), (w, h), draw)
+
+
+def _paste_centred(d, part: Image.Image, cx: float, cy: float) -> None:
+    toolkit.paste(d, part, (int(cx - part.width / 2), int(cy - part.height / 2)))
+
+
 def _draw_tile(d: ImageDraw.ImageDraw, view: dict, sq: str, tile: dict) -> None:
     x, y = _xy(sq)
     x0, y0 = MARGIN + x * CELL, MARGIN + y * CELL
     cx, cy = x0 + CELL // 2, y0 + CELL // 2
-    half = CELL * 27 // 100
-    d.rectangle([x0 + 1, y0 + 1, x0 + CELL - 1, y0 + CELL - 1], fill=TERRAIN[tile.get("terrain")])
-    exits = [(e + tile.get("rot", 0)) % 4 for e in EXITS[tile["kind"]][tile["shape"]]]
-    w = CELL // 7
-    for colour, width in ((ROAD_EDGE, w + 4), (ROAD, w)):  # a road with a thin dark edge shows on any land
-        for e in exits:
-            dx, dy = DIRS[e]
-            d.line([cx, cy, cx + dx * CELL // 2, cy + dy * CELL // 2], fill=colour, width=width)
-        if tile["kind"] == "road":
-            r = width // 2
-            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    toolkit.paste(d, _tile_picture(tile, CELL - 1), (x0 + 1, y0 + 1))
+    w = CELL * 27 // 50
     if tile["kind"] == "ruins":
-        _box(d, cx, cy, half, RUINS_BOX, _ruins_text(tile), (255, 255, 255), 32, width=3)
+        _paste_centred(d, _ruins_sprite(w, _ruins_text(tile)), cx, cy - 3)
     elif tile["kind"] == "city":
         txt, col = _city_text(tile)
-        _box(d, cx, cy, half, _owner_colour(view, tile.get("owner")), txt, col, 34)
+        owner = tile.get("owner")
+        _paste_centred(d, _city_sprite(w, _owner_colour(view, owner), txt, col, _owner_faction(view, owner),
+                                       30 if len(txt) > 1 else 36), cx, cy - 3)
+
+
+def _frame(d: ImageDraw.ImageDraw, box: list[int], colour, width: int = 6) -> None:
+    """A thick frame just inside a square (the last move, the battle), with a white line inside so it shows
+    on any land."""
+    x0, y0, x1, y1 = box
+    d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], outline=colour, width=width)
+    d.rectangle([x0 + 2 + width, y0 + 2 + width, x1 - 2 - width, y1 - 2 - width], outline=(255, 255, 255), width=2)
 
 
 def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
@@ -231,6 +397,7 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
         toolkit.text(d, (MARGIN + 7 * CELL + MARGIN // 2, c), str(i + 1), font=coord, fill=INK, anchor="mm")
     removed = set(view.get("removed", []))
     impassable = set(view.get("impassable", []))
+    d.rectangle([MARGIN, MARGIN, MARGIN + 7 * CELL, MARGIN + 7 * CELL], fill=EMPTY_SQUARE)
     for y in range(7):
         for x in range(7):
             sq = f"{'abcdefg'[x]}{y + 1}"
@@ -240,16 +407,24 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
                 d.rectangle(box, fill=REMOVED_SQUARE, outline=(70, 70, 70))
             elif sq in impassable:
                 _cross(d, box, CELL // 7)
-            else:
-                d.rectangle(box, fill=EMPTY_SQUARE, outline=(190, 185, 170))
     for sq, tile in view["board"].items():
         _draw_tile(d, view, sq, tile)
     for i in range(8):
         d.line([MARGIN, MARGIN + i * CELL, MARGIN + 7 * CELL, MARGIN + i * CELL], fill=(120, 115, 105), width=2)
         d.line([MARGIN + i * CELL, MARGIN, MARGIN + i * CELL, MARGIN + 7 * CELL], fill=(120, 115, 105), width=2)
-    # heroes: one numbered disc per figure, in the cell corners
+    b = view.get("battle")
+    for sq in view.get("last") or []:
+        if b and sq == b.get("square"):
+            continue
+        x, y = _xy(sq)
+        _frame(d, [MARGIN + x * CELL, MARGIN + y * CELL, MARGIN + (x + 1) * CELL, MARGIN + (y + 1) * CELL], LAST)
+    if b and isinstance(b.get("square"), str):
+        x, y = _xy(b["square"])
+        _frame(d, [MARGIN + x * CELL, MARGIN + y * CELL, MARGIN + (x + 1) * CELL, MARGIN + (y + 1) * CELL],
+               BATTLE, 8)
+    # heroes: a figure each, in the square's corners (where the roads leave room)
     corner: dict[str, int] = {}
-    r, off = 19, 23
+    off = 25
     for p in view["players"]:
         for i, sq in enumerate(p["heroes"]):
             if not sq:
@@ -258,13 +433,13 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
             corner[sq] = k + 1
             x, y = _xy(sq)
             hx = MARGIN + x * CELL + (off if k % 2 == 0 else CELL - off)
-            hy = MARGIN + y * CELL + (off if k % 4 < 2 else CELL - off)
+            hy = MARGIN + y * CELL + (off + 2 if k % 4 < 2 else CELL - off - 2)
             if k >= 4:
                 hx, hy = MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + off
-            _hero(d, hx, hy, r, FACTION[p["faction"]], i + 1)
+            _paste_centred(d, _hero_sprite(FACTION[p["faction"]], p["faction"], i + 1), hx, hy)
 
 
-KEY_ROW = 48                          # height of one row of the key under the map
+KEY_ROW = 52                          # height of one row of the key under the map
 KEY_ICON = 50                         # width kept for a symbol of the key
 
 
@@ -274,20 +449,22 @@ def _key_entries(view: dict) -> list[tuple[str, object, Msg]]:
     tiles = view["board"].values()
     out: list[tuple[str, object, Msg]] = []
     if any(t["kind"] == "city" and t.get("owner") is None for t in tiles):
-        out.append(("city", (NEUTRAL_BOX, "?", INK), Msg("starting city, not yet chosen")))
+        out.append(("city", (NEUTRAL_BOX, "?", INK, None), Msg("starting city, not yet chosen")))
     for dfc in sorted({t.get("defence") for t in tiles if t["kind"] == "city" and t.get("owner") == "neutral"}):
-        out.append(("city", (NEUTRAL_BOX, f"N{dfc}", INK), Msg("neutral city, defence {defence}", defence=dfc)))
+        out.append(("city", (NEUTRAL_BOX, f"N{dfc}", INK, None), Msg("neutral city, defence {defence}", defence=dfc)))
     for t in tiles:
         if t["kind"] == "ruins":
             if t.get("defence"):
                 out.append(("ruins", _ruins_text(t), Msg("the Ruins, defence {defence}", defence=t["defence"])))
             else:
                 out.append(("ruins", _ruins_text(t), Msg("the Ruins, a city of every player")))
-    colours = [FACTION[p["faction"]] for p in view["players"] if p.get("faction")] or [FACTION[None]]
-    out.append(("city", (colours[0], "2", (255, 255, 255)), Msg("a player's city, level 2")))
+    factions = [p["faction"] for p in view["players"] if p.get("faction")] or [None]
+    out.append(("city", (FACTION[factions[0]], "2", (255, 255, 255), factions[0]), Msg("a player's city, level 2")))
     if any(t["kind"] == "city" and t.get("owner") == "empty" for t in tiles):
-        out.append(("city", (NEUTRAL_BOX, "0", INK), Msg("empty city: a hero may claim it")))
-    out.append(("hero", colours[-1], Msg("a player's hero (1 or 2)")))
+        out.append(("city", (NEUTRAL_BOX, "0", INK, None), Msg("empty city: a hero may claim it")))
+    out.append(("hero", factions[-1], Msg("a player's hero (1 or 2)")))
+    if view.get("last"):
+        out.append(("last", None, Msg("changed by the last move")))
     if view.get("impassable"):
         out.append(("cross", None, Msg("impassable: no card fits")))
     if view.get("removed"):
@@ -302,11 +479,11 @@ def _key_lands(view: dict) -> list[str]:
 
 def _key_height(view: dict) -> int:
     rows = -(-len(_key_entries(view)) // 2)
-    return 8 + rows * KEY_ROW + (KEY_ROW if _key_lands(view) else 0) + 6
+    return 8 + rows * KEY_ROW + (KEY_ROW + 8 if _key_lands(view) else 0) + 6
 
 
 def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int, lang: str = "en") -> int:
-    """The key to the map's symbols, in two columns, and a line of land colours; returns its height."""
+    """The key to the map's symbols, in two columns, and a line of the lands; returns its height."""
     body = (22, False)
     entries = _key_entries(view)
     y0 = y + 8
@@ -316,12 +493,16 @@ def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int, lang: str = "en") -> i
         cy = y0 + (i // 2) * KEY_ROW + KEY_ROW // 2
         cx = x + KEY_ICON // 2 - 4
         if kind == "city":
-            fill, txt, col = what
-            _box(d, cx, cy, half, fill, txt, col, 21 if len(txt) > 1 else 24, width=3)
+            fill, txt, col, faction = what
+            _paste_centred(d, _city_sprite(40, fill, txt, col, faction, 20 if len(txt) > 1 else 24), cx, cy)
         elif kind == "ruins":
-            _box(d, cx, cy, half, RUINS_BOX, what, (255, 255, 255), 24, width=3)
+            _paste_centred(d, _ruins_sprite(40, what, 22), cx, cy)
         elif kind == "hero":
-            _hero(d, cx, cy, 19, what, 1, size=22)
+            _paste_centred(d, _hero_sprite(FACTION[what], what, 1), cx, cy)
+        elif kind == "last":
+            box = [cx - half - 4, cy - half - 4, cx + half + 4, cy + half + 4]
+            d.rectangle(box, fill=EMPTY_SQUARE)
+            _frame(d, box, LAST, 5)
         elif kind == "cross":
             _cross(d, [cx - half, cy - half, cx + half, cy + half], 6, width=4)
         else:
@@ -330,23 +511,48 @@ def _draw_key(d: ImageDraw.ImageDraw, view: dict, y: int, lang: str = "en") -> i
     y = y0 + -(-len(entries) // 2) * KEY_ROW
     lands = _key_lands(view)
     if lands:
-        cy = y + KEY_ROW // 2
+        cy = y + KEY_ROW // 2 + 4
         x = PAD
         land = words(Msg("Land:"), lang)
         _text(d, (x, cy), land, body, INK, anchor="lm")
-        x += int(text_width(land, *body)) + 14
+        x += int(text_width(land, *body)) + 12
         for f in lands:
-            d.rectangle([x, cy - 14, x + 28, cy + 14], fill=TERRAIN[f], outline=(120, 115, 105))
-            x += 36
+            sw = toolkit.sprite(("land-key", f), lambda f=f: _land(f, 120).resize((48, 48), Image.BILINEAR))
+            toolkit.paste(d, sw, (x, cy - 24))
+            d.rectangle([x, cy - 24, x + 47, cy + 23], outline=(120, 115, 105))
+            x += 54
             name = words(term(GAME, TERRAIN_NAME[f]), lang)
             _text(d, (x, cy), name, body, INK, anchor="lm")
-            x += int(text_width(name, *body)) + 22
-        y += KEY_ROW
+            x += int(text_width(name, *body)) + 16
+        y += KEY_ROW + 8
     return y + 6 - (y0 - 8)
 
 
+def _dial(d: ImageDraw.ImageDraw, cx: int, cy: int, o: dict) -> None:
+    """The Oracle: a dial of the week's 7 days, days gone shaded, today strong, the week in the middle."""
+    r = DIAL_R
+    day, week = o.get("day", 1), o.get("week", 1)
+
+    def draw(c) -> None:
+        box = [2, 2, 2 * r + 2, 2 * r + 2]
+        for k in range(7):
+            fill = ORACLE if k + 1 == day else ORACLE_PAST if k + 1 < day else CARD_BG
+            c.pieslice(box, -90 + k * 360 / 7, -90 + (k + 1) * 360 / 7, fill=fill, outline=INK, width=2)
+        for k in range(7):
+            a = math.radians(-90 + (k + 0.5) * 360 / 7)
+            tx, ty = r + 2 + math.cos(a) * r * 0.74, r + 2 + math.sin(a) * r * 0.74
+            toolkit.text(c, (tx, ty), str(k + 1), font=font(16, True),
+                         fill=(255, 255, 255) if k + 1 == day else INK, anchor="mm")
+        ir = r * 0.45
+        c.ellipse([r + 2 - ir, r + 2 - ir, r + 2 + ir, r + 2 + ir], fill=BG, outline=INK, width=2)
+        toolkit.text(c, (r + 2, r + 2), str(week), font=font(24, True), fill=INK, anchor="mm")
+    part = toolkit.drawn(("dial", r, day, week), (2 * r + 5, 2 * r + 5), draw)
+    _paste_centred(d, part, cx, cy)
+
+
 def _player_block(view: dict, p: dict, names, w: int, lang: str = "en") -> list[tuple]:
-    """Lines of one player's public figures: [(text, font, colour, height)], the first line is the heading."""
+    """Lines of one player's public figures: [(text, font, colour, height)]; a line whose text is None draws
+    the player's cities by level."""
     body, small = (22, False), (22, False)
 
     def say(text) -> str:
@@ -359,9 +565,8 @@ def _player_block(view: dict, p: dict, names, w: int, lang: str = "en") -> list[
         faction = say(term(GAME, FACTION_NAME[p["faction"]]))
     else:
         faction = say(Msg("no faction yet"))
-    n = p.get("cities", 0)
-    cities = say(plural("{n} city ({level4} at L4)", "{n} cities ({level4} at L4)", n=n, level4=p["level4"]))
-    out.append((_fit(f"{faction} · {cities}", body, w), body, GREY, LINE))
+    out.append((_fit(faction, body, w), body, GREY, LINE))
+    out.append((None, p, None, LEVEL_ROW))
     out.append((say(Msg("Hand {hand} · Realm {realm} · Sanct {sanctuary}", hand=p["hand_size"],
                         realm=p["realm_size"], sanctuary=p["sanctuary_size"])), body, INK, LINE))
     extra = say(Msg("Ambush {ambush} · Tents {tents}", ambush=p["ambush_count"], tents=len(p["tents"])))
@@ -379,12 +584,50 @@ def _player_block(view: dict, p: dict, names, w: int, lang: str = "en") -> list[
     return out
 
 
+def _draw_levels(d: ImageDraw.ImageDraw, x: int, y: int, p: dict) -> None:
+    """A player's cities by level: a small city of each level 1-4 and how many the player has."""
+    levels = p.get("levels") or [0, 0, 0, 0, p.get("level4", 0)]
+    colour = FACTION[p.get("faction")]
+    num = (24, True)
+    for lv in range(1, 5):
+        n = levels[lv] if lv < len(levels) else 0
+        fill = colour if n else NEUTRAL_BOX
+        _paste_centred(d, _city_sprite(30, fill, str(lv), (255, 255, 255) if n else GREY, None, 18),
+                       x + 15, y + LEVEL_ROW // 2 - 2)
+        _text(d, (x + 34, y + LEVEL_ROW // 2), f"×{n}", num, INK if n else GREY, anchor="lm")
+        x += 92
+
+
 def _columns(left: list, right: list) -> int:
     return max(sum(h for *_, h in left) if left else 0, sum(h for *_, h in right) if right else 0)
 
 
 def _counts(counts: dict, name) -> list[str]:
     return [f"{name(t)} {n}" for t, n in counts.items()]
+
+
+def _battle_side(view: dict, b: dict, attacker: bool, names, lang: str) -> tuple[int | None, list[tuple]]:
+    """One side of the battle: (its seat, its lines); a card line is (card, None, None, height)."""
+    def say(text) -> str:
+        return words(text, lang, names)
+
+    body, bold, big = (22, False), (22, True), (30, True)
+    seat = b["attacker"] if attacker else b["defender"]
+    total = b["attacker_total"] if attacker else b["defender_total"]
+    if seat is None:
+        who = Msg("Guardians") if b["kind"] == "ruins" else Msg("Neutral city")
+    else:
+        who = Seat(seat)
+    heading = Msg("Attacker: {who}", who=who) if attacker else Msg("Defender: {who}", who=who)
+    lines: list[tuple] = [(_fit(say(heading), bold, COL_W - 30), bold, INK, LINE),
+                          (say(Msg("Total {total}", total=total)), big, BATTLE, 40)]
+    if seat is not None:
+        line = view["players"][seat]["line"]
+        for c in line:
+            lines.append((c, None, None, CARD_ROW))
+        if not line:
+            lines.append((say(Msg("no cards yet")), body, GREY, LINE))
+    return seat, lines
 
 
 def render_board(view: dict, names=None, lang: str = "en") -> bytes:
@@ -400,14 +643,21 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
     # ---- work out the panel's blocks first, so the picture is exactly as tall as it needs
     o = view["oracle"]
     pool = view["pool"]
-    left = [(say(Msg("Round {round} · Week {week}, Day {day}", round=o["round"], week=o["week"], day=o["day"])),
-             head, INK, HEAD),
-            (say(Msg("Illuminated: {artifact}", artifact=_type_term(o["illuminated"]))), bold, ORACLE, LINE),
-            (say(Msg("Matched: {artifact}", artifact=_type_term(o["matched"]))), bold, ORACLE, LINE),
+    dial_w = 2 * DIAL_R + 16
+    left = [(_fit(say(Msg("Round {round} · Week {week}, Day {day}", round=o["round"], week=o["week"], day=o["day"])),
+                  head, COL_W), head, INK, HEAD),
+            (_fit(say(Msg("Illuminated: {artifact}", artifact=_type_term(o["illuminated"]))), bold, COL_W - dial_w),
+             bold, ORACLE, LINE),
+            (_fit(say(Msg("Matched: {artifact}", artifact=_type_term(o["matched"]))), bold, COL_W - dial_w), bold,
+             ORACLE, LINE),
             (say(Msg("Supply {supply} · Void {void}", supply=pool["supply"], void=len(pool["void"]))), body, INK,
              LINE)]
     great = [say(_type_term(g)) for g in pool["great"]] or [say(Msg("none"))]
-    for line in _wrap_items(_prefix(say(Msg("Great Artifacts:"))), great, body, COL_W, sep=sep):
+    label = _prefix(say(Msg("Great Artifacts:")))
+    if text_width(label + great[0], *body) > COL_W - dial_w:  # beside the Oracle's dial: the label alone first
+        left.append((label, body, INK, LINE))
+        label = "   "
+    for line in _wrap_items(label, great, body, COL_W - dial_w, sep=sep):
         left.append((line, body, INK, LINE))
     if view.get("house_rules"):  # R133: agreed before the game, shown all game long
         rules = [say(r) for r in view["house_rules"]]
@@ -429,54 +679,66 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
                          (Msg("Roads:"), _counts(pool["roads"], shape))):
         for line in _wrap_items(_prefix(say(label)), items, body, COL_W):
             right.append((line, body, INK, LINE))
-    top_h = _columns(left, right)
+    top_h = max(_columns(left, right), HEAD + 2 * DIAL_R + 10)
     players = view["players"]
     blocks = [_player_block(view, p, names, COL_W - 16, lang) for p in players]
     rows = [(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else []) for i in range(0, len(blocks), 2)]
     row_h = [HEAD + 8 + _columns(a, b) + 10 for a, b in rows]
     b = view.get("battle")
-    battle_sides: list = []
-    if b:
-        for attacker, seat, total in ((True, b["attacker"], b["attacker_total"]),
-                                      (False, b["defender"], b["defender_total"])):
-            lines = []
-            if seat is None:
-                who = Msg("Guardians") if b["kind"] == "ruins" else Msg("Neutral city")
-            else:
-                who = Seat(seat)
-            heading = Msg("Attacker: {who}", who=who) if attacker else Msg("Defender: {who}", who=who)
-            lines.append((_fit(say(heading), bold, COL_W), bold, INK, LINE))
-            lines.append((say(Msg("Total {total}", total=total)), head, (150, 0, 0), HEAD))
-            if seat is not None:
-                cards_ = [_label(c, lang, names) for c in players[seat]["line"]] or [say(Msg("no cards yet"))]
-                for line in _wrap_items("", cards_, body, COL_W, indent="", sep=sep):
-                    lines.append((line, body, GREY, LINE))
-            battle_sides.append(lines)
+    sides = [_battle_side(view, b, True, names, lang), _battle_side(view, b, False, names, lang)] if b else []
+    battle_h = 44 + _columns(sides[0][1], sides[1][1]) + 24 if b else 0
     log = [_fit(say(line), body, width - 2 * PAD) for line in view.get("log", [])[-4:]]
     result = view.get("result")
 
     key_h = _key_height(view)
-    panel_h = key_h + PAD + top_h + 14
+    panel_h = battle_h + key_h + PAD + top_h + 14
     if result:
         panel_h += 50
-    if b:
-        panel_h += 44 + _columns(*battle_sides) + 14
     panel_h += sum(row_h) + 8
     if log:
         panel_h += HEAD + LINE * len(log) + 8
     height = GRID + panel_h
 
     img = Image.new("RGB", (width, height), BG)
-    d = ImageDraw.Draw(img)
+    d = toolkit.canvas(img)
     _draw_map(d, view)
+    active = set(view.get("active", []))
 
-    def draw_lines(x, y, lines):
+    def draw_lines(x, y, lines, w=COL_W):
         for text, fnt, col, h in lines:
-            _text(d, (x, y), text, fnt, col)
+            if text is None:
+                _draw_levels(d, x, y, fnt)
+            elif fnt is None:  # a card of a battle line
+                cc = FACTION.get(text.get("faction"), (120, 120, 120)) if text.get("faction") != "*" \
+                    else (140, 60, 160)
+                _emblem(d, text.get("faction") if text.get("faction") in FACTION_NAME else None,
+                        x + 12, y + h // 2, 10, cc, INK)
+                _text(d, (x + 30, y + h // 2), _fit(_label(text, lang, names), body, w - 34), body, INK,
+                      anchor="lm")
+            else:
+                _text(d, (x, y), text, fnt, col)
             y += h
         return y
 
     y = GRID
+    if b:  # the battle, right under the map: both lines card by card, the totals, whose answer it is
+        what = {"ruins": Msg("Ruins"), "neutral": Msg("neutral city")}.get(b["kind"]) or \
+            TARGET_NAMES.get(b["target"], f"{b['target']}")
+        banner = Msg("BATTLE at {square} ({target}) · {stage}", square=b["square"], target=what,
+                     stage=STAGE.get(b["stage"], b["stage"]))
+        d.rectangle([PAD, y, width - PAD, y + 38], fill=BATTLE)
+        _text(d, (PAD + 10, y + 19), _fit(say(banner), head, width - 3 * PAD), head, (255, 255, 255), anchor="lm")
+        y += 44
+        inner = _columns(sides[0][1], sides[1][1])
+        for x, (seat, lines) in zip((lx, rx), sides):
+            turn = seat in active
+            d.rounded_rectangle([x - 8, y, x + COL_W + 8, y + inner + 16], radius=10,
+                                fill=ACTIVE_BG if turn else CARD_BG, outline=(200, 150, 30) if turn else None,
+                                width=3)
+            if turn:
+                _text(d, (x + COL_W - 4, y + 6), "▶", head, INK, anchor="ra")
+            draw_lines(x + 4, y + 8, lines, COL_W - 8)
+        y += inner + 24
     y += _draw_key(d, view, y - 8, lang)
     d.line([PAD, y - 4, width - PAD, y - 4], fill=(190, 185, 170), width=2)
     y += 8
@@ -486,21 +748,10 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
         d.rectangle([PAD, y, width - PAD, y + 40], fill=(30, 90, 40))
         _text(d, (width // 2, y + 20), _fit(say(text), head, width - 3 * PAD), head, (255, 255, 255), anchor="mm")
         y += 50
+    _dial(d, lx + COL_W - DIAL_R - 4, y + HEAD + DIAL_R + 2, o)
     draw_lines(lx, y, left)
     draw_lines(rx, y, right)
     y += top_h + 14
-    if b:
-        what = {"ruins": Msg("Ruins"), "neutral": Msg("neutral city")}.get(b["kind"]) or \
-            TARGET_NAMES.get(b["target"], f"{b['target']}")
-        banner = Msg("BATTLE at {square} ({target}) · {stage}", square=b["square"], target=what,
-                     stage=STAGE.get(b["stage"], b["stage"]))
-        d.rectangle([PAD, y, width - PAD, y + 38], fill=(120, 30, 30))
-        _text(d, (PAD + 10, y + 19), _fit(say(banner), head, width - 3 * PAD), head, (255, 255, 255), anchor="lm")
-        y += 44
-        draw_lines(lx, y, battle_sides[0])
-        draw_lines(rx, y, battle_sides[1])
-        y += _columns(*battle_sides) + 14
-    active = set(view.get("active", []))
     k = 0
     for (a, bb), h in zip(rows, row_h):
         for x, lines in ((lx, a), (rx, bb)):
@@ -512,12 +763,14 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
             box = [x - 8, y, x + COL_W + 8, y + h - 8]
             d.rounded_rectangle(box, radius=10, fill=ACTIVE_BG if seat in active else CARD_BG,
                                 outline=(200, 150, 30) if seat in active else None, width=3)
-            d.rectangle([x, y + 8, x + 24, y + 32], fill=FACTION[p["faction"]], outline=INK)
+            d.rectangle([x, y + 6, x + 28, y + 34], fill=FACTION[p["faction"]], outline=INK)
+            _emblem(d, p["faction"], x + 14, y + 20, 8, (255, 255, 255), INK)
             vp = say(Msg("VP {vp}", vp=p["vp"]))
-            vw = text_width(vp, *head)
+            big = (30, True)
+            vw = text_width(vp, *big)
             name = ("▶ " if seat in active else "") + _name(names, seat, lang)
-            _text(d, (x + 32, y + 6), _fit(name, head, COL_W - 44 - vw), head, INK)
-            _text(d, (x + COL_W - vw, y + 6), vp, head, INK)
+            _text(d, (x + 36, y + 6), _fit(name, head, COL_W - 50 - vw), head, INK)
+            _text(d, (x + COL_W, y + 3), vp, big, INK, anchor="ra")
             draw_lines(x + 8, y + HEAD + 8, lines)
         y += h
     y += 8
@@ -530,101 +783,5 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
     return PALETTE.png(img)
 
 
-HAND_W = 600
-
-
-def hand_content(view: dict) -> tuple:
-    """Everything of a private view that `render_hand` draws: two views with the same content
-    make the same picture, so the bot sends the one it drew before."""
-    seat = view.get("viewer")
-    me = view["players"][seat] if seat is not None else None
-    return (seat, view.get("hand", []), view.get("ambush", []), view.get("formation_seen"), view.get("realm_count", 0),
-            view.get("sanctuary", []), me and me["tents"], me and me["faction"])
-
-
-def render_hand(view: dict, names=None, lang: str = "en") -> bytes:
-    names = _names(names, lang)
-
-    def say(text) -> str:
-        return words(text, lang, names)
-
-    hand = view.get("hand", [])
-    amb = view.get("ambush", [])
-    seat = view.get("viewer")
-    me = view["players"][seat] if seat is not None else None
-    tents = me["tents"] if me else []
-    sanct = view.get("sanctuary", [])
-    big, mid, idf = (28, True), (24, False), (24, True)
-    sep = LIST_SEPARATOR.get(lang, ", ")
-    row = 34
-    id_w = max([text_width(c["id"], *idf) for c in hand + amb] or [0])
-    text_x = int(50 + id_w + 18)
-    inner = HAND_W - 2 * 18
-    # lines: (kind, payload)
-    entries: list[tuple] = []
-
-    def card_text(c) -> str:
-        text = _label(c, lang, names)
-        if c.get("acts_as"):
-            text = say(Msg("{card} as {identity}", card=text, identity=_type_term(c["acts_as"])))
-        if c.get("uses_left") == 0:
-            text = say(Msg("{card} (used)", card=text))
-        elif c.get("uses_left", 1) > 1:
-            text = say(Msg("{card} ({n} uses)", card=text, n=c["uses_left"]))
-        return text
-
-    entries.append(("head", say(Msg("Hand ({n})", n=len(hand)))))
-    entries += [("card", c) for c in hand] or [("text", say(Msg("empty")))]
-    if amb:
-        entries.append(("head", say(Msg("Ambush ({n})", n=len(amb)))))
-        entries += [("card", c) for c in amb]
-    for shown in view.get("formation_seen") or []:  # R23: an opponent showed you his Formation
-        entries.append(("head", _fit(say(Msg("{player}'s Formation", player=Seat(shown["by"]))), big, inner)))
-        entries += [("text", line) for line in _wrap_items("", [say(c["label"]) for c in shown["cards"]], mid,
-                                                           inner - 20, indent="", sep=sep)]
-    if tents:
-        entries.append(("head", say(Msg("Tents ({n})", n=len(tents)))))
-        for t in tents:
-            items = [f"{_label(c, lang, names)} [{c['id']}]" for c in t["cards"]] or [say(Msg("empty"))]
-            entries += [("text", line) for line in _wrap_items(f"{t['tent']['id']}: ", items, mid, inner - 20,
-                                                               sep=sep)]
-    counts: dict[str, int] = {}
-    for c in sanct:
-        key = _label(c, lang, names)
-        counts[key] = counts.get(key, 0) + 1
-    entries.append(("head", say(Msg("Sanctuary ({n})", n=len(sanct)))))
-    items = [f"{n}× {k}" for k, n in sorted(counts.items())] or [say(Msg("empty"))]
-    entries += [("small", line) for line in _wrap_items("", items, mid, inner - 20, indent="", sep=sep)]
-    text_w = HAND_W - 18 - text_x
-    entries = [(k, (e, _wrap(card_text(e), mid, text_w, "  "))) if k == "card" else (k, e) for k, e in entries]
-    height = 18 + 40 + 34 + sum(40 if k == "head" else row * (len(e[1]) if k == "card" else 1)
-                                for k, e in entries) + 16
-
-    img = Image.new("RGB", (HAND_W, height), BG)
-    d = ImageDraw.Draw(img)
-    title = say(Msg("{player} · your cards", player=Seat(seat))) if seat is not None else say(Msg("Hand"))
-    if me:
-        d.rectangle([18, 22, 42, 46], fill=FACTION[me["faction"]], outline=INK)
-    _text(d, (50 if me else 18, 16), _fit(title, big, inner - 40), big, INK)
-    _text(d, (18, 58), _fit(say(Msg("Realm {realm} · Sanctuary {sanctuary} · Ambush {ambush}",
-                                    realm=view.get("realm_count", 0), sanctuary=len(sanct), ambush=len(amb))),
-                            mid, inner), mid, GREY)
-    y = 18 + 40 + 34
-    for kind, payload in entries:
-        if kind == "head":
-            d.line([18, y + 4, HAND_W - 18, y + 4], fill=(190, 185, 170), width=2)
-            _text(d, (18, y + 8), payload, big, INK)
-            y += 40
-            continue
-        if kind == "card":
-            c, lines = payload
-            col = FACTION.get(c["faction"], (120, 120, 120)) if c["faction"] != "*" else (140, 60, 160)
-            d.rectangle([20, y + 7, 40, y + 27], fill=col, outline=INK)
-            toolkit.text(d, (50, y + 2), c["id"], font=font(*idf), fill=(120, 40, 20))
-            for i, line in enumerate(lines):
-                _text(d, (text_x, y + 2 + i * row), line, mid, INK)
-            y += row * (len(lines) - 1)
-        else:
-            _text(d, (38, y + 2), payload, mid, INK if kind == "text" else (60, 60, 60))
-        y += row
-    return PALETTE.png(img)
+# the hand picture lives in its own module (it imports this one's colours and helpers)
+from render.battalia_hand import hand_content, render_hand  # noqa: E402,F401

@@ -2,6 +2,8 @@
 hidden cards: hands, Ambush and Realm contents appear only in their owner's view."""
 from __future__ import annotations
 
+import re
+
 from engine.text import Msg, Seat, from_json
 
 from . import battle as bt
@@ -20,6 +22,25 @@ def _formation_public(shown: dict | None) -> dict | None:
     if not shown:
         return None
     return {"round": shown["round"], "to": list(shown["to"]), "count": len(shown["cards"])}
+
+
+_SQUARE = re.compile(r"^[a-g][1-7]$")
+
+
+def last_squares(log: list) -> list[str]:
+    """The squares the map last changed on, from the log (its JSON form): the squares named by the newest
+    entries that name any (a card placed and the square it made impassable, a hero's path, a city
+    claimed), the run of such entries back to the first one that names none."""
+    found: list[str] = []
+    for entry in reversed(log):
+        args = entry.get("args") if isinstance(entry, dict) else None
+        named = [sq for key in ("square", "path") if isinstance((args or {}).get(key), str)
+                 for sq in args[key].split("-") if _SQUARE.match(sq)]
+        if named:
+            found = named + found
+        elif found:
+            break
+    return list(dict.fromkeys(found))
 
 
 def step_text(state: dict) -> Msg:
@@ -53,7 +74,7 @@ def view(state: dict, viewer: int | None) -> dict:
         lc = turns.level_counts(state, s)
         players.append({
             "seat": s, "faction": p["faction"], "faction_name": data.faction_name(p["faction"]) if p["faction"] else None,
-            "vp": sc[s], "level4": lc[4], "cities": sum(lc), "hand_size": len(p["hand"]),
+            "vp": sc[s], "level4": lc[4], "cities": sum(lc), "levels": list(lc), "hand_size": len(p["hand"]),
             "realm_size": len(p["realm"]), "sanctuary_size": len(p["sanctuary"]),
             "sanctuary_top": public_name(state, p["sanctuary"][-1]) if p["sanctuary"] else None,
             "ambush_count": len(p["ambush"]),
@@ -83,7 +104,7 @@ def view(state: dict, viewer: int | None) -> dict:
         "options": {k: v for k, v in state["options"].items()},
         "house_rules": house_rules_text(state["options"]),
         "oracle": oracle.describe(state["round"]), "round": state["round"],
-        "board": boardv, "impassable": list(state["impassable"]), "removed": list(state["removed"]),
+        "board": boardv, "last": last_squares(state["log"]), "impassable": list(state["impassable"]), "removed": list(state["removed"]),
         "pool": {"units": units, "supply": len(pool["supply"]),
                  "artifacts": {t: len(d) for t, d in pool["artifacts"].items()},
                  "cities": {s: len(d) for s, d in pool["cities"].items()},

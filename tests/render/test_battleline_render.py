@@ -16,12 +16,13 @@ import os
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import i18n
 from render import battleline as bl, toolkit
 from render.common import font
 from tests.render import battleline_views as views
+from tests.render.golden import check_hand_content, golden_difference
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 REGEN = os.environ.get("REGEN_GOLDEN") == "1"
@@ -29,7 +30,6 @@ REGEN = os.environ.get("REGEN_GOLDEN") == "1"
 # build, or Pillow without libraqm: measured at most 0.65 mean and 0.16 % changed here) passes,
 # while a moved card, a missing mark or a wrong colour fails (removing the colour initials and
 # shapes alone gives 0.5-1.2 % changed pixels).
-GOLDEN_BLUR = 2.5
 GOLDEN_MEAN_TOLERANCE = 1.0       # mean absolute difference per RGB channel, 0-255
 GOLDEN_CHANGED_TOLERANCE = 0.002  # share of pixels whose blurred colour moved by more than 48
 MAX_PNG_BYTES = 300_000
@@ -65,16 +65,6 @@ def has_colour(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[i
 
 def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
-
-
-def golden_difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """(mean absolute difference, share of clearly changed pixels) of blurred copies."""
-    diff = ImageChops.difference(a.filter(ImageFilter.GaussianBlur(GOLDEN_BLUR)),
-                                 b.filter(ImageFilter.GaussianBlur(GOLDEN_BLUR)))
-    red, green, blue = diff.split()
-    strongest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
-    changed = sum(strongest.histogram()[49:]) / (a.width * a.height)
-    return sum(ImageStat.Stat(diff).mean) / 3, changed
 
 
 def language_picture(kind: str, lang: str) -> bytes:
@@ -439,22 +429,14 @@ def test_hand_content_names_everything_the_hand_picture_draws():
     the picture it drew before instead of drawing it again), and a changed hand changes it."""
     import random
     from engine.battleline import RULES
-    state, rng = RULES.setup(2, {}, 11), random.Random(11)
-    by_content: dict[bytes, tuple[dict, bytes]] = {}
-    reused = changed = 0
-    for _move in range(120):
-        if RULES.result(state) is not None:
-            break
-        (seat,) = RULES.active_players(state)
-        for viewer in (0, 1):
-            view = RULES.view(state, viewer)
-            key = repr(bl.hand_content(view)).encode()
-            picture = bl.render_hand(view, views.NAMES_2P)
-            if key in by_content:
-                reused += by_content[key][0] != view
-                assert picture == by_content[key][1], "a picture differs from the one its content was drawn as"
-            else:
-                changed += all(picture != p for _v, p in by_content.values())
-                by_content[key] = (view, picture)
-        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
+
+    def private_views():
+        state, rng = RULES.setup(2, {}, 11), random.Random(11)
+        for _move in range(120):
+            if RULES.result(state) is not None:
+                return
+            yield from (RULES.view(state, viewer) for viewer in (0, 1))
+            (seat,) = RULES.active_players(state)
+            state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
+    reused, changed = check_hand_content(private_views(), bl.hand_content, bl.render_hand, views.NAMES_2P)
     assert reused > 20 and changed > 20, (reused, changed)

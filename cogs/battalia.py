@@ -8,6 +8,8 @@ challenge with the declared house rules, the rules help.
 """
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 
@@ -17,10 +19,13 @@ from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
 from engine.base import IllegalAction
 from engine.battalia import RULES
+from engine.battalia.paths import CARD_ID
+from engine.text import Msg
 from matches import UserError
 
 GAME = "battalia"
-PAY = Param("cards", "Card ids to pay with, e.g. k3,k8 (default: chosen for you)", optional=True)
+PAY = Param("cards", "Cards to pay with: type a card's name, pick it from the list (default: chosen for you)",
+            optional=True)
 BUILD = ("build", "Build a road or a city, or upgrade a city")
 HERO = ("hero", "Hire, move or fly your heroes")
 ARTIFACT = ("artifact", "Use an artifact: Amulet, Title, Scroll, Tent, Hammer, Horn")
@@ -96,17 +101,43 @@ class BattaliaCog(GameCog, group_name="battalia",
     VERBS = VERBS
     BUTTONS = frozenset({"faction", "turn"})
 
-    def refine(self, verb: Verb, action, extras: dict) -> str:
+    def refine(self, verb: Verb, action, extras: dict, *, match=None, seat: int | None = None,
+               lang: str = "en") -> str:
+        cards = extras.get("cards")
+        if cards and match is not None and seat is not None:
+            cards = self.card_ids(self.bot.service.private_view(match, seat).get("hand", []), cards, lang)
         try:
-            return RULES.pay_with(action.id, extras.get("cards"))
+            return RULES.pay_with(action.id, cards)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
+
+    @staticmethod
+    def card_ids(hand: list[dict], cards: str, lang: str) -> str:
+        """The ids of the cards a player named, by the names the hand picture shows (in their
+        language or in English; several cards of one name are taken one after another), or by
+        id. A name no card in hand has is refused with that name."""
+        free = [c for c in hand if c.get("uses_left", 1) > 0]
+        ids = []
+        for part in (p.strip() for p in cards.split(",")):
+            if not part:
+                continue
+            if re.fullmatch(CARD_ID, part):  # an id, as older answers and the log write them
+                ids.append(part)
+                continue
+            wanted = part.casefold()
+            card = next((c for c in free if c["id"] not in ids and wanted in
+                         (card_name(c, lang).casefold(), card_name(c, "en").casefold())), None)
+            if card is None:
+                raise UserError(Msg("You have no {card} to pay with (the list shows your cards).", card=part))
+            ids.append(card["id"])
+        return ",".join(ids)
 
     def extra_autocomplete(self, name: str):
         return self.card_choices if name == "cards" else None
 
     async def card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Card ids for the payment list: the unused cards in hand, one more per pick."""
+        """The cards to pay with, by the names the hand picture shows: the unused cards in hand,
+        one more per pick (a second card of the same name is offered again)."""
         service = self.bot.service
         try:
             row, seat = await self.seat(interaction, getattr(interaction.namespace, "match", None))
@@ -115,11 +146,19 @@ class BattaliaCog(GameCog, group_name="battalia",
         lang = await lang_for(interaction)
         hand = [c for c in service.private_view(row, seat).get("hand", []) if c.get("uses_left", 1) > 0]
         prefix = current[:current.rfind(",") + 1] if "," in current else ""
-        chosen = {part.strip() for part in prefix.split(",") if part.strip()}
-        typed = current[len(prefix):].strip().lower()
-        return [app_commands.Choice(name=f"{prefix}{c['id']} ({render(c['label'], lang).rsplit(' [', 1)[0]})"[:100],
-                                    value=f"{prefix}{c['id']}"[:100])
-                for c in hand if c["id"] not in chosen and typed in f"{c['id']} {c['label']}".lower()][:25]
+        left = [card_name(c, lang) for c in hand]
+        for chosen in (part.strip() for part in prefix.split(",") if part.strip()):
+            if chosen in left:
+                left.remove(chosen)
+        typed = current[len(prefix):].strip().casefold()
+        lead = prefix.rstrip() + " " if prefix else ""
+        offered = [name for name in dict.fromkeys(left) if typed in name.casefold()]
+        return [app_commands.Choice(name=f"{lead}{name}"[:100], value=f"{lead}{name}"[:100]) for name in offered][:25]
+
+
+def card_name(card: dict, lang: str) -> str:
+    """A card's name as the hand picture writes it under the card (its label without the id)."""
+    return render(card["label"], lang).rsplit(" [", 1)[0]
 
 
 async def setup(bot):

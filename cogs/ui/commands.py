@@ -150,8 +150,9 @@ def make_command(name: str, description: str, params: list[inspect.Parameter], b
 
 def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
                  extra_autocomplete=None) -> app_commands.Command:
-    """The slash command of one verb. `refine(verb, action, extras) -> id` makes the stored id
-    when the verb has extras; `extra_autocomplete(name)` gives an extra's autocomplete."""
+    """The slash command of one verb. `refine(verb, action, extras, match=, seat=, lang=) -> id`
+    makes the stored id when the verb has extras (the player's match, seat and language let a
+    game read what they named); `extra_autocomplete(name)` gives an extra's autocomplete."""
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter(p.name, kw, annotation=_annotation(p), default=None if p.optional else inspect._empty)
               for p in verb.params]
@@ -173,7 +174,8 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
                                 asked=asked))
         extras = {p.name: values.get(p.name) for p in verb.extras if values.get(p.name) not in (None, "")}
         if len(found) == 1:
-            chosen = refine(verb, found[0], extras) if extras and refine else found[0]
+            chosen = (refine(verb, found[0], extras, match=match, seat=seat, lang=await lang_for(interaction))
+                      if extras and refine else found[0])
             return await play(interaction, match.id, match.version, chosen)
         if extras:
             raise UserError(Msg("Name the move fully (every option) when you also give {options}.",

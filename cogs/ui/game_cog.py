@@ -69,8 +69,10 @@ class GameCog(commands.GroupCog):
             if group.get_command(command.name) is None:  # a game's own command of that name wins
                 group.add_command(command)
 
-    def refine(self, verb: Verb, action, extras: dict) -> str:
-        """The stored id of `action` with a verb's extra options (a game with extras overrides)."""
+    def refine(self, verb: Verb, action, extras: dict, *, match=None, seat: int | None = None,
+               lang: str = "en") -> str:
+        """The stored id of `action` with a verb's extra options (a game with extras overrides;
+        `match`, `seat` and `lang` say whose words the extras are)."""
         return action.id
 
     def extra_autocomplete(self, name: str):

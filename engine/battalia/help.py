@@ -15,7 +15,7 @@ RULES_LINES = (
     Msg('• **Cards pay for everything:** your hand is 6 cards of your own deck. Supply hires units; units build cities and roads and craft artifacts.'),
     Msg('• **A turn:** start it, make as many moves as your cards pay for (hire, craft, build, move heroes, attack), then end it: your hand and used cards go to your Sanctuary and you draw 6.'),
     Msg('• **Taking cities:** move a hero along roads onto a neutral or enemy city (or the Ruins) and attack with a Weapon and units stronger than its defence.'),
-    Msg('• **Moves:** use the menus and buttons under your private hand picture (only legal moves) or `/battalia` commands; card ids like k12 are on that picture.'),
+    Msg('• **Moves:** use the menus and buttons under your private hand picture (only legal moves) or `/battalia` commands; pay with cards by the names written under them.'),
     Msg('**Reference**'),
     Msg('**Turn:** 1. `turnstart`: Formation (3+ cards of one faction: draw extra; you pick who sees them), Redeploy (new hand of 5) or Start; your Ambush cards come back. 2. In any order: `hire`, `craft`, `build` (then `place`), `hero`, `artifact`, `ambush`, `attack`. 3. `end`. Cards gained reach your hand only after your next reshuffle.'),
     Msg('**Costs:** Soldier/Captain/Priest/Commander 2/3/4/5 Supply (+1 Supply card); level-L city = 3 units of rank L; upgrade = 2 of the next rank; road = 1 (straight, curve) or 2 (T, cross) Soldiers + 1 Supply; hero = Weapon + 2 Supply; hero step = 1 Supply, or a Horse for 3.'),

@@ -160,7 +160,8 @@ GREAT_HINTS = {
 # moves whose last part is the way to pay (sup, horse), how many parts come before it
 PAYABLE = {"hire": None, "craft": None, "road": None, "city": None, "upgrade": None, "hero": None, "tent": None,
            "move": 3, "retreat": 2}
-CARD_IDS = re.compile(r"^[kv]\d+(,[kv]\d+)*$")
+CARD_ID = r"[kv]\d+"  # one card's id: k12
+CARD_IDS = re.compile(rf"^{CARD_ID}(,{CARD_ID})*$")
 
 
 def pay_with(action_id: str, cards: str | None) -> str:
@@ -170,7 +171,7 @@ def pay_with(action_id: str, cards: str | None) -> str:
         return action_id
     ids = ",".join(part for part in re.split(r"[\s,]+", cards.strip()) if part)
     if not CARD_IDS.match(ids):
-        raise IllegalAction(Msg("List card ids like k12,k15 (the ids are on your hand picture)."))
+        raise IllegalAction(Msg("Pick the cards to pay with from the list: type a card's name, then pick it."))
     parts = action_id.split(":")
     if parts[0] not in PAYABLE:
         raise IllegalAction(Msg("This move is not paid with cards."))

@@ -24,6 +24,7 @@ from engine.text import from_json
 from engine.battalia import RULES, board, oracle
 from engine.battalia import paths as P
 from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
+from i18n import render
 from matches import STALE_MESSAGE
 from tests.battalia.helpers import actions_phase, clear_hand, give, put_tile
 from tests.discord.bt_helpers import (CARD_ID, NOT_A_MOVE, Driver, FixedSeed, assert_fits,
@@ -160,7 +161,8 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     supply = [c for c in hand if match.snapshot["cards"][c]["t"] == "supply"]
     if "commander" not in legal:
         await unchanged(mover, "battalia hire", NOT_A_MOVE, unit="commander")
-    await unchanged(mover, "battalia hire", "List card ids", unit="soldier", cards="two supply")
+    await unchanged(mover, "battalia hire", "You have no two supply to pay with", unit="soldier",
+                    cards="two supply")
     soldier = next(c for c in hand if match.snapshot["cards"][c]["t"] == "soldier")
     await unchanged(mover, "battalia hire", "is not part of this combination", unit="soldier",
                     cards=f"{soldier},{supply[0]}")
@@ -173,16 +175,20 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     firsts = [o.label for o in menu.options]
     assert "Hire a unit or craft an artifact" in firsts and "End your turn" in firsts
 
-    # paying with named cards; the cards option lists the unused cards in hand, one more per pick
-    ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", "", unit="soldier")]
-    assert sorted(ids) == sorted(hand)
-    ids = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", f"{supply[0]},",
-                                                        unit="soldier")]
-    assert sorted(ids) == sorted(f"{supply[0]},{c}" for c in hand if c != supply[0])
-    r = await mover.slash(thread, "battalia hire", unit="soldier", cards=",".join(supply[:2]))
+    # paying with cards named as the hand picture names them (never an id): the cards option
+    # lists the names of the unused cards in hand, one more per pick
+    view = service.private_view(match, seat)
+    names = {render(c["label"], "en").rsplit(" [", 1)[0] for c in view["hand"]}
+    listed = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", "", unit="soldier")]
+    assert sorted(listed) == sorted(names) and not any(c in " ".join(listed) for c in hand)
+    listed = [c["value"] for c in await mover.autocomplete(thread, "battalia hire", "cards", "Supply,",
+                                                            unit="soldier")]
+    assert all(v.startswith("Supply, ") for v in listed) and ("Supply, Supply" in listed) == (len(supply) > 1)
+    r = await mover.slash(thread, "battalia hire", unit="soldier", cards="Supply, supply")
     assert r.response.content.startswith("Move played.")
     remember_answer(mover, r)
-    assert (await current_match(env)).snapshot["players"][seat]["played"] == supply[:2], "the cards named paid"
+    played = (await current_match(env)).snapshot["players"][seat]["played"]
+    assert len(played) == 2 and set(played) <= set(supply), "the two Supply cards named paid"
 
     # a road: built (its card drawn), then placed; the lists come from the legal placements
     for _ in range(80):  # on to the next position where a road that turns several ways can be built

@@ -343,6 +343,9 @@ def _ruins_sprite(w: int, txt: str, size: int = 32) -> Image.Image:
     return toolkit.drawn(("ruins", w, txt, size), (w, h), draw)
 
 
+HERO_H = 44  # a hero figure's height on the map: small enough to stand in a corner beside a city
+
+
 def _hero_sprite(colour, faction, number: int, h: int = 50) -> Image.Image:
     """A hero: a standing figure in its owner's colour (the head is the faction's emblem), its number on it."""
     w = h * 3 // 4
@@ -350,11 +353,13 @@ def _hero_sprite(colour, faction, number: int, h: int = 50) -> Image.Image:
     def draw(c) -> None:
         cx = w / 2
         hr = h * 0.17
-        body = [(cx - w * 0.42, h - 2), (cx - w * 0.22, h * 0.36), (cx + w * 0.22, h * 0.36), (cx + w * 0.42, h - 2)]
-        c.polygon(body, fill=colour, outline=(255, 255, 255))
-        c.line(body + [body[0]], fill=(255, 255, 255), width=3, joint="curve")
-        c.line(body + [body[0]], fill=INK, width=1)
-        _emblem(c, faction, cx, hr + 2, hr + 1, colour, (255, 255, 255))
+        body = [(cx - w * 0.38, h - 4), (cx - w * 0.2, h * 0.38), (cx + w * 0.2, h * 0.38), (cx + w * 0.38, h - 4)]
+        # a dark rim, then a white one: the figure stands out even on a city of its own colour
+        c.line(body + [body[0]], fill=INK, width=7, joint="curve")
+        _emblem(c, faction, cx, hr + 4, hr + 3, INK)
+        c.polygon(body, fill=colour)
+        c.line(body + [body[0]], fill=(255, 255, 255), width=2, joint="curve")
+        _emblem(c, faction, cx, hr + 4, hr + 1, colour, (255, 255, 255))
         toolkit.text(c, (cx, h * 0.7), str(number), font=font(max(14, h * 9 // 20), True), fill=(255, 255, 255),
                      anchor="mm", stroke_width=2, stroke_fill=INK)
     return toolkit.drawn(("hero", colour, faction, number, h), (w, h), draw)
@@ -424,7 +429,7 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
                BATTLE, 8)
     # heroes: a figure each, in the square's corners (where the roads leave room)
     corner: dict[str, int] = {}
-    off = 25
+    off = 20
     for p in view["players"]:
         for i, sq in enumerate(p["heroes"]):
             if not sq:
@@ -436,7 +441,7 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
             hy = MARGIN + y * CELL + (off + 2 if k % 4 < 2 else CELL - off - 2)
             if k >= 4:
                 hx, hy = MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + off
-            _paste_centred(d, _hero_sprite(FACTION[p["faction"]], p["faction"], i + 1), hx, hy)
+            _paste_centred(d, _hero_sprite(FACTION[p["faction"]], p["faction"], i + 1, HERO_H), hx, hy)
 
 
 KEY_ROW = 52                          # height of one row of the key under the map

@@ -13,24 +13,17 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 import random
 import statistics
 import time
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from engine.battalia import RULES
 from render.battalia_hand import WIDTH, hand_content, render_hand
-from tests.render.golden import check_hand_content, golden_difference
+from tests.render.golden import assert_matches_golden, check_hand_content
 
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
-# as tests/render/test_battleline_render.py: compared on lightly blurred copies
-GOLDEN_MEAN_TOLERANCE = 1.0
-GOLDEN_CHANGED_TOLERANCE = 0.002
 MAX_PNG_BYTES = 300_000
 NAMES_2P = ["Alice", "小明"]
 NAMES_4P = ["Alice", "小明", "Carol", "Dan"]
@@ -196,17 +189,7 @@ def test_hand_content_names_everything_the_hand_picture_draws():
 def test_golden(views, name):
     _make, names, lang = CASES[name]
     png = render_hand(views[name], names, lang)
-    path = GOLDEN_DIR / f"{name}.png"
-    if REGEN or not path.exists():
-        path.write_bytes(png)
-        if not REGEN:
-            pytest.skip(f"golden image {path.name} written; look at it, then run again")
-        return
-    got, want = decode(png), decode(path.read_bytes())
-    assert got.size == want.size, (got.size, want.size)
-    mean, share = golden_difference(got, want)
-    assert mean <= GOLDEN_MEAN_TOLERANCE and share <= GOLDEN_CHANGED_TOLERANCE, (
-        f"{name}: mean {mean:.2f}, changed {share:.3%}; if intended, look at it and regenerate with REGEN_GOLDEN=1")
+    assert_matches_golden(name, png, "REGEN_GOLDEN=1 python -m pytest tests/render/test_battalia_hand.py")
 
 
 # ---------------------------------------------------------------------------- cost

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import io
-import os
 import statistics
 import time
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,7 +11,7 @@ from PIL import Image
 from engine.battalia import RULES
 from render.battalia import render_board, render_hand
 from tests.battalia.playouts import computer_playout
-from tests.render.golden import golden_difference
+from tests.render.golden import assert_matches_golden
 
 
 def _mid_game(seed: int = 4, n: int = 4):
@@ -140,10 +138,6 @@ def test_pictures_carry_no_rule_codes():
 # pictures are compared on lightly blurred copies (as tests/render/test_battleline_render.py does), so
 # sub-pixel text placement passes while a moved piece, a missing mark or a wrong colour fails.
 # Regenerate after looking at the new pictures: REGEN_GOLDEN=1 python -m pytest tests/render/test_battalia_render.py
-GOLDEN_DIR = Path(__file__).parent / "golden"
-REGEN = os.environ.get("REGEN_GOLDEN") == "1"
-GOLDEN_MEAN_TOLERANCE = 1.0
-GOLDEN_CHANGED_TOLERANCE = 0.002
 # name: (players, seed, AI moves, options)
 BOARD_CASES = {"start": (3, 1, 0, None), "midgame": (4, 4, 300, None), "battle": (4, 5, 331, None),
                "finished": (2, 1, 2000, {"weeks": 1}), "two_players": (2, 8, 120, None),
@@ -170,17 +164,7 @@ def test_board_golden(name):
         times.append((time.process_time() - t) * 1000)
     print(f"battalia board {name}: median {statistics.median(times):.1f} ms CPU, {len(png) / 1000:.0f} KB")
     assert len(png) < 300_000
-    path = GOLDEN_DIR / f"battalia_board_{name}.png"
-    if REGEN:
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(png)
-    assert path.exists(), f"no golden image {path.name}; look at the picture, then regenerate with REGEN_GOLDEN=1"
-    expected = _decode(path.read_bytes()).convert("RGB")
-    actual = _decode(png).convert("RGB")
-    assert actual.size == expected.size
-    mean, changed = golden_difference(actual, expected)
-    assert mean < GOLDEN_MEAN_TOLERANCE and changed < GOLDEN_CHANGED_TOLERANCE, \
-        f"{name} differs from its golden image: mean {mean:.2f}, {changed:.3%} of pixels changed"
+    assert_matches_golden(f"battalia_board_{name}", png, "REGEN_GOLDEN=1 python -m pytest tests/render/test_battalia_render.py")
 
 
 def test_battle_panel_shows_both_lines_and_whose_answer():

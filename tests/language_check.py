@@ -76,6 +76,25 @@ class Checker:
                 elif has_words(node.key, code) and not CJK.search(translated):
                     self.problems.append(f"{where}: {lang} text of {node.key!r} is not Chinese: {translated!r}")
 
+    def events(self, where: str, events, names: list[str]) -> None:
+        """A move's events: the public text and each seat's private one."""
+        for event in events:
+            self.text(f"{where} event", event.public, names)
+            for seat, text in event.private.items():
+                self.text(f"{where} private to {seat}", text, names)
+
+    def finished_game(self, rules, state: dict, names: list[str]) -> dict:
+        """A finished game's result, then its stored texts (log, result) as the public view reads
+        them back from their JSON forms; the view, for a game's own checks."""
+        result = rules.result(state)
+        assert result is not None, "the game did not end"
+        self.text("result", result.reason, names)
+        view = rules.view(state, None)
+        for n, line in enumerate(view["log"]):
+            self.text(f"log line {n}", line, names)
+        self.text("view result", view["result"]["reason"], names)
+        return view
+
     def assert_clean(self) -> None:
         assert not self.problems, "\n".join(self.problems[:40])
 

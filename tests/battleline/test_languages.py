@@ -92,18 +92,8 @@ def test_a_whole_game_reads_in_chinese(players, options, seed):
         if move % 7 == 0:
             _check_refusals(check, state, names, where, rng)
         state, events = RULES.apply(state, seat, _pick(actions, rng).id)
-        for event in events:
-            check.text(f"{where} event", event.public, names)
-            for private_seat, text in event.private.items():
-                check.text(f"{where} private to {private_seat}", text, names)
-    result = RULES.result(state)
-    assert result is not None, "the game did not end"
-    check.text("result", result.reason, names)
-    # the stored forms read the same after the state's JSON round trip
-    view = RULES.view(state, None)
-    for n, line in enumerate(view["log"]):
-        check.text(f"log line {n}", line, names)
-    check.text("view result", view["result"]["reason"], names)
+        check.events(where, events, names)
+    check.finished_game(RULES, state, names)
     _check_refusals(check, state, names, "over", rng)
     check.assert_clean()
     assert check.checked > 200

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from render import toolkit
 
@@ -260,8 +260,3 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         else:
             toolkit.text(draw, (x, base), part, font=primary, fill=fill, anchor="ls")
             x += primary.getlength(part)
-
-
-def to_png(img: Image.Image) -> bytes:
-    """A picture with no palette of its own (test games' stand-ins) as PNG, at the toolkit's level."""
-    return toolkit.png(img)

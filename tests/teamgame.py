@@ -25,7 +25,8 @@ from PIL import Image, ImageDraw
 
 from engine.base import Action, Choice, Event, IllegalAction, Option, Result
 from engine.rng import new_rng_state, next_random
-from render.common import font, to_png
+from render.common import font
+from render.toolkit import png as to_png
 
 DECK = [f"t{i}" for i in range(1, 13)]
 TEAMS = [[0, 2], [1, 3]]

@@ -20,7 +20,8 @@ from PIL import Image, ImageDraw
 
 from engine.base import Action, Choice, Event, IllegalAction, Option, Result
 from engine.rng import new_rng_state, next_random
-from render.common import font, to_png
+from render.common import font
+from render.toolkit import png as to_png
 
 DECK = [f"c{i}" for i in range(1, 21)]
 HAND = Option("hand", "int", 3, "Cards dealt to each player", label="hand", min=1, max=5)

@@ -15,7 +15,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.battleline import RULES as BATTLELINE
 from render import battleline as bl_render
-from render.common import font, to_png
+from render.common import font
+from render.toolkit import png as to_png
 from render.replay import CAPTION_HEIGHT, MAX_FRAMES, SIZE_LIMIT, animate, replay, spread
 from tests import testgame
 

@@ -79,11 +79,11 @@ registry.register(testgame.RULES)
 renderers.register("testgame", testgame)
 
 SEED = 20240601
-GAMES = (("testgame", {"hand": 5}), ("battleline", {}), ("battalia", {}))
+GAMES = (("testgame", {"hand": 5}), ("battleline", {}), ("battalia", {}), ("skytear", {}))
 # concurrent matches -> (moves at least, rounds at least)
 LEVELS = ((1, 25, 25), (10, 60, 6), (100, 300, 3))
 MOVE_TIMEOUT = 600.0
-MID_GAME = {"testgame": 5, "battleline": 40, "battalia": 100}  # moves into a game, for the floor
+MID_GAME = {"testgame": 5, "battleline": 40, "battalia": 100, "skytear": 120}  # moves into a game, for the floor
 FLOOR_REPS = 25
 MEMBERS = 240  # 200 for the 100 matches, a few spare
 
@@ -358,10 +358,10 @@ class Bench:
                     await self.env.settle(timeout=MOVE_TIMEOUT)
                     m = await service.get(match_id)
                 active = service.rules(m).active_players(m.snapshot) if m.status == "active" else set()
-                if len(active) != 1:
+                if not active:
                     skipped += 1
                     continue
-                (seat,) = active
+                seat = min(active)  # several asked at once (a mulligan, a response window): one of them moves
                 actions = service.legal_actions(m, seat)
                 if not actions:
                     skipped += 1
@@ -437,10 +437,10 @@ class Bench:
         match = await service.get(self.mid_game[game][1])
         while match.status == "active" and match.version < MID_GAME.get(game, 0):
             active = service.rules(match).active_players(match.snapshot)
-            actions = service.legal_actions(match, next(iter(active))) if len(active) == 1 else []
+            seat = min(active) if active else None
+            actions = service.legal_actions(match, seat) if seat is not None else []
             if not actions:
                 break
-            seat = next(iter(active))
             await service.act(match.id, match.user_at(seat).user_id, rng.choice(actions).id)
             match = await service.get(match.id)
         await self.env.settle(timeout=MOVE_TIMEOUT)
@@ -704,7 +704,7 @@ def main() -> None:
     import argparse
     parser = argparse.ArgumentParser(description="Moves through the real bot in simcord, timed to completion.")
     parser.add_argument("--games", default=",".join(g for g, _ in GAMES),
-                        help="games to run, comma-separated (default: all three)")
+                        help="games to run, comma-separated (default: all of them)")
     parser.add_argument("--levels", default=",".join(str(n) for n, *_ in LEVELS),
                         help="concurrent matches, comma-separated (default: 1,10,100)")
     parser.add_argument("--profile", action="store_true",

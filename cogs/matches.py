@@ -238,6 +238,18 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         await reply(interaction, Msg("Nudged {people}.", people=[f"<@{row.user_at(s).user_id}>" for s in seats]),
                     allowed_mentions=discord.AllowedMentions.none())
 
+    @app_commands.command(name="autopass",
+                          description="Pass every response window in which you have nothing to play (only you know)")
+    @app_commands.describe(on="On: pass for me unless I can respond; off: always ask me")
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def autopass(self, interaction: discord.Interaction, on: bool, match: int | None = None):
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        await self.bot.service.set_auto_pass(row.id, interaction.user.id, on)
+        await reply(interaction, Msg("In match #{id} you now pass whenever you have no response to make; "
+                                     "the others are not told.", id=row.id) if on else
+                    Msg("In match #{id} you are asked again in every response window.", id=row.id))
+
     @app_commands.command(name="return", description="Play your seat again after the computer stood in for you")
     @app_commands.autocomplete(match=match_autocomplete)
     async def return_(self, interaction: discord.Interaction, match: int | None = None):

@@ -253,7 +253,11 @@ class DiscordPresenter:
             touched -= waiting
             channel = await self.channel_for(match)
             humans = [s for s in sorted(waiting) if not match.user_at(s).is_ai]
-            if channel is not None:
+            if channel is not None and self.asked_privately(match):
+                # a pass tells nothing; the board above already says responses are awaited
+                if lines:
+                    await self._safe_send(channel, "\n".join(lines), match=match, ping=[])
+            elif channel is not None:
                 lines.append(render(plural("Waiting for {n} player: {people}.", "Waiting for {n} players: {people}.",
                                            n=len(humans), people=[names[s] for s in humans]), lang))
                 await self._safe_send(channel, "\n".join(lines), match=match, ping=[])
@@ -339,9 +343,16 @@ class DiscordPresenter:
             log.warning("could not post in the channel of match %s", match.id)
             return None
 
+    def asked_privately(self, match: MatchRow) -> bool:
+        """The game keeps who is asked to itself (a response window: a player passing by their
+        "pass unless I can respond" setting must look like any other): the thread names nobody."""
+        asks = getattr(self.bot.service.rules(match), "asks_privately", None)
+        return bool(match.status == "active" and asks is not None and asks(match.snapshot))
+
     def to_act(self, match: MatchRow) -> list[int]:
-        """The people who must act now: a board pings them and nobody else."""
-        if match.status != "active":
+        """The people who must act now: a board pings them and nobody else (nobody when they are
+        asked privately: their DM asks them)."""
+        if match.status != "active" or self.asked_privately(match):
             return []
         return [match.user_at(s).user_id for s in sorted(self.bot.service.rules(match).active_players(match.snapshot))
                 if not match.user_at(s).is_ai]
@@ -358,7 +369,10 @@ class DiscordPresenter:
             deadlines = {service.deadline_of(match, s) for s in humans} - {None}
             due_at = f"<t:{int(min(deadlines))}:R>" if deadlines else None
             people = [f"<@{match.user_at(s).user_id}>" for s in humans]
-            if len(due) > 1:  # simultaneous choices: others learn only who is still choosing
+            if self.asked_privately(match):
+                text = (Msg("Waiting for responses (due {due}).", due=due_at) if due_at else
+                        Msg("Waiting for responses."))
+            elif len(due) > 1:  # simultaneous choices: others learn only who is still choosing
                 text = (plural("Waiting for {n} player: {people} (due {due}).",
                                "Waiting for {n} players: {people} (due {due}).", n=len(humans), people=people,
                                due=due_at) if due_at else

@@ -9,6 +9,7 @@ from engine.base import GameRules
 BUILTIN_GAMES = {
     "battleline": "engine.battleline",
     "battalia": "engine.battalia",
+    "skytear": "engine.skytear",
 }
 
 _games: dict[str, GameRules] = {}

@@ -95,6 +95,7 @@ def clip(text: str, limit: int) -> str:
     short = str.__new__(type(text), text[:limit - 1].rstrip() + "…")
     if isinstance(text, Msg):
         short.key, short.args, short.plural, short.ctx = text.key, text.args, text.plural, text.ctx
+        short.seated = text.seated
     return short
 
 

@@ -32,6 +32,7 @@ KEYWORDS = {"Msg": None, "plural": (1, 2), "t": (2,)}
 DOMAINS = (
     ("battleline", ("engine/battleline/",)),
     ("battalia", ("engine/battalia/",)),
+    ("skytear", ("engine/skytear/",)),
     ("tournaments", ("tournaments/", "cogs/tournaments.py", "render/tournament.py", "store/")),
     ("pictures", ("render/",)),
     ("service", ("matches/",)),

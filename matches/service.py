@@ -585,20 +585,81 @@ class MatchService:
         return await self.get(match.id)
 
     async def _run_ai(self, match: MatchRow, outcome: MoveOutcome, limit: int = 20000) -> MoveOutcome:
-        """Let computer seats move while it is their turn (each move its own transaction)."""
+        """Let computer seats move while it is their turn, and pass for the people who asked to
+        pass whenever they cannot respond (each move its own transaction)."""
         rules = self.rules(match)
         for _ in range(limit):
             if match.status != "active":
                 break
+            active = rules.active_players(match.snapshot)
             ai_seats = sorted(s.seat for s in match.seats if s.is_ai)
-            due = [s for s in ai_seats if s in rules.active_players(match.snapshot)]
-            if not due:
+            due = [s for s in ai_seats if s in active]
+            if due:
+                seat = due[0]
+                action_id = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
+                match = await self._apply(match, seat, action_id, outcome, by_ai=True)
+                continue
+            passing = self._auto_passes(match, rules, active)
+            if not passing:
                 break
-            seat = due[0]
-            action_id = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
-            match = await self._apply(match, seat, action_id, outcome, by_ai=True)
+            match = await self._apply(match, passing[0], rules.pass_action, outcome)
         outcome.match = match
         return outcome
+
+    @staticmethod
+    def _auto_passes(match: MatchRow, rules, active) -> list[int]:
+        """People who set "pass unless I can respond" and whose only move now is to pass (a game
+        with responses declares `pass_action` and `auto_pass_ok`). The setting is private: the
+        pass looks like any other pass."""
+        wanted = match.meta.get("auto_pass", [])
+        check = getattr(rules, "auto_pass_ok", None)
+        if not wanted or check is None:
+            return []
+        return [s for s in sorted(active) if s in wanted and check(match.snapshot, s)]
+
+    async def set_auto_pass(self, match_id: int, user_id: int, on: bool) -> MatchRow:
+        """A player's own setting for one match: pass every response window in which they have no
+        response to make. Turning it on passes the current window at once when it applies."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError(Msg("Only a match in progress has this setting."))
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise UserError(Msg("You are not playing in this match."))
+            rules = self.rules(match)
+            if getattr(rules, "pass_action", None) is None:
+                raise UserError(Msg("This game has no responses to pass."))
+            wanted = set(match.meta.get("auto_pass", []))
+            wanted = wanted | {seat} if on else wanted - {seat}
+            await self.store.update_match(match_id, meta={**match.meta, "auto_pass": sorted(wanted)})
+            match = await self.get(match_id)
+            outcome = await self._run_ai(match, MoveOutcome(match, active_before=set(rules.active_players(match.snapshot))))
+        if outcome.steps:
+            await self._announce(outcome)
+        return outcome.match
+
+    def auto_passing(self, match: MatchRow, seat: int) -> bool:
+        return seat in match.meta.get("auto_pass", [])
+
+    async def _time_out(self, match_id: int, seat: int, version: int) -> bool:
+        """A seat out of time in a decision the game settles by itself (a response window passes):
+        make that move for it. False when the game has no such move for the seat now."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active" or match.version != version or not self.is_overdue(match, seat):
+                return False
+            rules = self.rules(match)
+            timeout = getattr(rules, "timeout_action", None)
+            action_id = timeout(match.snapshot, seat) if timeout else None
+            if action_id is None:
+                return False
+            outcome = MoveOutcome(match, active_before=set(rules.active_players(match.snapshot)))
+            match = await self._apply(match, seat, action_id, outcome)
+            outcome.match = match
+            outcome = await self._run_ai(match, outcome)
+        await self._announce(outcome)
+        return True
 
     async def resign(self, match_id: int, user_id: int) -> MatchRow:
         """Two players: the other one wins. More: the seat is handed to the computer player so
@@ -1017,7 +1078,8 @@ class MatchService:
             if deadline > self.clock():  # once the time is out, the out-of-time notice says it
                 await self.notifier.remind(match, seat, deadline)
         elif kind == "deadline" and self.is_overdue(match, seat):
-            await self.notifier.out_of_time(match, seat)
+            if not await self._time_out(match_id, seat, version):
+                await self.notifier.out_of_time(match, seat)
 
     def _opponent_seat(self, match: MatchRow, user_id: int, seat: int) -> int:
         mine = match.seat_of(user_id)
@@ -1232,8 +1294,11 @@ class MatchService:
             if old.meta.get("rematch"):
                 raise UserError(Msg("The rematch has already started: match #{match}.", match=old.meta["rematch"]))
             log = await self.store.actions(match_id)
-            # who really moved first (an engine may draw the first player from the seed)
-            first = log[0][1] if log else min(self.rules(old).active_players(self._initial_state(old)))
+            # who really moved first (an engine may draw the first player from the seed; a game
+            # that opens with a simultaneous step, e.g. a mulligan, names its first player)
+            named = getattr(self.rules(old), "first_player", None)
+            first = named(old.snapshot) if named is not None and old.snapshot is not None else \
+                log[0][1] if log else min(self.rules(old).active_players(self._initial_state(old)))
             options = {**old.options, "first_player": (first + 1) % len(old.seats)}
             played_for = set(old.meta.get("resigned", [])) | set(old.meta.get("absent", []))
             seats = [(s.user_id, s.is_ai and s.seat not in played_for, True) for s in old.seats]

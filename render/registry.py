@@ -10,6 +10,7 @@ from types import ModuleType
 BUILTIN_RENDERERS = {
     "battleline": "render.battleline",
     "battalia": "render.battalia",
+    "skytear": "render.skytear",
 }
 
 _renderers: dict[str, ModuleType] = {}

@@ -34,6 +34,7 @@ from store import Store
 from tests import testgame
 from tests.matches.conftest import SUMMARY
 from tests.matches.recorder import Recorder
+from tests.matches.virtual_clock import Clock
 
 registry.register(testgame.RULES)
 RULES = testgame.RULES
@@ -77,14 +78,6 @@ class Dying:
         return getattr(self._conn, name)
 
 
-class Clock:
-    def __init__(self):
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def key_of(kind: str, match_id: int, seat, version: int) -> tuple:
     """The recorder's key for what an outbox row owes."""
     return {"started": ("started", match_id), "closed": ("closed", match_id),
@@ -99,7 +92,7 @@ class World:
     def __init__(self, path: str, plan: list[tuple[int, bool]]):
         self.path = path
         self.plan = list(plan)  # (at, after) kill points, one per process in turn
-        self.clock = Clock()
+        self.clock = Clock(T0)
         self.recorder = Recorder()
         self.acked: list[tuple[int, int, int, str]] = []  # (match, version, seat, action)
         self.windows: Counter = Counter()  # key -> kills between posting it and marking it done

@@ -15,23 +15,16 @@ from matches.scheduler import Scheduler
 from store import Store
 from tests import testgame
 from tests.matches.recorder import Recorder
+from tests.matches.virtual_clock import Clock
 
 registry.register(testgame.RULES)
 
 T0 = 1_700_000_000.0
 
 
-class Clock:
-    def __init__(self):
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock():
-    return Clock()
+    return Clock(T0)
 
 
 @pytest.fixture

@@ -12,18 +12,11 @@ from matches import MatchService, UserError
 from matches.clock import DAY
 from store import Store
 from tests import teamgame
+from tests.matches.virtual_clock import Clock
 
 registry.register(teamgame.RULES)
 
 PLAYERS = [100, 101, 102, 103]
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

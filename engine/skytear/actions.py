@@ -1,0 +1,267 @@
+"""Applying an action (see the package docstring for the id grammar). Every id is checked against
+the seat's legal actions first, so a refused move changes nothing; then the verb's handler
+declares (pushes on the stack), answers a pending decision or moves the flow on."""
+from __future__ import annotations
+
+from engine.base import IllegalAction
+from engine.text import Msg, Seat, to_json
+
+from . import data, effects, flow, ops, resolve, setup, skills
+from .legal import is_legal
+from .paths import devotion_label
+from .targets import split_targets, target_name
+
+OUTSIDER = ops.OUTSIDER
+
+
+def apply_action(state: dict, seat: int, action_id: str, ev) -> None:
+    if not is_legal(state, seat, action_id):
+        raise IllegalAction(why_not(state, seat, action_id))
+    verb, _, rest = action_id.partition(":")
+    HANDLERS[verb](state, seat, rest, ev)
+    flow.settle(state, ev)
+
+
+def why_not(state: dict, seat: int, action_id: str) -> Msg:
+    """A sentence a player understands for a refused id."""
+    if seat not in flow.active_players(state):
+        return Msg("It is not your turn to act.")
+    verb = action_id.partition(":")[0]
+    if state.get("pending"):
+        return Msg("Answer the question first: {prompt}", prompt=_prompt(state, seat))
+    if state.get("window") and verb not in ("pass", "play"):
+        return Msg("Effects are waiting on the stack: play an instant card or pass.")
+    if verb == "play":
+        return Msg("That card cannot be played now (timing, mana, runes or targets).")
+    if verb in ("move", "attack", "skirmish", "lead", "devotion", "alt"):
+        act = state.get("activation")
+        if act and verb in act["done"]:
+            return Msg("This hero has already done that action in this activation.")
+        if act and act["ap"] <= 0:
+            return Msg("This hero has no action points left.")
+        return Msg("That action is not possible now (range, line of sight or an occupied hex).")
+    return Msg("That move is not possible now: {prompt}", prompt=_prompt(state, seat))
+
+
+def _prompt(state: dict, seat: int):
+    from .prompts import prompt
+    return prompt(state, seat)
+
+
+# ------------------------------------------------------------------ setup steps
+
+def _pick(state: dict, seat: int, hero: str, ev) -> None:
+    setup.draft_pick(state, seat, hero, ev)
+
+
+def _toss(state: dict, seat: int, iid: str, ev) -> None:
+    state["mulligan"][str(seat)]["tossed"].append(iid)
+
+
+def _keep(state: dict, seat: int, rest: str, ev) -> None:
+    """G29: once, secret and simultaneous: the cards set aside are shown (face up to the discard
+    pile) and replaced only when every player has finished."""
+    state["mulligan"][str(seat)]["done"] = True
+    ev.add(Msg("{player} has finished the mulligan.", player=Seat(seat)))
+    if not all(m["done"] for m in state["mulligan"].values()):
+        return
+    for s in flow.priority_order(state):
+        tossed = state["mulligan"][str(s)]["tossed"]
+        for iid in tossed:
+            ops.discard_from_hand(state, s, iid, ev)
+        if tossed:
+            ops.draw(state, s, len(tossed), ev)
+    state["phase"] = "hero"
+    flow.start_round(state, ev)
+
+
+def _discard(state: dict, seat: int, iid: str, ev) -> None:
+    flow.discard_step(state, seat, iid, ev)
+
+
+# ------------------------------------------------------------------ the hero phase
+
+def _activate(state: dict, seat: int, hero: str, ev) -> None:
+    flow.activate(state, seat, hero, ev)
+
+
+def _end(state: dict, seat: int, rest: str, ev) -> None:
+    flow.end_activation(state, ev)
+
+
+def _spend(state: dict, slot: str) -> None:
+    """R29: one AP, and the action cannot be taken again this activation."""
+    act = state["activation"]
+    act["ap"] -= 1
+    act["done"].append(slot)
+
+
+def declare(state: dict, seat: int, entry: dict, text, ev, hexes=()) -> None:
+    """R73: the declared effect goes on the stack; the others may respond before it resolves."""
+    entry["text"] = to_json(text)
+    ev.add(Msg("{player} declares: {effect}.", player=Seat(seat), effect=text), hexes=hexes)
+    flow.push(state, entry, seat, ev)
+
+
+def _hero(state: dict) -> str:
+    return state["activation"]["hero"]
+
+
+def _move(state: dict, seat: int, hx: str, ev, *, extra: bool = False) -> None:
+    hero = _hero(state) if not extra else state["pending"]["hero"]
+    if not extra:
+        _spend(state, "move")
+    text = Msg("{hero}: Move to {hex}", hero=data.name(hero), hex=hx)
+    declare(state, seat, {"kind": "action", "do": "move", "hero": hero, "to": hx}, text, ev,
+            hexes=(state["heroes"][hero]["hex"], hx))
+
+
+def _attack(state: dict, seat: int, target: str, ev, *, extra: bool = False) -> None:
+    hero = _hero(state) if not extra else state["pending"]["hero"]
+    if not extra:
+        _spend(state, "attack")
+    text = Msg("{hero}: Attack on {target}", hero=data.name(hero), target=target_name(state, target))
+    declare(state, seat, {"kind": "action", "do": "attack", "hero": hero, "target": target}, text, ev)
+
+
+def _skirmish(state: dict, seat: int, target: str, ev, *, extra: bool = False) -> None:
+    hero = _hero(state) if not extra else state["pending"]["hero"]
+    if not extra:
+        _spend(state, "skirmish")
+    text = Msg("{hero}: Skirmish on {target}", hero=data.name(hero), target=target_name(state, target))
+    declare(state, seat, {"kind": "action", "do": "skirmish", "hero": hero, "target": target}, text, ev)
+
+
+def _alternative(state: dict, seat: int, rest: str, ev) -> None:
+    skill, _, hx = rest.partition(":")
+    hero = _hero(state)
+    _spend(state, "skirmish")    # R33: the alternative takes the action's slot
+    text = Msg("{hero}: {skill} from {hex}", hero=data.name(hero), skill=data.name(skill), hex=hx)
+    declare(state, seat, {"kind": "action", "do": "alt", "hero": hero, "skill": skill, "choice": hx}, text, ev)
+
+
+def _lead(state: dict, seat: int, what: str, ev) -> None:
+    """R47/R48: which card is led from the hand stays secret (the public text says only "hand")."""
+    hero = _hero(state)
+    _spend(state, "lead")
+    iid = None if what == "deck" else what
+    text = (Msg("{hero}: Lead from the deck", hero=data.name(hero)) if iid is None
+            else Msg("{hero}: Lead from the hand", hero=data.name(hero)))
+    declare(state, seat, {"kind": "action", "do": "lead", "hero": hero, "card": iid}, text, ev)
+
+
+def _devotion(state: dict, seat: int, key: str, ev) -> None:
+    hero = _hero(state)
+    _spend(state, "devotion")
+    choice = skills.parse_choice(key)
+    declare(state, seat, {"kind": "action", "do": "devotion", "hero": hero, "choice": choice},
+            devotion_label(state, hero, choice), ev)
+
+
+def _play(state: dict, seat: int, rest: str, ev) -> None:
+    """R61: the card goes on the hero card at once (its mana is spent), its effect on the stack."""
+    hero, iid, *parts = rest.split(":")
+    targets = split_targets(parts)
+    def_id = state["cards"][iid]
+    ops.play_card(state, hero, iid, ev)
+    names = [target_name(state, t) for t in targets]
+    text = (Msg("{hero}: {card} on {targets}", hero=data.name(hero), card=data.name(def_id), targets=names) if targets
+            else Msg("{hero}: {card}", hero=data.name(hero), card=data.name(def_id)))
+    entry = {"kind": "card", "do": "card", "hero": hero, "card": iid, "def": def_id, "targets": targets,
+             "text": to_json(text)}
+    flow.push(state, entry, seat, ev)
+
+
+def _pass(state: dict, seat: int, rest: str, ev) -> None:
+    flow.pass_priority(state, seat, ev)
+
+
+# ------------------------------------------------------------------ the Outsider phase
+
+def _outsider(state: dict, seat: int, rest: str, ev) -> None:
+    what, _, arg = rest.partition(":")
+    act = state["activation"]
+    name = data.name(OUTSIDER)
+    side = flow.side_of(state, seat)
+    if what == "place":
+        spot = arg.split(",")
+        state["outsider"]["hexes"] = spot
+        act["placed"] = True
+        ev.add(Msg("{player} places the Outsider on {hexes}.", player=Seat(seat), hexes=arg), hexes=tuple(spot))
+        return
+    if what == "end":
+        act["ap"] = 0
+        act["ended"] = True
+        return
+    act["ap"] -= 1
+    act["done"].append(what if what != "skill" else arg)
+    if what == "skill":
+        text = Msg("{who}: {skill}", who=name, skill=data.name(arg))
+        entry = {"kind": "skill", "do": "outsider_skill", "hero": OUTSIDER, "skill": arg, "controller": side}
+    else:
+        verb = data.game_term("Attack") if what == "attack" else data.game_term("Skirmish")
+        text = Msg("{who}: {action} on {target}", who=name, action=verb, target=target_name(state, arg))
+        entry = {"kind": "skill", "do": what, "hero": OUTSIDER, "target": arg, "controller": side}
+    declare(state, seat, entry, text, ev)
+
+
+# ------------------------------------------------------------------ pending decisions
+
+def _skirmish_move(state: dict, seat: int, hx: str, ev) -> None:
+    pend = state["pending"]
+    entry = pend["entry"]
+    flow.done_pending(state)
+    if hx != "stay":
+        path = ops.hero_destinations(state, pend["hero"], ops.skirmish_move_of(state, pend["hero"])).get(hx, [hx])
+        ops.move_model(state, pend["hero"], hx, ev)
+        resolve.highlight(state, path)
+    flow.after_effect(state, entry, ev)
+
+
+def _foresee(state: dict, seat: int, choice: str, ev) -> None:
+    """R128: keep or discard each card looked at, top first; then the card's other effects."""
+    pend = state["pending"]
+    f = pend["followup"]
+    if choice == "discard":
+        pend["discard"].append(f["cards"][pend["index"]])
+    pend["index"] += 1
+    if pend["index"] < len(f["cards"]):
+        return
+    entry = pend["entry"]
+    flow.done_pending(state)
+    kept = len(f["cards"]) - len(pend["discard"])
+    ev.add(Msg("{player} foresees: {kept} kept on top, {gone} discarded.", player=Seat(seat), kept=kept,
+               gone=len(pend["discard"])), hidden=True)
+    follow = effects.finish_foresee(state, f, pend["discard"], ev)
+    if not resolve.card_followups(state, entry, list(entry.get("followups", [])) + follow):
+        return
+    flow.after_effect(state, entry, ev)
+
+
+def _extra(state: dict, seat: int, rest: str, ev) -> None:
+    """R32: the granted action goes on the stack (no AP, not counted against the once-limit)."""
+    if rest == "skip":
+        flow.done_pending(state)
+        return
+    verb, _, arg = rest.partition(":")
+    handler = {"move": _move, "attack": _attack, "skirmish": _skirmish}[verb]
+    handler(state, seat, arg, ev, extra=True)
+    # the declaration opened a window: the pending question is answered
+    flow.done_pending(state)
+
+
+def _react(state: dict, seat: int, what: str, ev) -> None:
+    pend = state["pending"]
+    flow.done_pending(state)
+    if what == "none":
+        ev.add(Msg("{player} lets the Outsider be.", player=Seat(seat)))
+        return
+    entry = resolve.reaction_entry(state, seat, pend["side"], what, pend["against"])
+    ev.add(Msg("{player} makes the Outsider react.", player=Seat(seat)))
+    flow.push(state, entry, seat, ev)
+
+
+HANDLERS = {"pick": _pick, "toss": _toss, "keep": _keep, "discard": _discard, "activate": _activate, "end": _end,
+            "move": _move, "attack": _attack, "skirmish": _skirmish, "alt": _alternative, "lead": _lead,
+            "devotion": _devotion, "play": _play, "pass": _pass, "outsider": _outsider,
+            "skirmish_move": _skirmish_move, "foresee": _foresee, "extra": _extra, "react": _react}

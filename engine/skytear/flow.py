@@ -1,0 +1,432 @@
+"""The flow of a game (spec section 4): rounds and phases, activations, the effect stack with its
+response windows, pending decisions, victory checks and the tie-breaker.
+
+The stack in chat (R73-R79, G34), as implemented here:
+- declaring an action or playing a card pushes one entry on state["stack"] and opens a response
+  window (state["window"]["waiting"]) holding every seat except the one that added it;
+- each waiting seat plays an instant (which pushes it and restarts the window without that seat)
+  or passes; when nobody is waiting the top entry resolves (R75) and, while the stack is not
+  empty, a new window asks every seat, the active one included;
+- a resolution that needs a player's choice parks a pending decision (state["pending"]) that is
+  asked before anything else goes on; triggered effects (R78) and the Outsider's reaction (R120)
+  go on the stack once the effect that caused them has resolved;
+- with the stack empty the active seat goes on with its activation.
+No window opens in setup, the minion phase or the reset phase (R79, G46).
+"""
+from __future__ import annotations
+
+from engine.text import Msg, Seat, to_json
+
+from . import data, ops, skills, victory
+from .minions import resolve_minion_phase
+
+HAND_LIMIT = 7      # R70
+ACTION_POINTS = 3   # R29
+OUTSIDER = "outsider"
+
+
+# ------------------------------------------------------------------ seats and sides
+
+def all_seats(state: dict) -> list[int]:
+    return list(range(state["players"]))
+
+
+def side_of(state: dict, seat: int) -> int:
+    return 0 if seat in state["sides"][0] else 1
+
+
+def seats_of(state: dict, side: int) -> list[int]:
+    return list(state["sides"][side])
+
+
+def priority_order(state: dict) -> list[int]:
+    """G27: sides alternate, the first side's first seat first: A1 B1 A2 B2."""
+    first = state["sides"][state["first_side"]]
+    second = state["sides"][1 - state["first_side"]]
+    out = []
+    for i in range(max(len(first), len(second))):
+        out += first[i:i + 1] + second[i:i + 1]
+    return out
+
+
+def hero_name(hero: str):
+    return data.name(hero)
+
+
+def on_battlefield(state: dict, hero: str) -> bool:
+    h = state["heroes"][hero]
+    return h["hex"] is not None and h["state"] != "defeated"
+
+
+def ready_heroes(state: dict, seat: int) -> list[str]:
+    """The seat's heroes that can be activated (R27, R88): ready and on the battlefield."""
+    return [h for h, d in state["heroes"].items()
+            if d["owner"] == seat and d["state"] == "ready" and d["hex"] is not None]
+
+
+def side_ready(state: dict, side: int) -> bool:
+    return any(ready_heroes(state, s) for s in seats_of(state, side))
+
+
+# ------------------------------------------------------------------ who acts
+
+def active_players(state: dict) -> set[int]:
+    if state.get("result"):
+        return set()
+    phase = state["phase"]
+    if phase == "draft":
+        return set(draft_seats(state))
+    if phase == "mulligan":
+        return {int(s) for s, m in state["mulligan"].items() if not m["done"]}
+    if phase == "discard":
+        return {s for s in all_seats(state) if len(state["hands"][str(s)]) > HAND_LIMIT}
+    if state.get("pending"):
+        return {state["pending"]["seat"]}
+    if state.get("window"):
+        return set(state["window"]["waiting"])
+    act = state.get("activation")
+    if act:
+        return {act["seat"]}
+    if phase == "hero":
+        return {s for s in seats_of(state, state["turn_side"]) if ready_heroes(state, s)}
+    return set()
+
+
+def in_window(state: dict, seat: int) -> bool:
+    return (not state.get("result") and not state.get("pending") and bool(state.get("window"))
+            and seat in state["window"]["waiting"])
+
+
+# ------------------------------------------------------------------ draft (R137 with the starter pool)
+
+def draft_order(state: dict) -> list[list[int]]:
+    """R137 without its bans (the pool holds exactly the heroes needed): [side, picks] steps."""
+    a, b = state["first_side"], 1 - state["first_side"]
+    steps = [[a, 1], [b, 2], [a, 1], [b, 2], [a, 2]]
+    return steps
+
+
+def draft_seats(state: dict) -> list[int]:
+    d = state["draft"]
+    if not d or d["step"] >= len(d["order"]):
+        return []
+    side = d["order"][d["step"]][0]
+    return [s for s in seats_of(state, side) if len(d["picks"][str(s)]) < d["quota"][str(s)]]
+
+
+# ------------------------------------------------------------------ the stack
+
+def open_window(state: dict, exclude: int | None = None) -> None:
+    """A response window: every seat of the match except the one that just added an effect
+    (G34: an asynchronous chat asks everyone at once rather than passing priority around)."""
+    state["window"] = {"waiting": [s for s in priority_order(state) if s != exclude]}
+
+
+def push(state: dict, entry: dict, seat: int, ev) -> None:
+    """R73: a declared action or a played card goes on top of the stack; the others may respond."""
+    entry = dict(entry, seat=seat)
+    state["stack"].append(entry)
+    open_window(state, exclude=seat)
+
+
+def pass_priority(state: dict, seat: int, ev) -> None:
+    state["window"]["waiting"].remove(seat)
+    if not state["window"]["waiting"]:
+        state["window"] = None
+        resolve_top(state, ev)
+        settle(state, ev)
+
+
+def resolve_top(state: dict, ev) -> None:
+    """R75: everyone passed; the most recent effect resolves completely (R77)."""
+    from . import resolve
+    entry = state["stack"].pop()
+    finished = resolve.resolve_entry(state, entry, ev)
+    if finished:
+        after_effect(state, entry, ev)
+
+
+def after_effect(state: dict, entry: dict, ev) -> None:
+    """What follows a fully resolved effect: the victory check (G48), triggered effects (R78: the
+    active side's go on first, so the others' resolve first), the Outsider's reaction (R120, G18)
+    and actions the effect grants (R32), each asked of its player in turn."""
+    check_victory(state, ev)
+    if state.get("result"):
+        return
+    from . import resolve
+    triggers = resolve.triggers_after(state, entry, ev)
+    active_side = current_side(state)
+    for t in sorted(triggers, key=lambda t: side_of(state, t["seat"]) != active_side):
+        state["stack"].append(t)
+    reaction = resolve.outsider_reaction(state)
+    for question in ([reaction] if reaction else []) + resolve.followup_questions(state, entry):
+        ask(state, question)
+
+
+def ask(state: dict, question: dict) -> None:
+    """A pending decision: asked now, or after the one being answered."""
+    if state.get("pending"):
+        state.setdefault("pending_queue", []).append(question)
+    else:
+        state["pending"] = question
+
+
+def done_pending(state: dict) -> None:
+    queue = state.get("pending_queue") or []
+    state["pending"] = queue.pop(0) if queue else None
+    state["pending_queue"] = queue
+
+
+def current_side(state: dict) -> int:
+    act = state.get("activation")
+    if act:
+        return side_of(state, act["seat"])
+    return state.get("turn_side", state["first_side"])
+
+
+def settle(state: dict, ev) -> None:
+    """Carry the game on until someone has to decide something: a pending decision, a window,
+    the active seat's next action, or the next phase."""
+    for _ in range(1000):
+        if state.get("result") or state.get("pending") or state.get("window"):
+            return
+        if state["stack"]:
+            open_window(state)
+            return
+        phase = state["phase"]
+        act = state.get("activation")
+        if phase == "hero":
+            if act:
+                if not on_battlefield(state, act["hero"]) or nothing_left(state):
+                    end_activation(state, ev)
+                    continue
+                return
+            if not (side_ready(state, 0) or side_ready(state, 1)):
+                minion_phase(state, ev)
+                continue
+            if not side_ready(state, state["turn_side"]):
+                state["turn_side"] = 1 - state["turn_side"]   # R27: the other side goes on
+            return
+        if phase == "outsider":
+            if act is None:
+                start_hero_phase(state, ev)
+                continue
+            gone = act.get("placed") and not state["outsider"]["hexes"]   # driven off (G7)
+            if act.get("ended") or gone or (act.get("placed") and act["ap"] <= 0 and nothing_left(state)):
+                end_outsider_phase(state, ev)
+                continue
+            if not act.get("placed") and not outsider_spots(state):
+                end_outsider_phase(state, ev)
+                continue
+            return
+        return
+
+
+def outsider_spots(state: dict) -> list:
+    from .targets import outsider_placements
+    return outsider_placements(state)
+
+
+def nothing_left(state: dict) -> bool:
+    """An activation whose only move left is "end" ends by itself (saves a click; G19 lets a
+    player stop at any time, so this takes no choice away)."""
+    from . import legal
+    act = state["activation"]
+    if act["ap"] > 0:
+        return False
+    return [a for a in legal.move_ids(state, act["seat"]) if a not in ("end", "outsider:end")] == []
+
+
+# ------------------------------------------------------------------ rounds and phases
+
+def start_round(state: dict, ev) -> None:
+    """R2/R3: the Outsider phase (not in round 1, only when someone holds the Outsider), then the
+    hero phase."""
+    ev.add(Msg("Round {round} begins: each hero has {mana} mana.", round=state["round"], mana=state["round"]))
+    holder = state["outsider"]["holder"]
+    if state["round"] > 1 and holder is not None:
+        start_outsider_phase(state, holder, ev)
+    else:
+        start_hero_phase(state, ev)
+    settle(state, ev)
+
+
+def start_outsider_phase(state: dict, holder_side: int, ev) -> None:
+    """R117: the holder places the Outsider (or leaves it where it is) and spends up to 3 AP; in a
+    team the side's first seat acts for it (DD)."""
+    seat = seats_of(state, holder_side)[0]
+    state["phase"] = "outsider"
+    state["activation"] = {"hero": OUTSIDER, "seat": seat, "ap": ACTION_POINTS, "done": [], "placed": False}
+    state["outsider"]["controller"] = holder_side
+    ev.add(Msg("Outsider phase: {player} places and activates the Outsider.", player=Seat(seat)))
+
+
+def end_outsider_phase(state: dict, ev) -> None:
+    """R117 step 3: the Outsider stays where it is and loses one token of each status (G39)."""
+    act = state["activation"]
+    if act and act.get("placed"):
+        ops.decay_statuses(state, OUTSIDER)
+    state["activation"] = None
+    state["outsider"]["controller"] = None
+    ops.clear_bonuses(state, "activation")
+    start_hero_phase(state, ev)
+
+
+def start_hero_phase(state: dict, ev) -> None:
+    """R26: the starting side makes the first activation of the round."""
+    state["phase"] = "hero"
+    state["activation"] = None
+    state["turn_side"] = state["first_side"]
+
+
+def activate(state: dict, seat: int, hero: str, ev) -> None:
+    """R29: the chosen hero gets 3 AP (DD: choosing opens no window; the window before its first
+    action gives the same chance to respond)."""
+    state["activation"] = {"hero": hero, "seat": seat, "ap": ACTION_POINTS, "done": []}
+    ev.add(Msg("{player} activates {hero}.", player=Seat(seat), hero=hero_name(hero)),
+           hexes=(state["heroes"][hero]["hex"],))
+
+
+def end_activation(state: dict, ev) -> None:
+    """R30: the hero becomes exhausted and loses one token of each status; effects lasting the
+    activation end (R9). Then the other side activates if it can (R26, R27)."""
+    act = state["activation"]
+    hero = act["hero"]
+    if on_battlefield(state, hero):
+        ops.exhaust(state, hero)
+        ev.add(Msg("{hero} is exhausted.", hero=hero_name(hero)))
+    state["activation"] = None
+    ops.clear_bonuses(state, "activation")
+    side = side_of(state, act["seat"])
+    other = 1 - side
+    state["turn_side"] = other if side_ready(state, other) else side
+
+
+def minion_phase(state: dict, ev) -> None:
+    """R106-R115, automated (no window, R79): then the victory check (G48) and the reset."""
+    state["phase"] = "minion"
+    state["activation"] = None
+    state["revealed"] = []
+    ev.add(Msg("Minion phase."))
+
+    def draw(st, side):
+        ops.draw(st, ops.drawing_seat(st, side), 1, ev)
+
+    def log(msg, hexes=()):
+        ev.add(msg, hexes=hexes)
+
+    resolve_minion_phase(state, draw=draw, log=log, cost=lambda iid: ops.cost_of(state, iid),
+                         protects_minion=skills.protects_minion)   # Blood Ward guards minions here too
+    check_victory(state, ev)
+    if state.get("result"):
+        return
+    reset_phase(state, ev)
+
+
+def reset_phase(state: dict, ev) -> None:
+    """R121 steps 1-3: played cards are discarded (mana refills), round bonuses end, everyone draws
+    1, then players over 7 cards discard (a simultaneous step). The last round goes straight to
+    the tie-breaker instead (R122: its reset would change nothing that counts)."""
+    if state["round"] >= state["rounds"]:
+        tie_break(state, Msg("The last round is over."), ev)
+        return
+    state["phase"] = "reset"
+    ops.discard_played(state, ev)
+    ops.clear_bonuses(state, "round")
+    for seat in priority_order(state):
+        ops.draw(state, seat, 1, ev)
+    if any(len(state["hands"][str(s)]) > HAND_LIMIT for s in all_seats(state)):
+        state["phase"] = "discard"
+        ev.add(Msg("Players with more than 7 cards discard down to 7."))
+        return
+    finish_reset(state, ev)
+
+
+def finish_reset(state: dict, ev) -> None:
+    """R121 steps 4-5: ready every hero, advance the round, respawn heroes due back (the starting
+    side first, R87), then the next round."""
+    for hero, h in state["heroes"].items():
+        if h["state"] == "exhausted":
+            h["state"] = "ready"
+    state["round"] += 1
+    state["phase"] = "reset"
+    order = [s for side in (state["first_side"], 1 - state["first_side"]) for s in seats_of(state, side)]
+    for seat in order:
+        for hero, h in state["heroes"].items():
+            if h["owner"] == seat and h["state"] == "defeated" and h.get("returns") is not None \
+                    and h["returns"] <= state["round"]:
+                ops.respawn(state, hero, ev)
+    start_round(state, ev)
+
+
+def discard_step(state: dict, seat: int, iid: str, ev) -> None:
+    ops.discard_from_hand(state, seat, iid, ev)
+    if not any(len(state["hands"][str(s)]) > HAND_LIMIT for s in all_seats(state)):
+        finish_reset(state, ev)
+
+
+# ------------------------------------------------------------------ the end
+
+def check_victory(state: dict, ev) -> None:
+    """R4/R141: a destroyed nexus or a completed victory card wins at once; both sides at once go
+    to the tie-breaker (R142, G48)."""
+    if state.get("result"):
+        return
+    won = set()
+    for side in (0, 1):
+        if state["nexus"][1 - side]["hp"] <= 0:
+            won.add(side)
+    nexus = set(won)
+    if state.get("victory"):
+        won |= set(victory.check(state))
+    if len(won) == 2:
+        tie_break(state, Msg("Both sides met a victory condition at once."), ev)
+    elif won:
+        side = won.pop()
+        reason = (Msg("{players} destroyed the enemy nexus.", players=side_players(state, side)) if side in nexus
+                  else Msg("{players} completed a victory card.", players=side_players(state, side)))
+        finish(state, side, reason, ev)
+
+
+def side_players(state: dict, side: int):
+    seats = [Seat(s) for s in seats_of(state, side)]
+    return seats[0] if len(seats) == 1 else seats
+
+
+def tie_break_points(state: dict) -> list[int]:
+    """R143: a point for more enemy heroes defeated, for more damage to enemy towers and nexus,
+    and for more tokens on the five named victory cards; equal counts give nobody the point."""
+    c = state["counters"]
+    tokens = victory.named_tokens(state) if state.get("victory") else [0, 0]
+    points = [0, 0]
+    for pair in (c.get("defeats", [0, 0]), c.get("structure", [0, 0]), tokens):
+        if pair[0] != pair[1]:
+            points[0 if pair[0] > pair[1] else 1] += 1
+    return points
+
+
+def tie_break(state: dict, why, ev) -> None:
+    """R142-R144: more tie-break points wins; still tied, the starting side wins."""
+    points = tie_break_points(state)
+    if points[0] != points[1]:
+        side = 0 if points[0] > points[1] else 1
+    else:
+        side = state["first_side"]
+    reason = Msg("{why} Tie-break points {a}-{b}: {players} win.", why=why, a=points[0], b=points[1],
+                 players=side_players(state, side))
+    finish(state, side, reason, ev, points=points)
+
+
+def finish(state: dict, side: int, reason, ev, points=None) -> None:
+    scores = {}
+    if points is not None:
+        for s in (0, 1):
+            for seat in seats_of(state, s):
+                scores[str(seat)] = points[s]
+    state["result"] = {"winners": seats_of(state, side), "scores": scores, "reason": to_json(reason),
+                       "side": side}
+    state["phase"] = "over"
+    state["window"] = None
+    state["pending"] = None
+    state["activation"] = None
+    ev.add(reason)

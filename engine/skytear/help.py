@@ -1,0 +1,96 @@
+"""Texts a player reads about Skytear: the rules in short, the design decisions this implementation
+takes where the rulebook is silent (spec section 10, and the automated choices), and every house
+value of the component data (data.house_values()).
+
+`RULES_TEXT` and `DESIGN_TEXT` are lists of texts, one chat message each; every line of a message
+is its own catalogue entry."""
+from __future__ import annotations
+
+from engine.text import Lines, Msg
+
+from . import data
+
+MESSAGE_CHARS = 1800   # a chat message holds 2000 characters; the English leaves room for names
+
+RULES_LINES = (
+    Msg("**Skytear** (2 players, or 3-4 in two teams): how to play"),
+    Msg("• **Goal:** destroy the enemy nexus or complete a victory card; after the last round (5; 8 on three lanes) tie-break points decide."),
+    Msg("• **A round:** Outsider phase (from round 2, if a side holds the Outsider), hero phase, minion phase, reset."),
+    Msg("• **Hero phase:** the sides take turns activating one ready hero each (the starting side first). A hero has 3 action points: Move, Attack, Skirmish, Lead and Devotion, each once, then it is exhausted and loses one token of each status."),
+    Msg("• **Move** up to 3 hexes (not through heroes, the Outsider, towers or nexus hexes; never ending on a minion). **Attack** an enemy in sight and range: attack value + the best modifier revealed by each \"+\" - armor. **Skirmish** an enemy hero in sight: 0+ damage, then move up to 2."),
+    Msg("• **Lead** puts a card face down under the hero (from your hand, or the deck top unseen); **Devotion** uses your faction: Kurumo marks, Liothan shapeshift, Taulot raise pillars, Nupten move illusions."),
+    Msg("• **Cards** cost mana (one per rune; each hero has mana equal to the round number) and need the hero's rune colour. Normal cards: the active hero, with an empty stack. Instant cards: any of your heroes, whenever you are asked to respond."),
+    Msg("• **The stack:** every action and card waits on the stack while the other players may respond with instants or pass; then the top effect resolves, and everyone may respond to the next one."),
+    Msg("• **Line of sight:** a path of at most 3 hexes not crossing a white line; a hero on a hiding hex is seen only with a friendly hero next to that hex."),
+    Msg("• **Minion phase:** for each control token, heroes and minions in its sight (plus the best lead card's mana cost) decide control; the winner hits enemy minions, then a tower or exposed nexus within 3, pushes the token and draws a card. Heroes in the dome win the Outsider."),
+    Msg("• **Reset:** cards on heroes are discarded, everyone draws 1 and keeps at most 7; heroes are readied; defeated heroes return when their round comes."),
+    Msg("• **Tie-break:** a point each for more enemy heroes defeated, more damage to towers and nexus, more tokens on Tactician, All-Out Attack, Tamer, Skytear Master and Flanking; still tied, the starting side wins."),
+    Msg("• **Teams:** each player has their own heroes, deck and hand; a team activates one hero per turn, any of its players. Teammates may talk freely, but the game does not show them each other's hands."),
+)
+
+FLOW_DECISIONS = (
+    Msg("• Responses: after an action or a card, every other player is asked at once (a chat cannot pass priority around the table); playing an instant asks the others again. When all have passed, the top effect resolves and everyone is asked about the next one."),
+    Msg("• Everyone is asked the same way whether or not they hold an instant, so a question never tells what a hand holds; \"pass unless I can respond\" and the clock pass for you."),
+    Msg("• Choosing the next hero and ending an activation open no response window: the window before the hero's first action gives the same chance."),
+    Msg("• An activation with nothing left to do but end ends by itself."),
+    Msg("• A Skirmish always deals its damage; you then choose where to move (or stay)."),
+    Msg("• A card led from the hand stays committed while the Lead waits on the stack: it cannot be played meanwhile."),
+    Msg("• Normal cards: the active hero with an empty stack. Instants: any of your heroes on the battlefield, when you are asked to respond, or in your own activation (and the Outsider's) with an empty stack."),
+    Msg("• Two copies of a card in your hand are offered once."),
+    Msg("• Foresee: you keep or discard each card, top first; kept cards stay in their order."),
+    Msg("• An action a card grants (Time Warp) may be declined; it goes on the stack after the card."),
+    Msg("• When a hero damages the Outsider, the other side's first player chooses its reaction: Attack or Skirmish that hero, or nothing (the Ancient Outsider cannot move). It goes on the stack after the damaging effect."),
+    Msg("• The Outsider phase: the holding side's first player places the Outsider (leaving it where it is counts as a placement) and activates it; if it is driven off, the phase ends."),
+    Msg("• Setup: the starting player is drawn at random; heroes start on the free hexes nearest their nexus, placed alternately, the starting side first."),
+    Msg("• Dealt factions (first game): 2 players two factions each; 4 players one each; 3 players the lone player two, each of the pair one."),
+    Msg("• Draft: the bans are skipped (the starter pool holds exactly the 8 heroes needed); in a team, the player who picks a hero plays it (2 heroes each; 3 players: the lone player 4)."),
+    Msg("• Mulligan: once, secret and simultaneous; the cards set aside go face up to the discard pile and are replaced only when everyone has finished."),
+    Msg("• A team's card draw goes to its player with the fewest cards in hand."),
+    Msg("• Victory is checked after every fully resolved effect and after the minion phase; both sides at once go to the tie-breaker."),
+    Msg("• After the last round's minion phase the game goes straight to the tie-breaker (that reset would change nothing that counts)."),
+    Msg("• A window passes for a player out of time; a mulligan out of time keeps the hand."),
+    Msg("• The three-lane battlefield is played with 4 heroes per side, as the starter box holds 8 heroes; the tournament setup and the solo mode are not offered."),
+)
+
+CONTENT_DECISIONS = (
+    Msg("• The battlefields, hero statistics and skills not named in the rulebook, every card's cost, speed, modifier and effect, the victory card conditions and the Ancient Outsider's statistics are our design (the printed values are in no source); they are listed below."),
+    Msg("• A reveal takes the best modifier; an AoE template is turned to hit the most enemies (minions and tokens count); one reveal serves every target."),
+    Msg("• Among equal push paths, the first by hex label; a move or place effect on the Outsider does nothing."),
+    Msg("• Heroes never stand on nexus hexes (a nexus blocks movement), so setup and respawn use the free hexes nearest it."),
+    Msg("• Chastise hits the enemy with the fewest HP; Shadow Pounce lands on the free hex next to the marked hero nearest Yami; Earthen Mending heals the most wounded friendly hero near the removed pillar; Bear Fury's triangle hits the most enemy heroes."),
+    Msg("• King's Might removes every other friendly pillar or none; Taulot devotion skills work only when a pillar was removed; pillars and illusions go on hexes with no model and no token."),
+    Msg("• Minion phase: a side counts its most expensive revealed lead card; all revealed lead cards are discarded; on three lanes a hero counts for the nearest token only."),
+    Msg("• Minion phase: the winner's damage hits enemy minions of the lane nearest the token first (a protected minion is passed over), then the lane's tower or the exposed nexus within 3 hexes."),
+    Msg("• Minion phase: the token's step and each minion's hex among equally good ones are the first by hex label; the winner repositions and spawns first (a tie: the second side), and the loser spawns its full 2."),
+    Msg("• A nexus is exposed once its side has lost a tower; its HP is the `nexus_hp` option (5)."),
+)
+
+
+def _house_lines() -> list[Msg]:
+    """data.house_values() grouped by what they belong to: "Cotlic: class tank, attack value 3, ..."."""
+    groups: dict[str, tuple] = {}
+    for what, value in data.house_values():
+        name, field = what.args["name"], what.args["field"]
+        key = str(name)
+        if key not in groups:
+            groups[key] = (name, [])
+        groups[key][1].append(Msg("{field} {value}", field=field, value=value if value != "" else "-"))
+    return [Msg("• {name}: {values}", name=name, values=values) for name, values in groups.values()]
+
+
+def _messages(title: Msg, lines) -> list[Msg]:
+    """Lines packed into chat messages of at most MESSAGE_CHARS (English) each, the title first."""
+    out, chunk, size = [], [title], len(title)
+    for line in lines:
+        if size + len(line) + 1 > MESSAGE_CHARS and len(chunk) > 1:
+            out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
+            chunk, size = [title], len(title)
+        chunk.append(line)
+        size += len(line) + 1
+    out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
+    return out
+
+
+RULES_TEXT = _messages(Msg("**Skytear: the rules in short**"), RULES_LINES)
+DESIGN_TEXT = (_messages(Msg("**Skytear: design decisions**"), FLOW_DECISIONS + CONTENT_DECISIONS)
+               + _messages(Msg("**Skytear: house values** (no source prints them)"), _house_lines()))

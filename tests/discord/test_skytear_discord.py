@@ -1,0 +1,359 @@
+"""Skytear through the real bot in simcord: whole games where the humans move through the
+/skytear commands and the toolkit's buttons and step menus on their private hand, against
+computer seats, and the platform around them (response windows, autopass, take-backs, the clock,
+spectators, rematch, log and replay).
+
+The humans' moves are chosen by the test player of `st_helpers` (the engine's computer player,
+steered toward the kinds of moves a test still needs), seeded like the computer seats
+(`seed + version`), so a match seed fixes the whole game. Each test checks its seed first with
+the engine alone (`simulate`, the same game in a fraction of the time) and moves on to the next
+seed when a change of the computer player took the game it needs away."""
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+import discord
+import pytest
+from PIL import Image
+
+from cogs.skytear import SkytearCog
+from cogs.ui.picker import StepButton, StepSelect, move_items
+from engine.skytear import RULES
+from tests.discord.helpers import bot_handle, buttons, current_match, thread_of, with_button
+from tests.discord.st_helpers import (COMMANDS, INSTANCE_ID, Driver, FixedSeed, Planner,
+                                      assert_thread_reveals_no_hidden_card, check_public_text, command_for,
+                                      expected_layout, find_seed, names_one_move, replayed_states, secret_leads,
+                                      simulate)
+
+ONE_AGAINST_THE_COMPUTER = 7   # draft, 3 rounds: the human makes every kind of move (the first seed tried)
+TWO_AGAINST_TWO = 3            # 1 round: alice answers out of turn, bob on autopass answers once too
+OUT_OF_TIME = 5                # 1 round, two people and two computers, 24 hours a move
+SPECTATED = 2                  # 1 round, alice against bob
+
+
+@pytest.fixture
+def simcord_bot(make_bot, virtual_clock):
+    return make_bot(extensions=("cogs.matches", "cogs.skytear"), clock=virtual_clock)
+
+
+def every_command(run) -> bool:
+    return set(run.human_commands()) == set(COMMANDS)
+
+
+async def test_one_against_the_computer_to_the_end(play):
+    """A drafted game against the computer, to the end: the human makes every kind of move, each
+    command typed once (its options' lists offer exactly the legal values) and then alternately by
+    the hand's buttons and menus; the mulligan's last keep drew cards, so it cannot be taken back;
+    the thread never names a hidden card and its boards are the public view's pictures; the log
+    replays to the stored state."""
+    env, guild, channel, alice, bob, carol = play
+    options = {"rounds": 3, "setup": "draft"}
+    seed, run = find_seed(options, ["alice", None], {"alice": Planner()}, every_command,
+                          start=ONE_AGAINST_THE_COMPUTER)
+    env.bot.service.seed_source = FixedSeed(seed)
+    r = await alice.slash(channel, "skytear challenge", opponent=bot_handle(env), rounds=3, setup="draft", clock="none")
+    assert r.ephemeral and "has started" in r.response.content, r.response.content
+    thread = thread_of(channel)
+    match = await current_match(env)
+    assert match.options == {"rounds": 3, "setup": "draft"} and match.seat_of(alice.id) == run.seat_of("alice")
+    driver = Driver(env, thread, [alice])
+    refused = 0
+    while await driver.human_to_move() is not None:
+        action = await driver.play_one()
+        if action == "keep":   # the mulligan's end draws the cards set aside: no take-back
+            r = await alice.slash(thread, "match undo")
+            assert "cannot be taken back" in r.response.content, r.response.content
+            assert "Take back my move" not in buttons(thread.history()[-1])
+            assert (await current_match(env)).version == driver.asked[-1][1] + 1, "nothing was taken back"
+            refused += 1
+    assert refused == 1
+    match = await current_match(env)
+    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
+    assert "Game over" in thread.history()[-1].content
+    assert driver.commands_used() == set(COMMANDS), set(COMMANDS) - driver.commands_used()
+    assert {way for (_c, way) in driver.used} == {"slash", "component"} and driver.autocompleted > 25
+    assert {c for (c, way) in driver.used if way == "slash"} == set(COMMANDS), "every command typed once"
+    # the hand's layout: heroes to activate or pick and one-step moves are buttons, the rest menus
+    for command, kind in (("activate", "button"), ("pick", "button"), ("pass", "button"), ("move", "menu")):
+        assert driver.kinds[(command, kind)], (command, kind, driver.kinds)
+    assert await assert_thread_reveals_no_hidden_card(env, thread, match) > 50
+    # the check has something to find: cards were led from a hand, and naming one would fail it
+    led = [state for state in run.states if secret_leads(state)]
+    assert led, "nobody led a card from the hand"
+    name = sorted(secret_leads(led[-1]))[0]
+    for text in (f"Tlakali leads {name}.", "alice plays c3."):
+        with pytest.raises(AssertionError):
+            check_public_text(text, [led[-1]])
+
+
+def out_of_turn(run, seat: int) -> dict:
+    """What a seat did in the response windows of an offline game: instants played out of turn,
+    passes made by hand, passes made for it (autopass), instants played while on autopass."""
+    out = {"responses": 0, "passes": 0, "auto": 0}
+    for version, (who, action, how) in enumerate(run.moves):
+        state = run.states[version]
+        if who != seat or not state.get("window"):
+            continue
+        if how == "auto":
+            out["auto"] += 1
+        elif action == "pass":
+            out["passes"] += 1
+        elif action.startswith("play:") and (state.get("activation") or {}).get("seat") != seat:
+            out["responses"] += 1
+    return out
+
+
+def two_against_two_game(run) -> bool:
+    """alice (asked in every window) answers out of turn at least once and passes by hand at least
+    once; bob (on autopass) is passed for and still answers once."""
+    alice, bob = out_of_turn(run, run.seat_of("alice")), out_of_turn(run, run.seat_of("bob"))
+    return alice["responses"] >= 1 and alice["passes"] >= 1 and bob["auto"] >= 1 and bob["responses"] >= 1
+
+
+TELLS = ("autopass", "auto-pass", "pass unless", "automatic", "by themselves", "by itself", "instant",
+         "can respond", "could respond", "no response")
+
+
+async def test_two_against_two_responses_autopass_and_log(world):
+    """Two humans on opposite teams and two computer seats, to the end: the humans answer the
+    effects on the stack from their hands (alice out of turn from her DM); bob's windows where he
+    can only pass pass by themselves and nobody is told; the windows look the same in public
+    whether or not the asked player holds an instant; a team's win is both members' win."""
+    env, guild, channel, alice, bob, carol = world
+    planners = {"alice": Planner((), responses=True), "bob": Planner((), responses=True)}
+    seed, run = find_seed({"rounds": 1}, ["alice", "bob", None, None], planners, two_against_two_game,
+                          start=TWO_AGAINST_TWO, auto_pass=("bob",))
+    env.bot.service.seed_source = FixedSeed(seed)
+    r = await alice.slash(channel, "skytear challenge", opponent=bob, computers=2, rounds=1, clock="none")
+    assert "sent" in r.response.content, r.response.content
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    match = await current_match(env)
+    a, b = match.seat_of(alice.id), match.seat_of(bob.id)
+    assert (a, b) == (run.seat_of("alice"), run.seat_of("bob")) and sum(s.is_ai for s in match.seats) == 2
+    assert "Teams: " in thread.history()[0].content, thread.history()[0].content
+    r = await bob.slash(thread, "match autopass", on=True)
+    assert r.ephemeral and "the others are not told" in r.response.content, r.response.content
+    driver = Driver(env, thread, [alice, bob], planners, first="component", respond_in_dm=True)
+    await driver.play_to_the_end()
+    match = await current_match(env)
+    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
+
+    # a team's win: both members are in the result and on the final board
+    team = next(t for t in RULES.teams(4) if set(t) & set(match.result["winners"]))
+    assert sorted(match.result["winners"]) == sorted(team) and sorted(map(sorted, match.result["teams"])) == \
+        [[0, 2], [1, 3]]
+    names = await env.bot.presenter.seat_names(match)
+    final = thread.history()[-1].content
+    assert "Game over" in final and all(names[s] in final.split("Game over")[1] for s in team), final
+
+    # alice answered out of turn, from the hand in her DMs, and the stack resolved her card
+    states = await replayed_states(env, match)
+    answers = [(seat, action, version) for seat, action, version, way, by_dm in driver.responses
+               if seat == a and way == "component" and by_dm]
+    assert answers, driver.responses
+    for seat, action, version in answers:
+        card = action.split(":")[2]
+        assert any(e.get("card") == card for e in states[version + 1]["stack"]), "the instant went on the stack"
+        later = next(v for v in range(version + 1, len(states)) if not states[v]["stack"])
+        assert card in states[later]["heroes"][action.split(":")[1]]["played"] or \
+            card in states[later]["discards"][str(a)], "it resolved and stayed played"
+    assert out_of_turn(run, b)["responses"] >= 1 and any(s == b for s, *_ in driver.responses), \
+        "bob, on autopass, was still asked when he held an instant"
+
+    # bob was never asked when he could only pass: those windows passed by themselves
+    assert not [v for seat, v, legal, _told in driver.asked if seat == b and legal == ["pass"]]
+    by_driver = {(seat, v) for seat, v, _legal, _told in driver.asked}
+    log = await env.bot.store.actions(match.id)
+    auto = [seq for seq, seat, action, _at in log if seat == b and action == "pass" and (b, seq - 1) not in by_driver]
+    assert len(auto) == out_of_turn(run, b)["auto"] > 0
+
+    # in public, a window reads the same whether or not the asked player holds an instant: the
+    # thread says responses are awaited and names and pings nobody (who is asked, and who is still
+    # to answer, is told to nobody: a pass by autopass looks like any other); no message says who
+    # can respond or who passes by itself
+    for message in thread.history() + channel.history():
+        assert not [t for t in TELLS if t in message.content.lower()], message.content
+    kinds = {True: set(), False: set()}
+    for seat, version, legal, told in driver.asked:
+        if seat != a or legal[0] != "pass":
+            continue
+        footer = told.content.splitlines()[-1]
+        named = any(member.mention in footer or member.name in footer for member in (alice, bob))
+        kinds[len(legal) > 1].add((named, footer.startswith("Waiting for responses")))
+    assert kinds == {True: {(False, True)}, False: {(False, True)}}, kinds
+
+    # /match log: the public history, in pages, that names no hidden card
+    r = await carol.slash(thread, "match log", match=match.id)
+    text = r.response.content
+    assert "history, page" in text, text
+    lines = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
+    assert not INSTANCE_ID.search(text)
+    await assert_thread_reveals_no_hidden_card(env, thread, match)
+
+
+async def computer_moves_for_people(env, until, limit: int = 400):
+    """Moves of the people, chosen by the engine's computer player and sent to the service (the
+    other tests drive the commands), until `until(match)` holds; returns that match."""
+    service = env.bot.service
+    for _ in range(limit):
+        match = await current_match(env)
+        if until(match):
+            return match
+        assert match.status == "active", "the game ended first"
+        seat = min(s for s in RULES.active_players(match.snapshot) if not match.user_at(s).is_ai)
+        await service.act(match.id, match.user_at(seat).user_id,
+                          RULES.ai_choose(match.snapshot, seat, match.seed + match.version))
+    raise AssertionError("the position never came")
+
+
+def on_own_turn(match, seat: int) -> bool:
+    """The seat alone is asked, in its own activation or to choose one (not a response window)."""
+    state = match.snapshot
+    return match.status == "active" and RULES.active_players(state) == {seat} and not state.get("window") \
+        and not state.get("pending") and state["phase"] == "hero"
+
+
+async def test_two_against_two_out_of_time_the_computer_takes_the_seat(play):
+    """With 24 hours a move: a person who lets the time run out on their own turn is voted out by
+    the other person and the computer plays the seat on at once; a response window whose time runs
+    out passes by itself, with no question to anyone."""
+    env, guild, channel, alice, bob, carol = play
+    env.bot.service.seed_source = FixedSeed(OUT_OF_TIME)
+    r = await alice.slash(channel, "skytear challenge", opponent=bob, computers=2, rounds=1, clock="move-24h")
+    assert "sent" in r.response.content, r.response.content
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    service = env.bot.service
+    match = await current_match(env)
+    members = {alice.id: alice, bob.id: bob}
+    humans = [s.seat for s in match.seats if not s.is_ai]
+
+    match = await computer_moves_for_people(env, lambda m: any(on_own_turn(m, s) for s in humans))
+    absent_seat = next(s for s in humans if on_own_turn(match, s))
+    absent, voter = members[match.user_at(absent_seat).user_id], next(
+        members[match.user_at(s).user_id] for s in humans if s != absent_seat)
+    deadline = service.deadline_of(match, absent_seat)
+    assert deadline is not None and service.deadline_of(match, match.seat_of(voter.id)) is None
+    await env.advance_time(deadline - env.now().timestamp() + 1)
+    notice = with_button(thread, "Let the computer play")
+    assert notice is not None and "Claim the win" not in buttons(notice), "more than two players: a vote"
+    assert absent.mention in notice.content and "is out of time" in notice.content and voter.mention in notice.content
+    assert (await current_match(env)).version == match.version, "an own turn is not played by itself"
+    before = match.version
+    r = await voter.click(notice, label="Let the computer play")
+    assert r.response.content == "The computer now plays that seat.", r.response.content
+    match = await current_match(env)
+    assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
+    handed = match.version
+    assert not RULES.active_players(match.snapshot) & {absent_seat}, "the computer moved for the seat at once"
+    assert [seq for seq, seat, _a, _t in await env.bot.store.actions(match.id) if seat == absent_seat and seq > before]
+    assert "Take my seat back" in buttons(thread.history()[-1])
+
+    # the other person in a response window, out of time: the window passes by itself
+    voter_seat = match.seat_of(voter.id)
+    match = await computer_moves_for_people(
+        env, lambda m: m.status == "active" and RULES.timeout_action(m.snapshot, voter_seat) == "pass")
+    notices = len([m for m in thread.history() if "is out of time" in m.content])
+    deadline = service.deadline_of(match, voter_seat)
+    assert deadline is not None
+    await env.advance_time(deadline - env.now().timestamp() + 1)
+    after = await current_match(env)
+    passed = [row for row in await env.bot.store.actions(match.id) if row[0] == match.version + 1]
+    assert passed and passed[0][1:3] == (voter_seat, "pass"), passed
+    assert after.version > match.version
+    assert len([m for m in thread.history() if "is out of time" in m.content]) == notices, "no question to anyone"
+
+    # the others play on to the end; the seat played for the absent person never wins
+    match = await computer_moves_for_people(env, lambda m: m.status == "finished")
+    assert len([row for row in await env.bot.store.actions(match.id) if row[1] == absent_seat and row[0] > handed]) > 3
+    assert absent_seat not in match.result["winners"] and match.result["absent"] == [absent_seat]
+    assert await service.replay(match.id) == match.snapshot
+
+
+async def test_spectator_rematch_and_replay(world):
+    """A spectator (/match watch) sees every board, drawn from the public view, and never a hand;
+    the final board offers a rematch, which the other player starts; /match replay is an animated
+    GIF of the whole game."""
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service.seed_source = FixedSeed(SPECTATED)
+    r = await alice.slash(channel, "skytear challenge", opponent=bob, rounds=1, clock="none")
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    r = await carol.slash(channel, "match watch", match=1)
+    assert "watching match #1" in r.response.content, r.response.content
+    assert carol.id in env.backend.channels[thread.id].thread_members
+    match = await computer_moves_for_people(env, lambda m: m.status == "active" and m.snapshot["phase"] == "hero"
+                                            and m.snapshot["round"] == 1 and bool(m.snapshot["stack"]))
+    for command in ("skytear hand", "match hand"):
+        r = await carol.slash(thread, command)
+        assert r.ephemeral and "not playing" in r.response.content and not r.response.attachments, command
+    r = await carol.slash(thread, "skytear pass")
+    assert r.ephemeral and "not playing" in r.response.content and (await current_match(env)).version == match.version
+    board = [m for m in thread.history() if m.attachments][-1]
+    r = await carol.click(board, label="Show my hand")
+    assert "not playing" in r.response.content and not r.response.attachments
+    match = await computer_moves_for_people(env, lambda m: m.status == "finished")
+
+    # what the spectator saw: boards of the public view, no hand, nothing by DM
+    seen = channel.history(viewer=carol) + thread.history(viewer=carol)
+    assert not carol.user.dm_channel or carol.user.dm_channel.history() == [], "the spectator gets no DM"
+    assert not [m for m in seen if "your private view" in m.content or any("hand" in a.filename for a in m.attachments)]
+    boards = [m for m in seen if m.attachments]
+    assert len(boards) > 10 and boards[-1].content == thread.history()[-1].content
+    assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
+    assert any("hand" in a.filename for m in alice.user.dm_channel.history() for a in m.attachments), \
+        "the players' hands did go out, privately"
+
+    # the rematch, from the final board: the same people, the other one starts
+    final = thread.history()[-1]
+    assert "Game over" in final.content and "Rematch" in buttons(final)
+    r = await bob.click(final, label="Rematch")
+    assert "Rematch #2 has started" in r.response.content, r.response.content
+    rematch = await current_match(env, 2)
+    assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats]
+    assert rematch.snapshot["first"] != match.snapshot["first"], "the other player starts the rematch"
+
+    # the replay: the opening board and one frame per move
+    r = await carol.slash(thread, "match replay", match=1)
+    assert f"replay of {match.version} moves" in r.response.content, r.response.content
+    gif = r.response.attachments[0]
+    data = await gif.read()
+    assert gif.filename.endswith(".gif") and data[:6] in (b"GIF87a", b"GIF89a")
+    picture = Image.open(io.BytesIO(data))
+    assert picture.is_animated and picture.n_frames == match.version + 1, "the opening board and one frame a move"
+
+
+def test_every_move_has_its_command_and_the_hand_reaches_it():
+    """Over whole games (two players with a draft, four players), at every position and for every
+    seat asked: each legal move belongs to exactly one command of the verb table, whose options,
+    given the move's step values, name that move alone; the hand's components fit one message
+    within Discord's limits and reach every move."""
+    seen, positions = set(), 0
+    _seed, drafted = find_seed({"rounds": 3, "setup": "draft"}, ["alice", None], {"alice": Planner()}, every_command,
+                               start=ONE_AGAINST_THE_COMPUTER)
+    for run in (drafted, simulate({"rounds": 1}, TWO_AGAINST_TWO, [None] * 4, {})):
+        for version, state in enumerate(run.states[:-1]):
+            for seat in RULES.active_players(state):
+                actions = RULES.legal_actions(state, seat)
+                named = [command_for(action) for action in actions]   # exactly one command covers each
+                seen |= {command.removeprefix("skytear ") for command, _options in named}
+                assert len({(c, tuple(o)) for c, o in named}) == len(actions), "two moves with the same options"
+                if positions % 10 == 0:   # the command's own reading of its options (slower)
+                    assert all(names_one_move(actions, action) for action in actions), state["phase"]
+                items = move_items(SimpleNamespace(id=1, version=version), actions, SkytearCog.BUTTONS)
+                view = discord.ui.View(timeout=None)
+                for item in items:
+                    view.add_item(item)   # raises when the components need more than five rows
+                got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
+                assert sorted(got) == sorted(expected_layout(actions)), (state["phase"], got)
+                for item in items:
+                    if isinstance(item, StepSelect):
+                        assert 0 < len(item.item.options) <= 25
+                        assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in item.item.options)
+                    else:
+                        assert len(item.item.label) <= 80
+                positions += 1
+    assert seen == set(COMMANDS) and positions > 300

@@ -1207,17 +1207,7 @@ class _Board:
             return
         mana = _int(self.view.get("mana"), _int(self.view.get("round"), 1))
         left = max(0, _int(hero.get("mana_left"), mana))
-        label = self.say(term(GAME, "mana"))
-        draw_text(d, (lx, ly), label[:1].upper() + label[1:], SMALL, TEXT_DIM, anchor="lm")
-        lx += _tw(label, SMALL) + 8
-        for k in range(max(mana, left)):
-            pts = [(lx + 8, ly - 11), (lx + 16, ly), (lx + 8, ly + 11), (lx, ly)]
-            if k < left:
-                d.polygon(pts, fill=MANA, outline=INK)
-            else:
-                d.line(pts + [pts[0]], fill=TEXT_DIM, width=2)
-            lx += 19
-        lx += 12
+        lx = mana_pips(d, lx, ly, self.say(term(GAME, "mana")), mana, left) + 12
         leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
         lead_label = self.say(term(GAME, "Lead")) if leads else ""
         lead_w = (_tw(lead_label, SMALL) + 8 + sum(22 if l.get("from") == "hand" else 30 for l in leads)) if leads \
@@ -1385,4 +1375,19 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
 PALETTE = _palette()
 
 # the hand picture lives in its own module (it imports this one's colours and helpers)
+
+def mana_pips(d, x: float, y: float, label: str, mana: int, left: int) -> float:
+    """"Mana" and one diamond per point of the round's mana, filled while unspent; returns the x
+    after the last diamond."""
+    draw_text(d, (x, y), label[:1].upper() + label[1:], SMALL, TEXT_DIM, anchor="lm")
+    x += _tw(label, SMALL) + 8
+    for k in range(max(mana, left)):
+        pts = [(x + 8, y - 11), (x + 16, y), (x + 8, y + 11), (x, y)]
+        if k < left:
+            d.polygon(pts, fill=MANA, outline=INK)
+        else:
+            d.line(pts + [pts[0]], fill=TEXT_DIM, width=2)
+        x += 19
+    return x
+
 from render.skytear_hand import hand_content, render_hand  # noqa: E402,F401

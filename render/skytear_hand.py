@@ -317,17 +317,7 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
     # the mana left this round: a diamond per mana, hollow once spent
     ly = y + 52
     left = hero.get("mana_left") if isinstance(hero.get("mana_left"), int) else mana
-    label = say(term(GAME, "mana"))
-    label = label[:1].upper() + label[1:]
-    draw_text(d, (x, ly), label, SMALL, TEXT_DIM, anchor="lm")
-    lx = x + _tw(label, SMALL) + 8
-    for k in range(max(mana, left)):
-        pts = [(lx + 8, ly - 11), (lx + 16, ly), (lx + 8, ly + 11), (lx, ly)]
-        if k < left:
-            d.polygon(pts, fill=MANA, outline=INK)
-        else:
-            d.line(pts + [pts[0]], fill=TEXT_DIM, width=2)
-        lx += 19
+    lx = mana_pips(d, x, ly, say(term(GAME, "mana")), mana, left)
     draw_text(d, (lx + 6, ly), say(Msg("{left} left", left=left)), SMALL, TEXT, anchor="lm")
     # the lead cards under the hero, from the right: led from the hand by name, from the deck unknown
     leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
@@ -356,7 +346,7 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
 
 
 # the board module's colours and helpers (imported last: render.skytear imports this module at its end)
-from render.skytear import (BACKGROUND, BODY, CARD_COLOURS, DANGER, GAME, HEAD, INK, MANA, PALETTE,  # noqa: E402
+from render.skytear import (mana_pips, BACKGROUND, BODY, CARD_COLOURS, DANGER, GAME, HEAD, INK, PALETTE,  # noqa: E402
                             PANEL, PANEL_EDGE, RUNE_COLOURS, RUNE_NAMES, RUNE_ORDER, SMALL, TEXT, TEXT_DIM, WHITE,
                             _hero_disc, _names, _say_fit, _tw, card_name, hero_name, lead_icon, rune_mark,
                             short_name, side_colour)

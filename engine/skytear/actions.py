@@ -116,20 +116,23 @@ def _move(state: dict, seat: int, hx: str, ev, *, extra: bool = False) -> None:
             hexes=(state["heroes"][hero]["hex"], hx))
 
 
-def _attack(state: dict, seat: int, target: str, ev, *, extra: bool = False) -> None:
+def _aimed(state: dict, seat: int, target: str, ev, action: str, extra: bool) -> None:
+    """An Attack or a Skirmish declared on a target (R38, R42): on the stack until it resolves."""
     hero = _hero(state) if not extra else state["pending"]["hero"]
     if not extra:
-        _spend(state, "attack")
-    text = Msg("{hero}: Attack on {target}", hero=data.name(hero), target=target_name(state, target))
-    declare(state, seat, {"kind": "action", "do": "attack", "hero": hero, "target": target}, text, ev)
+        _spend(state, action)
+    said = (Msg("{hero}: Attack on {target}", hero=data.name(hero), target=target_name(state, target))
+            if action == "attack" else
+            Msg("{hero}: Skirmish on {target}", hero=data.name(hero), target=target_name(state, target)))
+    declare(state, seat, {"kind": "action", "do": action, "hero": hero, "target": target}, said, ev)
+
+
+def _attack(state: dict, seat: int, target: str, ev, *, extra: bool = False) -> None:
+    _aimed(state, seat, target, ev, "attack", extra)
 
 
 def _skirmish(state: dict, seat: int, target: str, ev, *, extra: bool = False) -> None:
-    hero = _hero(state) if not extra else state["pending"]["hero"]
-    if not extra:
-        _spend(state, "skirmish")
-    text = Msg("{hero}: Skirmish on {target}", hero=data.name(hero), target=target_name(state, target))
-    declare(state, seat, {"kind": "action", "do": "skirmish", "hero": hero, "target": target}, text, ev)
+    _aimed(state, seat, target, ev, "skirmish", extra)
 
 
 def _alternative(state: dict, seat: int, rest: str, ev) -> None:

@@ -11,6 +11,8 @@ from cogs.ui import paths
 from engine.base import Action
 from engine.battalia import RULES
 from render.battalia import render_board
+from tests.discord.helpers import offered_values, typed_command  # noqa: F401 - offered_values re-exported
+from tests.discord.helpers import option_values as shared_option_values
 from tests.discord.helpers import (ANSWERS, assert_fits, children, current_match, remember_answer,
                                    toolkit_components, version_shown, walk_move)
 
@@ -93,19 +95,7 @@ def command_for(action: Action) -> tuple[str, list[tuple[str, str]]]:
 
 
 def option_values(actions: list[Action], command: str, option: str, given: dict) -> set[str]:
-    """What the autocomplete of `option` may offer: the values of the legal moves of that command
-    that agree with the options already given."""
-    out = set()
-    for action in actions:
-        name, options = command_for(action)
-        found = dict(options)
-        if name == command and option in found and all(found.get(k) == str(x) for k, x in given.items()):
-            out.add(found[option])
-    return out
-
-
-def offered_values(choices) -> list[str]:
-    return [str(c["value"]) for c in choices]
+    return shared_option_values(actions, command_for, command, option, given)
 
 
 # ---------------------------------------------------------------------- the private hand
@@ -248,19 +238,11 @@ class Driver:
             self.commands["battalia move"] += 1
             return await member.slash(self.thread, "battalia move", move=value)
         command, options = command_for(action)
-        given: dict[str, str] = {}
-        for option, value in options:
-            offered = offered_values(await member.autocomplete(self.thread, command, option, "", **given))
-            self.autocompleted += 1
-            wanted = option_values(actions, command, option, given)
-            assert set(offered) == wanted if len(wanted) <= 25 else set(offered) <= wanted, \
-                (command, option, sorted(offered), sorted(wanted))
-            if value not in offered:
-                offered = offered_values(await member.autocomplete(self.thread, command, option, value, **given))
-            assert value in offered, (command, option, value, offered)
-            given[option] = value
+        result, asked = await typed_command(member, self.thread, command, options,
+                                            lambda option, given: option_values(actions, command, option, given))
+        self.autocompleted += asked
         self.commands[command] += 1
-        return await member.slash(self.thread, command, **given)
+        return result
 
     async def play_to_the_end(self, limit: int = 600) -> int:
         moves = 0

@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 import discord
 import simcord.interactions
 
+from engine.base import Action
+
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
 
 
@@ -199,3 +201,36 @@ async def walk_move(who, message, bot, match, seat: int, action_id: str):
             return result
         assert result.response is not None and result.response.ephemeral, "the next step is asked privately"
         message = result.response.message
+
+
+def offered_values(choices) -> list[str]:
+    return [str(c["value"]) for c in choices]
+
+
+def option_values(actions: list[Action], command_for, command: str, option: str, given: dict) -> set[str]:
+    """What the autocomplete of `option` may offer: the values of the legal moves of that command
+    (`command_for(action)` -> (command, [(option, value)])) that agree with the options given."""
+    out = set()
+    for action in actions:
+        name, options = command_for(action)
+        found = dict(options)
+        if name == command and option in found and all(found.get(k) == str(x) for k, x in given.items()):
+            out.add(found[option])
+    return out
+
+
+async def typed_command(member, thread, command: str, options: list[tuple[str, str]], wanted):
+    """Send a generated command, each option checked first: its autocomplete offers exactly the
+    legal values (`wanted(option, given)`; all of them when they fit in Discord's 25, else some
+    of them), and the one to send. Returns (the command's result, autocompletes asked)."""
+    given: dict[str, str] = {}
+    for option, value in options:
+        offered = offered_values(await member.autocomplete(thread, command, option, "", **given))
+        legal = wanted(option, given)
+        assert set(offered) == legal if len(legal) <= 25 else set(offered) <= legal, \
+            (command, option, sorted(offered), sorted(legal))
+        if value not in offered:
+            offered = offered_values(await member.autocomplete(thread, command, option, value, **given))
+        assert value in offered, (command, option, value, offered)
+        given[option] = value
+    return await member.slash(thread, command, **given), len(options)

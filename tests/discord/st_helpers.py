@@ -24,7 +24,9 @@ from cogs.ui.picker import fingerprint
 from engine.base import Action
 from engine.skytear import RULES, data, hexes
 from render.skytear import render_board
-from tests.discord.bt_helpers import FixedSeed, offered_values  # noqa: F401 - re-exported for the tests
+from tests.discord.bt_helpers import FixedSeed  # noqa: F401 - re-exported for the tests
+from tests.discord.helpers import offered_values, typed_command  # noqa: F401 - offered_values re-exported
+from tests.discord.helpers import option_values as shared_option_values
 from tests.discord.helpers import (ANSWERS, assert_fits, children, current_match, remember_answer,
                                    toolkit_components, version_shown, walk_move)
 
@@ -64,15 +66,7 @@ def command_for(action: Action) -> tuple[str, list[tuple[str, str]]]:
 
 
 def option_values(actions: list[Action], command: str, option: str, given: dict) -> set[str]:
-    """What the autocomplete of `option` may offer: the values of the legal moves of that command
-    that agree with the options already given."""
-    out = set()
-    for action in actions:
-        name, options = command_for(action)
-        found = dict(options)
-        if name == command and option in found and all(found.get(k) == str(x) for k, x in given.items()):
-            out.add(found[option])
-    return out
+    return shared_option_values(actions, command_for, command, option, given)
 
 
 def names_one_move(actions: list[Action], action: Action) -> bool:
@@ -369,18 +363,10 @@ class Driver:
         """The move's command, each option checked first: its list offers the legal values only
         (all of them when they fit), and the one to send."""
         command, options = command_for(action)
-        given: dict[str, str] = {}
-        for option, value in options:
-            offered = offered_values(await member.autocomplete(self.thread, command, option, "", **given))
-            self.autocompleted += 1
-            wanted = option_values(actions, command, option, given)
-            assert set(offered) == wanted if len(wanted) <= 25 else set(offered) <= wanted, \
-                (command, option, sorted(offered), sorted(wanted))
-            if value not in offered:
-                offered = offered_values(await member.autocomplete(self.thread, command, option, value, **given))
-            assert value in offered, (command, option, value, offered)
-            given[option] = value
-        return await member.slash(self.thread, command, **given)
+        result, asked = await typed_command(member, self.thread, command, options,
+                                            lambda option, given: option_values(actions, command, option, given))
+        self.autocompleted += asked
+        return result
 
     async def play_to_the_end(self, limit: int = 1500) -> int:
         moves = 0

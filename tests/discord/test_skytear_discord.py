@@ -357,3 +357,27 @@ def test_every_move_has_its_command_and_the_hand_reaches_it():
                         assert len(item.item.label) <= 80
                 positions += 1
     assert seen == set(COMMANDS) and positions > 300
+
+
+async def test_the_rules_help_lists_the_design_decisions_and_every_house_value(play):
+    """`/skytear rules`: the rules in short, the design decisions and the house values standing in
+    for the printed ones (the issue's "listed by /skytear rules"), each message within Discord's
+    2000 characters, in English and in Traditional Chinese."""
+    from engine.skytear import data
+    from engine.skytear.help import DESIGN_TEXT, RULES_TEXT
+    from i18n import render
+
+    env, guild, channel, alice, bob, carol = play
+    r = await alice.slash(channel, "skytear rules")
+    texts = [r.response.content] + [f.content for f in r.followups]
+    assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT) + 1, len(texts)
+    assert all(0 < len(t) <= 2000 for t in texts)
+    said = "\n".join(texts)
+    lines = said.splitlines()
+    for what, value in data.house_values():   # grouped per hero, card, ...: "• Cotlic: attack value 3, ..."
+        name, field = render(what.args["name"], "en"), render(what.args["field"], "en")
+        shown = render(value, "en") if value != "" else "-"
+        assert any(line.startswith(f"• {name}:") and f"{field} {shown}" in line for line in lines), (name, field)
+    assert "`rounds`" in texts[-1] and "`nexus_hp`" in texts[-1], "the declared options close the help"
+    for text in (*RULES_TEXT, *DESIGN_TEXT):
+        assert len(render(text, "zh-TW")) <= 2000

@@ -33,6 +33,7 @@ DOMAINS = (
     ("battleline", ("engine/battleline/",)),
     ("battalia", ("engine/battalia/",)),
     ("skytear", ("engine/skytear/",)),
+    ("clash_of_rage", ("engine/clash_of_rage/",)),
     ("tournaments", ("tournaments/", "cogs/tournaments.py", "render/tournament.py", "store/")),
     ("pictures", ("render/",)),
     ("service", ("matches/",)),

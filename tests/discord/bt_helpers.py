@@ -11,9 +11,9 @@ from cogs.ui import paths
 from engine.base import Action
 from engine.battalia import RULES
 from render.battalia import render_board
-from tests.discord.helpers import offered_values, typed_command  # noqa: F401 - offered_values re-exported
+from tests.discord.helpers import newest_hand, offered_values, typed_command  # noqa: F401 - offered_values re-exported
 from tests.discord.helpers import option_values as shared_option_values
-from tests.discord.helpers import (ANSWERS, assert_fits, children, current_match, remember_answer,
+from tests.discord.helpers import (assert_fits, children, current_match, remember_answer,
                                    toolkit_components, version_shown, walk_move)
 
 CARD_ID = re.compile(r"\b[kv]\d+\b")
@@ -179,13 +179,7 @@ class Driver:
         user_id = match.user_at(seat).user_id
         return match, seat, next(m for m in self.members if m.id == user_id)
 
-    @staticmethod
-    def hand_of(member):
-        """The member's current private hand: the newest DM, or the hand that answered their last
-        move when that is newer (the hand follows the player)."""
-        dm = member.user.dm_channel.history()[-1]
-        answer = ANSWERS.get(member.id)
-        return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm
+    hand_of = staticmethod(newest_hand)
 
     async def play_one(self, way: str | None = None) -> str:
         match, seat, member = await self.member_to_move()

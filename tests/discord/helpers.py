@@ -234,3 +234,11 @@ async def typed_command(member, thread, command: str, options: list[tuple[str, s
         assert value in offered, (command, option, value, offered)
         given[option] = value
     return await member.slash(thread, command, **given), len(options)
+
+
+def newest_hand(member):
+    """The member's current private hand: the newest DM, or the hand that answered their last
+    move when that is newer (the hand follows the player)."""
+    dm = member.user.dm_channel.history()[-1]
+    answer = ANSWERS.get(member.id)
+    return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm

@@ -25,9 +25,9 @@ from engine.base import Action
 from engine.skytear import RULES, data, hexes
 from render.skytear import render_board
 from tests.discord.bt_helpers import FixedSeed  # noqa: F401 - re-exported for the tests
-from tests.discord.helpers import offered_values, typed_command  # noqa: F401 - offered_values re-exported
+from tests.discord.helpers import newest_hand, offered_values, typed_command  # noqa: F401 - offered_values re-exported
 from tests.discord.helpers import option_values as shared_option_values
-from tests.discord.helpers import (ANSWERS, assert_fits, children, current_match, remember_answer,
+from tests.discord.helpers import (assert_fits, children, current_match, remember_answer,
                                    toolkit_components, version_shown, walk_move)
 
 INSTANCE_ID = re.compile(r"\bc\d+\b")   # a card instance ("c12"): never in a public message
@@ -301,13 +301,7 @@ class Driver:
         user_id = match.user_at(seat).user_id
         return match, seat, next(m for m in self.members if m.id == user_id)
 
-    @staticmethod
-    def hand_of(member):
-        """The member's current private hand: the newest DM, or the hand that answered their last
-        move when that is newer (the hand follows the player)."""
-        dm = member.user.dm_channel.history()[-1]
-        answer = ANSWERS.get(member.id)
-        return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm
+    hand_of = staticmethod(newest_hand)
 
     async def play_one(self, way: str | None = None, action_id: str | None = None) -> str:
         found = await self.human_to_move()

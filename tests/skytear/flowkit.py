@@ -3,7 +3,6 @@ object (so every move is checked as a player's would be), and the invariants of 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 from engine.base import IllegalAction
@@ -11,6 +10,7 @@ from engine.skytear import RULES, data, flow
 from engine.skytear.options import OPTIONS
 
 from . import fixtures as fx
+from tests.contract.harness import view_strings
 
 
 def hero_state(heroes: dict, **kw) -> dict:
@@ -72,25 +72,7 @@ def check_cards_conserved(state: dict) -> None:
     assert not doubled, f"cards in two places: {doubled[:5]}"
 
 
-TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
-
-
-def strings(node) -> set[str]:
-    out: set[str] = set()
-
-    def walk(x):
-        if isinstance(x, dict):
-            for k, v in x.items():
-                walk(k)
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-        elif isinstance(x, str):
-            out.add(x)
-            out.update(TOKEN.findall(x))
-    walk(node)
-    return out
+strings = view_strings  # every string of a view, and the words inside them
 
 
 def check_no_leak(state: dict) -> None:

@@ -10,6 +10,7 @@ BUILTIN_GAMES = {
     "battleline": "engine.battleline",
     "battalia": "engine.battalia",
     "skytear": "engine.skytear",
+    "clash_of_rage": "engine.clash_of_rage",
 }
 
 _games: dict[str, GameRules] = {}

@@ -10,7 +10,8 @@ Decisions, each made by the seat `active_seats` names:
   "retreat:<hex>"  a player side instead of rolling; <hex> is its own stronghold (R60, D18)
   "roll"           the attacking side rolls; the elf operator rolls for the elves (R46, R49)
   "reroll:<i,j>"   one reroll icon: the dice at those indexes, "reroll:" for none (R51, D16)
-  "allocate:<ids>" the enemy models destroyed, one unit/elf type id per model (R54-R56, D13)
+  "allocate:<ids>" the enemy models destroyed: type ids with counts, "goldleif_guard*2,temple"
+                   (R54-R56, D13)
 Elf rerolls are automatic (R52) and an allocation whose only legal choice is "nothing" is applied
 at once. Functions change the state they are given and return events."""
 from __future__ import annotations
@@ -103,6 +104,25 @@ def dice_count(state: dict, territory: str, side) -> int:
     return min(MAX_DICE, max(type_stats(state, side, t)["strength"] for t in present))
 
 
+def group_text(ids) -> str:
+    """Model type ids as the compact form of action ids: ["a", "a", "b"] -> "a*2,b"."""
+    counts: dict[str, int] = {}
+    for i in ids:
+        counts[i] = counts.get(i, 0) + 1
+    return ",".join(t if n == 1 else f"{t}*{n}" for t, n in sorted(counts.items()))
+
+
+def parse_group(text: str) -> tuple[str, ...] | None:
+    """The inverse of group_text (sorted ids, one per model); None when it is not that form."""
+    out: list[str] = []
+    for part in (p for p in text.split(",") if p):
+        type_id, star, n = part.partition("*")
+        if not type_id or (star and (not n.isdigit() or not 0 < int(n) <= 99)):
+            return None
+        out += [type_id] * (int(n) if star else 1)
+    return tuple(sorted(out))
+
+
 def dice_line(dice: list[str]) -> str:
     return " ".join(FACE_SIGN[f] for f in dice)
 
@@ -182,7 +202,7 @@ def legal_actions(state: dict, seat: int) -> list[str]:
         if blanks:
             acts.append("reroll:" + ",".join(map(str, blanks)))
         return acts
-    return ["allocate:" + ",".join(a) for a in legal_allocations(state)]
+    return ["allocate:" + group_text(a) for a in legal_allocations(state)]
 
 
 def _stronghold(state: dict, seat: int) -> str:
@@ -237,8 +257,8 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
         events = [_reroll(state, picks)]
         return events + _after_reroll(state)
     if b["step"] == "allocate" and verb == "allocate":
-        chosen = tuple(sorted(t for t in arg.split(",") if t))
-        if chosen not in legal_allocations(state):
+        chosen = parse_group(arg)
+        if chosen is None or chosen not in legal_allocations(state):
             raise IllegalAction(Msg("That is not a legal way to allocate {n} damage.", n=b["damage"]))
         return _allocate(state, chosen)
     raise IllegalAction(Msg("That is not possible now."))

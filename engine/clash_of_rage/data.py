@@ -11,6 +11,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from engine.text import term as game_term
+
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "clash_of_rage"
 FILES = ("tribes", "tactics", "equipment", "legendary", "heroes", "elves", "tiles", "layouts")
 SOURCE_TAGS = ("seed", "data", "house")
@@ -230,3 +232,12 @@ def sourced_values() -> list[tuple[str, str, str, str]]:
 
 
 validate()
+
+
+GAME = "clash_of_rage"
+
+
+@lru_cache(maxsize=None)
+def term(english: str):
+    """A component name as a glossary term (data/clash_of_rage/glossary.csv gives its Chinese)."""
+    return game_term(GAME, english)

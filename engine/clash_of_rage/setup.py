@@ -38,6 +38,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
     next_random(state).shuffle(legendary)
     state["legendary_deck"] = legendary
     state["heroes"] = {h["id"]: None for h in data.heroes()}    # step 6: id -> owner seat
+    state["hero_at"] = {}                                       # recruited hero id -> hex label
     # step 7: gold, rage tokens and dice are unlimited, so the common supply holds no count
     return state
 
@@ -45,7 +46,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
 def chosen_options(options: dict, players: int) -> dict:
     """`elves`: "random" (default) or "hard" (D39). `tribes`: "random" (default, the source's
     dealt option) or a list of tribe ids, one per seat, as chosen one at a time in seat order
-    (D27)."""
+    (D27). `longer`: 5 VP to win (section 8). `rounds`: D33's round limit, 0 for none."""
     elves = options.get("elves", "random")
     if elves not in ELF_MODES:
         raise IllegalAction(Msg("`elves` is one of: {values}.", values=", ".join(ELF_MODES)))
@@ -56,7 +57,10 @@ def chosen_options(options: dict, players: int) -> dict:
                 or len(set(tribes)) != players or not set(tribes) <= known):
             raise IllegalAction(Msg("Each player needs a different tribe."))
         tribes = list(tribes)
-    return {"elves": elves, "tribes": tribes}
+    rounds = options.get("rounds", 0) or 0
+    if not isinstance(rounds, int) or rounds < 0:
+        raise IllegalAction(Msg("The round limit is a whole number, 0 for none."))
+    return {"elves": elves, "tribes": tribes, "longer": bool(options.get("longer", False)), "rounds": rounds}
 
 
 def place_elves(state: dict, mode: str) -> None:
@@ -102,7 +106,9 @@ def new_seat(tribe_id: str) -> dict:
         "reserve": {str(u["tier"]): u["max_models"] for u in data.tribe(tribe_id)["units"]},
         # tier -> {"weapon": item id | None, "armour": ...} (D37)
         "equipped": {str(t): {slot: None for slot in data.SLOTS} for t in data.TIERS},
-        "set_aside": [], "legendary": [], "heroes": [],
+        # items owned but in no slot (D37); legendary: every card forged (its permanent VP, R12),
+        # wherever it now sits; hero ownership lives in state["heroes"]
+        "set_aside": [], "legendary": [],
         "tactic_deck": [], "tactic_hand": [], "tactic_discard": [],
     }
 

@@ -66,7 +66,7 @@ def test_r33_turn_order_and_pass_then_stones_then_next_round():
 def test_t5_flanking_move_passes_through_elf_city():
     three = {"1NW": {0: {1: 3}}}       # from 1NW the only way to 1S is through 1C
     state = make(units=three, elves={"1C": ["radiant", "radiant"]})
-    act(state, "move:1NW:1C:krag_rider,krag_rider")        # R38: they stop in the elf city
+    act(state, "move:1NW:1C:krag_rider*2")        # R38: they stop in the elf city
     assert "move:1NW:1S:krag_rider" in actions.legal_actions(state, 0)   # R39, D19: 2 >= 2
     act(state, "move:1NW:1S:krag_rider")
     assert state["units"]["1S"] == {"0": {"1": 1}} and "1NW" not in state["units"]
@@ -81,7 +81,7 @@ def test_r37_mountain_and_r42_enemy_stronghold_are_refused():
     state = make(units={"1C": {0: {1: 1}}, "2S": {0: {1: 1}}})
     rejected(state, 0, "move:1C:1SW:krag_rider")           # R3, R37
     rejected(state, 0, "move:2S:H2:krag_rider")             # R7, R42
-    rejected(state, 0, "move:1C:1N:krag_rider,krag_rider")  # only one model there
+    rejected(state, 0, "move:1C:1N:krag_rider*2")  # only one model there
 
 
 def test_d36_a_unit_moves_once_per_action():
@@ -95,15 +95,30 @@ def test_d36_a_unit_moves_once_per_action():
 
 
 def test_t20_hero_cannot_end_alone():
+    """R43, D21e: the hero goes where a unit of its owner is (units move first, then the hero
+    joins them), so no Move action can end with a hero alone, and no unit leaves it alone."""
     state = make(units={"1NE": {0: {1: 2}}})
     state["heroes"]["hero_1"] = 0
     state["hero_at"]["hero_1"] = "1NE"
-    act(state, "move:1NE:1N:hero_1")
-    assert "moved" not in actions.legal_actions(state, 0)  # R43: alone in 1N
-    rejected(state, 0, "moved")
-    act(state, "move:1NE:1N:krag_rider")                   # D21 (e): checked at the end of the move
+    assert "move:1NE:1N:hero_1" not in actions.legal_actions(state, 0)   # nobody of its side in 1N
+    rejected(state, 0, "move:1NE:1N:hero_1")
+    act(state, "move:1NE:1N:krag_rider")
+    act(state, "move:1NE:1N:hero_1")                        # joins the unit that went ahead
+    assert "move:1N:1NE:krag_rider" not in actions.legal_actions(state, 0)   # it moved already
     act(state, "moved")
     assert state["hero_at"]["hero_1"] == "1N"
+
+
+def test_r43_units_cannot_leave_a_hero_that_moved_alone():
+    state = make(units={"1NE": {0: {1: 1}}, "1N": {0: {1: 2}}})
+    state["heroes"]["hero_1"] = 0
+    state["hero_at"]["hero_1"] = "1NE"
+    act(state, "move:1NE:1N:hero_1")
+    legal = actions.legal_actions(state, 0)
+    assert "move:1N:1NE:krag_rider" in legal                # one of the two may go
+    assert "move:1N:1NE:krag_rider*2" not in legal  # not both: the hero would be alone
+    rejected(state, 0, "move:1N:1NE:krag_rider*2")
+    assert "moved" in legal
 
 
 def test_d21_hero_may_end_alone_in_own_stronghold():
@@ -151,13 +166,14 @@ def test_r70_r71_buying_pays_gold_equips_and_refills_the_market():
     stack = state["market"][0]
     item = actions.data.item(stack["item"])
     state["seats"][0]["gold"] = item["cost"]
-    state["seats"][0]["equipped"]["3"][item["slot"]] = "old_item"
+    old = next(e["id"] for e in actions.data.equipment() if e["slot"] == item["slot"] and e["id"] != item["id"])
+    state["seats"][0]["equipped"]["3"][item["slot"]] = old
     deck_before = len(state["equipment_deck"])
     act(state, f"buy:{item['id']}:executioner:{item['slot']}")
     player = state["seats"][0]
     assert player["gold"] == 0
     assert player["equipped"]["3"][item["slot"]] == item["id"]
-    assert player["set_aside"] == ["old_item"]                     # D37: kept, not discarded
+    assert player["set_aside"] == [old]                            # D37: kept, not discarded
     assert len({s["item"] for s in state["market"]}) == 6          # R71: six different items again
     assert len(state["equipment_deck"]) < deck_before or stack["count"] > 0
     assert "pass" not in actions.legal_actions(state, 0)           # R35: Equip was chosen
@@ -187,7 +203,7 @@ def fight_out(state, monkeypatch):
 
 def test_r44_after_the_last_battle_the_next_seat_acts(monkeypatch):
     state = make(units={"1NE": {0: {3: 2}}}, elves={"1C": ["radiant"]})
-    act(state, "move:1NE:1C:executioner,executioner")
+    act(state, "move:1NE:1C:executioner*2")
     act(state, "moved")
     act(state, "battle:1C")
     fight_out(state, monkeypatch)
@@ -199,7 +215,7 @@ def test_r44_after_the_last_battle_the_next_seat_acts(monkeypatch):
 def test_t30_capturing_the_fourth_vp_in_phase_5_wins_at_once(monkeypatch):
     state = make(units={"1NE": {0: {3: 2}}}, elves={"1C": ["radiant"]}, phase="second_action")
     state["seats"][0]["legendary"] = ["a", "b", "c"]
-    act(state, "move:1NE:1C:executioner,executioner")
+    act(state, "move:1NE:1C:executioner*2")
     act(state, "moved")
     act(state, "battle:1C")
     fight_out(state, monkeypatch)

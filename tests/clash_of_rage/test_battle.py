@@ -200,7 +200,7 @@ def test_t16_killing_elves_gives_crystals(faces):
     state["battle"]["turn"] = "attacker"
     faces("xxxx..")                                        # 4 hits - 1 shield (Radiant) = 3
     act(state, "roll")
-    act(state, "allocate:temple,temple,temple")
+    act(state, "allocate:temple*3")
     assert state["seats"][0]["crystals"] == 3              # R58
     assert state["elves"][HEX] == ["radiant"]
 

@@ -87,7 +87,7 @@ def test_step3_and_D26_players_start_with_everything_in_reserve_and_nothing_else
     for seat in state["seats"]:
         assert seat["gold"] == 0 and seat["crystals"] == 0 and seat["vp"] == 0
         assert seat["reserve"] == {str(u["tier"]): u["max_models"] for u in data.tribe(seat["tribe"])["units"]}
-        assert seat["heroes"] == [] and seat["set_aside"] == [] and seat["legendary"] == []
+        assert seat["set_aside"] == [] and seat["legendary"] == []
         assert all(v is None for slots in seat["equipped"].values() for v in slots.values())
     assert state["units"] == {} and state["strongholds"] == {}    # R27: strongholds come in round 1
 

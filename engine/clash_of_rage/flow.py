@@ -1,0 +1,92 @@
+"""The round of Clash of Rage as one state machine (spec section 4): who acts now, which action ids
+they may take, applying one, and the steps that run by themselves in between.
+
+Phases and the module that owns each: tactics (draw, secret selection and reveal: tactics.py;
+strongholds, income, reinforcement: rounds.py), first_action / second_action (actions.py, with
+the battles of battle.py and the forge draw), stones and the next round's elf evolution
+(rounds.py, automatic). Automatic steps: the tactic draw, income, and any decision that has one
+legal choice for the one seat asked (an elf roll, an allocation with one legal set, a finished
+reinforcement, a single forged card): no player is asked to press the only button there is."""
+from __future__ import annotations
+
+from engine.base import Event, IllegalAction
+from engine.text import Msg
+
+from . import actions, rounds, tactics
+
+MAX_AUTOMATIC_STEPS = 1000      # a guard: every automatic step moves the game on
+
+
+def active_players(state: dict) -> set[int]:
+    if state.get("result"):
+        return set()
+    return set(_active(state))
+
+
+def _active(state: dict) -> list[int]:
+    phase = state["phase"]
+    if phase == "tactics":
+        if tactics.selecting(state):
+            return tactics.active_seats(state)
+        return rounds.active_seats(state)
+    if phase in actions.PHASES:
+        return actions.active_seats(state)
+    return []
+
+
+def legal_ids(state: dict, seat: int) -> list[str]:
+    if state.get("result") or seat not in _active(state):
+        return []
+    if tactics.selecting(state):
+        return [tactics.ACTION_PREFIX + c for c in tactics.legal_picks(state, seat)]
+    if state["phase"] == "tactics":
+        return rounds.legal_actions(state, seat)
+    return actions.legal_actions(state, seat)
+
+
+def apply(state: dict, seat: int, action_id: str) -> list[Event]:
+    """Applies one decision to `state` (a copy the caller owns), then the automatic steps."""
+    if seat not in _active(state):
+        raise IllegalAction(Msg("It is not your turn to act."))
+    if tactics.selecting(state):
+        events = tactics.apply_action(state, seat, action_id)
+    elif state["phase"] == "tactics":
+        events = rounds.apply(state, seat, action_id)
+    else:
+        events = actions.apply(state, seat, action_id)
+    return events + run_automatic(state)
+
+
+def run_automatic(state: dict) -> list[Event]:
+    events: list[Event] = []
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if state.get("result"):
+            return events
+        if state["phase"] == "tactics" and state["tactics"]["step"] == "draw":
+            events += tactics.begin(state)
+            continue
+        if rounds.step(state) == "income":
+            events += rounds.advance(state)
+            continue
+        forced = _forced(state)
+        if forced is None:
+            return events
+        seat, action_id = forced
+        if state["phase"] == "tactics":
+            events += rounds.apply(state, seat, action_id)
+        else:
+            events += actions.apply(state, seat, action_id)
+    raise RuntimeError("the automatic steps did not settle")
+
+
+def _forced(state: dict) -> tuple[int, str] | None:
+    """The one decision of the one seat asked, when it has no alternative. The secret selection
+    is never settled this way (a seat always holds a card to choose), and neither is a turn in an
+    action phase (Pass is always there)."""
+    if tactics.selecting(state):
+        return None
+    active = _active(state)
+    if len(active) != 1:
+        return None
+    legal = legal_ids(state, active[0])
+    return (active[0], legal[0]) if len(legal) == 1 else None

@@ -367,6 +367,8 @@ def _end(state: dict, winner: str) -> list[Event]:
         state["units"][where].pop(str(loser), None)
     if loser == ELVES and not state["elves"].get(where):
         state["elves"].pop(where, None)
+    if not state["units"].get(where, 1):
+        state["units"].pop(where, None)         # no empty territory entries left behind
     state["last_battle"] = {"territory": where, "winner": b[winner], "loser": loser}
     state["battle"] = None                      # rage tokens live in the battle: discarded (R62)
     return [Event(Msg("{winner} wins the battle of {hex}.", winner=_side_name(b[winner]), hex=where))]

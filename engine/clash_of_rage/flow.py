@@ -54,7 +54,10 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
         events = rounds.apply(state, seat, action_id)
     else:
         events = actions.apply(state, seat, action_id)
-    return events + run_automatic(state)
+    events += run_automatic(state)
+    if not state.get("result"):
+        rounds.update_victory_points(state)     # R11: a city left or taken counts at once
+    return events
 
 
 def run_automatic(state: dict) -> list[Event]:

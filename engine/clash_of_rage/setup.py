@@ -29,7 +29,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
         "layout": players,          # step 1: the fixed preset of spec D4
         "strongholds": {},          # seat -> cell label, placed in round 1 (R27)
         "units": {},                # territory -> seat -> tier -> count; empty: all in reserve
-        "log": [], "result": None,
+        "result": None,
     }
     place_elves(state, opts["elves"])                          # step 2
     state["seats"] = [new_seat(t) for t in deal_tribes(state, opts["tribes"])]   # step 3

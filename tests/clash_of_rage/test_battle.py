@@ -74,6 +74,7 @@ def test_d15_never_more_than_ten_dice(monkeypatch):
 
 
 def test_t10_bohorg_battle(faces):
+    """R48: the sides take turns, here the defender first, then the attacker."""
     # Krag Riders and an Executioner only; +2 strength on the Executioner; Shaman's Staff on the
     # Krag Riders; the Pummelers elsewhere
     state = make(units={0: {1: 3, 3: 1}, 1: {1: 5}})
@@ -141,6 +142,7 @@ def test_d14_damage_never_below_zero_and_still_gives_rage(faces):
 
 
 def test_t13_leftover_damage_is_lost_all_damage_allocated():
+    """R54: the attacker allocates all its damage; R55: damage equal to a model's health destroys it."""
     # health 2, 2 and 3: two Guards and one Champion of Goldleif
     state = make(units={0: {1: 1}, 1: {2: 2, 3: 1}})
     battle.start_battle(state, HEX, 0)
@@ -176,6 +178,7 @@ def test_t14_rage_counts_from_the_next_attack_and_is_discarded(faces):
 
 
 def test_t15_elves_reroll_every_blank(faces):
+    """R52, D16: the elves use every reroll icon, each time on all the blank dice."""
     # 3 players, seat 1 attacks Bishop elves (STR 4, REROLL 1) with a Warrior
     state = make(units={1: {1: 1}}, elves=["bishop", "bishop"])
     battle.start_battle(state, HEX, 1)
@@ -206,6 +209,7 @@ def test_t16_killing_elves_gives_crystals(faces):
 
 
 def test_t17_elf_operator_is_to_the_right_and_never_retreats(faces):
+    """R46: the player to the attacker's right rolls and allocates for the elves."""
     state = make(units={1: {1: 1}}, elves=["temple"])
     battle.start_battle(state, HEX, 1)                     # P2 is seat 1; P1 (seat 0) runs the elves
     assert state["battle"]["operator"] == 0
@@ -242,6 +246,15 @@ def test_t18_retreat_moves_units_and_heroes_home():
     assert state["battle"] is None and state["last_battle"]["winner"] == 0
 
 
+def test_d17_the_elves_gain_rage_like_a_player(faces):
+    state = make(units={1: {3: 1}}, elves=["temple", "temple"])
+    battle.start_battle(state, HEX, 1)
+    state["battle"]["turn"] = "defender"
+    faces("......")                                        # the elves hit nothing
+    battle.apply(state, 0, "roll")
+    assert state["battle"]["rage"]["defender"] == 1        # their next attack gets +1
+
+
 def test_d21_hero_icons_count_for_its_side():
     state = make(units={0: {1: 1}, 1: {1: 1}})
     state["heroes"]["hero_3"] = 1
@@ -251,6 +264,7 @@ def test_d21_hero_icons_count_for_its_side():
 
 
 def test_t19_heroes_never_die(faces):
+    """R66: a hero left alone facing enemies goes back to its stronghold."""
     state = make(units={0: {3: 1}, 1: {1: 1}})
     state["heroes"]["hero_1"] = 1
     state["hero_at"]["hero_1"] = HEX

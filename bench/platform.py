@@ -79,11 +79,11 @@ registry.register(testgame.RULES)
 renderers.register("testgame", testgame)
 
 SEED = 20240601
-GAMES = (("testgame", {"hand": 5}), ("battleline", {}), ("battalia", {}), ("skytear", {}))
+GAMES = (("testgame", {"hand": 5}), ("battleline", {}), ("battalia", {}), ("skytear", {}), ("clash_of_rage", {}))
 # concurrent matches -> (moves at least, rounds at least)
 LEVELS = ((1, 25, 25), (10, 60, 6), (100, 300, 3))
 MOVE_TIMEOUT = 600.0
-MID_GAME = {"testgame": 5, "battleline": 40, "battalia": 100, "skytear": 120}  # moves into a game, for the floor
+MID_GAME = {"testgame": 5, "battleline": 40, "battalia": 100, "skytear": 120, "clash_of_rage": 150}  # moves into a game, for the floor
 FLOOR_REPS = 25
 MEMBERS = 240  # 200 for the 100 matches, a few spare
 

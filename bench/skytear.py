@@ -9,21 +9,14 @@ import random
 import statistics
 import time
 
+from bench import common
+from bench.common import print_decision_times, render_costs, timed_choice
 from engine.skytear import RULES, ai, views
 
 
 def random_game(players: int, seed: int, keep_every: int = 0) -> tuple[dict, int, list[dict]]:
     """A game of uniformly random legal moves; every `keep_every`-th state is kept as a sample."""
-    rng = random.Random(seed)
-    state = RULES.setup(players, {}, seed)
-    moves, samples = 0, []
-    while RULES.result(state) is None:
-        seat = rng.choice(sorted(RULES.active_players(state)))
-        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
-        moves += 1
-        if keep_every and moves % keep_every == 0:
-            samples.append(state)
-    return state, moves, samples
+    return common.random_game(RULES, players, seed, keep_every)
 
 
 def bench_random_games(seconds: float) -> list[dict]:
@@ -50,9 +43,7 @@ def ai_game(seed: int, ai_side: int, players: int, times: list[float]) -> bool:
     while RULES.result(state) is None:
         seat = rng.choice(sorted(RULES.active_players(state)))
         if seat in state["sides"][ai_side]:
-            start = time.perf_counter()
-            action = ai.choose(state, seat, rng.randrange(1 << 30))
-            times.append(time.perf_counter() - start)
+            action = timed_choice(ai.choose, state, seat, rng.randrange(1 << 30), times)
         else:
             action = ai.choose(state, seat, rng.randrange(1 << 30), "random")
         state, _ = RULES.apply(state, seat, action)
@@ -63,10 +54,7 @@ def bench_ai(games: int, team_games: int) -> None:
     times: list[float] = []
     wins = sum(ai_game(seed, seed % 2, 2, times) for seed in range(games))
     team_wins = sum(ai_game(10_000 + seed, seed % 2, 4, times) for seed in range(team_games))
-    times.sort()
-    print(f"AI: {statistics.median(times) * 1e3:.2f} ms per decision (median), "
-          f"{times[int(0.95 * (len(times) - 1))] * 1e3:.2f} ms (p95), {times[-1] * 1e3:.0f} ms at worst "
-          f"over {len(times)} decisions")
+    print_decision_times(times, worst_digits=0)
     print(f"AI vs random, 1v1: {wins}/{games} = {wins / games:.1%} wins (both seatings)")
     if team_games:
         print(f"AI team vs random team, 2v2: {team_wins}/{team_games} = {team_wins / team_games:.1%} wins")
@@ -80,12 +68,7 @@ def bench_render(samples: list[dict]) -> None:
     picked = samples[:: max(1, len(samples) // 12)][:12]
     for what, draw in (("board", lambda st: render_board(views.view(st, None), [])),
                        ("hand", lambda st: render_hand(views.view(st, 0), []))):
-        times, sizes = [], []
-        for state in picked:
-            start = time.perf_counter()
-            png = draw(state)
-            times.append(time.perf_counter() - start)
-            sizes.append(len(png))
+        times, sizes = render_costs(draw, picked)
         print(f"render_{what}: median {statistics.median(times) * 1e3:.0f} ms over {len(picked)} states, "
               f"PNG median {statistics.median(sizes) / 1024:.0f} KB, max {max(sizes) / 1024:.0f} KB")
 

@@ -369,7 +369,11 @@ class DiscordPresenter:
             deadlines = {service.deadline_of(match, s) for s in humans} - {None}
             due_at = f"<t:{int(min(deadlines))}:R>" if deadlines else None
             people = [f"<@{match.user_at(s).user_id}>" for s in humans]
-            if self.asked_privately(match):
+            waiting = getattr(service.rules(match), "waiting_text", None)
+            said = waiting(match.snapshot) if waiting is not None and self.asked_privately(match) else None
+            if said:   # the game's own public line (a count, never a name)
+                text = Msg("{waiting} (due {due}).", waiting=said, due=due_at) if due_at else Msg("{waiting}.", waiting=said)
+            elif self.asked_privately(match):
                 text = (Msg("Waiting for responses (due {due}).", due=due_at) if due_at else
                         Msg("Waiting for responses."))
             elif len(due) > 1:  # simultaneous choices: others learn only who is still choosing

@@ -15,6 +15,7 @@ lines between words and between Chinese characters.
 """
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -260,3 +261,22 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         else:
             toolkit.text(draw, (x, base), part, font=primary, fill=fill, anchor="ls")
             x += primary.getlength(part)
+
+
+def shrink_to_fit(text: str, size: int, width: float, bold: bool = False,
+                  min_size: int | None = None) -> tuple[str, int]:
+    """Shrink the font (down to `min_size`), then cut the text with an ellipsis, until it fits."""
+    min_size = min_size or size
+    while size > min_size and text_width(text, size, bold) > width:
+        size -= 1
+    if text_width(text, size, bold) <= width:
+        return text, size
+    return fit_text(text, size, width, bold), size
+
+
+def draw_fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, width: float, fill,
+                bold: bool = False, anchor: str = "la", min_size: int | None = None) -> int:
+    """Draw `text` shrunk or cut to `width`; returns the width drawn."""
+    text, size = shrink_to_fit(text, size, width, bold, min_size)
+    draw_text(draw, xy, text, size, fill, bold, anchor)
+    return math.ceil(text_width(text, size, bold))

@@ -11,6 +11,7 @@ BUILTIN_RENDERERS = {
     "battleline": "render.battleline",
     "battalia": "render.battalia",
     "skytear": "render.skytear",
+    "clash_of_rage": "render.clash_of_rage",
 }
 
 _renderers: dict[str, ModuleType] = {}

@@ -52,7 +52,7 @@ from PIL import Image, ImageDraw
 from engine.text import Msg, Seat, plural, term
 from i18n import LIST_SEPARATOR
 from render import toolkit
-from render.common import draw_text, fit_text, font, text_width, words
+from render.common import draw_fitted, draw_text, font, text_width, words
 
 GAME = "skytear"
 RGB = tuple[int, int, int]
@@ -320,22 +320,7 @@ def _int(value: Any, default: int = 0) -> int:
 
 # ---------------------------------------------------------------------------- text helpers
 
-def _fit(text: str, size: int, width: float, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
-    """Shrink the font (down to `min_size`), then cut the text with an ellipsis, until it fits."""
-    min_size = min_size or size
-    while size > min_size and text_width(text, size, bold) > width:
-        size -= 1
-    if text_width(text, size, bold) <= width:
-        return text, size
-    return fit_text(text, size, width, bold), size
-
-
-def _say_fit(draw, xy, text: str, size: int, width: float, fill, bold: bool = False, anchor: str = "la",
-             min_size: int | None = None) -> int:
-    """Draw `text` shrunk or cut to `width`; returns the width drawn."""
-    text, size = _fit(text, size, width, bold, min_size)
-    draw_text(draw, xy, text, size, fill, bold, anchor)
-    return math.ceil(text_width(text, size, bold))
+_say_fit = draw_fitted
 
 
 def _tw(text: str, size: int, bold: bool = False) -> int:

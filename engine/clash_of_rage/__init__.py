@@ -31,7 +31,7 @@ import json
 import marshal
 
 from engine.base import IllegalAction, Result
-from engine.text import Msg
+from engine.text import Msg, plural
 
 from . import ai, flow, help, paths, prompts, setup, tactics, views
 from .options import OPTIONS, options_text, refuse_options
@@ -102,6 +102,13 @@ class ClashOfRageRules:
     def asks_privately(self, state: dict) -> bool:
         """The secret tactic choice: who is still choosing is told to nobody (R25)."""
         return tactics.selecting(state) and not state.get("result")
+
+    def waiting_text(self, state: dict) -> Msg | None:
+        """The public line while the choice is secret: how many are still choosing, not who."""
+        if not self.asks_privately(state):
+            return None
+        return plural("Waiting for {n} player to choose a tactic card", "Waiting for {n} players to choose a tactic card",
+                      n=len(tactics.active_seats(state)))
 
     def timeout_action(self, state: dict, seat: int) -> str | None:
         """A player out of time during the tactic choice gets the computer player's choice (the

@@ -66,7 +66,7 @@ def active_seats(state: dict) -> list[int]:
 
 # ---------------------------------------------------------------- the board as a mover sees it
 
-def _counts(state: dict, seat: int) -> tuple[dict[str, int], dict[str, int]]:
+def counts(state: dict, seat: int) -> tuple[dict[str, int], dict[str, int]]:
     """hex -> enemy models (other seats' units and elf tokens), hex -> own units (no heroes, R40)."""
     enemies: dict[str, int] = {}
     friends: dict[str, int] = {}
@@ -86,19 +86,19 @@ def _unit_types(state: dict, seat: int) -> dict[str, dict]:
     return {u["id"]: u for u in data.tribe(state["seats"][seat]["tribe"])["units"]}
 
 
-def _movable(state: dict, seat: int, rec: dict, where: str, tier: str) -> int:
+def movable(state: dict, seat: int, rec: dict, where: str, tier: str) -> int:
     """Units of that tier on `where` that have not moved in this action (D36: once each)."""
     here = state["units"].get(where, {}).get(str(seat), {}).get(tier, 0)
     return here - rec["moved"].get(where, {}).get(tier, 0)
 
 
-def _destinations(state: dict, seat: int, where: str, movement: int, flying: bool) -> dict[str, int]:
-    enemies, friends = _counts(state, seat)
+def destinations(state: dict, seat: int, where: str, movement: int, flying: bool) -> dict[str, int]:
+    enemies, friends = counts(state, seat)
     return board.reachable(rounds.current_board(state), where, movement, flying=flying,
                            enemies=enemies, friends=friends, seat=seat + 1)
 
 
-def _heroes_of(state: dict, seat: int) -> list[str]:
+def heroes_of(state: dict, seat: int) -> list[str]:
     return sorted(h for h, owner in state.get("heroes", {}).items()
                   if owner == seat and h in state.get("hero_at", {}))
 
@@ -108,23 +108,23 @@ def _group_moves(state: dict, seat: int, rec: dict) -> list[str]:
     types = _unit_types(state, seat)
     for where in sorted(state["units"]):
         for tier, _n in sorted(state["units"][where].get(str(seat), {}).items()):
-            free = min(_movable(state, seat, rec, where, tier), _may_leave(state, seat, rec, where))
+            free = min(movable(state, seat, rec, where, tier), may_leave(state, seat, rec, where))
             unit = next(u for u in types.values() if str(u["tier"]) == tier)
             if free < 1:
                 continue
-            dests = _destinations(state, seat, where, unit["movement"], bool(unit["icons"].get("FLY")))
+            dests = destinations(state, seat, where, unit["movement"], bool(unit["icons"].get("FLY")))
             for to in sorted(dests):
                 out += [f"move:{where}:{to}:{battle.group_text([unit['id']] * k)}" for k in range(1, free + 1)]
-    for hero in _heroes_of(state, seat):
+    for hero in heroes_of(state, seat):
         if hero in rec["heroes_moved"]:
             continue
         where = state["hero_at"][hero]
-        for to in sorted(_hero_destinations(state, seat, hero)):
+        for to in sorted(hero_destinations(state, seat, hero)):
             out.append(f"move:{where}:{to}:{hero}")
     return out
 
 
-def _may_leave(state: dict, seat: int, rec: dict, where: str) -> int:
+def may_leave(state: dict, seat: int, rec: dict, where: str) -> int:
     """How many units may leave `where`: all but one when a hero that moved this action stands
     there (R43: it must not be left alone; D21e), outside the own stronghold."""
     here = rounds.units_of(state, where, seat)
@@ -133,11 +133,11 @@ def _may_leave(state: dict, seat: int, rec: dict, where: str) -> int:
     return here - 1 if keeps_hero else here
 
 
-def _hero_destinations(state: dict, seat: int, hero: str) -> list[str]:
+def hero_destinations(state: dict, seat: int, hero: str) -> list[str]:
     """R43, D21b/e: a hero ends its move with one of its owner's units, or in the own stronghold.
     Units move first and the hero joins them, so a Move action never ends with a hero alone."""
     home = rounds.stronghold_label(seat)
-    return [to for to in _destinations(state, seat, state["hero_at"][hero], _hero(hero)["movement"], False)
+    return [to for to in destinations(state, seat, state["hero_at"][hero], _hero(hero)["movement"], False)
             if to == home or rounds.units_of(state, to, seat) > 0]
 
 
@@ -154,7 +154,7 @@ def _lonely_heroes(state: dict, seat: int, rec: dict) -> list[str]:
 
 def _contested(state: dict, seat: int) -> list[str]:
     """Territories holding the active seat's units and enemies (R44)."""
-    enemies, friends = _counts(state, seat)
+    enemies, friends = counts(state, seat)
     return sorted(h for h in friends if enemies.get(h))
 
 
@@ -298,11 +298,11 @@ def _move(state: dict, seat: int, rec: dict, action_id: str) -> list[Event]:
     _, where, to, ids_text = parts
     ids = list(battle.parse_group(ids_text) or ("",))
     types = _unit_types(state, seat)
-    if len(ids) == 1 and ids[0] in _heroes_of(state, seat):
+    if len(ids) == 1 and ids[0] in heroes_of(state, seat):
         hero = ids[0]
         if state["hero_at"][hero] != where or hero in rec["heroes_moved"]:
             raise IllegalAction(Msg("That hero cannot move from {hex}.", hex=where))
-        if to not in _hero_destinations(state, seat, hero):
+        if to not in hero_destinations(state, seat, hero):
             raise IllegalAction(Msg("A hero moves to one of your units or your stronghold, within its movement."))
         rec["heroes_moved"].append(hero)
         state["hero_at"][hero] = to
@@ -314,10 +314,10 @@ def _move(state: dict, seat: int, rec: dict, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("A group is units of one type or one hero."))
     unit = types[ids[0]]
     tier, k = str(unit["tier"]), len(ids)
-    if where not in state["units"] or min(_movable(state, seat, rec, where, tier), _may_leave(state, seat, rec, where)) < k:
+    if where not in state["units"] or min(movable(state, seat, rec, where, tier), may_leave(state, seat, rec, where)) < k:
         raise IllegalAction(Msg("You do not have {count} units that can still move from {hex}.",
                                 count=k, hex=where))
-    if to not in _destinations(state, seat, where, unit["movement"], bool(unit["icons"].get("FLY"))):
+    if to not in destinations(state, seat, where, unit["movement"], bool(unit["icons"].get("FLY"))):
         raise IllegalAction(Msg("Those units cannot reach {hex}.", hex=to))
     source = state["units"][where][str(seat)]
     source[tier] -= k

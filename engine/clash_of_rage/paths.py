@@ -10,7 +10,7 @@ from engine.text import Msg, plural
 
 from . import battle, data, flow, tactics
 
-ROMAN = {"1": "I", "2": "II", "3": "III"}
+ROMAN = tactics.ROMAN
 
 TACTIC = Choice("tactic", Msg("Choose a tactic card"), Msg("Secret: revealed when everyone has chosen"))
 STRONGHOLD = Choice("stronghold", Msg("Place your stronghold"), Msg("Off the board, touching a territory"))
@@ -93,16 +93,8 @@ def _one(action_id: str, head: Choice, value: str, label, description="") -> Act
 
 
 @lru_cache(maxsize=None)
-def tactic_label(card_id: str) -> Msg:
-    c = tactics.card(card_id)
-    units = [Msg("{n}× tier {tier}", n=n, tier=ROMAN[t]) for t, n in sorted(c["reinforcement"].items()) if n]
-    return Msg("Card {number}: {gold} gold, {units}", number=c["turn_order"], gold=c["income"],
-               units=units or [Msg("no units")])
-
-
-@lru_cache(maxsize=None)
 def _tactic(card_id: str) -> Action:
-    label = tactic_label(card_id)
+    label = tactics.label(card_id)
     return Action(f"tactic:{card_id}", label, "tactic",
                   (TACTIC, Choice(card_id, label, Msg("Turn order {n}", n=tactics.card(card_id)["turn_order"]))))
 

@@ -42,7 +42,7 @@ def prompt(state: dict, seat: int) -> Msg | str:
     return Msg("Your action: move your army, equip it, or pass.")
 
 
-def step_text(state: dict) -> Msg:
+def step_text(state: dict) -> Msg | str:
     if state.get("result"):
         return Msg("game over")
     if tactics.selecting(state):
@@ -50,7 +50,7 @@ def step_text(state: dict) -> Msg:
                       n=len(tactics.active_seats(state)))
     active = sorted(flow.active_players(state))
     if not active:
-        return Msg("")
+        return ""
     if state.get("battle"):
         b = state["battle"]
         return Msg("battle of {hex}: {player} acts", hex=b["territory"], player=Seat(active[0]))

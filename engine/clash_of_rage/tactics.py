@@ -11,6 +11,8 @@ State lives under state["tactics"]: {"step", "picks", "revealed", "turn_order"}.
 Functions that change the state mutate the copy they are given (the caller copies)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat
@@ -19,6 +21,7 @@ from . import data
 
 HAND_SIZE = 3           # R22, R23
 ACTION_PREFIX = "tactic:"
+ROMAN = {"1": "I", "2": "II", "3": "III"}
 
 
 def card(card_id: str) -> dict:
@@ -26,6 +29,15 @@ def card(card_id: str) -> dict:
         if c["id"] == card_id:
             return c
     raise KeyError(card_id)
+
+
+@lru_cache(maxsize=None)
+def label(card_id: str) -> Msg:
+    """A tactic card as a player reads it: its number, gold and reinforcements."""
+    c = card(card_id)
+    units = [Msg("{n}× tier {tier}", n=n, tier=ROMAN[t]) for t, n in sorted(c["reinforcement"].items()) if n]
+    return Msg("Card {number}: {gold} gold, {units}", number=c["turn_order"], gold=c["income"],
+               units=units or [Msg("no units")])
 
 
 def seats(state: dict) -> range:
@@ -50,7 +62,7 @@ def begin(state: dict) -> list[Event]:
     # the cards drawn are told only to their owner (6.2)
     return [Event(Msg("Round {round}: everyone holds {n} tactic cards and chooses one in secret.",
                       round=state["round"], n=HAND_SIZE),
-                  private={s: Msg("Your tactic hand: {cards}.", cards=list(state["seats"][s]["tactic_hand"]))
+                  private={s: Msg("Your tactic hand: {cards}.", cards=[label(c) for c in state["seats"][s]["tactic_hand"]])
                            for s in seats(state)},
                   hidden=True)]
 
@@ -107,7 +119,7 @@ def pick(state: dict, seat: int, card_id: str) -> list[Event]:
     # the public text names no seat: who has picked stays hidden, only the count is told
     events = [Event(Msg("{picked} of {players} players have chosen a tactic card.",
                         picked=len(tac["picks"]), players=state["players"]),
-                    private={seat: Msg("You chose tactic card {card}.", card=card_id)})]
+                    private={seat: Msg("You chose tactic card {card}.", card=label(card_id))})]
     if not active_seats(state):
         events.extend(reveal(state))
     return events
@@ -124,8 +136,7 @@ def reveal(state: dict) -> list[Event]:
     tac["picks"] = {}
     tac["turn_order"] = order_of(state, revealed)
     tac["step"] = "strongholds" if state["round"] == 1 else "income"   # R27 only in round 1
-    cards = [Msg("{seat}: {card} (turn order {number})", seat=Seat(int(k)), card=c,
-                 number=card(c)["turn_order"]) for k, c in revealed.items()]
+    cards = [Msg("{seat}: card {number}", seat=Seat(int(k)), number=card(c)["turn_order"]) for k, c in revealed.items()]
     return [Event(Msg("Tactic cards revealed: {cards}. Turn order: {order}.", cards=cards,
                       order=[Seat(s) for s in tac["turn_order"]]), hidden=True)]
 

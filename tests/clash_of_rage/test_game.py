@@ -204,7 +204,7 @@ def test_r9_every_model_starts_in_the_reserve_and_comes_back_there():
 
 def test_r10_elves_and_other_players_are_enemies():
     state = make(units={"1NE": {0: {1: 1}}, "1S": {1: {1: 1}}}, elves={"1C": ["temple"]})
-    enemies, friends = actions._counts(state, 0)
+    enemies, friends = actions.counts(state, 0)
     assert set(enemies) == {"1S", "1C"} and set(friends) == {"1NE"}
 
 

@@ -118,7 +118,7 @@ def playout(players: int, seed: int, options: dict):
 
 
 CASES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"longer": True, "elves": "hard"}),
-         (4, 5, {"rounds": 6}), (3, 6, {"elves": "hard"})]
+         (4, 5, {"rounds": 6}), (3, 6, {"elves": "hard", "rounds": 10})]
 
 
 @pytest.mark.parametrize("players,seed,options", CASES)

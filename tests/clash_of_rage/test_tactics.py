@@ -108,7 +108,7 @@ def test_R25_picks_reveal_together_onto_their_owners_discards():
         assert state["seats"][seat]["tactic_discard"] == [c]
         assert c not in state["seats"][seat]["tactic_hand"]
         assert c in json.dumps(tactics.public_view_of_tactics(state, (seat + 1) % 3))
-        assert c in events[-1].public
+        assert f"card {tactics.card(c)['turn_order']}" in events[-1].public   # every card told at once
     assert events[-1].hidden
     assert tactics.active_seats(state) == []
     assert state["tactics"]["step"] == "strongholds"    # R27: round 1 places strongholds next

@@ -13,7 +13,7 @@ from engine.battalia import RULES
 from render.battalia import render_board
 from tests.discord.helpers import newest_hand, offered_values, typed_command  # noqa: F401 - offered_values re-exported
 from tests.discord.helpers import option_values as shared_option_values
-from tests.discord.helpers import (assert_fits, children, current_match, remember_answer,
+from tests.discord.helpers import (assert_fits, children, current_match, remember_answer, replayed_states,
                                    toolkit_components, version_shown, walk_move)
 
 CARD_ID = re.compile(r"\b[kv]\d+\b")
@@ -248,14 +248,6 @@ class Driver:
 
 
 # ---------------------------------------------------------------------- privacy of the thread
-
-async def replayed_states(env, match) -> list[dict]:
-    """The state at every version, rebuilt from the seed and the action log."""
-    states = [RULES.setup(len(match.seats), dict(match.options), match.seed)]
-    for _seq, seat, action, _at in await env.bot.store.actions(match.id):
-        states.append(RULES.apply(states[-1], seat, action)[0])
-    return states
-
 
 def hidden_ids(state: dict) -> set[str]:
     return {c for p in state["players"] for zone in ("hand", "ambush", "realm") for c in p[zone]}

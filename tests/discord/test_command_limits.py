@@ -47,7 +47,7 @@ async def test_every_game_has_its_commands_within_discords_limits(world):
     tree = env.bot.tree
     top = {c.name: c for c in tree.get_commands()}
     assert len(top) <= 100, "at most 100 top-level commands"
-    for game in ("battleline", "battalia", "skytear", "testgame", "teamduel"):
+    for game in ("battleline", "battalia", "skytear", "clash", "testgame", "teamduel"):
         assert game in top, f"/{game} is missing"
         names = {c.name for c in top[game].commands}
         assert {"challenge", "rules", "hand", "move"} <= names, names

@@ -10,21 +10,21 @@ the engine alone (`simulate`, the same game in a fraction of the time) and moves
 seed when a change of the computer player took the game it needs away."""
 from __future__ import annotations
 
-import io
 from types import SimpleNamespace
 
 import discord
 import pytest
-from PIL import Image
 
 from cogs.skytear import SkytearCog
 from cogs.ui.picker import StepButton, StepSelect, move_items
 from engine.skytear import RULES
-from tests.discord.helpers import bot_handle, buttons, current_match, thread_of, with_button
+from tests.discord.helpers import (assert_replay_is_animated, bot_handle, buttons, current_match, moves_by_service,
+                                   people_and_seats, spectator_boards, thread_of,
+                                   with_button)
 from tests.discord.st_helpers import (COMMANDS, INSTANCE_ID, Driver, FixedSeed, Planner,
                                       assert_thread_reveals_no_hidden_card, check_public_text, command_for,
-                                      expected_layout, find_seed, names_one_move, replayed_states, secret_leads,
-                                      simulate)
+                                      every_command, expected_layout, find_seed, names_one_move, replayed_states,
+                                      secret_leads, simulate)
 
 ONE_AGAINST_THE_COMPUTER = 7   # draft, 3 rounds: the human makes every kind of move (the first seed tried)
 TWO_AGAINST_TWO = 3            # 1 round: alice answers out of turn, bob on autopass answers once too
@@ -35,10 +35,6 @@ SPECTATED = 2                  # 1 round, alice against bob
 @pytest.fixture
 def simcord_bot(make_bot, virtual_clock):
     return make_bot(extensions=("cogs.matches", "cogs.skytear"), clock=virtual_clock)
-
-
-def every_command(run) -> bool:
-    return set(run.human_commands()) == set(COMMANDS)
 
 
 async def test_one_against_the_computer_to_the_end(play):
@@ -197,16 +193,7 @@ async def test_two_against_two_responses_autopass_and_log(world):
 async def computer_moves_for_people(env, until, limit: int = 400):
     """Moves of the people, chosen by the engine's computer player and sent to the service (the
     other tests drive the commands), until `until(match)` holds; returns that match."""
-    service = env.bot.service
-    for _ in range(limit):
-        match = await current_match(env)
-        if until(match):
-            return match
-        assert match.status == "active", "the game ended first"
-        seat = min(s for s in RULES.active_players(match.snapshot) if not match.user_at(s).is_ai)
-        await service.act(match.id, match.user_at(seat).user_id,
-                          RULES.ai_choose(match.snapshot, seat, match.seed + match.version))
-    raise AssertionError("the position never came")
+    return await moves_by_service(env, until, limit=limit)
 
 
 def on_own_turn(match, seat: int) -> bool:
@@ -227,9 +214,7 @@ async def test_two_against_two_out_of_time_the_computer_takes_the_seat(play):
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     service = env.bot.service
-    match = await current_match(env)
-    members = {alice.id: alice, bob.id: bob}
-    humans = [s.seat for s in match.seats if not s.is_ai]
+    match, members, humans = await people_and_seats(env, alice, bob)
 
     match = await computer_moves_for_people(env, lambda m: any(on_own_turn(m, s) for s in humans))
     absent_seat = next(s for s in humans if on_own_turn(match, s))
@@ -298,10 +283,7 @@ async def test_spectator_rematch_and_replay(world):
     match = await computer_moves_for_people(env, lambda m: m.status == "finished")
 
     # what the spectator saw: boards of the public view, no hand, nothing by DM
-    seen = channel.history(viewer=carol) + thread.history(viewer=carol)
-    assert not carol.user.dm_channel or carol.user.dm_channel.history() == [], "the spectator gets no DM"
-    assert not [m for m in seen if "your private view" in m.content or any("hand" in a.filename for a in m.attachments)]
-    boards = [m for m in seen if m.attachments]
+    boards = spectator_boards(channel, thread, carol)
     assert len(boards) > 10 and boards[-1].content == thread.history()[-1].content
     assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
     assert any("hand" in a.filename for m in alice.user.dm_channel.history() for a in m.attachments), \
@@ -317,13 +299,7 @@ async def test_spectator_rematch_and_replay(world):
     assert rematch.snapshot["first"] != match.snapshot["first"], "the other player starts the rematch"
 
     # the replay: the opening board and one frame per move
-    r = await carol.slash(thread, "match replay", match=1)
-    assert f"replay of {match.version} moves" in r.response.content, r.response.content
-    gif = r.response.attachments[0]
-    data = await gif.read()
-    assert gif.filename.endswith(".gif") and data[:6] in (b"GIF87a", b"GIF89a")
-    picture = Image.open(io.BytesIO(data))
-    assert picture.is_animated and picture.n_frames == match.version + 1, "the opening board and one frame a move"
+    await assert_replay_is_animated(carol, thread, match)
 
 
 def test_every_move_has_its_command_and_the_hand_reaches_it():

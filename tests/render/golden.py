@@ -20,6 +20,14 @@ GOLDEN_MEAN_TOLERANCE = 1.0       # mean absolute difference per RGB channel, 0-
 GOLDEN_CHANGED_TOLERANCE = 0.002  # share of pixels whose blurred colour moved by more than 48
 
 
+def decode(png: bytes) -> Image.Image:
+    """A PNG's picture, in RGB."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
 def golden_difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     """(mean absolute difference, share of clearly changed pixels) of blurred copies."""
     diff = ImageChops.difference(a.filter(ImageFilter.GaussianBlur(GOLDEN_BLUR)),

@@ -11,7 +11,6 @@ a real engine position, with the engine's own texts and the game's glossary, pla
 from __future__ import annotations
 
 import copy
-import io
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
@@ -20,7 +19,7 @@ import i18n
 from render import battleline as bl, toolkit
 from render.common import font
 from tests.render import battleline_views as views
-from tests.render.golden import assert_matches_golden, check_hand_content
+from tests.render.golden import assert_matches_golden, check_hand_content, decode
 
 MAX_PNG_BYTES = 300_000
 
@@ -38,13 +37,6 @@ HAND_CASES = {
 }
 LANGUAGE_CASES = [f"{kind}_lang_{lang}" for kind in ("board", "hand") for lang in i18n.LANGUAGES]
 REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_battleline_render.py -k lang"
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img.convert("RGB")
 
 
 def has_colour(img: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> bool:

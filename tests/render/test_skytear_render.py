@@ -11,7 +11,6 @@ They are drawn in English: a Chinese picture changes whenever a catalogue entry 
 from __future__ import annotations
 
 import copy
-import io
 import statistics
 import time
 
@@ -22,7 +21,7 @@ import i18n
 from render import registry, skytear
 from render.skytear_hand import WIDTH as HAND_WIDTH, hand_content
 from tests.render import skytear_samples as samples
-from tests.render.golden import assert_matches_golden, check_hand_content
+from tests.render.golden import assert_matches_golden, check_hand_content, decode
 
 MAX_PNG_BYTES = 300_000
 REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_skytear_render.py -k golden"
@@ -31,13 +30,6 @@ REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_skytear_re
 @pytest.fixture(autouse=True, scope="module")
 def fixture_map():
     skytear.register_map(samples.FIXTURE_MAP)
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img.convert("RGB")
 
 
 def near(colour, expected, tolerance: int = 10) -> bool:

@@ -1,0 +1,1167 @@
+"""Clash of Rage pictures: the public board (render_board) and a player's private hand
+(render_hand, in render/clash_of_rage_hand.py).
+
+Both take the dict of engine.clash_of_rage's view() (engine/clash_of_rage/views.py), the seats'
+display names and the reader's language, and return PNG bytes. The board is drawn from public
+keys only: it never reads a tactic hand's cards, a secret pick, a forge draw nor `viewer`, and
+during the secret tactic choice it says only how many players are still choosing (the tactic
+hands' sizes, which would tell who has chosen, are not shown then). So any seat's view draws the
+same channel picture.
+
+The picture is 1200 px wide: the map on the left, the panel on the right. Discord previews it
+about 550 px wide, where a hex stays 50-70 px wide and the panel's 18-22 px text 8-10 px.
+
+The map: the layout's flat-top hexes (engine.clash_of_rage.rounds.current_board), placed from
+their axial coordinates, and the strongholds placed so far (off-board cells in their owner's
+colour, a tower and their label). A hex shows
+- its land: plain (green), rocky mountain (grey with peaks), elf city (a castle in the colour of
+  whoever controls it: a player, the elves' green, grey when empty), forge (an anvil),
+  reinforcement stone (its tier's shape and colour: I a yellow square, II a blue pentagon, III a
+  red hexagon); its label at its top;
+- the units there, one pill per owner in the owner's colour: "I×3 II×1" (tier and models);
+- the elf tokens, one disc per elf type with its initial and count;
+- the heroes: a crowned gold-rimmed token in the owner's colour with the hero's number or
+  initial;
+- the running battle's territory framed in red, else the last battle's in magenta.
+
+The panel: the round, the phase and what the game waits for; the turn order with each seat's
+revealed tactic card (its number, income and reinforcements); the battle (sides, speed, the dice
+as die faces, rerolls left, damage, rage tokens); one block per seat (name, tribe, gold,
+crystals, VP toward the target, heroes, tactic deck, the tribe card's three unit types with
+their reserve and equipped weapon and armour); under the map the black market (six stacks with
+cost and count), the elf card's equipment and the piles.
+
+Every word is the reader's language: the picture's own words are `Msg`s, component names go
+through the game's glossary (engine.clash_of_rage.data.term).
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from engine.clash_of_rage import battle as battle_rules
+from engine.clash_of_rage import data, prompts, rounds, tactics as tactic_rules
+from engine.clash_of_rage.actions import LONGER_GAME_VP, WIN_VP
+from engine.text import Msg, Seat, plural
+from render import toolkit
+from render.common import draw_fitted, draw_text, font, text_width, words
+
+GAME = "clash_of_rage"
+RGB = tuple[int, int, int]
+SQRT3 = math.sqrt(3)
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+# ---------------------------------------------------------------------------- colours
+
+BACKGROUND: RGB = (28, 31, 38)
+PANEL: RGB = (42, 46, 56)
+PANEL_EDGE: RGB = (72, 79, 94)
+TEXT: RGB = (236, 238, 242)
+TEXT_DIM: RGB = (160, 167, 180)
+INK: RGB = (22, 24, 28)
+WHITE: RGB = (255, 255, 255)
+GOLD: RGB = (246, 196, 50)
+GOLD_DARK: RGB = (150, 104, 16)
+CRYSTAL: RGB = (110, 214, 240)
+CRYSTAL_DARK: RGB = (30, 110, 150)
+BATTLE: RGB = (236, 56, 44)       # the running battle's frame, a hit die
+LAST: RGB = (220, 70, 200)        # the last battle's frame
+SPOT: RGB = (150, 200, 235)       # a cell a stronghold may take (round 1)
+# seats: orange, violet, teal, pink (none of them a stone's yellow, blue or red, nor the land's green)
+SEAT: list[RGB] = [(240, 128, 36), (146, 96, 230), (24, 180, 168), (230, 86, 160)]
+SEAT_DARK: list[RGB] = [(120, 56, 8), (62, 34, 120), (6, 80, 74), (116, 26, 74)]
+SEAT_LIGHT: list[RGB] = [(250, 190, 130), (200, 176, 250), (140, 226, 216), (248, 170, 212)]
+NEUTRAL: RGB = (140, 140, 150)
+ELF: RGB = (72, 200, 110)         # the elves: tokens, a city they hold
+ELF_DARK: RGB = (20, 90, 46)
+# the land
+PLAIN: RGB = (92, 122, 78)
+MOUNTAIN: RGB = (112, 104, 98)
+MOUNTAIN_PEAK: RGB = (170, 162, 152)
+SNOW: RGB = (236, 236, 240)
+CITY: RGB = (78, 112, 100)
+FORGE: RGB = (128, 86, 64)
+ANVIL: RGB = (46, 42, 44)
+EMBER: RGB = (250, 150, 40)
+HEX_EDGE: RGB = (30, 36, 30)
+LABEL: RGB = (240, 242, 230)
+STONE: dict[int, RGB] = {1: (244, 206, 40), 2: (60, 118, 232), 3: (222, 50, 44)}
+STONE_SIDES = {1: 4, 2: 5, 3: 6}   # square, pentagon, hexagon (data G4)
+DIE: RGB = (246, 242, 232)
+CARD: RGB = (244, 238, 224)
+CARD_INK: RGB = (40, 36, 30)
+CARD_GREY: RGB = (120, 112, 100)
+WEAPON: RGB = (196, 78, 52)
+ARMOUR: RGB = (70, 120, 190)
+LEGENDARY: RGB = (214, 150, 30)
+ICON_COLOURS: dict[str, RGB] = {"STR": (214, 70, 50), "HP": (220, 60, 90), "SPD": (240, 190, 40),
+                                "AUTO": (180, 30, 40), "REROLL": (70, 170, 220), "SHIELD": (120, 140, 170),
+                                "FLY": (150, 200, 240), "RAGE_GAIN": (250, 110, 30), "MOVE": (120, 190, 90)}
+
+# ---------------------------------------------------------------------------- geometry
+
+WIDTH = 1200
+MARGIN = 16
+GAP = 16
+MAP_W = 720                   # the map's column
+PANEL_X = MARGIN + MAP_W + GAP
+PANEL_W = WIDTH - PANEL_X - MARGIN
+MAX_HEX = 80
+MIN_HEX = 46
+BODY = 21
+SMALL = 18
+HEAD = 25
+LINE = 30
+MAX_PNG_BYTES = 300_000
+
+
+_mix = toolkit.mix
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def seat_colour(seat: Any) -> RGB:
+    return SEAT[seat % 4] if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else NEUTRAL
+
+
+def seat_dark(seat: Any) -> RGB:
+    return SEAT_DARK[seat % 4] if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else INK
+
+
+def seat_light(seat: Any) -> RGB:
+    return SEAT_LIGHT[seat % 4] if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else TEXT_DIM
+
+
+def side_colour(side: Any) -> RGB:
+    return ELF if side == battle_rules.ELVES else seat_colour(side)
+
+
+# ---------------------------------------------------------------------------- names
+
+def term(english: str) -> Msg:
+    return data.term(english)
+
+
+def _names(names, lang: str, players: int = 0) -> list[str]:
+    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
+    names = list(names or [])
+    names += [None] * max(0, players - len(names))
+    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names)]
+
+
+@lru_cache(maxsize=None)
+def _unit(tribe: str, tier: int) -> dict:
+    try:
+        return data.unit(tribe, tier)
+    except KeyError:
+        return {"id": f"{tribe}_{tier}", "tier": tier, "name": f"{tribe} {ROMAN.get(tier, tier)}", "strength": 0,
+                "health": 0, "movement": 0, "speed": 0, "icons": {}, "max_models": 0}
+
+
+@lru_cache(maxsize=None)
+def _item(item_id: str) -> dict:
+    try:
+        return data.item(item_id)
+    except KeyError:
+        return {"id": item_id, "name": str(item_id).replace("_", " ").title(), "slot": "weapon", "bonus": {}}
+
+
+@lru_cache(maxsize=None)
+def _hero(hero_id: str) -> dict:
+    return next((h for h in data.heroes() if h["id"] == hero_id),
+                {"id": hero_id, "name": str(hero_id).replace("_", " ").title(), "cost": 0, "movement": 0,
+                 "bonus": {}, "special": None})
+
+
+@lru_cache(maxsize=None)
+def _elf(elf_id: str) -> dict:
+    try:
+        return data.elf(elf_id)
+    except KeyError:
+        return {"id": elf_id, "name": str(elf_id).title(), "strength": 0, "health": 0, "speed": 0, "icons": {},
+                "draw_order": 9}
+
+
+def tribe_name(tribe: str, lang: str) -> str:
+    try:
+        return words(term(data.tribe(tribe)["name"]), lang)
+    except KeyError:
+        return str(tribe or "?")
+
+
+def unit_name(tribe: str, tier: int, lang: str) -> str:
+    return words(term(_unit(tribe, tier)["name"]), lang)
+
+
+def item_name(item_id: str, lang: str) -> str:
+    return words(term(_item(item_id)["name"]), lang)
+
+
+def hero_name(hero_id: str, lang: str) -> str:
+    return words(term(_hero(hero_id)["name"]), lang)
+
+
+def elf_name(elf_id: str, lang: str) -> str:
+    return words(term(_elf(elf_id)["name"]), lang)
+
+
+def short_mark(name: str) -> str:
+    """A token's mark for a name: its number when it ends with one ("Hero 2" -> "2"), else its
+    first letter (or Chinese character)."""
+    name = name.strip()
+    tail = name.split()[-1] if name.split() else ""
+    if tail.isdigit():
+        return tail
+    return (name[:1].upper() or "?")
+
+
+def elf_mark(elf_id: str, lang: str) -> str:
+    return short_mark(elf_name(elf_id, lang))
+
+
+def hero_mark(hero_id: str, lang: str) -> str:
+    return short_mark(hero_name(hero_id, lang))
+
+
+def elf_order(elf_id: str) -> tuple:
+    return (_elf(elf_id).get("draw_order", 9), elf_id)
+
+
+# ---------------------------------------------------------------------------- text helpers
+
+def say_fit(draw, xy, text: str, size: int, width: float, fill, bold: bool = False, anchor: str = "la",
+            min_size: int | None = None) -> int:
+    """Draw `text` shrunk or cut to `width` (at least a pixel); returns the width drawn."""
+    return draw_fitted(draw, xy, text, size, max(1.0, width), fill, bold, anchor, min_size)
+
+
+def tw(text: str, size: int, bold: bool = False) -> int:
+    return math.ceil(text_width(text, size, bold))
+
+
+def paste_centred(d, part: Image.Image, cx: float, cy: float) -> None:
+    toolkit.paste(d, part, (round(cx - part.width / 2), round(cy - part.height / 2)))
+
+
+# ---------------------------------------------------------------------------- small pictures (sprites)
+
+def _polygon(cx: float, cy: float, r: float, sides: int, start: float = -90) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(start + 360 * k / sides)),
+             cy + r * math.sin(math.radians(start + 360 * k / sides))) for k in range(sides)]
+
+
+def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A flat-top hexagon's corners, the right one first."""
+    return _polygon(cx, cy, r, 6, 0)
+
+
+def stone_shape(c, tier: int, cx: float, cy: float, r: float, outline: RGB = INK) -> None:
+    """A reinforcement stone's mark: tier I a yellow square, II a blue pentagon, III a red hexagon."""
+    sides = STONE_SIDES.get(tier, 4)
+    start = {4: -45, 5: -90, 6: 0}[sides]
+    pts = _polygon(cx, cy, r * (1.12 if sides == 4 else 1.0), sides, start)
+    c.polygon(pts, fill=STONE.get(tier, NEUTRAL), outline=outline)
+    c.line(pts + [pts[0]], fill=outline, width=max(1, round(r / 6)))
+    numeral = ROMAN.get(tier, "?")
+    size = max(9, round(r * (0.95 if tier == 1 else 0.8 if tier == 2 else 0.7)))
+    toolkit.text(c, (cx, cy + (r * 0.08 if sides == 5 else 0)), numeral, font=font(size, True),
+                 fill=INK if tier == 1 else WHITE, anchor="mm")
+
+
+def _castle(c, cx: float, cy: float, k: float, fill: RGB, rim: RGB) -> None:
+    """An elf city: a castle with three towers, `k` wide, centred at (cx, cy)."""
+    w, h = k, k * 0.82
+    x0, y0 = cx - w / 2, cy - h / 2
+    tower = w * 0.26
+    for tx in (x0, x0 + w / 2 - tower / 2, x0 + w - tower):
+        top = y0 + (0 if tx != x0 + w / 2 - tower / 2 else -h * 0.12)
+        c.rectangle((tx, top + h * 0.1, tx + tower, y0 + h), fill=fill, outline=rim)
+        c.polygon([(tx - 1, top + h * 0.12), (tx + tower / 2, top - h * 0.22), (tx + tower + 1, top + h * 0.12)],
+                  fill=rim)
+    c.rectangle((x0 + tower, y0 + h * 0.38, x0 + w - tower, y0 + h), fill=fill, outline=rim)
+    c.chord((cx - w * 0.11, y0 + h * 0.6, cx + w * 0.11, y0 + h * 1.08), 180, 360, fill=rim)
+    c.rectangle((cx - w * 0.11, y0 + h * 0.84, cx + w * 0.11, y0 + h), fill=rim)
+
+
+def _anvil(c, cx: float, cy: float, k: float) -> None:
+    """A forge: an anvil with an ember, `k` wide."""
+    top = cy - k * 0.22
+    c.polygon([(cx - k * 0.5, top), (cx + k * 0.32, top), (cx + k * 0.5, top - k * 0.12), (cx + k * 0.5, top + k * 0.08),
+               (cx + k * 0.22, top + k * 0.2), (cx + k * 0.14, top + k * 0.36), (cx + k * 0.3, top + k * 0.5),
+               (cx - k * 0.3, top + k * 0.5), (cx - k * 0.14, top + k * 0.36), (cx - k * 0.22, top + k * 0.2),
+               (cx - k * 0.5, top + k * 0.12)], fill=ANVIL)
+    c.ellipse((cx - k * 0.12, top - k * 0.3, cx + k * 0.06, top - k * 0.12), fill=EMBER)
+    c.ellipse((cx + k * 0.12, top - k * 0.38, cx + k * 0.24, top - k * 0.26), fill=GOLD)
+
+
+def _peaks(c, cx: float, cy: float, k: float) -> None:
+    """Rocky mountains: two peaks with snow, `k` wide."""
+    for dx, h, w in ((-0.2, 0.62, 0.46), (0.2, 0.5, 0.4)):
+        px = cx + dx * k
+        base = cy + k * 0.28
+        top = base - h * k
+        c.polygon([(px - w * k, base), (px, top), (px + w * k, base)], fill=MOUNTAIN_PEAK, outline=INK)
+        c.polygon([(px - w * k * 0.3, top + h * k * 0.3), (px, top), (px + w * k * 0.3, top + h * k * 0.3),
+                   (px + w * k * 0.1, top + h * k * 0.38), (px - w * k * 0.1, top + h * k * 0.26)], fill=SNOW)
+
+
+def _tower(c, cx: float, cy: float, k: float, fill: RGB, rim: RGB) -> None:
+    """A stronghold: a keep with battlements, `k` tall."""
+    w = k * 0.62
+    x0, y0 = cx - w / 2, cy - k / 2
+    for i in range(3):
+        bx = x0 + i * w * 0.4
+        c.rectangle((bx, y0, bx + w * 0.2, y0 + k * 0.2), fill=fill, outline=rim)
+    c.rectangle((x0, y0 + k * 0.16, x0 + w, y0 + k), fill=fill, outline=rim, width=2)
+    c.chord((cx - w * 0.2, y0 + k * 0.6, cx + w * 0.2, y0 + k * 1.2), 180, 360, fill=rim)
+
+
+def land_tile(terrain: str, size: float, tier: int | None = None, seat: int | None = None) -> Image.Image:
+    """A hex of land with its mark, kept per terrain, tier, owner and size."""
+    w, h = math.ceil(2 * size) + 2, math.ceil(SQRT3 * size) + 2
+
+    def paint(c: toolkit.Canvas) -> None:
+        cx, cy = w / 2, h / 2
+        outer = hex_points(cx, cy, size)
+        if terrain == "stronghold":
+            c.polygon(outer, fill=_mix(seat_colour(seat), BACKGROUND, 0.45))
+            c.line(outer + [outer[0]], fill=seat_colour(seat), width=max(3, round(size / 14)))
+            return
+        fill = {"mountain": MOUNTAIN, "city": CITY, "forge": FORGE}.get(terrain, PLAIN)
+        c.polygon(outer, fill=fill)
+        if terrain == "mountain":
+            _peaks(c, cx, cy + size * 0.08, size * 0.9)
+        c.line(outer + [outer[0]], fill=HEX_EDGE, width=2)
+    return toolkit.drawn(("cor.land", terrain, tier, seat, round(size, 2)), (w, h), paint)
+
+
+def land_mark(terrain: str, tier: int | None, controller: Any, k: int) -> Image.Image:
+    """The mark beside a hex's label: a castle (in its controller's colour), an anvil, a stone."""
+    size = (k + 4, k + 4)
+
+    def paint(c: toolkit.Canvas) -> None:
+        m = size[0] / 2
+        if terrain == "city":
+            fill = ELF if controller == battle_rules.ELVES else seat_colour(controller) if isinstance(
+                controller, int) else NEUTRAL
+            _castle(c, m, m + 1, k * 0.9, fill, INK)
+        elif terrain == "forge":
+            _anvil(c, m, m + k * 0.1, k)
+        elif terrain == "stone":
+            stone_shape(c, tier or 1, m, m, k * 0.44)
+        elif terrain == "stronghold":
+            _tower(c, m, m, k * 0.9, seat_colour(controller), INK)
+    return toolkit.drawn(("cor.mark", terrain, tier, controller, k), size, paint)
+
+
+def unit_pills(seat: int, counts: tuple[tuple[int, int], ...], h: int, max_w: int) -> list[Image.Image]:
+    """A player's units on a territory: "I×3 II×1" on the seat's colour; the font shrinks to keep
+    the pill inside its hex, and a pill still too wide is cut in two."""
+    size = round(h * 0.74)
+    while size > round(h * 0.62) and _pill_w(counts, size, h) > max_w:
+        size -= 1
+    if _pill_w(counts, size, h) <= max_w or len(counts) < 2:
+        return [unit_pill(seat, counts, h, size)]
+    return [unit_pill(seat, counts[:2], h, size), unit_pill(seat, counts[2:], h, size)]
+
+
+def _pill_text(counts: tuple[tuple[int, int], ...]) -> str:
+    return " ".join(f"{ROMAN.get(t, t)}×{n}" for t, n in counts)
+
+
+def _pill_w(counts: tuple[tuple[int, int], ...], size: int, h: int) -> int:
+    return tw(_pill_text(counts), size, True) + h // 2 + 6
+
+
+def unit_pill(seat: int, counts: tuple[tuple[int, int], ...], h: int, size: int) -> Image.Image:
+    text = _pill_text(counts)
+    w = _pill_w(counts, size, h)
+
+    def paint(c: toolkit.Canvas) -> None:
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=seat_colour(seat), outline=INK, width=2)
+        toolkit.text(c, (w / 2, h / 2), text, font=font(size, True), fill=WHITE, anchor="mm", stroke_width=2,
+                     stroke_fill=seat_dark(seat))
+    return toolkit.drawn(("cor.pill", seat, counts, h, size), (w, h), paint)
+
+
+def elf_token(mark: str, count: int, r: int) -> Image.Image:
+    """An elf type's tokens on a territory: a green disc with its initial, the count on a badge."""
+    badge = max(7, round(r * 0.62)) if count > 1 else 0
+    w, h = 2 * r + 1 + badge, 2 * r + 1 + badge // 2
+
+    def paint(c: toolkit.Canvas) -> None:
+        c.ellipse((0, badge // 2, 2 * r, badge // 2 + 2 * r), fill=ELF, outline=ELF_DARK, width=2)
+        size = max(9, round(r * 1.05))
+        draw_text(c, (r, badge // 2 + r), mark, size, WHITE, True, anchor="mm")
+        if badge:
+            bx, by = 2 * r + badge - 2 * badge + 2, 0
+            c.ellipse((bx, by, bx + 2 * badge - 2, by + 2 * badge - 2), fill=WHITE, outline=ELF_DARK)
+            toolkit.text(c, (bx + badge - 1, by + badge - 1), str(count), font=font(max(8, round(badge * 1.2)), True),
+                         fill=ELF_DARK, anchor="mm")
+    return toolkit.drawn(("cor.elf", mark, count, r), (w, h), paint)
+
+
+def hero_token(seat: Any, mark: str, r: int) -> Image.Image:
+    """A hero: a crown over a gold-rimmed disc in its owner's colour, with its number or initial."""
+    w, h = 2 * r + 3, 2 * r + 3 + round(r * 0.55)
+
+    def paint(c: toolkit.Canvas) -> None:
+        top = round(r * 0.55)
+        k = r * 0.9
+        c.polygon([(r + 1 - k, top + r * 0.35), (r + 1 - k, top - r * 0.05), (r + 1 - k * 0.45, top + r * 0.18),
+                   (r + 1, top - r * 0.5), (r + 1 + k * 0.45, top + r * 0.18), (r + 1 + k, top - r * 0.05),
+                   (r + 1 + k, top + r * 0.35)], fill=GOLD, outline=GOLD_DARK)
+        c.ellipse((1, top + 1, 2 * r + 1, top + 2 * r + 1), fill=seat_colour(seat), outline=GOLD, width=max(2, r // 5))
+        size = max(9, round(r * 1.1))
+        draw_text(c, (r + 1, top + r + 1), mark, size, WHITE, True, anchor="mm")
+    return toolkit.drawn(("cor.hero", seat, mark, r), (w, h), paint)
+
+
+def coin(d, cx: float, cy: float, r: float) -> None:
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_DARK, width=max(1, round(r / 5)))
+    d.ellipse((cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5), outline=GOLD_DARK, width=max(1, round(r / 7)))
+
+
+def crystal(d, cx: float, cy: float, r: float) -> None:
+    pts = [(cx, cy - r), (cx + r * 0.72, cy - r * 0.3), (cx + r * 0.5, cy + r), (cx - r * 0.5, cy + r),
+           (cx - r * 0.72, cy - r * 0.3)]
+    d.polygon(pts, fill=CRYSTAL, outline=CRYSTAL_DARK)
+    d.line([(cx, cy - r), (cx, cy + r)], fill=CRYSTAL_DARK, width=1)
+
+
+def star(d, cx: float, cy: float, r: float, fill: RGB = GOLD, outline: RGB = GOLD_DARK) -> None:
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    d.polygon(pts, fill=fill, outline=outline)
+
+
+def rage(d, cx: float, cy: float, r: float) -> None:
+    """A rage token: a red disc with a flame."""
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(150, 24, 24), outline=INK)
+    d.polygon([(cx, cy - r * 0.7), (cx + r * 0.45, cy + r * 0.1), (cx + r * 0.3, cy + r * 0.6),
+               (cx - r * 0.3, cy + r * 0.6), (cx - r * 0.45, cy + r * 0.1), (cx - r * 0.1, cy - r * 0.1)],
+              fill=EMBER)
+
+
+def icon(d, kind: str, cx: float, cy: float, r: float) -> None:
+    """A stat or bonus icon in a disc of its colour: strength (a sword), health (a heart), speed
+    (a bolt), movement (an arrow), auto-hit (a burst), reroll (a turning arrow), shield, flying (a
+    wing), rage gain (a flame)."""
+    colour = ICON_COLOURS.get(kind, NEUTRAL)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK)
+    k = r * 0.62
+    w = max(2, round(r / 5))
+    if kind == "STR":
+        d.line((cx - k * 0.8, cy + k * 0.8, cx + k * 0.8, cy - k * 0.8), fill=WHITE, width=w)
+        d.line((cx - k * 0.75, cy + k * 0.1, cx - k * 0.1, cy + k * 0.75), fill=WHITE, width=w)
+    elif kind == "HP":
+        d.polygon([(cx, cy + k * 0.9), (cx - k, cy - k * 0.05), (cx - k * 0.75, cy - k * 0.7), (cx - k * 0.25, cy - k * 0.75),
+                   (cx, cy - k * 0.35), (cx + k * 0.25, cy - k * 0.75), (cx + k * 0.75, cy - k * 0.7),
+                   (cx + k, cy - k * 0.05)], fill=WHITE)
+    elif kind == "SPD":
+        d.polygon([(cx + k * 0.2, cy - k), (cx - k * 0.6, cy + k * 0.15), (cx - k * 0.05, cy + k * 0.15),
+                   (cx - k * 0.2, cy + k), (cx + k * 0.6, cy - k * 0.15), (cx + k * 0.05, cy - k * 0.15)], fill=INK)
+    elif kind == "MOVE":
+        d.polygon([(cx - k, cy - k * 0.3), (cx + k * 0.1, cy - k * 0.3), (cx + k * 0.1, cy - k * 0.8), (cx + k, cy),
+                   (cx + k * 0.1, cy + k * 0.8), (cx + k * 0.1, cy + k * 0.3), (cx - k, cy + k * 0.3)], fill=WHITE)
+    elif kind == "AUTO":
+        pts = []
+        for i in range(16):
+            rr = k if i % 2 == 0 else k * 0.45
+            a = -math.pi / 2 + i * math.pi / 8
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        d.polygon(pts, fill=WHITE)
+    elif kind == "REROLL":
+        d.arc((cx - k, cy - k, cx + k, cy + k), 30, 320, fill=WHITE, width=w)
+        d.polygon([(cx + k * 0.55, cy - k * 0.95), (cx + k * 1.05, cy - k * 0.35), (cx + k * 0.35, cy - k * 0.3)],
+                  fill=WHITE)
+    elif kind == "SHIELD":
+        d.polygon([(cx - k * 0.8, cy - k * 0.8), (cx + k * 0.8, cy - k * 0.8), (cx + k * 0.8, cy),
+                   (cx, cy + k), (cx - k * 0.8, cy)], fill=WHITE)
+    elif kind == "FLY":
+        d.polygon([(cx - k, cy - k * 0.5), (cx + k, cy - k * 0.1), (cx + k * 0.2, cy + k * 0.2), (cx + k * 0.7, cy + k * 0.4),
+                   (cx - k * 0.1, cy + k * 0.7), (cx - k * 0.7, cy + k * 0.2)], fill=WHITE)
+    elif kind == "RAGE_GAIN":
+        d.polygon([(cx, cy - k), (cx + k * 0.7, cy + k * 0.1), (cx + k * 0.45, cy + k * 0.85),
+                   (cx - k * 0.45, cy + k * 0.85), (cx - k * 0.7, cy + k * 0.1), (cx - k * 0.15, cy - k * 0.1)],
+                  fill=(255, 230, 120))
+
+
+ICON_ORDER = ("STR", "HP", "SPD", "AUTO", "REROLL", "SHIELD", "FLY", "RAGE_GAIN")
+
+
+def bonus_row(d, x: float, cy: float, bonus: dict, r: int, size: int, fill: RGB = TEXT, plus: bool = True) -> float:
+    """Icons with their values ("+2" beside a sword) from x; returns the x after the last."""
+    for kind in [k for k in ICON_ORDER if k in bonus] + sorted(k for k in bonus if k not in ICON_ORDER):
+        value = _int(bonus.get(kind))
+        icon(d, kind, x + r, cy, r)
+        x += 2 * r + 3
+        if kind != "FLY" or value > 1:
+            label = f"+{value}" if plus else str(value)
+            toolkit.text(d, (x, cy), label, font=font(size, True), fill=fill, anchor="lm")
+            x += tw(label, size, True) + 7
+        else:
+            x += 4
+    return x
+
+
+def die_face(face: str, k: int) -> Image.Image:
+    """A die: a hit shows a red burst, a blank nothing."""
+    def paint(c: toolkit.Canvas) -> None:
+        c.rounded_rectangle((0, 0, k - 1, k - 1), radius=max(3, k // 5), fill=DIE, outline=INK, width=2)
+        if face == "hit":
+            cx = cy = (k - 1) / 2
+            pts = []
+            for i in range(14):
+                rr = k * 0.36 if i % 2 == 0 else k * 0.16
+                a = -math.pi / 2 + i * math.pi / 7
+                pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+            c.polygon(pts, fill=BATTLE)
+    return toolkit.drawn(("cor.die", face, k), (k, k), paint)
+
+
+def tactic_chip(card_id: str, h: int) -> Image.Image:
+    """A revealed tactic card, small: its turn-order number large, its income and reinforcements."""
+    try:
+        card = tactic_rules.card(card_id)
+    except KeyError:
+        card = {"turn_order": "?", "income": 0, "reinforcement": {}}
+    number = str(card.get("turn_order", "?"))
+    units = [(int(t), n) for t, n in sorted((card.get("reinforcement") or {}).items()) if n]
+    size = round(h * 0.42)
+    num_w = max(h, tw(number, round(h * 0.62), True) + 12)
+    parts_w = tw(str(card.get("income", 0)), size, True) + h * 0.5 + 10
+    for tier, n in units:
+        parts_w += tw(f"{ROMAN[tier]}×{n}", size, True) + 8
+    w = round(num_w + parts_w + 10)
+
+    def paint(c: toolkit.Canvas) -> None:
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=CARD, outline=INK, width=2)
+        c.rounded_rectangle((3, 3, num_w - 2, h - 4), radius=4, fill=CARD_INK)
+        toolkit.text(c, ((num_w + 1) / 2, h / 2), number, font=font(round(h * 0.62), True), fill=CARD, anchor="mm")
+        x = num_w + 6
+        coin(c, x + h * 0.22, h / 2, h * 0.22)
+        x += h * 0.44 + 4
+        toolkit.text(c, (x, h / 2), str(card.get("income", 0)), font=font(size, True), fill=CARD_INK, anchor="lm")
+        x += tw(str(card.get("income", 0)), size, True) + 8
+        for tier, n in units:
+            label = f"{ROMAN[tier]}×{n}"
+            toolkit.text(c, (x, h / 2), label, font=font(size, True), fill=_mix(STONE[tier], CARD_INK, 0.35),
+                         anchor="lm")
+            x += tw(label, size, True) + 8
+    return toolkit.drawn(("cor.tactic", card_id, h), (w, h), paint)
+
+
+def slot_chip(item_id: str | None, slot: str, lang: str, w: int, h: int, legendary: bool = False) -> Image.Image:
+    """An equipment slot: the item's name on its slot's colour (weapon red, armour blue, a
+    legendary item gold), an empty slot dashed."""
+    name = item_name(item_id, lang) if item_id else ""
+
+    def paint(c: toolkit.Canvas) -> None:
+        colour = LEGENDARY if legendary else WEAPON if slot == "weapon" else ARMOUR
+        if not item_id:
+            c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, outline=_mix(colour, PANEL, 0.5), width=1)
+            toolkit.text(c, (10, h / 2), "—", font=font(h // 2, False), fill=_mix(colour, PANEL, 0.3), anchor="lm")
+            return
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=_mix(colour, PANEL, 0.25), outline=colour, width=1)
+        say_fit(c, (7, h / 2), name, max(10, h - 10), w - 12, WHITE, True, anchor="lm", min_size=max(9, h - 14))
+    return toolkit.drawn(("cor.slot", item_id, slot, lang, w, h, legendary), (w, h), paint)
+
+
+# ---------------------------------------------------------------------------- the view, read safely
+
+def is_selecting(view: dict) -> bool:
+    return view.get("phase") == "tactics" and (view.get("tactics") or {}).get("step") == "select"
+
+
+def waiting_count(view: dict) -> int:
+    """How many players are still choosing a tactic card: the players less the count picked."""
+    return max(0, _int(view.get("players")) - _int((view.get("tactics") or {}).get("picked")))
+
+
+def target_vp(view: dict) -> int:
+    return LONGER_GAME_VP if (view.get("options") or {}).get("longer") else WIN_VP
+
+
+def seats_of(view: dict) -> list[dict]:
+    return [s if isinstance(s, dict) else {} for s in view.get("seats") or []]
+
+
+def step_text(view: dict) -> Any:
+    """What the game waits for. During the secret choice only how many are still choosing."""
+    if view.get("result"):
+        return Msg("game over")
+    if is_selecting(view):
+        return plural("waiting for {n} player to choose a tactic card",
+                      "waiting for {n} players to choose a tactic card", n=waiting_count(view))
+    try:
+        return prompts.step_text(view)
+    except Exception:   # a partial view: say who acts, when the view tells
+        acting = view.get("acting")
+        return Msg("{player} acts", player=Seat(acting)) if isinstance(acting, int) else ""
+
+
+def controller(view: dict, territory: str) -> Any:
+    if (view.get("elves") or {}).get(territory):
+        return battle_rules.ELVES
+    present = [int(s) for s, tiers in ((view.get("units") or {}).get(territory) or {}).items()
+               if str(s).isdigit() and sum(_int(n) for n in (tiers or {}).values()) > 0]
+    return present[0] if len(present) == 1 else None
+
+
+def placeable_cells(view: dict) -> dict[str, tuple[int, int]]:
+    """During round 1's stronghold step, the legal cells (public: the board and the placed
+    strongholds decide them), else none."""
+    tac = view.get("tactics") if isinstance(view.get("tactics"), dict) else {}
+    if view.get("phase") != "tactics" or tac.get("step") != "strongholds":
+        return {}
+    try:
+        return rounds.stronghold_cells(view)
+    except Exception:
+        return {}
+
+
+def board_of(view: dict):
+    """The map with the strongholds placed so far; None when the view names no layout."""
+    try:
+        return rounds.current_board(view)
+    except Exception:
+        return None
+
+
+# ---------------------------------------------------------------------------- the board
+
+class _Board:
+    def __init__(self, view: dict, names, lang: str):
+        self.view = view
+        self.lang = lang
+        self.names = _names(names, lang, _int(view.get("players")))
+        self.board = board_of(view)
+        self.hexes = dict(self.board.hexes) if self.board else {}
+        centres = {lbl: (1.5 * h.q, SQRT3 * (h.r + h.q / 2)) for lbl, h in self.hexes.items()}
+        self.unit = centres
+        # round 1's stronghold step: the free cells a stronghold may take, by the name players type
+        self.spots = {name: (1.5 * q, SQRT3 * (r + q / 2)) for name, (q, r) in placeable_cells(view).items()}
+        xs = [x for x, _ in list(centres.values()) + list(self.spots.values())] or [0.0]
+        ys = [y for _, y in list(centres.values()) + list(self.spots.values())] or [0.0]
+        left, right = min(xs) - 1, max(xs) + 1
+        top, bottom = min(ys) - SQRT3 / 2, max(ys) + SQRT3 / 2
+        self.size = max(MIN_HEX, min(MAX_HEX, (MAP_W - 8) / max(1e-6, right - left)))
+        self.map_w = (right - left) * self.size
+        self.map_h = math.ceil((bottom - top) * self.size)
+        self.ox = MARGIN + (MAP_W - self.map_w) / 2 - left * self.size
+        self.oy = 0.0
+        self.top_unit = top
+
+    def say(self, text: Any) -> str:
+        return words(text, self.lang, self.names)
+
+    def centre(self, label: str) -> tuple[float, float] | None:
+        unit = self.unit.get(label)
+        if unit is None:
+            return None
+        return self.ox + unit[0] * self.size, self.oy + unit[1] * self.size
+
+    # ------------------------------------------------------------------ the whole picture
+    def render(self) -> bytes:
+        panel = [s for s in (self._header_section(), self._result_section(), self._order_section(),
+                             self._battle_section(), *self._seat_sections()) if s]
+        under = [s for s in (self._market_section(), self._elf_card_section(), self._piles_section()) if s]
+        map_top = MARGIN
+        left_h = map_top + self.map_h + 12 + sum(h for h, _ in under)
+        right_h = MARGIN + sum(h for h, _ in panel)
+        height = max(left_h, right_h) + MARGIN
+        img = Image.new("RGB", (WIDTH, height), BACKGROUND)
+        d = toolkit.canvas(img)
+        self.oy = map_top - self.top_unit * self.size
+        self._map(d)
+        y = map_top + self.map_h + 12
+        for h, paint in under:
+            paint(d, MARGIN, y, MAP_W)
+            y += h
+        y = MARGIN
+        for h, paint in panel:
+            paint(d, PANEL_X, y, PANEL_W)
+            y += h
+        return PALETTE.png(img)
+
+    # ------------------------------------------------------------------ the map
+    def _map(self, d: toolkit.Canvas) -> None:
+        view, s = self.view, self.size
+        spot_size = max(11, round(s * 0.2))
+        for name, (ux, uy) in sorted(self.spots.items()):
+            cx, cy = self.ox + ux * s, self.oy + uy * s
+            pts = hex_points(cx, cy, s - 3)
+            d.line(pts + [pts[0]], fill=SPOT, width=2, joint="curve")
+            toolkit.text(d, (cx, cy), name, font=font(spot_size, True), fill=SPOT, anchor="mm", stroke_width=2,
+                         stroke_fill=BACKGROUND)
+        for label, hx in self.hexes.items():
+            cx, cy = self.centre(label)
+            seat = hx.seat - 1 if hx.terrain == "stronghold" and hx.seat else None
+            paste_centred(d, land_tile(hx.terrain, s, hx.stone_tier, seat), cx, cy)
+        # the running battle's territory, else the last battle's
+        fight = view.get("battle") if isinstance(view.get("battle"), dict) else None
+        last = view.get("last_battle") if isinstance(view.get("last_battle"), dict) else None
+        frame = (fight or {}).get("territory") or (last or {}).get("territory")
+        c = self.centre(frame) if frame else None
+        if c:
+            colour = BATTLE if fight else LAST
+            width = max(4, round(s / 11))
+            pts = hex_points(c[0], c[1], s - width / 2)
+            d.line(pts + [pts[0]], fill=colour, width=width, joint="curve")
+        units = view.get("units") or {}
+        elves = view.get("elves") or {}
+        heroes: dict[str, list[tuple[str, Any]]] = {}
+        owners = view.get("heroes") or {}
+        for hero, where in sorted((view.get("hero_at") or {}).items()):
+            if where:
+                heroes.setdefault(where, []).append((hero, owners.get(hero)))
+        label_size = max(13, round(s * 0.25))
+        mark_k = max(14, round(s * 0.34))
+        row_h = max(17, round(s * 0.36))
+        for label, hx in self.hexes.items():
+            cx, cy = self.centre(label)
+            # the label (and the land's mark) along the top
+            owner = hx.seat - 1 if hx.terrain == "stronghold" and hx.seat else None
+            mark = None
+            if hx.terrain in ("city", "forge", "stone", "stronghold"):
+                ctrl = owner if hx.terrain == "stronghold" else controller(view, label)
+                mark = land_mark(hx.terrain, hx.stone_tier, ctrl, mark_k)
+            ly = cy - s * 0.6
+            lw = tw(label, label_size, True)
+            total = lw + (mark.width + 4 if mark else 0)
+            lx = cx - total / 2
+            if mark:
+                paste_centred(d, mark, lx + mark.width / 2, ly - 1)
+                lx += mark.width + 4
+            toolkit.text(d, (lx, ly), label, font=font(label_size, True), fill=LABEL, anchor="lm", stroke_width=2,
+                         stroke_fill=INK)
+            # the pieces: a pill per owner, the elves, the heroes
+            parts: list[Image.Image | list[Image.Image]] = []
+            for seat_key, tiers in sorted((units.get(label) or {}).items(), key=lambda kv: str(kv[0])):
+                counts = tuple((int(t), _int(n)) for t, n in sorted((tiers or {}).items(), key=lambda kv: str(kv[0]))
+                               if _int(n) > 0 and str(t).isdigit())
+                if counts and str(seat_key).isdigit():
+                    parts.extend(unit_pills(int(seat_key), counts, row_h, round(s * 1.72)))
+            kinds: dict[str, int] = {}
+            for e in elves.get(label) or []:
+                kinds[e] = kinds.get(e, 0) + 1
+            if kinds:
+                r = max(9, round(row_h * 0.56))
+                parts.append([elf_token(elf_mark(e, self.lang), kinds[e], r) for e in sorted(kinds, key=elf_order)])
+            if label in heroes:
+                r = max(9, round(row_h * 0.56))
+                parts.append([hero_token(seat, hero_mark(hero, self.lang), r) for hero, seat in heroes[label]])
+            if not parts:
+                continue
+            heights = [max(p.height for p in part) if isinstance(part, list) else part.height for part in parts]
+            gap = 3
+            total_h = sum(heights) + gap * (len(parts) - 1)
+            y = cy + s * 0.2 - total_h / 2
+            y = max(y, cy - s * 0.4)
+            for part, h in zip(parts, heights):
+                if isinstance(part, list):
+                    row_w = sum(p.width for p in part) + 3 * (len(part) - 1)
+                    x = cx - row_w / 2
+                    for p in part:
+                        toolkit.paste(d, p, (round(x), round(y + (h - p.height) / 2)))
+                        x += p.width + 3
+                else:
+                    paste_centred(d, part, cx, y + h / 2)
+                y += h + gap
+
+    # ------------------------------------------------------------------ panel sections
+    def _box(self, d, x, y, w, h, fill=PANEL, outline=PANEL_EDGE, width=1):
+        toolkit.round_box(d, (x, y, x + w, y + h), radius=10, fill=fill, outline=outline, width=width)
+
+    def _header_section(self):
+        view = self.view
+        h = 104
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10)
+            title = self.say(Msg("CLASH OF RAGE"))
+            draw_text(d, (x + 14, y + 24), title, 24, TEXT, True, anchor="lm")
+            bits = []
+            rnd = _int(view.get("round"), 1)
+            limit = _int((view.get("options") or {}).get("rounds"))
+            bits.append(Msg("Round {round}/{rounds}", round=rnd, rounds=limit) if limit
+                        else Msg("Round {round}", round=rnd))
+            phase = view.get("phase")
+            if phase in ("first_action", "second_action"):
+                bits.append(term("first action" if phase == "first_action" else "second action"))
+            elif phase == "tactics":
+                bits.append(term("tactic card"))
+            said = " · ".join(self.say(b)[:1].upper() + self.say(b)[1:] for b in bits)
+            tx = x + 24 + tw(title, 24, True)
+            say_fit(d, (x + w - 14, y + 24), said, BODY, x + w - 14 - tx - 10, GOLD, True, anchor="rm", min_size=14)
+            step = self.say(step_text(view))
+            step = step[:1].upper() + step[1:]
+            say_fit(d, (x + 14, y + 62), step, BODY, w - 28, TEXT, anchor="lm", min_size=14)
+        return h, paint
+
+    def _result_section(self):
+        result = self.view.get("result")
+        if not isinstance(result, dict):
+            return None
+        winners = [s for s in result.get("winners") or [] if isinstance(s, int)]
+        h = 66
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10, fill=_mix(GOLD, PANEL, 0.75), outline=GOLD, width=2)
+            if len(winners) == 1:
+                text = self.say(Msg("{player} wins!", player=Seat(winners[0])))
+            elif winners:
+                text = self.say(Msg("{players} win!", players=[Seat(s) for s in winners]))
+            else:
+                text = self.say(Msg("Game over"))
+            star(d, x + 28, y + (h - 10) / 2, 14)
+            say_fit(d, (x + 50, y + (h - 10) / 2), text, HEAD, w - 64, WHITE, True, anchor="lm", min_size=15)
+        return h, paint
+
+    def _order_section(self):
+        view = self.view
+        tac = view.get("tactics") or {}
+        players = _int(view.get("players"))
+        if is_selecting(view):
+            h = 58 + 44
+
+            def paint_waiting(d, x, y, w):
+                self._box(d, x, y, w, h - 10)
+                head = self.say(term("turn order"))
+                draw_text(d, (x + 14, y + 22), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
+                n = waiting_count(view)
+                # card backs: one face down per pick made, an empty place per player still choosing
+                cx = x + 14
+                for k in range(players):
+                    picked = k < players - n
+                    box = (cx, y + 42, cx + 30, y + 82)
+                    if picked:
+                        d.rounded_rectangle(box, radius=4, fill=CARD_GREY, outline=CARD, width=2)
+                        d.line((cx + 6, y + 48, cx + 24, y + 76), fill=CARD, width=2)
+                    else:
+                        d.rounded_rectangle(box, radius=4, outline=PANEL_EDGE, width=2)
+                    cx += 38
+                text = self.say(Msg("{picked} of {players} players have chosen a tactic card.",
+                                    picked=players - n, players=players))
+                say_fit(d, (cx + 10, y + 62), text, SMALL, x + w - cx - 24, GOLD, True, anchor="lm", min_size=12)
+            return h, paint_waiting
+        order = [s for s in tac.get("turn_order") or [] if isinstance(s, int)]
+        revealed = tac.get("revealed") or {}
+        if not order:
+            return None
+        row = 38
+        h = 40 + row * len(order) + 14
+        acting = view.get("acting")
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10)
+            head = self.say(term("turn order"))
+            draw_text(d, (x + 14, y + 20), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
+            ry = y + 38
+            for k, seat in enumerate(order):
+                cy = ry + row / 2
+                now = seat == acting and not view.get("result")
+                if now:
+                    toolkit.round_box(d, (x + 6, ry + 1, x + w - 6, ry + row - 1), radius=6,
+                                      fill=_mix(GOLD, PANEL, 0.82))
+                toolkit.text(d, (x + 26, cy), str(k + 1), font=font(20, True), fill=GOLD if now else TEXT_DIM,
+                             anchor="mm")
+                d.ellipse((x + 44, cy - 8, x + 60, cy + 8), fill=seat_colour(seat), outline=INK)
+                card = revealed.get(str(seat))
+                chip_w = 0
+                if card:
+                    chip = tactic_chip(card, row - 8)
+                    chip_w = chip.width
+                    toolkit.paste(d, chip, (x + w - 12 - chip.width, round(cy - chip.height / 2)))
+                name = ("▶ " if now else "") + self.say(Seat(seat))
+                say_fit(d, (x + 68, cy), name, BODY, w - 90 - chip_w, TEXT, True, anchor="lm", min_size=14)
+                ry += row
+        return h, paint
+
+    def _battle_section(self):
+        view = self.view
+        b = view.get("battle")
+        if not isinstance(b, dict):
+            return None
+        h = 196
+
+        def side_name(side) -> str:
+            return self.say(Msg("the elves")) if side == battle_rules.ELVES else self.say(Seat(side)) \
+                if isinstance(side, int) else "?"
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10, fill=_mix(BATTLE, PANEL, 0.85), outline=BATTLE, width=2)
+            where = str(b.get("territory") or "?")
+            head = self.say(Msg("Battle in {hex}", hex=where))
+            draw_text(d, (x + 14, y + 20), head, BODY, WHITE, True, anchor="lm")
+            roles = (("attacker", b.get("attacker")), ("defender", b.get("defender")))
+            speed = b.get("speed") if isinstance(b.get("speed"), dict) else {}
+            rage_tokens = b.get("rage") if isinstance(b.get("rage"), dict) else {}
+            turn = b.get("turn")
+            half = (w - 28) / 2
+            for k, (role, side) in enumerate(roles):
+                bx = x + 14 + k * half
+                by = y + 40
+                active = turn == role
+                col = side_colour(side)
+                toolkit.round_box(d, (bx, by, bx + half - 8, by + 62), radius=7,
+                                  fill=_mix(col, PANEL, 0.7), outline=GOLD if active else col, width=3 if active else 1)
+                label = self.say(Msg("Attacker: {who}", who=side_name(side)) if role == "attacker"
+                                 else Msg("Defender: {who}", who=side_name(side)))
+                say_fit(d, (bx + 10, by + 16), ("▶ " if active else "") + label, SMALL, half - 28, WHITE, True,
+                        anchor="lm", min_size=12)
+                cy = by + 44
+                icon(d, "SPD", bx + 20, cy, 11)
+                toolkit.text(d, (bx + 36, cy), str(_int(speed.get(role))), font=font(SMALL, True), fill=WHITE,
+                             anchor="lm")
+                n_rage = _int(rage_tokens.get(role))
+                rx = bx + 70
+                rage(d, rx, cy, 11)
+                toolkit.text(d, (rx + 16, cy), str(n_rage), font=font(SMALL, True), fill=WHITE, anchor="lm")
+            # the dice, rerolls left, damage
+            dice = [f for f in b.get("dice") or [] if f in ("hit", "blank")]
+            dy = y + 112
+            k = 32
+            dx = x + 14
+            step = str(b.get("step") or "")
+            if dice:
+                for face in dice[:10]:
+                    toolkit.paste(d, die_face(face, k), (dx, dy))
+                    dx += k + 5
+            else:
+                for _ in range(3):
+                    d.rounded_rectangle((dx, dy, dx + k - 1, dy + k - 1), radius=6, outline=PANEL_EDGE, width=2)
+                    dx += k + 5
+            ly = dy + k + 22
+            bits = [self.say(plural("{n} reroll left", "{n} rerolls left", n=_int(b.get("rerolls_left"))))]
+            if step == "allocate" or _int(b.get("damage")):
+                bits.append(self.say(Msg("damage {n}", n=_int(b.get("damage")))))
+            icon(d, "REROLL", x + 26, ly, 11)
+            say_fit(d, (x + 44, ly), " · ".join(bits), SMALL, w - 60, WHITE, True, anchor="lm", min_size=12)
+        return h, paint
+
+    def _seat_sections(self):
+        return [self._seat_section(seat, area) for seat, area in enumerate(seats_of(self.view))]
+
+    def _seat_section(self, seat: int, area: dict):
+        view = self.view
+        tribe = str(area.get("tribe") or "")
+        heroes = sorted(h for h, owner in (view.get("heroes") or {}).items() if owner == seat)
+        extras = bool(area.get("set_aside") or area.get("legendary"))
+        unit_row = 30
+        h = 14 + 32 + 34 + 3 * unit_row + (30 if extras else 0) + 22
+        acting = view.get("acting") == seat and not view.get("result")
+        selecting = is_selecting(view)
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10, fill=_mix(seat_colour(seat), PANEL, 0.9),
+                      outline=GOLD if acting else PANEL_EDGE, width=3 if acting else 1)
+            d.rectangle((x + 4, y + 10, x + 9, y + h - 20), fill=seat_colour(seat))
+            # name and tribe
+            tribe_said = tribe_name(tribe, self.lang) if tribe else ""
+            tribe_w = min(tw(tribe_said, SMALL), w // 2 - 20)
+            say_fit(d, (x + w - 14, y + 24), tribe_said, SMALL, tribe_w, TEXT_DIM, anchor="rm", min_size=12)
+            name = ("▶ " if acting else "") + self.say(Seat(seat))
+            say_fit(d, (x + 20, y + 24), name, HEAD - 1, w - 50 - tribe_w, seat_light(seat), True, anchor="lm",
+                    min_size=14)
+            # gold, crystals, VP, heroes, tactic cards
+            cy = y + 62
+            cx = x + 20
+            coin(d, cx + 10, cy, 10)
+            cx += 25
+            label = str(_int(area.get("gold")))
+            toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=TEXT, anchor="lm")
+            cx += tw(label, BODY, True) + 14
+            crystal(d, cx + 9, cy, 11)
+            cx += 24
+            label = str(_int(area.get("crystals")))
+            toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=TEXT, anchor="lm")
+            cx += tw(label, BODY, True) + 14
+            star(d, cx + 11, cy, 12)
+            cx += 28
+            label = f"{_int(area.get('vp'))}/{target_vp(view)}"
+            toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=GOLD, anchor="lm")
+            cx += tw(label, BODY, True) + 14
+            for hero in heroes:
+                part = hero_token(seat, hero_mark(hero, self.lang), 10)
+                toolkit.paste(d, part, (round(cx), round(cy - part.height / 2 - 2)))
+                cx += part.width + 3
+            # tactic cards: deck and discard; the hand's size is not shown during the secret choice
+            hand = area.get("tactic_hand")
+            hand_n = len(hand) if isinstance(hand, list) else _int(hand)
+            deck_n = _int(area.get("tactic_deck")) if not isinstance(area.get("tactic_deck"), list) \
+                else len(area["tactic_deck"])
+            discard_n = len(area.get("tactic_discard") or [])
+            counts = self.say(Msg("Deck {deck} · Discard {discard}", deck=deck_n, discard=discard_n)) if selecting \
+                else self.say(Msg("Hand {hand} · Deck {deck} · Discard {discard}", hand=hand_n, deck=deck_n,
+                                  discard=discard_n))
+            right = x + w - 14
+            say_fit(d, (right, cy), counts, 16, max(40, right - cx - 10), TEXT_DIM, anchor="rm", min_size=11)
+            # the tribe card's unit types: tier, name, reserve, weapon and armour
+            uy = y + 82
+            reserve = area.get("reserve") or {}
+            equipped = area.get("equipped") or {}
+            chip_w = min(128, (w - 30) // 4)
+            for tier in (1, 2, 3):
+                ry = uy + (tier - 1) * unit_row
+                mid = ry + unit_row / 2
+                stone_shape(d, tier, x + 30, mid, 11)
+                slots = equipped.get(str(tier)) or {}
+                ax = right - chip_w
+                wx = ax - 4 - chip_w
+                toolkit.paste(d, slot_chip(slots.get("weapon"), "weapon", self.lang, chip_w, unit_row - 6),
+                              (wx, round(ry + 3)))
+                toolkit.paste(d, slot_chip(slots.get("armour"), "armour", self.lang, chip_w, unit_row - 6),
+                              (ax, round(ry + 3)))
+                res = f"×{_int(reserve.get(str(tier)))}"
+                res_w = tw(res, 16, True)
+                toolkit.text(d, (wx - 8, mid), res, font=font(16, True), fill=TEXT_DIM, anchor="rm")
+                name = unit_name(tribe, tier, self.lang) if tribe else ROMAN[tier]
+                say_fit(d, (x + 48, mid), name, SMALL, wx - x - 64 - res_w, TEXT, anchor="lm", min_size=12)
+            if extras:
+                ey = uy + 3 * unit_row + 15
+                bits = []
+                if area.get("legendary"):
+                    bits.append(self.say(Msg("Legendary: {items}",
+                                             items=[item_name(i, self.lang) for i in area["legendary"]])))
+                if area.get("set_aside"):
+                    bits.append(self.say(Msg("Set aside: {items}",
+                                             items=[item_name(i, self.lang) for i in area["set_aside"]])))
+                say_fit(d, (x + 20, ey), " · ".join(bits), 16, w - 36, TEXT_DIM, anchor="lm", min_size=11)
+        return h, paint
+
+    # ------------------------------------------------------------------ under the map
+    def _market_section(self):
+        market = [m for m in self.view.get("market") or [] if isinstance(m, dict)]
+        if not market:
+            return None
+        cols = 3
+        rows = math.ceil(len(market) / cols)
+        cell_h = 62
+        h = 40 + rows * (cell_h + 8) + 12
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10)
+            head = self.say(term("black market"))
+            draw_text(d, (x + 14, y + 20), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
+            cell_w = (w - 28 - (cols - 1) * 8) / cols
+            for k, stack in enumerate(market):
+                cx = x + 14 + (k % cols) * (cell_w + 8)
+                cy = y + 38 + (k // cols) * (cell_h + 8)
+                self._item_cell(d, stack.get("item"), _int(stack.get("count")), cx, cy, cell_w, cell_h)
+        return h, paint
+
+    def _item_cell(self, d, item_id, count: int, x, y, w, h):
+        it = _item(str(item_id)) if item_id else None
+        if it is None or count <= 0:
+            d.rounded_rectangle((x, y, x + w, y + h), radius=7, outline=PANEL_EDGE, width=1)
+            draw_text(d, (x + w / 2, y + h / 2), self.say(Msg("empty")), SMALL, TEXT_DIM, anchor="mm")
+            return
+        colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
+        toolkit.round_box(d, (x, y, x + w, y + h), radius=7, fill=_mix(colour, PANEL, 0.8), outline=colour)
+        cost = _int(it.get("cost"))
+        coin(d, x + w - 22, y + 19, 12)
+        toolkit.text(d, (x + w - 22, y + 19), str(cost), font=font(14, True), fill=INK, anchor="mm")
+        say_fit(d, (x + 10, y + 19), item_name(str(item_id), self.lang), SMALL, w - 46, WHITE, True, anchor="lm",
+                min_size=12)
+        bonus_row(d, x + 10, y + 45, it.get("bonus") or {}, 9, 15)
+        if count > 1:
+            label = f"×{count}"
+            toolkit.text(d, (x + w - 10, y + 45), label, font=font(16, True), fill=TEXT, anchor="rm")
+
+    def _elf_card_section(self):
+        card = self.view.get("elf_card")
+        if not isinstance(card, dict) or not card:
+            return None
+        kinds = sorted(card, key=elf_order)
+        row = 30
+        h = 40 + row * len(kinds) + 12
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10)
+            head = self.say(term("elf tribe card"))
+            draw_text(d, (x + 14, y + 20), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
+            chip_w = 170
+            for k, elf in enumerate(kinds):
+                ry = y + 36 + k * row
+                mid = ry + row / 2
+                paste_centred(d, elf_token(elf_mark(elf, self.lang), 1, 11), x + 28, mid)
+                slots = card.get(elf) or {}
+                ax = x + w - 14 - chip_w
+                wx = ax - 6 - chip_w
+                toolkit.paste(d, slot_chip(slots.get("weapon"), "weapon", self.lang, chip_w, row - 6),
+                              (round(wx), round(ry + 3)))
+                toolkit.paste(d, slot_chip(slots.get("armour"), "armour", self.lang, chip_w, row - 6),
+                              (round(ax), round(ry + 3)))
+                e = _elf(elf)
+                stats = f"{e.get('strength', 0)}/{e.get('health', 0)}"
+                sx = wx - 10
+                toolkit.text(d, (sx, mid), stats, font=font(16, True), fill=TEXT_DIM, anchor="rm")
+                say_fit(d, (x + 46, mid), elf_name(elf, self.lang), SMALL, sx - x - 56 - tw(stats, 16, True), TEXT,
+                        anchor="lm", min_size=12)
+        return h, paint
+
+    def _piles_section(self):
+        view = self.view
+        h = 54
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10)
+            cy = y + (h - 10) / 2
+            bits = [(Msg("{pile}: {n}", pile=term("equipment card"), n=_int(view.get("equipment_deck"))), None),
+                    (Msg("{pile}: {n}", pile=term("legendary equipment"), n=_int(view.get("legendary_deck"))), None),
+                    (Msg("{pile}: {n}", pile=term("elf crystal"), n=_int(view.get("crystal_supply"))), "crystal")]
+            cx = x + 14
+            room = (w - 28) / 3
+            for text, mark in bits:
+                tx = cx
+                if mark == "crystal":
+                    crystal(d, cx + 9, cy, 10)
+                    tx += 22
+                said = self.say(text)
+                say_fit(d, (tx, cy), said[:1].upper() + said[1:], 16, room - (tx - cx) - 8, TEXT_DIM, anchor="lm", min_size=11)
+                cx += room
+        return h, paint
+
+
+def hex_centres(view: dict) -> dict[str, tuple[float, float]]:
+    """Where each hex of the view's map is drawn on the board picture (its centre, in pixels)."""
+    b = _Board(view, None, "en")
+    b.oy = MARGIN - b.top_unit * b.size
+    return {label: b.centre(label) for label in b.hexes}
+
+
+def render_board(view: dict, names=None, lang: str = "en") -> bytes:
+    """The public board as PNG bytes, its words in `lang`. Reads only public keys."""
+    return _Board(view, names, lang).render()
+
+
+def _palette() -> toolkit.Palette:
+    base = toolkit.colours_in(BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, INK, WHITE, GOLD, GOLD_DARK, CRYSTAL,
+                              CRYSTAL_DARK, BATTLE, LAST, SEAT, SEAT_DARK, SEAT_LIGHT, NEUTRAL, ELF, ELF_DARK, PLAIN,
+                              MOUNTAIN, MOUNTAIN_PEAK, SNOW, CITY, FORGE, ANVIL, EMBER, HEX_EDGE, LABEL, STONE, DIE,
+                              CARD, CARD_INK, CARD_GREY, WEAPON, ARMOUR, LEGENDARY, ICON_COLOURS)
+    tints = [_mix(GOLD, PANEL, 0.82), _mix(GOLD, PANEL, 0.75), _mix(BATTLE, PANEL, 0.85), (150, 24, 24),
+             (255, 230, 120), _mix(WEAPON, PANEL, 0.8), _mix(ARMOUR, PANEL, 0.8), _mix(WEAPON, PANEL, 0.25),
+             _mix(ARMOUR, PANEL, 0.25), _mix(LEGENDARY, PANEL, 0.25), _mix(ELF, PANEL, 0.7)]
+    for seat in range(4):
+        tints += [_mix(SEAT[seat], BACKGROUND, 0.45), _mix(SEAT[seat], PANEL, 0.9), _mix(SEAT[seat], PANEL, 0.7)]
+    tints += [_mix(STONE[t], CARD_INK, 0.35) for t in STONE]
+    tints += [_mix(STONE[t], CARD_INK, 0.2) for t in STONE] + [_mix(_mix(STONE[t], CARD_INK, 0.2), PANEL, 0.8)
+                                                                for t in STONE]
+    tints += [_mix(WEAPON, PANEL, 0.4), _mix(ARMOUR, PANEL, 0.4), _mix(WEAPON, PANEL, 0.5), _mix(ARMOUR, PANEL, 0.5)]
+    return toolkit.Palette(base + tints)
+
+
+PALETTE = _palette()
+
+from render.clash_of_rage_hand import hand_content, render_hand  # noqa: E402,F401

@@ -1,0 +1,315 @@
+"""Clash of Rage through the real bot in simcord: a whole game where the human moves through the
+/clash commands and the toolkit's buttons and step menus on the private hand, a four-player game
+of people and computer seats, the secret tactic choice with a player out of time, take-backs
+refused after a roll, the clock's vote in an action turn, spectators, rematch, log and replay,
+and the rules help.
+
+The humans' moves are chosen by the test player of `cr_helpers` (it heads for the kinds of moves a
+test still needs), seeded like the computer seats (`seed + version`), so a match seed fixes the
+whole game. A test checks its seed first with the engine alone (`simulate`) and moves on to the
+next seed when a change of the computer player took the game it needs away."""
+from __future__ import annotations
+
+import pytest
+
+from engine.clash_of_rage import RULES, tactics
+from tests.discord.cr_helpers import (COMMANDS, Driver, FixedSeed, Planner, assert_thread_reveals_no_hidden_card,
+                                      check_public_text, every_command, find_seed, moves_by_service,
+                                      names_one_move, replayed_states, secret_tactics, simulate, tactic_words)
+from tests.discord.helpers import (assert_replay_is_animated, bot_handle, buttons, current_match, people_and_seats,
+                                   spectator_boards, thread_of, with_button)
+
+EVERY_COMMAND = 0      # 1 against the computer, 6 rounds: the human makes every kind of move
+FOUR_PLAYERS = 0       # alice and bob against two computers, 1 round
+ROLLED = 0             # alice against bob: the first roll
+BATTLE_BUTTONS = ("tactic", "roll", "reroll", "allocate", "retreat")
+
+
+@pytest.fixture
+def simcord_bot(make_bot, virtual_clock):
+    return make_bot(extensions=("cogs.matches", "cogs.clash_of_rage"), clock=virtual_clock)
+
+
+async def test_one_against_the_computer_every_command_to_the_round_limit(play):
+    """Against the computer with a round limit of 6, to the end (the round-limit result: most
+    victory points after round 6): the human makes every kind of move, each command typed once
+    (its options' lists offer exactly the legal values) and then alternately by the hand's
+    buttons and menus (tactic cards and battle steps are buttons); the thread never names a
+    secret tactic card and its boards are the public view's pictures; the log replays to the
+    stored state."""
+    env, guild, channel, alice, bob, carol = play
+    options = {"rounds": 6}
+    seed, run = find_seed(options, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
+    env.bot.service.seed_source = FixedSeed(seed)
+    r = await alice.slash(channel, "clash challenge", opponent=bot_handle(env), rounds=6, clock="none")
+    assert r.ephemeral and "has started" in r.response.content, r.response.content
+    thread = thread_of(channel)
+    match = await current_match(env)
+    assert match.options == {"rounds": 6} and match.seat_of(alice.id) == run.seat_of("alice")
+    driver = Driver(env, thread, [alice])
+    await driver.play_to_the_end()
+    match = await current_match(env)
+    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
+    final = thread.history()[-1].content
+    assert "Game over" in final and "round limit (6) is reached" in final, final
+    assert driver.commands_used() == set(COMMANDS), set(COMMANDS) - driver.commands_used()
+    assert {c for (c, way) in driver.used if way == "slash"} == set(COMMANDS), "every command typed once"
+    assert driver.autocompleted > 20
+    for command in BATTLE_BUTTONS:   # pressed as buttons whenever they came a second time
+        if driver.used[(command, "component")]:
+            assert driver.kinds[(command, "button")], (command, driver.kinds)
+    assert driver.kinds[("tactic", "button")] and driver.kinds[("move", "menu")], driver.kinds
+    assert await assert_thread_reveals_no_hidden_card(env, thread, match) > 10
+    # the check has something to find: naming a card still in a hand would fail it
+    state = next(s for s in run.states if tactics.selecting(s) and s["tactics"]["picks"])
+    secret = sorted(secret_tactics(state))[0]
+    for word in tactic_words(secret):
+        with pytest.raises(AssertionError):
+            check_public_text(f"alice chose {word}.", [state])
+
+
+async def test_four_players_two_people_and_two_computers(world):
+    """Four seats, alice and bob with two computer players, one round to the end: the people
+    choose their tactic cards on the hand at the same time, then act in the cards' turn order;
+    every move of theirs is a command or a click; the thread names no secret card."""
+    env, guild, channel, alice, bob, carol = world
+    planners = {"alice": Planner(()), "bob": Planner(())}
+    seed, run = find_seed({"rounds": 1}, ["alice", "bob", None, None], planners, lambda run: run.human_moves() >= 6,
+                          start=FOUR_PLAYERS)
+    env.bot.service.seed_source = FixedSeed(seed)
+    r = await alice.slash(channel, "clash challenge", opponent=bob, computers=2, rounds=1, clock="none")
+    assert "sent" in r.response.content, r.response.content
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    match = await current_match(env)
+    assert len(match.seats) == 4 and sum(s.is_ai for s in match.seats) == 2
+    assert [match.seat_of(alice.id), match.seat_of(bob.id)] == [run.seat_of("alice"), run.seat_of("bob")]
+    driver = Driver(env, thread, [alice, bob], planners)
+    await driver.play_to_the_end()
+    match = await current_match(env)
+    assert match.status == "finished" and match.snapshot == run.final and match.snapshot["players"] == 4
+    assert "Game over" in thread.history()[-1].content
+    assert {seat for _v, seat, _a in driver.played} == {match.seat_of(alice.id), match.seat_of(bob.id)}
+    assert driver.used[("tactic", "slash")] and driver.used[("tactic", "component")]
+    await assert_thread_reveals_no_hidden_card(env, thread, match)
+
+
+async def test_the_secret_choice_with_a_player_out_of_time(play):
+    """alice against bob, 24 hours a move: during the tactic choice the thread says how many have
+    chosen and pings and names nobody; alice picks, bob does not; when bob's time runs out the
+    computer player makes his pick (nobody is asked anything) and both cards are revealed at
+    once, in one message."""
+    env, guild, channel, alice, bob, carol = play
+    env.bot.service.seed_source = FixedSeed(1)
+    r = await alice.slash(channel, "clash challenge", opponent=bob, rounds=1, clock="move-24h")
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    service = env.bot.service
+    match = await current_match(env)
+    assert tactics.selecting(match.snapshot) and RULES.active_players(match.snapshot) == {0, 1}
+    opening = thread.history()[-1]
+    footer = opening.content.splitlines()[-1]
+    assert footer.startswith("Waiting for 2 players to choose a tactic card"), opening.content
+    for member in (alice, bob):
+        assert member.mention not in opening.content and member.name not in footer
+
+    a, b = match.seat_of(alice.id), match.seat_of(bob.id)
+    mine = RULES.legal_actions(match.snapshot, a)[0].id
+    r = await alice.slash(thread, "clash tactic", card=mine.split(":")[1])
+    assert r.response.content.startswith("Move played."), r.response.content
+    told = thread.history()[-1].content
+    assert "1 of 2 players have chosen a tactic card" in told, told
+    for member in (alice, bob):
+        assert member.mention not in told and member.name not in told, told
+    for word in tactic_words(mine.split(":")[1]):
+        assert word not in told
+    match = await current_match(env)
+    assert RULES.active_players(match.snapshot) == {b} and service.deadline_of(match, b) is not None
+
+    before = len(thread.history())
+    await env.advance_time(service.deadline_of(match, b) - env.now().timestamp() + 1)
+    match = await current_match(env)
+    log = await env.bot.store.actions(match.id)
+    assert [(s, act.split(":")[0]) for _q, s, act, _t in log[:2]] == [(a, "tactic"), (b, "tactic")]
+    assert not tactics.selecting(match.snapshot) and set(match.snapshot["tactics"]["revealed"]) == {"0", "1"}
+    assert match.snapshot["tactics"]["revealed"][str(b)] == log[1][2].split(":")[1], "the computer's pick for bob"
+    after = thread.history()[before:]
+    assert not [m for m in after if "is out of time" in m.content], "no question to anyone"
+    reveals = [m for m in after if "Tactic cards revealed" in m.content]
+    assert len(reveals) == 1 and all(n in reveals[0].content for n in (alice.name, bob.name)), \
+        [m.content for m in after]
+    assert not match.user_at(b).is_ai, "bob keeps his seat"
+
+
+async def test_a_roll_cannot_be_taken_back(play):
+    """alice against bob: right after a player rolls the dice in a battle, /match undo is
+    refused (the move rolled something) and nothing is taken back."""
+    env, guild, channel, alice, bob, carol = play
+    env.bot.service.seed_source = FixedSeed(ROLLED)
+    r = await alice.slash(channel, "clash challenge", opponent=bob, rounds=3, clock="none")
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    planners = {}
+
+    def chooser(match, seat):
+        return planners.setdefault(seat, Planner()).choose(match.snapshot, seat, match.seed + match.version)
+
+    async def rolled(match):
+        log = await env.bot.store.actions(match.id)
+        return bool(log) and log[-1][2] == "roll"
+
+    for _ in range(400):
+        match = await current_match(env)
+        if await rolled(match):
+            break
+        assert match.status == "active", "the game ended before anyone rolled"
+        seat = min(RULES.active_players(match.snapshot))
+        await env.bot.service.act(match.id, match.user_at(seat).user_id, chooser(match, seat))
+    else:
+        raise AssertionError("nobody rolled")
+    log = await env.bot.store.actions(match.id)
+    roller = next(m for m in (alice, bob) if m.id == match.user_at(log[-1][1]).user_id)
+    r = await roller.slash(thread, "match undo")
+    assert "drew, shuffled, revealed or rolled" in r.response.content, r.response.content
+    assert (await current_match(env)).version == match.version, "nothing was taken back"
+    assert "Take back my move" not in buttons(thread.history()[-1])
+
+
+def on_own_action(match, seat: int) -> bool:
+    """The seat alone is asked, on its own action turn (not a battle, not the secret choice)."""
+    state = match.snapshot
+    return match.status == "active" and RULES.active_players(state) == {seat} and \
+        state["phase"] in ("first_action", "second_action") and not state.get("battle") and not state.get("forge")
+
+
+async def test_out_of_time_on_an_action_turn_the_computer_takes_the_seat(play):
+    """alice, bob and a computer, 24 hours a move: a person who lets the time run out on their own
+    action turn is voted out by the other person and the computer plays the seat on at once; the
+    seat played for them never wins."""
+    env, guild, channel, alice, bob, carol = play
+    env.bot.service.seed_source = FixedSeed(2)
+    r = await alice.slash(channel, "clash challenge", opponent=bob, computers=1, rounds=2, clock="move-24h")
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    service = env.bot.service
+    match, members, humans = await people_and_seats(env, alice, bob)
+    match = await moves_by_service(env, lambda m: any(on_own_action(m, s) for s in humans))
+    absent_seat = next(s for s in humans if on_own_action(match, s))
+    absent = members[match.user_at(absent_seat).user_id]
+    voter = next(members[match.user_at(s).user_id] for s in humans if s != absent_seat)
+    deadline = service.deadline_of(match, absent_seat)
+    assert deadline is not None
+    await env.advance_time(deadline - env.now().timestamp() + 1)
+    notice = with_button(thread, "Let the computer play")
+    assert notice is not None and "Claim the win" not in buttons(notice), "more than two players: a vote"
+    assert absent.mention in notice.content and "is out of time" in notice.content
+    assert (await current_match(env)).version == match.version, "an action turn is not played by itself"
+    r = await voter.click(notice, label="Let the computer play")
+    assert r.response.content == "The computer now plays that seat.", r.response.content
+    match = await current_match(env)
+    assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
+    assert absent_seat not in RULES.active_players(match.snapshot), "the computer moved for the seat at once"
+    match = await moves_by_service(env, lambda m: m.status == "finished")
+    assert absent_seat not in match.result["winners"] and match.result["absent"] == [absent_seat]
+    assert await service.replay(match.id) == match.snapshot
+
+
+async def test_spectator_log_rematch_and_replay(world):
+    """A spectator (/match watch) sees every board and never a hand or a DM; /match log pages the
+    public history; the final board offers a rematch, which the other player starts; /match
+    replay is an animated GIF of the whole game (the opening board and one frame a move)."""
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service.seed_source = FixedSeed(3)
+    r = await alice.slash(channel, "clash challenge", opponent=bob, rounds=1, clock="none")
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    r = await carol.slash(channel, "match watch", match=1)
+    assert "watching match #1" in r.response.content, r.response.content
+    for command in ("clash hand", "match hand"):
+        r = await carol.slash(thread, command)
+        assert r.ephemeral and "not playing" in r.response.content and not r.response.attachments, command
+    r = await carol.slash(thread, "clash pass")
+    assert r.ephemeral and "not playing" in r.response.content
+    match = await moves_by_service(env, lambda m: m.status == "finished")
+
+    boards = spectator_boards(channel, thread, carol)
+    assert len(boards) > 5 and boards[-1].content == thread.history()[-1].content
+    assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
+
+    r = await carol.slash(thread, "match log", match=match.id)
+    text = r.response.content
+    assert "history, page" in text, text
+    lines = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
+    states = await replayed_states(env, match)
+    check_public_text(text, states[1:])
+
+    final = thread.history()[-1]
+    assert "Game over" in final.content and "Rematch" in buttons(final)
+    r = await bob.click(final, label="Rematch")
+    assert "Rematch #2 has started" in r.response.content, r.response.content
+    rematch = await current_match(env, 2)
+    assert rematch.game == "clash_of_rage"
+    assert {k: v for k, v in rematch.options.items() if k != "first_player"} == match.options
+    assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats], "the same people, the same seats"
+
+    await assert_replay_is_animated(carol, thread, match)
+
+
+def test_every_move_has_its_command_and_the_hand_reaches_it():
+    """Over whole games (two players with every kind of move, four players), at every position and for every seat asked:
+    each legal move belongs to exactly one /clash command, whose options, given the move's step
+    values, name that move alone; the hand's components fit one message within Discord's limits
+    and follow the layout (tactic cards and battle steps as buttons)."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.clash_of_rage import ClashOfRageCog
+    from cogs.ui.picker import StepButton, move_items
+    from tests.discord.cr_helpers import command_for, expected_layout
+
+    seen, positions = set(), 0
+    _seed, every = find_seed({"rounds": 6}, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
+    for run in (every, simulate({"rounds": 1}, FOUR_PLAYERS, [None] * 4, {})):
+        for version, state in enumerate(run.states[:-1]):
+            for seat in RULES.active_players(state):
+                actions = RULES.legal_actions(state, seat)
+                named = [command_for(action) for action in actions]
+                seen |= {command.removeprefix("clash ") for command, _options in named}
+                assert len({(c, tuple(o)) for c, o in named}) == len(actions), "two moves with the same options"
+                if positions % 10 == 0:
+                    assert all(names_one_move(actions, action) for action in actions), state["phase"]
+                items = move_items(SimpleNamespace(id=1, version=version), actions, ClashOfRageCog.BUTTONS)
+                view = discord.ui.View(timeout=None)
+                for item in items:
+                    view.add_item(item)   # raises when the components need more than five rows
+                got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
+                assert sorted(got) == sorted(expected_layout(actions, ClashOfRageCog.BUTTONS)), state["phase"]
+                positions += 1
+    assert positions > 100 and seen == set(COMMANDS)
+
+
+async def test_the_rules_help_lists_every_house_value(play):
+    """`/clash rules`: the rules in short, the design decisions and every house value standing in
+    for the printed ones (data.house_values()), each message within Discord's 2000 characters,
+    and the declared options last."""
+    from engine.clash_of_rage import data
+    from engine.clash_of_rage.help import DESIGN_TEXT, RULES_TEXT, _show
+    from i18n import render
+
+    env, guild, channel, alice, bob, carol = play
+    r = await alice.slash(channel, "clash rules")
+    texts = [r.response.content] + [f.content for f in r.followups]
+    assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT) + 1, len(texts)
+    assert all(0 < len(t) <= 2000 for t in texts)
+    lines = "\n".join(texts).splitlines()
+    records = {(name, str(rec.get("id", name))): rec for name, rec in data.records()}
+    values = data.house_values()
+    assert values
+    for file, rid, field, _note in values:
+        rec = records[(file, rid)]
+        label = render(data.term(rec["name"]), "en") if rec.get("name") else str(rec.get("id") or file)
+        shown = _show(rec[field])
+        assert any(line.startswith(f"• {label}:") and f"{field} {shown}" in line for line in lines), \
+            (file, rid, field, shown)
+    assert "`rounds`" in texts[-1] and "`elves`" in texts[-1], "the declared options close the help"

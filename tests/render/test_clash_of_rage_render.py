@@ -1,0 +1,217 @@
+"""Clash of Rage pictures (render/clash_of_rage.py, render/clash_of_rage_hand.py): board and hand
+for 2, 3 and 4 players in every language, the privacy of the secret tactic choice, views with
+keys missing, golden images and the cost.
+
+The states come from random legal play with fixed seeds (tests/render/clash_of_rage_samples.py).
+Golden images live in tests/render/golden/clash_of_rage_*.png; after an intended change to the
+drawing, look at the new pictures, then regenerate them with
+`REGEN_GOLDEN=1 python -m pytest -q tests/render/test_clash_of_rage_render.py -k golden -p no:cacheprovider`.
+They are drawn in English: a Chinese picture changes whenever a catalogue entry is added.
+"""
+from __future__ import annotations
+
+import copy
+import statistics
+import time
+
+import pytest
+
+import i18n
+from engine.clash_of_rage import RULES, views
+from render import clash_of_rage, registry
+from render.clash_of_rage_hand import WIDTH as HAND_WIDTH, hand_content
+from tests.render import clash_of_rage_samples as samples
+from tests.render.golden import assert_matches_golden, decode
+
+MAX_PNG_BYTES = 300_000
+REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_clash_of_rage_render.py -k golden"
+
+
+def names(view: dict) -> list[str]:
+    return samples.NAMES[:view["players"]]
+
+
+# ---------------------------------------------------------------------------- structure
+
+def test_the_registry_draws_clash_of_rage_with_this_module():
+    assert registry.get("clash_of_rage") is clash_of_rage
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", list(samples.SAMPLES))
+def test_the_board_draws_in_each_language(name, lang):
+    view = samples.view(name)
+    png = clash_of_rage.render_board(view, names(view), lang)
+    img = decode(png)
+    assert img.width == clash_of_rage.WIDTH
+    assert 700 <= img.height <= 2400
+    assert len(png) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", list(samples.SAMPLES))
+def test_every_seat_s_hand_draws_in_each_language(name, lang):
+    state = samples.state(name)
+    for seat in range(state["players"]):
+        view = views.view(state, seat)
+        png = clash_of_rage.render_hand(view, names(view), lang)
+        img = decode(png)
+        assert img.width == HAND_WIDTH and img.height > 400
+        assert len(png) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_boards_over_a_whole_random_game(players):
+    """Every 40th state of a random game draws, board and the acting seat's hand."""
+    state = RULES.setup(players, {}, 11)
+    import random
+    rng = random.Random(11)
+    steps = 0
+    while not state.get("result") and steps < 4000:
+        if steps % 40 == 0:
+            view = views.view(state, None)
+            assert decode(clash_of_rage.render_board(view, samples.NAMES[:players])).width == clash_of_rage.WIDTH
+            seat = sorted(RULES.active_players(state))[0]
+            assert decode(clash_of_rage.render_hand(views.view(state, seat), samples.NAMES[:players])).width \
+                == HAND_WIDTH
+        seat = rng.choice(sorted(RULES.active_players(state)))
+        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
+        steps += 1
+
+
+def test_the_hand_shows_the_forge_draw_only_to_the_forger():
+    state = samples.state("forge_4p")
+    forger = state["forge"]["seat"]
+    own = views.view(state, forger)
+    assert isinstance(own["forge"]["cards"], list)
+    with_draw = decode(clash_of_rage.render_hand(own, samples.NAMES))
+    without = copy.deepcopy(own)
+    without["forge"] = None
+    assert with_draw.height > decode(clash_of_rage.render_hand(without, samples.NAMES)).height
+    other = views.view(state, (forger + 1) % 4)
+    assert not isinstance(other["forge"]["cards"], list)
+
+
+def test_views_with_keys_missing_still_draw():
+    bare = {"game": "clash_of_rage", "players": 2, "round": 1, "phase": "tactics", "layout": 2}
+    for lang in i18n.LANGUAGES:
+        assert decode(clash_of_rage.render_board(bare, [], lang)).width == clash_of_rage.WIDTH
+        assert decode(clash_of_rage.render_hand(dict(bare, viewer=0), ["A"], lang)).width == HAND_WIDTH
+
+
+def test_same_view_same_bytes():
+    view = samples.view("late_4p")
+    assert clash_of_rage.render_board(view, samples.NAMES) == clash_of_rage.render_board(copy.deepcopy(view),
+                                                                                         samples.NAMES)
+
+
+def test_chinese_board_differs_from_english():
+    view = samples.view("battle_3p")
+    en = decode(clash_of_rage.render_board(view, names(view), "en"))
+    zh = decode(clash_of_rage.render_board(view, names(view), "zh-TW"))
+    assert en.size[0] == zh.size[0] and en.tobytes() != zh.tobytes()
+
+
+# ---------------------------------------------------------------------------- privacy
+
+def _selection_states() -> list[dict]:
+    """Three-player states of the secret choice, round 1 and a later round: for each, every way
+    one seat (and then two seats) can have picked."""
+    out = []
+    for start in (samples.play(3, 5, samples.selecting),
+                  samples.play(3, 5, lambda s: samples.selecting(s) and s["round"] >= 3)):
+        assert samples.selecting(start) and not start["tactics"]["picks"]
+        for first in range(3):
+            for card in start["seats"][first]["tactic_hand"]:
+                one, _ = RULES.apply(start, first, f"tactic:{card}")
+                out.append(("one", start["round"], one))
+                second = (first + 1) % 3
+                two, _ = RULES.apply(one, second, f"tactic:{one['seats'][second]['tactic_hand'][0]}")
+                out.append(("two", start["round"], two))
+    return out
+
+
+def test_the_public_board_during_the_secret_choice_does_not_tell_who_has_picked():
+    """R25: whatever the seats have picked (who, and which card), the channel picture of the same
+    number of picks is the same picture; and any seat's view draws that same board."""
+    pictures: dict[tuple, set[bytes]] = {}
+    for count, rnd, state in _selection_states():
+        png = clash_of_rage.render_board(views.view(state, None), samples.NAMES[:3])
+        pictures.setdefault((count, rnd), set()).add(png)
+        for seat in range(3):
+            assert clash_of_rage.render_board(views.view(state, seat), samples.NAMES[:3]) == png
+    assert len(pictures) == 4
+    assert all(len(found) == 1 for found in pictures.values()), {k: len(v) for k, v in pictures.items()}
+
+
+def test_the_hand_shows_the_own_pick():
+    for _count, _rnd, state in _selection_states()[:3]:
+        seat = int(next(iter(state["tactics"]["picks"])))
+        view = views.view(state, seat)
+        picked = copy.deepcopy(view)
+        picked["tactics"]["picks"] = {}
+        assert clash_of_rage.render_hand(view, samples.NAMES) != clash_of_rage.render_hand(picked, samples.NAMES)
+        assert hand_content(view) != hand_content(picked)
+
+
+def test_equal_hand_content_means_the_same_picture():
+    view = views.view(samples.state("late_4p"), 2)
+    moved = copy.deepcopy(view)   # the board changes, the hand does not
+    moved["units"] = {}
+    moved["elves"] = {}
+    assert hand_content(moved) == hand_content(view)
+    assert clash_of_rage.render_hand(moved, samples.NAMES) == clash_of_rage.render_hand(view, samples.NAMES)
+    richer = copy.deepcopy(view)
+    richer["seats"][2]["gold"] += 5
+    assert hand_content(richer) != hand_content(view)
+
+
+# ---------------------------------------------------------------------------- golden images
+
+GOLDEN = {
+    "clash_of_rage_board_battle": lambda: clash_of_rage.render_board(samples.view("battle_3p"), samples.NAMES[:3]),
+    "clash_of_rage_board_select": lambda: clash_of_rage.render_board(samples.view("select_3p"), samples.NAMES[:3]),
+    "clash_of_rage_hand_forge": lambda: clash_of_rage.render_hand(
+        samples.view("forge_4p", samples.state("forge_4p")["forge"]["seat"]), samples.NAMES),
+}
+
+
+@pytest.mark.parametrize("name", list(GOLDEN))
+def test_golden(name):
+    assert_matches_golden(name, GOLDEN[name](), REGEN_COMMAND)
+
+
+# ---------------------------------------------------------------------------- cost
+
+def test_render_time_and_size_are_printed(capsys):
+    """The median CPU time of a board picture over the samples (printed, never asserted) and the
+    PNG sizes (asserted under the budget)."""
+    boards = [samples.view(name) for name in samples.SAMPLES]
+    for view in boards:   # sprites and glyphs kept, as in a running bot
+        clash_of_rage.render_board(view, names(view))
+    times, sizes = [], []
+    for _round in range(5):
+        for view in boards:
+            start = time.process_time()
+            png = clash_of_rage.render_board(view, names(view))
+            times.append((time.process_time() - start) * 1000)
+            sizes.append(len(png))
+    with capsys.disabled():
+        print(f"\nclash_of_rage board: median {statistics.median(times):.1f} ms CPU, PNG {min(sizes) / 1024:.0f}-"
+              f"{max(sizes) / 1024:.0f} KB (median {statistics.median(sizes) / 1024:.0f} KB)")
+    assert max(sizes) <= MAX_PNG_BYTES
+
+
+def test_round_1_marks_the_cells_a_stronghold_may_take():
+    """R27, D6: during the stronghold step the board outlines every legal cell with the name a
+    player types; afterwards it marks none (and the picture differs when it does)."""
+    from engine.clash_of_rage import RULES, rounds
+    from render import clash_of_rage as picture
+    state = RULES.setup(3, {}, 2)
+    for seat in range(3):
+        state, _ = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0].id)
+    view = RULES.view(state, None)
+    assert picture.placeable_cells(view) == rounds.stronghold_cells(state) != {}
+    quiet = dict(view, tactics=dict(view["tactics"], step="income"))
+    assert picture.placeable_cells(quiet) == {}
+    assert picture.render_board(view, ["a", "b", "c"]) != picture.render_board(quiet, ["a", "b", "c"])

@@ -34,6 +34,7 @@ DOMAINS = (
     ("battalia", ("engine/battalia/",)),
     ("skytear", ("engine/skytear/",)),
     ("clash_of_rage", ("engine/clash_of_rage/",)),
+    ("civilization", ("engine/civilization/",)),
     ("tournaments", ("tournaments/", "cogs/tournaments.py", "render/tournament.py", "store/")),
     ("pictures", ("render/",)),
     ("service", ("matches/",)),

@@ -27,10 +27,7 @@ for a player out of time during it.
 Design decisions are listed in help.DESIGN_TEXT (and in the modules that take them)."""
 from __future__ import annotations
 
-import json
-import marshal
-
-from engine.base import IllegalAction, Result
+from engine.base import IllegalAction, Result, copy_state
 from engine.text import Msg, plural
 
 from . import ai, flow, help, paths, prompts, setup, tactics, views
@@ -38,12 +35,6 @@ from .options import OPTIONS, options_text, refuse_options
 
 __all__ = ["RULES", "ClashOfRageRules"]
 
-
-def _copy(state: dict) -> dict:
-    try:
-        return marshal.loads(marshal.dumps(state, 2))
-    except ValueError:
-        return json.loads(json.dumps(state))
 
 
 class ClashOfRageRules:
@@ -75,7 +66,7 @@ class ClashOfRageRules:
             raise IllegalAction(Msg("The game is over."))
         if seat not in flow.active_players(state):
             raise IllegalAction(Msg("It is not your turn to act."))
-        new = _copy(state)   # never mutate the input
+        new = copy_state(state)   # never mutate the input
         events = flow.apply(new, seat, str(action_id))
         return new, events
 

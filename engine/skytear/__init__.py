@@ -40,10 +40,7 @@ Design decisions are listed in help.DESIGN_TEXT (and in the modules that take th
 """
 from __future__ import annotations
 
-import json
-import marshal
-
-from engine.base import IllegalAction, Result
+from engine.base import IllegalAction, Result, copy_state
 from engine.text import Msg
 
 from . import actions, ai, flow, help, legal, prompts, setup, views
@@ -52,16 +49,6 @@ from .options import OPTIONS, options_text, refuse_options
 
 __all__ = ["RULES", "SkytearRules"]
 
-
-def _copy(state: dict) -> dict:
-    """A deep copy of a JSON state. marshal (format 2: no shared references, so no list is ever
-    aliased in the copy) is several times faster than a JSON round trip and gives the same dicts,
-    lists, strings and numbers; anything marshal refuses (a str subclass such as Msg) goes through
-    JSON as before."""
-    try:
-        return marshal.loads(marshal.dumps(state, 2))
-    except ValueError:
-        return json.loads(json.dumps(state))
 
 
 class SkytearRules:
@@ -95,7 +82,7 @@ class SkytearRules:
             raise IllegalAction(Msg("The game is over."))
         if seat not in flow.active_players(state):
             raise IllegalAction(Msg("It is not your turn to act."))
-        new = _copy(state)   # never mutate the input
+        new = copy_state(state)   # never mutate the input
         ev = Events(new)
         actions.apply_action(new, seat, str(action_id), ev)
         return new, ev.events

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine.clash_of_rage import RULES, actions, data, rounds
-from tests.contract.harness import view_strings
+from tests.contract.harness import check_hidden
 
 VIEW_STRIDE = 7         # views are the dear part: checked every few moves
 MOVE_CAP = 20000
@@ -82,14 +82,8 @@ def check_board(state):
 
 def check_views(state):
     views = {v: RULES.view(state, v) for v in [None] + list(range(state["players"]))}
-    strings = {v: view_strings(x) for v, x in views.items()}
-    for seat in range(state["players"]):
-        hidden = RULES.hidden_items(state, seat)
-        for viewer, found in strings.items():
-            if viewer != seat:
-                assert not hidden & found, (seat, viewer, hidden & found)
+    check_hidden(RULES, state, state["players"], views)
     json.dumps(views)
-
 
 def playout(players: int, seed: int, options: dict):
     state = RULES.setup(players, options, seed)

@@ -1,0 +1,433 @@
+"""Cities: founding (R11-R16), the City Management actions (R30-R51: produce a figure, unit,
+building, City Walls or wonder, with trade rushed into production; devote to the arts; harvest),
+great people placed from the civ sheet (R59, R60) and government changes (R17-R23).
+
+Action ids (the city id is "c<seat>_<n>"; squares are labels such as "E7"):
+  found:<scout>                                  Start of Turn: the scout's square becomes a city
+  government:<id>                                Start of Turn: a direct change or Anarchy (R19, R20)
+  greatperson:<type>:<square>                    Start of Turn: from the civ sheet to an outskirts square
+  gather:<scout>:<city>|gather:<scout>:none      Start of Turn: the scout's square works for that city
+  produce:<city>:army:<square> | produce:<city>:scout:<square>
+  produce:<city>:unit:<type>
+  produce:<city>:building:<id>:<square> | produce:<city>:walls | produce:<city>:wonder:<id>:<square>
+  arts:<city> | harvest:<city>:<resource>
+Production short of an item's cost is made up with trade at 3 per production point (R33), as
+little as needed; an item needing more than the city and the dial can give is not offered."""
+from __future__ import annotations
+
+from engine.base import Event, IllegalAction
+from engine.text import Msg, Seat
+
+from . import board, combat, culture, data, economy, research
+
+RUSH_TRADE = 3          # R33: 3 trade per production point
+FIGURE_COST = {"army": 4, "scout": 6}   # R34
+
+
+def _seat_area(state: dict, seat: int) -> dict:
+    return state["seats"][seat]
+
+
+def next_city_id(state: dict, seat: int) -> str:
+    used = {c["id"] for c in state["cities"]} | set(state.get("city_ids_used", []))
+    n = 0
+    while f"c{seat}_{n}" in used:
+        n += 1
+    return f"c{seat}_{n}"
+
+
+def next_figure_id(state: dict, seat: int, kind: str) -> str:
+    used = {f["id"] for f in state["figures"]}
+    n = 0
+    while f"{kind}{seat}_{n}" in used:
+        n += 1
+    return f"{kind}{seat}_{n}"
+
+
+def place_city(state: dict, seat: int, x: int, y: int, capital: bool) -> dict:
+    city = {"id": next_city_id(state, seat), "owner": seat, "x": x, "y": y, "capital": capital, "walled": False}
+    state["cities"].append(city)
+    state["seats"][seat]["unbuilt"]["city"] -= 1
+    return city
+
+
+def place_figure(state: dict, seat: int, kind: str, x: int, y: int) -> dict:
+    fig = {"id": next_figure_id(state, seat, kind), "owner": seat, "kind": kind, "x": x, "y": y}
+    state["figures"].append(fig)
+    state["seats"][seat]["unbuilt"][kind] -= 1
+    return fig
+
+
+# ---------------------------------------------------------------- founding (R11-R16)
+
+def found_options(state: dict, seat: int) -> list[str]:
+    if len(economy.cities_of(state, seat)) >= research.city_limit(state, seat) or _seat_area(state, seat)["unbuilt"]["city"] < 1:
+        return []
+    out = []
+    for f in state["figures"]:
+        if f["owner"] == seat and f["kind"] == "scout" and board.found_problem(state, seat, f["x"], f["y"]) is None:
+            out.append(f"found:{f['id']}")
+    return out
+
+
+def found(state: dict, seat: int, scout_id: str) -> list[Event]:
+    if f"found:{scout_id}" not in found_options(state, seat):
+        scout = next((f for f in state["figures"] if f["id"] == scout_id and f["owner"] == seat), None)
+        if scout is None or scout["kind"] != "scout":
+            raise IllegalAction(Msg("A city is founded by one of your scouts."))
+        if len(economy.cities_of(state, seat)) >= research.city_limit(state, seat):
+            raise IllegalAction(Msg("You already have as many cities as you may (2; 3 with Irrigation)."))
+        raise IllegalAction(board.found_problem(state, seat, scout["x"], scout["y"])
+                            or Msg("You have no city marker left."))
+    scout = next(f for f in state["figures"] if f["id"] == scout_id)
+    x, y = scout["x"], scout["y"]
+    state["figures"].remove(scout)                        # R14: the scout is sacrificed
+    _seat_area(state, seat)["unbuilt"]["scout"] += 1
+    _seat_area(state, seat).get("gathering", {}).pop(scout_id, None)
+    city = place_city(state, seat, x, y, capital=False)
+    events = [Event(Msg("{player} founds a city at {square}.", player=Seat(seat), square=board.label(x, y)))]
+    return events + _move_off_center(state, seat, city)
+
+
+def _move_off_center(state: dict, seat: int, city: dict) -> list[Event]:
+    """R14: friendly figures on the new city center move at once to an adjacent square where they
+    may end a move (DD: the first such square by label, nearest the top left)."""
+    events = []
+    limit = research.stacking_limit(state, seat)
+    water = research.water_rule(state, seat)
+    for fig in [f for f in state["figures"] if f["x"] == city["x"] and f["y"] == city["y"]]:
+        for nx, ny in sorted(board.neighbours4(state, city["x"], city["y"]), key=lambda p: (p[1], p[0])):
+            sq = board.square(state, nx, ny)
+            own = [f for f in board.figures_at(state, nx, ny) if f["owner"] == seat]
+            enemy = [f for f in board.figures_at(state, nx, ny) if f["owner"] != seat]
+            if sq and (sq["terrain"] != "water" or water == "end") and not enemy and len(own) < limit \
+                    and not board.city_at(state, nx, ny) and not board.marker_at(state, nx, ny):
+                fig["x"], fig["y"] = nx, ny
+                events.append(Event(Msg("{player}'s {figure} steps off the new city to {square}.", player=Seat(seat),
+                                        figure=figure_name(fig), square=board.label(nx, ny))))
+                break
+        else:   # nowhere to go: back to the civ sheet
+            state["figures"].remove(fig)
+            _seat_area(state, seat)["unbuilt"][fig["kind"]] += 1
+    return events
+
+
+def figure_name(fig: dict) -> Msg:
+    return Msg("army") if fig["kind"] == "army" else Msg("scout")
+
+
+# ---------------------------------------------------------------- government (R17-R23)
+
+def government_options(state: dict, seat: int) -> list[str]:
+    area = _seat_area(state, seat)
+    now = area["government"]
+    options = set()
+    if now != "anarchy":
+        options.add("anarchy")                            # R20: Anarchy is always open
+    options |= set(area.get("new_governments", []))       # R19: the one chance for a direct change
+    if now == "anarchy" and area.get("anarchy_turn", state["turn"]) < state["turn"]:
+        options |= set(research.unlocked_governments(state, seat)) - {"anarchy"}   # R20: the turn after
+    return [f"government:{g}" for g in sorted(options - {now})]
+
+
+def change_government(state: dict, seat: int, gov: str) -> list[Event]:
+    if f"government:{gov}" not in government_options(state, seat):
+        raise IllegalAction(Msg("You cannot change to that government now."))
+    area = _seat_area(state, seat)
+    area["government"] = gov
+    if gov == "anarchy":
+        area["anarchy_turn"] = state["turn"]
+    area["new_governments"] = []
+    name = data.term(data.by_id("governments")[gov]["name"])
+    return [Event(Msg("{player} changes government to {government}.", player=Seat(seat), government=name))]
+
+
+def capital_idle(state: dict, seat: int) -> bool:
+    """R21, G25: in a turn whose City Management begins in Anarchy the capital takes no action."""
+    return bool(data.government_effects(_seat_area(state, seat)["government"]).get("capital_idle"))
+
+
+# ---------------------------------------------------------------- great people (R59, R60)
+
+def placement_squares(state: dict, seat: int, city: dict, *, terrain=None, allow_water=False) -> list[tuple[int, int]]:
+    """Outskirts squares of the city where a new marker may go: existing, not blockaded (R49),
+    not another player's marker (R48), terrain allowed."""
+    out = []
+    for x, y in board.outskirts(state, city["x"], city["y"]):
+        sq = board.square(state, x, y)
+        if sq is None or board.blockaded(state, x, y, seat):
+            continue
+        if sq["terrain"] == "water" and not allow_water:
+            continue
+        if terrain is not None and sq["terrain"] not in terrain:
+            continue
+        lbl = board.label(x, y)
+        owners = [m["owner"] for m in (state["buildings"].get(lbl), state["wonders_at"].get(lbl),
+                                        state["great_people_at"].get(lbl)) if m]
+        if any(o != seat for o in owners):
+            continue
+        out.append((x, y))
+    return out
+
+
+def great_person_options(state: dict, seat: int) -> list[str]:
+    out = set()
+    for kind in set(_seat_area(state, seat)["great_people"]):
+        for city in economy.cities_of(state, seat):
+            for x, y in placement_squares(state, seat, city):
+                out.add(f"greatperson:{kind}:{board.label(x, y)}")
+    return sorted(out)
+
+
+def place_great_person(state: dict, seat: int, kind: str, where: str) -> list[Event]:
+    if f"greatperson:{kind}:{where}" not in great_person_options(state, seat):
+        raise IllegalAction(Msg("A great person goes on an outskirts square of one of your cities (not water, not blockaded)."))
+    _seat_area(state, seat)["great_people"].remove(kind)
+    events = _clear_square(state, seat, where)
+    state["great_people_at"][where] = {"id": kind, "owner": seat}
+    name = data.term(data.by_id("great_people")[kind]["name"])
+    return events + [Event(Msg("{player} places a great person ({person}) on {square}.", player=Seat(seat),
+                               person=name, square=where))]
+
+
+def _clear_square(state: dict, seat: int, where: str) -> list[Event]:
+    """R48: what stood on the square goes: a building back to the market, a wonder out of the
+    game, a great person back to the owner's sheet."""
+    events = []
+    if where in state["buildings"]:
+        b = state["buildings"].pop(where)
+        pair = data.by_id("buildings")[b["id"]]["pair"]
+        state["decks"]["buildings"][pair] = state["decks"]["buildings"].get(pair, 0) + 1
+        events.append(Event(Msg("The building on {square} goes back to the market.", square=where)))
+    if where in state["wonders_at"]:
+        w = state["wonders_at"].pop(where)
+        state["decks"].setdefault("wonders_removed", []).append(w["id"])
+        if w["id"] in _seat_area(state, seat)["wonders"]:
+            _seat_area(state, seat)["wonders"].remove(w["id"])
+        events.append(Event(Msg("The wonder on {square} is removed from the game.", square=where)))
+    if where in state["great_people_at"]:
+        p = state["great_people_at"].pop(where)
+        _seat_area(state, seat)["great_people"].append(p["id"])
+        events.append(Event(Msg("The great person on {square} goes back to the civilization sheet.", square=where)))
+    return events
+
+
+# ---------------------------------------------------------------- scouts' gathering (R94, R98)
+
+def gather_options(state: dict, seat: int) -> list[str]:
+    out = []
+    cities = economy.cities_of(state, seat)
+    for f in state["figures"]:
+        if f["owner"] != seat or f["kind"] != "scout" or board.city_at(state, f["x"], f["y"]):
+            continue
+        current = _seat_area(state, seat).get("gathering", {}).get(f["id"])
+        out += [f"gather:{f['id']}:{c['id']}" for c in cities if c["id"] != current]
+        if current:
+            out.append(f"gather:{f['id']}:none")
+    return out
+
+
+def gather(state: dict, seat: int, scout_id: str, city_id: str) -> list[Event]:
+    if f"gather:{scout_id}:{city_id}" not in gather_options(state, seat):
+        raise IllegalAction(Msg("That scout cannot gather for that city."))
+    gathering = _seat_area(state, seat).setdefault("gathering", {})
+    if city_id == "none":
+        gathering.pop(scout_id, None)
+        return [Event(Msg("{player}'s scout stops gathering.", player=Seat(seat)))]
+    gathering[scout_id] = city_id
+    scout = next(f for f in state["figures"] if f["id"] == scout_id)
+    return [Event(Msg("{player}'s scout on {square} gathers for the city at {city}.", player=Seat(seat),
+                      square=board.label(scout["x"], scout["y"]), city=city_square(state, city_id)))]
+
+
+def city_square(state: dict, city_id: str) -> str:
+    c = economy.city_by_id(state, city_id)
+    return board.label(c["x"], c["y"]) if c else city_id
+
+
+# ---------------------------------------------------------------- City Management (R30-R51)
+
+def production(state: dict, seat: int, city: dict) -> int:
+    """R32 plus the government's house effect (Despotism: +1 per city)."""
+    extra = int(data.government_effects(_seat_area(state, seat)["government"]).get("city_production", 0))
+    return economy.city_icons(state, city)["production"] + extra
+
+
+def rush_needed(state: dict, seat: int, city: dict, cost: int) -> int | None:
+    """Trade to pay for the production the city lacks (R33); None when the dial cannot."""
+    short = max(0, cost - production(state, seat, city))
+    trade = short * RUSH_TRADE
+    return trade if trade <= _seat_area(state, seat)["trade"] else None
+
+
+def acting_cities(state: dict, seat: int) -> list[dict]:
+    """The seat's cities still to act this City Management (R30; R21: not the capital in Anarchy)."""
+    done = set(state.get("city_done", []))
+    return [c for c in economy.cities_of(state, seat) if c["id"] not in done
+            and not (c["capital"] and capital_idle(state, seat))]
+
+
+def city_actions(state: dict, seat: int, city: dict) -> list[str]:
+    cid = city["id"]
+    out = []
+    area = _seat_area(state, seat)
+    limit = research.stacking_limit(state, seat)
+    water = research.water_rule(state, seat)
+    for kind in ("army", "scout"):
+        if area["unbuilt"][kind] < 1 or rush_needed(state, seat, city, FIGURE_COST[kind]) is None:
+            continue
+        for x, y in board.outskirts(state, city["x"], city["y"]):
+            sq = board.square(state, x, y)
+            if sq is None or (sq["terrain"] == "water" and water != "end"):
+                continue                                               # R34
+            own = [f for f in board.figures_at(state, x, y) if f["owner"] == seat]
+            if len(own) >= limit or board.marker_at(state, x, y):
+                continue
+            if kind == "scout" and board.blockaded(state, x, y, seat):
+                continue                                               # R49, R97
+            out.append(f"produce:{cid}:{kind}:{board.label(x, y)}")
+    for unit in ("artillery", "infantry", "mounted", "aircraft"):
+        if research.can_produce_unit(state, seat, unit) and combat.deck_size(state, unit) > 0 \
+                and rush_needed(state, seat, city, research.unit_cost(state, seat, unit)) is not None:
+            out.append(f"produce:{cid}:unit:{unit}")
+    buildings = data.by_id("buildings")
+    for b in research.known_buildings(state, seat):
+        rec = buildings[b]
+        if b == "city_walls":
+            if not city["walled"] and rush_needed(state, seat, city, rec["cost"]) is not None:
+                out.append(f"produce:{cid}:walls")
+            continue
+        if state["decks"]["buildings"].get(rec["pair"], 0) < 1 or rush_needed(state, seat, city, rec["cost"]) is None:
+            continue
+        for x, y in placement_squares(state, seat, city, terrain=rec["terrain"], allow_water="water" in rec["terrain"]):
+            if rec["limited"] and _limited_elsewhere(state, city, board.label(x, y)):
+                continue                                               # R41
+            out.append(f"produce:{cid}:building:{b}:{board.label(x, y)}")
+    for w in state["decks"]["wonder_market"]:
+        if rush_needed(state, seat, city, wonder_cost(state, seat, w)) is None:
+            continue
+        for x, y in placement_squares(state, seat, city):
+            if _wonder_elsewhere(state, city, board.label(x, y)):
+                continue                                               # R46: one wonder per city
+            out.append(f"produce:{cid}:wonder:{w}:{board.label(x, y)}")
+    out.append(f"arts:{cid}")
+    for res in sorted(set(economy.city_icons(state, city)["resources"])):
+        if state["decks"]["resources"].get(res, 0) > 0:
+            out.append(f"harvest:{cid}:{res}")                          # R51
+    return out
+
+
+def _limited_elsewhere(state: dict, city: dict, where: str) -> bool:
+    buildings = data.by_id("buildings")
+    for x, y in board.outskirts(state, city["x"], city["y"]):
+        lbl = board.label(x, y)
+        b = state["buildings"].get(lbl)
+        if lbl != where and b and buildings[b["id"]]["limited"]:
+            return True
+    return False
+
+
+def _wonder_elsewhere(state: dict, city: dict, where: str) -> bool:
+    return any(board.label(x, y) != where and board.label(x, y) in state["wonders_at"]
+               for x, y in board.outskirts(state, city["x"], city["y"]))
+
+
+def wonder_cost(state: dict, seat: int, wonder_id: str) -> int:
+    """R45: the printed cost, or the discount when the seat knows the card's tech."""
+    w = data.by_id("wonders")[wonder_id]
+    d = w.get("discount")
+    if d and research.knows(state, seat, d["tech"]):
+        return d["cost"]
+    return w["cost"]
+
+
+def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
+    parts = action_id.split(":")
+    city = economy.city_by_id(state, parts[1]) if len(parts) > 1 else None
+    if city is None or city["owner"] != seat:
+        raise IllegalAction(Msg("Name one of your cities."))
+    if city not in acting_cities(state, seat):
+        raise IllegalAction(Msg("That city has already acted this turn."))
+    if action_id not in city_actions(state, seat, city):
+        raise IllegalAction(Msg("That city cannot do that now."))
+    state.setdefault("city_done", []).append(city["id"])
+    where = board.label(city["x"], city["y"])
+    if parts[0] == "arts":
+        gain = culture.arts_culture(economy.city_icons(state, city)["culture"])     # R50
+        _seat_area(state, seat)["culture_tokens"] += gain
+        return [Event(Msg("{player}'s city at {city} devotes to the arts: +{n} culture.", player=Seat(seat),
+                          city=where, n=gain))]
+    if parts[0] == "harvest":
+        res = parts[2]
+        state["decks"]["resources"][res] -= 1
+        _seat_area(state, seat)["resources"].append(res)
+        return [Event(Msg("{player}'s city at {city} harvests {resource}.", player=Seat(seat), city=where,
+                          resource=resource_name(res)))]
+    kind = parts[2]
+    if kind in ("army", "scout"):
+        return _pay(state, seat, city, FIGURE_COST[kind]) + _produce_figure(state, seat, kind, parts[3])
+    if kind == "unit":
+        unit = parts[3]
+        events = _pay(state, seat, city, research.unit_cost(state, seat, unit))
+        card = combat.draw_unit(state, unit)
+        _seat_area(state, seat)["standing_forces"].append(card)
+        return events + [Event(Msg("{player} adds a unit ({type}) to the standing forces.", player=Seat(seat),
+                                   type=unit_type_name(unit)),
+                               private={seat: Msg("Your new unit: {unit}.", unit=combat.unit_text(card, max(1, _seat_area(state, seat)["ranks"].get(unit, 1))))},
+                               hidden=True)]
+    if kind == "walls":
+        events = _pay(state, seat, city, data.by_id("buildings")["city_walls"]["cost"])
+        city["walled"] = True                                                        # R44
+        return events + [Event(Msg("{player} builds City Walls at {city}.", player=Seat(seat), city=where))]
+    if kind == "building":
+        b, square_lbl = parts[3], parts[4]
+        rec = data.by_id("buildings")[b]
+        events = _pay(state, seat, city, rec["cost"]) + _clear_square(state, seat, square_lbl)
+        state["decks"]["buildings"][rec["pair"]] -= 1
+        state["buildings"][square_lbl] = {"id": b, "owner": seat}
+        return events + [Event(Msg("{player} builds a {building} on {square}.", player=Seat(seat),
+                                   building=data.term(rec["name"]), square=square_lbl))]
+    if kind == "wonder":
+        w, square_lbl = parts[3], parts[4]
+        events = _pay(state, seat, city, wonder_cost(state, seat, w)) + _clear_square(state, seat, square_lbl)
+        state["decks"]["wonder_market"].remove(w)
+        if state["decks"]["wonders"]:
+            state["decks"]["wonder_market"].append(state["decks"]["wonders"].pop(0))   # R46, G22
+        state["wonders_at"][square_lbl] = {"id": w, "owner": seat}
+        _seat_area(state, seat)["wonders"].append(w)
+        return events + [Event(Msg("{player} builds the wonder {wonder} on {square}.", player=Seat(seat),
+                                   wonder=data.term(data.by_id("wonders")[w]["name"]), square=square_lbl))]
+    raise IllegalAction(Msg("That city cannot do that now."))
+
+
+def _pay(state: dict, seat: int, city: dict, cost: int) -> list[Event]:
+    """R32, R33: the city's production pays; the rest comes off the trade dial, 3 per point."""
+    trade = rush_needed(state, seat, city, cost)
+    if trade is None:
+        raise IllegalAction(Msg("That city cannot pay for it, even with trade."))
+    if trade:
+        _seat_area(state, seat)["trade"] -= trade
+        return [Event(Msg("{player} spends {trade} trade to rush production.", player=Seat(seat), trade=trade))]
+    return []
+
+
+def _produce_figure(state: dict, seat: int, kind: str, where: str) -> list[Event]:
+    x, y = board.parse_label(where)
+    fig = place_figure(state, seat, kind, x, y)
+    events = [Event(Msg("{player} builds an {figure} on {square}.", player=Seat(seat), figure=figure_name(fig),
+                        square=where))]
+    enemies = [f for f in board.figures_at(state, x, y) if f["owner"] != seat]
+    if kind == "army" and enemies:                     # R97, G20: the producer attacks at once
+        if any(f["kind"] == "army" for f in enemies):
+            events += combat.start_battle(state, seat, where, "blockade")
+        else:
+            events += combat.capture_scouts(state, seat, where)
+    return events
+
+
+def resource_name(res: str) -> Msg:
+    return data.term(data.by_id("market")[res]["name"])
+
+
+def unit_type_name(unit: str) -> Msg:
+    return data.term(combat.unit_type(unit)["name"])

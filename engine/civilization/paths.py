@@ -1,0 +1,98 @@
+"""Each legal action id as an `Action` with its path: the choices a player makes one after another
+(verb, city, item, square...). Ids keep their stored grammar (flow.py, cities.py, combat.py,
+research.py); a UI walks the paths and never parses an id."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.base import Action, Choice, fit_choice
+from engine.text import Msg
+
+from . import board, combat, culture, data, economy, flow, research
+
+VERBS = {
+    "capital": (Msg("Place your capital"), Msg("One of the 4 central squares of your home tile")),
+    "figures": (Msg("Place your army and scout"), Msg("In your capital's outskirts")),
+    "found": (Msg("Found a city"), Msg("The scout becomes the new city")),
+    "government": (Msg("Change government"), Msg("Anarchy first, unless it was just unlocked")),
+    "greatperson": (Msg("Place a great person"), Msg("From your civilization sheet")),
+    "gather": (Msg("Scout gathering"), Msg("The scout's square works for a city this turn")),
+    "produce": (Msg("Produce"), Msg("A figure, unit, building, walls or wonder")),
+    "arts": (Msg("Devote to the arts"), Msg("1 culture + 1 per culture icon")),
+    "harvest": (Msg("Harvest a resource"), Msg("1 token from the market")),
+    "culture": (Msg("Advance on the culture track"), Msg("Pay the culture (and trade) of the next space")),
+    "discard": (Msg("Discard a culture card"), Msg("Down to your hand limit")),
+    "move": (Msg("Move"), Msg("A figure, or a group from one square")),
+    "explore": (Msg("Discover a tile"), Msg("1 movement: turn the face-down tile over")),
+    "done": (Msg("End your step"), Msg("The next player goes on")),
+    "research": (Msg("Research"), Msg("Secret: revealed when everyone has chosen")),
+    "play": (Msg("Play a unit"), Msg("A new front, or attack an enemy front")),
+    "loot": (Msg("Take loot"), Msg("Spend your loot points")),
+}
+DIRECTIONS = {"N": Msg("north"), "E": Msg("east"), "S": Msg("south"), "W": Msg("west")}
+
+
+def legal_actions(state: dict, seat: int) -> list[Action]:
+    return [action(state, seat, i) for i in flow.legal_ids(state, seat)]
+
+
+def _verb(verb: str) -> Choice:
+    label, hint = VERBS.get(verb, (Msg("Act"), ""))
+    return Choice(verb, label, hint)
+
+
+def action(state: dict, seat: int, action_id: str) -> Action:
+    parts = action_id.split(":")
+    verb = parts[0]
+    steps = [_verb(verb)] + [Choice(p, fit_choice(segment_label(state, verb, i, p, parts))) for i, p in enumerate(parts[1:], 1)]
+    label = fit_choice(Msg("{verb}: {choices}", verb=steps[0].label, choices=[s.label for s in steps[1:]])
+                       if len(steps) > 1 else steps[0].label)
+    return Action(action_id, label, verb, tuple(steps))
+
+
+def segment_label(state: dict, verb: str, index: int, value: str, parts: list[str]):
+    """A readable name for one segment of an action id."""
+    city = economy.city_by_id(state, value)
+    if city is not None:
+        return Msg("City at {square}", square=board.label(city["x"], city["y"]))
+    fig = next((f for f in state["figures"] if f["id"] == value), None)
+    if fig is not None:
+        return Msg("{figure} on {square}", figure=Msg("Army") if fig["kind"] == "army" else Msg("Scout"),
+                   square=board.label(fig["x"], fig["y"]))
+    if verb == "move" and index == 1:
+        return Msg("{n} figures together", n=len(value.split(",")))
+    if verb == "explore" and value in DIRECTIONS:
+        return Msg("To the {direction}", direction=DIRECTIONS[value])
+    return _named(value)
+
+
+@lru_cache(maxsize=None)
+def _named(value: str):
+    for collection in ("buildings", "wonders", "great_people", "governments", "market", "techs"):
+        rec = data.by_id(collection).get(value)
+        if rec is not None:
+            return data.term(rec["name"])
+    if value in ("army", "scout"):
+        return Msg("Army") if value == "army" else Msg("Scout")
+    if value in ("artillery", "infantry", "mounted", "aircraft"):
+        return data.term(combat.unit_type(value)["name"])
+    if value == "unit":
+        return Msg("A unit")
+    if value == "building":
+        return Msg("A building")
+    if value == "wonder":
+        return Msg("A wonder")
+    if value == "walls":
+        return data.term("City Walls")
+    if value == "none":
+        return Msg("None")
+    if value == "new":
+        return Msg("A new front")
+    if value.isdigit():
+        return Msg("Front {n}", n=int(value) + 1)
+    if board.parse_label(value) is not None:
+        return value
+    try:
+        return culture.card_name(value)
+    except (KeyError, ValueError):
+        return value

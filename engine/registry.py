@@ -11,6 +11,7 @@ BUILTIN_GAMES = {
     "battalia": "engine.battalia",
     "skytear": "engine.skytear",
     "clash_of_rage": "engine.clash_of_rage",
+    "civilization": "engine.civilization",
 }
 
 _games: dict[str, GameRules] = {}

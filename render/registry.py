@@ -12,6 +12,7 @@ BUILTIN_RENDERERS = {
     "battalia": "render.battalia",
     "skytear": "render.skytear",
     "clash_of_rage": "render.clash_of_rage",
+    "civilization": "render.civilization",
 }
 
 _renderers: dict[str, ModuleType] = {}

@@ -14,9 +14,9 @@ combat.py (play, loot)."""
 from __future__ import annotations
 
 from engine.base import IllegalAction, Result, copy_state
-from engine.text import Msg
+from engine.text import Msg, plural
 
-from . import flow, paths, setup, views
+from . import ai, flow, help, paths, research, setup, views
 
 __all__ = ["RULES", "CivilizationRules"]
 
@@ -58,8 +58,36 @@ class CivilizationRules:
         return Result.from_dict(r) if r else None
 
     def ai_choose(self, state: dict, seat: int, seed: int) -> str:
-        import random
-        return random.Random(seed).choice(flow.legal_ids(state, seat))
+        return ai.choose(state, seat, seed)
+
+    def first_player(self, state: dict) -> int:
+        """The seat that placed its capital first (the first player of turn 1)."""
+        return state.get("first_of_game", state["first"])
+
+    def asks_privately(self, state: dict) -> bool:
+        """The secret research: who is still choosing is told to nobody (R80)."""
+        return research.choosing(state) and not state.get("battle")
+
+    def waiting_text(self, state: dict) -> Msg | None:
+        if not self.asks_privately(state):
+            return None
+        return plural("Waiting for {n} player to choose their research", "Waiting for {n} players to choose their research",
+                      n=len(research.active_seats(state)))
+
+    def timeout_action(self, state: dict, seat: int) -> str | None:
+        """A player out of time in the secret research gets the computer player's choice (nobody
+        else may choose for them); anything else waits for the clock's vote."""
+        if self.asks_privately(state) and seat in research.active_seats(state):
+            return ai.choose(state, seat, state["rng"]["seed"] + state["turn"])
+        return None
+
+    @property
+    def rules_text(self):
+        return help.RULES_TEXT
+
+    @property
+    def design_text(self):
+        return help.DESIGN_TEXT
 
 
 RULES = CivilizationRules()

@@ -7,6 +7,8 @@ Action ids (the city id is "c<seat>_<n>"; squares are labels such as "E7"):
   government:<id>                                Start of Turn: a direct change or Anarchy (R19, R20)
   greatperson:<type>:<square>                    Start of Turn: from the civ sheet to an outskirts square
   gather:<scout>:<city>|gather:<scout>:none      Start of Turn: the scout's square works for that city
+                                                 (G29 DD: the last declaration stands as the default
+                                                 until changed or the scout moves)
   produce:<city>:army:<square> | produce:<city>:scout:<square>
   produce:<city>:unit:<type>
   produce:<city>:building:<id>:<square> | produce:<city>:walls | produce:<city>:wonder:<id>:<square>
@@ -63,9 +65,11 @@ def place_figure(state: dict, seat: int, kind: str, x: int, y: int) -> dict:
 def found_options(state: dict, seat: int) -> list[str]:
     if len(economy.cities_of(state, seat)) >= research.city_limit(state, seat) or _seat_area(state, seat)["unbuilt"]["city"] < 1:
         return []
-    out = []
-    for f in state["figures"]:
-        if f["owner"] == seat and f["kind"] == "scout" and board.found_problem(state, seat, f["x"], f["y"]) is None:
+    out, squares = [], set()
+    for f in sorted(state["figures"], key=lambda f: f["id"]):
+        if f["owner"] == seat and f["kind"] == "scout" and (f["x"], f["y"]) not in squares \
+                and board.found_problem(state, seat, f["x"], f["y"]) is None:
+            squares.add((f["x"], f["y"]))          # two scouts on one square found the same city
             out.append(f"found:{f['id']}")
     return out
 
@@ -217,9 +221,13 @@ def _clear_square(state: dict, seat: int, where: str) -> list[Event]:
 def gather_options(state: dict, seat: int) -> list[str]:
     out = []
     cities = economy.cities_of(state, seat)
-    for f in state["figures"]:
+    squares = set()
+    for f in sorted(state["figures"], key=lambda f: f["id"]):
         if f["owner"] != seat or f["kind"] != "scout" or board.city_at(state, f["x"], f["y"]):
             continue
+        if (f["x"], f["y"]) in squares:
+            continue                        # a square counts once (G29): one scout gathers it
+        squares.add((f["x"], f["y"]))
         current = _seat_area(state, seat).get("gathering", {}).get(f["id"])
         out += [f"gather:{f['id']}:{c['id']}" for c in cities if c["id"] != current]
         if current:

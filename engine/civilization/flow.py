@@ -76,7 +76,10 @@ def legal_ids(state: dict, seat: int) -> list[str]:
     if state.get("battle"):
         return combat.legal_actions(state, seat)
     if over_limit(state, seat):
-        return [f"discard:{c}" for c in sorted(set(state["seats"][seat]["culture_hand"]))]
+        kinds = {}
+        for card in sorted(state["seats"][seat]["culture_hand"]):
+            kinds.setdefault(culture.card_kind(card), card)   # copies of one card are offered once
+        return [f"discard:{c}" for c in kinds.values()]
     phase = state["phase"]
     if phase == "setup":
         return _setup_ids(state, seat)
@@ -126,18 +129,31 @@ def movement_ids(state: dict, seat: int) -> list[str]:
         if f["owner"] == seat and used.get(f["id"]) != "done":
             by_square.setdefault((f["x"], f["y"]), []).append(f)
     for (x, y), figs in sorted(by_square.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        groups = [[f] for f in figs]
-        if len(figs) > 1:
-            groups.append(figs)                                        # R64: the whole stack together
-        for group in groups:
+        for group in groups_of(figs, used):
             left = speed - max(used.get(f["id"], 0) for f in group)
-            ids = ",".join(sorted(f["id"] for f in group))
+            ids = ",".join(f["id"] for f in group)
             if left > 0:
                 for target in sorted(board.moves(state, seat, (x, y), left, water, stacking, [f["id"] for f in group])):
                     out.append(f"move:{ids}:{target}")
-        for f in figs:                                                 # R68: 1 movement to discover
+        for f in groups_of(figs, used, singles=True):                   # R68: 1 movement to discover
+            f = f[0]
             if speed - used.get(f["id"], 0) >= board.DISCOVER_COST:
                 out += [f"explore:{f['id']}:{d}" for _slot, d in board.discoverable(state, x, y)]
+    return out
+
+
+def groups_of(figs: list[dict], used: dict, singles: bool = False) -> list[list[dict]]:
+    """R64: the groups that can leave a square, one per make-up (alike figures are interchangeable,
+    so two armies are offered once, as the one with the most movement left): every count of
+    armies with every count of scouts; `singles`: one figure of each kind."""
+    by_kind = {k: sorted((f for f in figs if f["kind"] == k), key=lambda f: (used.get(f["id"], 0), f["id"]))
+               for k in ("army", "scout")}
+    out = []
+    for a in range(len(by_kind["army"]) + 1):
+        for sc in range(len(by_kind["scout"]) + 1):
+            if a + sc == 0 or (singles and a + sc != 1):
+                continue
+            out.append(by_kind["army"][:a] + by_kind["scout"][:sc])
     return out
 
 
@@ -315,6 +331,8 @@ def _start_turn(state: dict) -> list[Event]:
 
 def _end_step(state: dict, seat: int) -> list[Event]:
     """The seat's step in a sequential phase is over: the next seat clockwise, or the next phase."""
+    if state["phase"] == "start":
+        state["seats"][seat]["new_governments"] = []      # R19, G25: the one chance is this step
     seq = order(state)
     i = seq.index(seat)
     if i + 1 < len(seq):

@@ -60,7 +60,11 @@ def segment_label(state: dict, verb: str, index: int, value: str, parts: list[st
         return Msg("{figure} on {square}", figure=Msg("Army") if fig["kind"] == "army" else Msg("Scout"),
                    square=board.label(fig["x"], fig["y"]))
     if verb == "move" and index == 1:
-        return Msg("{n} figures together", n=len(value.split(",")))
+        figs = [f for f in state["figures"] if f["id"] in value.split(",")]
+        armies = sum(f["kind"] == "army" for f in figs)
+        where = board.label(figs[0]["x"], figs[0]["y"]) if figs else ""
+        return Msg("{armies} armies and {scouts} scouts on {square}", armies=armies, scouts=len(figs) - armies,
+                   square=where)
     if verb == "explore" and value in DIRECTIONS:
         return Msg("To the {direction}", direction=DIRECTIONS[value])
     return _named(value)

@@ -43,6 +43,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
     shuffle_piles(state)                                                       # S6
     first = options.get("first_player")
     state["first"] = first if isinstance(first, int) and 0 <= first < players else next_random(state).randrange(players)  # S9
+    state["first_of_game"] = state["first"]
     for seat, civ in enumerate(civs):                                          # S11 (the part before S10)
         apply_bonus_before_capital(state, seat, civ)
     state["setup"] = {"order": [(state["first"] + i) % players for i in range(players)], "step": "capital"}

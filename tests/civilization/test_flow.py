@@ -321,3 +321,15 @@ def test_every_legal_action_has_a_readable_path():
         seat = next(iter(sorted(RULES.active_players(state))))
         state = act(state, seat, "done" if "done" in ids(state, seat) else ids(state, seat)[0])
     assert research.travel_speed(state, 0) == 2
+
+
+def test_r19_g25_a_new_government_can_be_taken_directly_only_in_the_next_start_of_turn():
+    state = game(("china", "rome"))
+    state["seats"][0]["techs"].append({"id": "monarchy", "row": 2})
+    state["seats"][0]["new_governments"] = ["monarchy"]
+    assert "government:monarchy" in ids(state, 0)
+    state = pass_step(state, 0)                           # the step ends without the change
+    state = to_phase(state, "research")
+    state = act(act(state, 0, "research:none"), 1, "research:none")
+    state = pass_step(state, 1)                           # turn 2: seat 1 first
+    assert "government:monarchy" not in ids(state, 0)     # the chance is gone (Anarchy route only)

@@ -1,0 +1,626 @@
+"""The computer player of Civilization, stage 1: `choose(state, seat, seed)` returns one of
+`flow.legal_ids(state, seat)`.
+
+It decides from `views.view(state, seat)` only (the public view plus its own hidden items); the
+real state gives the legal id list and nothing else. Ties are broken by the ids' order, so the
+choice is the same for the same (state, seat, seed); the seed only picks among equal battle plays.
+
+The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture and trade):
+- setup: the capital on the central square with the best outskirts (S10, R6), the scout towards
+  the unexplored side (S12);
+- Start of Turn: found cities with scouts on good sites (R11-R14), place great people (R59),
+  gather with the other scouts (R94);
+- City Management: advance on the culture track whenever it can (R52), otherwise each city
+  produces what is most useful (a scout while cities are to found, a few armies and units,
+  buildings that add culture, production or trade, R39-R42; wonders it can pay, R45) or devotes
+  to the arts (R50);
+- Movement: scouts explore (R68) and walk to city sites or good squares to gather; armies take
+  huts (R71), capture lone scouts (R75), fight blockaders (R95) and villages (R72) or cities
+  (R79) when strong enough;
+- Research: Irrigation, the techs whose buildings it can place, travel speed, unit ranks and
+  Space Flight when it can (R80-R90), and no research while the trade is needed on the track
+  (R83: research spends the dial);
+- battles: a trumping card against an enemy front it can destroy, else a new front (R112-R115);
+  loot: a tech, culture, trade (data-research-2 3.6)."""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from . import board, combat, culture, data, economy, flow, research, views
+
+W_PROD, W_TRADE, W_CULT, W_COIN = 2.0, 1.5, 3.0, 4.0
+ARMIES_WANTED = 2                 # armies kept on the map
+FORCES_WANTED = 4                 # unit cards kept in the standing forces
+GOOD_SITE = 10.0                  # a city site worth founding without exploring more
+TECH_ORDER = ("space_flight", "irrigation", "philosophy", "writing", "pottery", "code_of_laws", "currency",
+              "printing_press", "theology", "horseback_riding", "masonry", "construction", "engineering",
+              "banking", "civil_service", "mathematics", "metalworking", "navigation", "animal_husbandry",
+              "sailing", "chivalry", "democracy", "monarchy", "military_science", "gunpowder", "metal_casting",
+              "railroad", "steam_power", "biology", "communism", "computers", "flight", "replaceable_parts",
+              "ballistics", "combustion", "atomic_theory", "mass_media")
+TECH_RANK = {t: i for i, t in enumerate(TECH_ORDER)}
+
+
+# ---------------------------------------------------------------- small helpers
+
+def _value(icons: dict | None) -> float:
+    if not icons:
+        return 0.0
+    return (W_PROD * icons.get("production", 0) + W_TRADE * icons.get("trade", 0)
+            + W_CULT * icons.get("culture", 0) + W_COIN * icons.get("coin", 0))
+
+
+class _Ctx:
+    """The view and what the AI computes from it, cached for one decision."""
+
+    def __init__(self, view: dict, seat: int, seed: int):
+        self.v = view
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.area = view["seats"][seat]
+        self._sq: dict = {}
+        self._yield: dict = {}
+
+    def square(self, x: int, y: int):
+        key = (x, y)
+        if key not in self._sq:
+            self._sq[key] = board.square(self.v, x, y)
+        return self._sq[key]
+
+    def yields(self, x: int, y: int):
+        key = (x, y)
+        if key not in self._yield:
+            self._yield[key] = board.yields(self.v, x, y)
+        return self._yield[key]
+
+    def my_cities(self) -> list[dict]:
+        return [c for c in self.v["cities"] if c["owner"] == self.seat]
+
+    def my_figures(self, kind: str | None = None) -> list[dict]:
+        return [f for f in self.v["figures"] if f["owner"] == self.seat and (kind is None or f["kind"] == kind)]
+
+    def squares(self):
+        m = self.v["map"]
+        for y in range(m["height"]):
+            for x in range(m["width"]):
+                if self.square(x, y) is not None:
+                    yield x, y
+
+
+def _distances(ctx: _Ctx, goals: list[tuple[int, int]], water: str) -> dict[tuple[int, int], int]:
+    """Steps from every reachable face-up square to the nearest goal (R63, R66: water only with
+    a tech that crosses it)."""
+    dist = {g: 0 for g in goals}
+    queue = deque(goals)
+    while queue:
+        x, y = queue.popleft()
+        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if (nx, ny) in dist:
+                continue
+            sq = ctx.square(nx, ny)
+            if sq is None or (sq["terrain"] == "water" and water == "none"):
+                continue
+            dist[(nx, ny)] = dist[(x, y)] + 1
+            queue.append((nx, ny))
+    return dist
+
+
+# ---------------------------------------------------------------- entry point
+
+def choose(state: dict, seat: int, seed: int) -> str:
+    legal = flow.legal_ids(state, seat)
+    if not legal:
+        raise ValueError("the seat has no legal action")
+    if len(legal) == 1:
+        return legal[0]
+    ctx = _Ctx(views.view(state, seat), seat, seed)
+    v = ctx.v
+    if v.get("battle"):
+        pick = _battle(ctx, legal)
+    elif legal[0].startswith("discard:"):
+        pick = legal[0]
+    else:
+        phase = v["phase"]
+        pick = {"setup": _setup, "start": _start, "city": _city, "movement": _movement,
+                "research": _research}.get(phase, lambda c, l: None)(ctx, legal)
+    return pick if pick in legal else ("done" if "done" in legal else legal[0])
+
+
+# ---------------------------------------------------------------- setup (S10, S12)
+
+def _site_value(ctx: _Ctx, x: int, y: int) -> float:
+    """What a city on (x, y) would get from its outskirts (R6)."""
+    total = 0.0
+    for p in board.outskirts(ctx.v, x, y):
+        total += _value(ctx.yields(*p))
+        sq = ctx.square(*p)
+        if sq and sq["terrain"] == "grassland":
+            total += 0.5                      # room for a library, temple, granary (R40)
+    return total
+
+
+def _setup(ctx: _Ctx, legal: list[str]) -> str:
+    if legal[0].startswith("capital:"):
+        def score(a):
+            x, y = board.parse_label(a.split(":")[1])
+            # S15: the outskirts' trade is the starting trade
+            trade = sum(ctx.yields(*p)["trade"] for p in board.outskirts(ctx.v, x, y))
+            return _site_value(ctx, x, y) + 0.5 * trade
+        return max(legal, key=lambda a: (score(a), a))
+    # S12: the scout next to the face-down tiles, the army beside the capital
+    frontier = [p for p in ctx.squares() if board.discoverable(ctx.v, *p)]
+    dist = _distances(ctx, frontier, "none") if frontier else {}
+
+    def placing(a):
+        _, army, scout = a.split(":")
+        s = board.parse_label(scout)
+        return (-dist.get(s, 99), army != scout, -dist.get(board.parse_label(army), 99) * 0.1)
+    return max(legal, key=lambda a: (placing(a), a))
+
+
+# ---------------------------------------------------------------- Start of Turn
+
+def _start(ctx: _Ctx, legal: list[str]) -> str:
+    found = [a for a in legal if a.startswith("found:")]
+    for a in found:
+        scout = next(f for f in ctx.v["figures"] if f["id"] == a.split(":")[1])
+        if _site_value(ctx, scout["x"], scout["y"]) >= GOOD_SITE * 0.6:
+            return a                                                    # R11-R14
+    people = [a for a in legal if a.startswith("greatperson:")]
+    if people:                                                          # R59
+        best, gain = None, 0.0
+        for a in people:
+            _, kind, where = a.split(":")
+            x, y = board.parse_label(where)
+            if where in ctx.v["buildings"] or where in ctx.v["wonders_at"] or where in ctx.v["great_people_at"]:
+                continue
+            g = _value(board.great_person_icons(kind)) - _value(ctx.yields(x, y))
+            if kind == "general":
+                g = 1.0
+            if best is None or g > gain:
+                best, gain = a, g
+        if best is not None:
+            return best
+    gathering = ctx.area.get("gathering", {})
+    cities = ctx.my_cities()
+    for a in legal:
+        if a.startswith("gather:") and not a.endswith(":none"):
+            _, scout_id, city_id = a.split(":")
+            if scout_id in gathering:
+                continue
+            scout = next(f for f in ctx.v["figures"] if f["id"] == scout_id)
+            if board.city_of_outskirts(ctx.v, scout["x"], scout["y"], ctx.seat):
+                continue                                                # already working for a city
+            if _value(ctx.yields(scout["x"], scout["y"])) <= 0:
+                continue
+            target = min(cities, key=lambda c: (economy.city_icons(ctx.v, c)["production"], c["id"]))
+            if city_id == target["id"]:
+                return a                                                # R94
+    return "done"
+
+
+# ---------------------------------------------------------------- City Management
+
+def _city(ctx: _Ctx, legal: list[str]) -> str:
+    if "culture" in legal:
+        return "culture"                                                # R52
+    acting = []
+    for a in legal:
+        parts = a.split(":")
+        if parts[0] in ("produce", "arts", "harvest") and parts[1] not in acting:
+            acting.append(parts[1])
+    if not acting:
+        return "done"
+    city = economy.city_by_id(ctx.v, acting[0])
+    options = [a for a in legal if a.split(":")[1:2] == [city["id"]]]
+    return _city_action(ctx, city, options)
+
+
+def _trade_allowance(ctx: _Ctx) -> int:
+    """The trade the AI may spend to rush production (R33) without starving the track or research."""
+    trade = ctx.area["trade"]
+    cost = culture.advance_cost(ctx.v, ctx.seat)
+    if cost is not None and cost[1] > 0:
+        return max(0, trade - 2 * cost[1] - 6)
+    return max(0, min(9, trade - 6))
+
+
+def _rush(ctx: _Ctx, city: dict, cost: int) -> int:
+    from .cities import production
+    return max(0, cost - production(ctx.v, ctx.seat, city)) * 3
+
+
+def _city_action(ctx: _Ctx, city: dict, options: list[str]) -> str:
+    from .cities import FIGURE_COST, wonder_cost
+    v, seat, area = ctx.v, ctx.seat, ctx.area
+    allow = _trade_allowance(ctx)
+    arts = f"arts:{city['id']}"
+    cities = ctx.my_cities()
+    late = area["culture_level"] >= 14
+
+    def affordable(a: str, cost: int) -> bool:
+        return _rush(ctx, city, cost) <= allow
+
+    # a scout while cities are still to found (R11, R34)
+    want_cities = min(research.city_limit(v, seat), len(cities) + area["unbuilt"]["city"])
+    scouts = ctx.my_figures("scout")
+    if len(cities) + len(scouts) < want_cities + 1 and not late:
+        opts = [a for a in options if a.split(":")[2:3] == ["scout"]]
+        if opts and affordable(opts[0], FIGURE_COST["scout"]):
+            return _best_square(ctx, city, opts)
+    # armies to defend and explore (R34)
+    armies = ctx.my_figures("army")
+    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0):
+        opts = [a for a in options if a.split(":")[2:3] == ["army"]]
+        if opts and affordable(opts[0], FIGURE_COST["army"]):
+            return _best_square(ctx, city, opts)
+    # unit cards (R36, R37): the best rank, cheapest when tied
+    forces = area["standing_forces"]
+    threatened = _threat(ctx, city)
+    if len(forces) < FORCES_WANTED + (2 if threatened else 0) and (v["turn"] > 4 or threatened):
+        units = [a for a in options if a.split(":")[2:3] == ["unit"]]
+        units = [a for a in units if affordable(a, research.unit_cost(v, seat, a.split(":")[3]))]
+        if units:
+            return max(units, key=lambda a: (area["ranks"].get(a.split(":")[3], 1), -research.unit_cost(v, seat, a.split(":")[3]), a))
+    # buildings (R39-R42) and walls (R44)
+    best, gain = None, 1.5
+    for a in options:
+        parts = a.split(":")
+        if len(parts) < 3:
+            continue
+        kind = parts[2]
+        if kind == "building":
+            b, where = parts[3], parts[4]
+            rec = data.by_id("buildings")[b]
+            if not affordable(a, rec["cost"]):
+                continue
+            if where in v["wonders_at"] or where in v["great_people_at"]:
+                continue
+            x, y = board.parse_label(where)
+            g = _value(board.building_icons(b)) - _value(ctx.yields(x, y)) + (1.0 if rec["combat_bonus"] else 0)
+            if late:
+                g = 3 * (board.building_icons(b)["culture"] - ctx.yields(x, y)["culture"])
+            g -= _rush(ctx, city, rec["cost"]) / 6
+        elif kind == "wonder":
+            w, where = parts[3], parts[4]
+            cost = wonder_cost(v, seat, w)
+            if _rush(ctx, city, cost) > min(allow, 6) or where in v["buildings"] or where in v["great_people_at"]:
+                continue
+            x, y = board.parse_label(where)
+            g = _value(board.wonder_icons(w)) - _value(ctx.yields(x, y)) + 1.0
+        elif kind == "walls":
+            if not (threatened or city["capital"]) or not affordable(a, 7) or v["turn"] < 10:
+                continue
+            g = 2.0 if threatened else 1.6
+        else:
+            continue
+        if g > gain or (g == gain and best is not None and a < best):
+            best, gain = a, g
+    if best is not None:
+        return best
+    if arts in options:
+        return arts                                                     # R50
+    return options[0] if options else "done"
+
+
+def _best_square(ctx: _Ctx, city: dict, opts: list[str]) -> str:
+    """A new figure goes on the outskirts square nearest the unexplored tiles or the enemy."""
+    frontier = [p for p in ctx.squares() if board.discoverable(ctx.v, *p)]
+    dist = _distances(ctx, frontier, "none") if frontier else {}
+    return min(opts, key=lambda a: (dist.get(board.parse_label(a.split(":")[3]), 99), a))
+
+
+def _threat(ctx: _Ctx, city: dict) -> bool:
+    """An enemy army within 3 squares of the city."""
+    return any(f["owner"] != ctx.seat and f["kind"] == "army"
+               and abs(f["x"] - city["x"]) + abs(f["y"] - city["y"]) <= 4 for f in ctx.v["figures"])
+
+
+# ---------------------------------------------------------------- Research (R80-R90)
+
+def _research(ctx: _Ctx, legal: list[str]) -> str:
+    techs = [a for a in legal if a != "research:none"]
+    if not techs:
+        return "research:none"
+    if "research:space_flight" in techs:
+        return "research:space_flight"                                  # R87
+    area = ctx.area
+    cost = culture.advance_cost(ctx.v, ctx.seat)
+    if cost is not None and cost[1] > 0 and area["trade"] < 24:
+        return "research:none"                                          # R83: the track needs the trade
+    return min(techs, key=lambda a: (TECH_RANK.get(a.split(":")[1], 99), a))
+
+
+# ---------------------------------------------------------------- Movement (R62-R79)
+
+def _moves(legal: list[str]) -> dict[str, list[tuple[str, str]]]:
+    """figure ids (comma-joined) -> [(target, id)]."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for a in legal:
+        if a.startswith("move:"):
+            _, ids, target = a.split(":")
+            out.setdefault(ids, []).append((target, a))
+    return out
+
+
+def _hand_strength(ctx: _Ctx, cards: list[str], ranks: dict, hand: int) -> float:
+    values = sorted((combat.strength(c, ranks.get(combat.card_type(c), 1)) for c in cards), reverse=True)
+    if not values:
+        return 0.0
+    mean = sum(values) / len(values)
+    return mean * min(hand, len(values))
+
+
+def _enemy_strength(ctx: _Ctx, owner: int, hand: int) -> float:
+    area = ctx.v["seats"][owner]
+    n = area["standing_forces"] if isinstance(area["standing_forces"], int) else len(area["standing_forces"])
+    ranks = area["ranks"]
+    mean = 2.0 + (sum(max(1, ranks.get(t, 1)) for t in combat.LAND) / 3.0 - 1)
+    return mean * min(hand, n)
+
+
+def _attack_ok(ctx: _Ctx, square: str, armies: int) -> bool:
+    """Whether attacking what stands on `square` with `armies` armies looks like a win (R105-R110)."""
+    v, seat = ctx.v, ctx.seat
+    x, y = board.parse_label(square)
+    hand = combat.BASE_HAND + combat.HAND_PER_FIGURE * (armies - 1)
+    mine = _hand_strength(ctx, ctx.area["standing_forces"], ctx.area["ranks"], hand) + combat.side_bonus(v, seat)
+    marker = v["markers"].get(square)
+    city = board.city_at(v, x, y)
+    if marker and marker["kind"] == "village":
+        return mine >= 9.0 and len(ctx.area["standing_forces"]) >= 4        # R72: 3 barbarian units
+    if marker and marker["kind"] == "hut":
+        return True
+    enemies = [f for f in board.figures_at(v, x, y) if f["owner"] != seat]
+    if city is not None and city["owner"] != seat:
+        owner = city["owner"]
+        defenders = [f for f in enemies if f["owner"] == owner]
+        dhand = combat.BASE_HAND + combat.HAND_PER_FIGURE * max(0, len(defenders) - 1) + combat.CITY_DEFENDER_HAND
+        theirs = _enemy_strength(ctx, owner, dhand) + combat.city_bonus(city) + combat.side_bonus(v, owner)
+        return mine >= 1.3 * theirs + 3
+    if not enemies:
+        return True
+    if all(f["kind"] == "scout" for f in enemies):
+        return True                                                     # R75: captured at once
+    owner = next(f["owner"] for f in enemies if f["kind"] == "army")
+    defenders = [f for f in enemies if f["owner"] == owner]
+    dhand = combat.BASE_HAND + combat.HAND_PER_FIGURE * max(0, len(defenders) - 1)
+    theirs = _enemy_strength(ctx, owner, dhand) + combat.side_bonus(v, owner)
+    return mine >= 1.25 * theirs + 1
+
+
+def _movement(ctx: _Ctx, legal: list[str]) -> str:
+    v, seat = ctx.v, ctx.seat
+    water = research.water_rule(v, seat)
+    moves = _moves(legal)
+    explores = [a for a in legal if a.startswith("explore:")]
+    cities = ctx.my_cities()
+    used = v.get("moved", {})
+    # scouts first: they find the sites
+    scouts = [f for f in ctx.my_figures("scout") if used.get(f["id"]) != "done"]
+    sites = _sites(ctx)
+    need = min(research.city_limit(v, seat), len(cities) + ctx.area["unbuilt"]["city"]) - len(cities)
+    taken: list[tuple[int, int]] = []
+    for scout in sorted(scouts, key=lambda f: f["id"]):
+        goal = None
+        here = (scout["x"], scout["y"])
+        if need > 0:
+            cands = [s for s in sites if all(board.chebyshev(s[1], t) >= 3 for t in taken)]
+            if cands:
+                dist = _distances(ctx, [here], water)
+                score, site = max(((val - 1.5 * dist[p], p) for val, p in cands if p in dist), default=(None, None))
+                if site is not None and (score >= GOOD_SITE * 0.6 or not _frontier(ctx)):
+                    goal = site
+                    taken.append(site)
+                    need -= 1
+        if goal is None and (need > 0 or len(cities) < 2):
+            a = _explore_step(ctx, scout, explores, moves, water)
+            if a:
+                return a
+            continue
+        if goal is None:
+            goal = _gather_square(ctx, scout, taken)
+            if goal is None:
+                continue
+            taken.append(goal)
+        if here == goal:
+            continue
+        a = _step_towards(ctx, scout["id"], moves, [goal], water)
+        if a:
+            return a
+    # armies
+    armies = [f for f in ctx.my_figures("army") if used.get(f["id"]) != "done"]
+    groups: dict[tuple[int, int], list[dict]] = {}
+    for f in armies:
+        groups.setdefault((f["x"], f["y"]), []).append(f)
+    for (x, y), figs in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        ids = ",".join(sorted(f["id"] for f in figs))
+        single = sorted(f["id"] for f in figs)[0]
+        key = ids if ids in moves else single
+        options = moves.get(key, [])
+        # attack or take something within reach this turn
+        best = None
+        for target, a in options:
+            tx, ty = board.parse_label(target)
+            marker = v["markers"].get(target)
+            enemies = [f for f in board.figures_at(v, tx, ty) if f["owner"] != seat]
+            city = board.city_at(v, tx, ty)
+            score = None
+            if city is not None and city["owner"] != seat:
+                if _attack_ok(ctx, target, len(key.split(","))):
+                    score = 100 if city["capital"] else 60
+            elif enemies and all(f["kind"] == "scout" for f in enemies):
+                score = 50
+            elif enemies:
+                near_mine = board.city_of_outskirts(v, tx, ty, seat) is not None
+                if _attack_ok(ctx, target, len(key.split(","))):
+                    score = 70 if near_mine else 30
+            elif marker and marker["kind"] == "hut":
+                score = 40
+            elif marker and marker["kind"] == "village" and _attack_ok(ctx, target, len(key.split(","))):
+                score = 35
+            if score is not None and (best is None or score > best[0]):
+                best = (score, a)
+        if best:
+            return best[1]
+        # walk: towards huts, villages we could take, blockaders, or back home
+        goals = []
+        for lbl, m in sorted(v["markers"].items()):
+            if m["kind"] == "hut" or _attack_ok(ctx, lbl, len(figs)):
+                goals.append(board.parse_label(lbl))
+        if not goals:
+            for f in v["figures"]:
+                if f["owner"] != seat and board.city_of_outskirts(v, f["x"], f["y"], seat):
+                    goals.append((f["x"], f["y"]))
+        if not goals:
+            a = _explore_step(ctx, figs[0], explores, {}, water) if len(cities) < 2 else None
+            if a:
+                return a
+        if not goals and cities:
+            capital = next((c for c in cities if c["capital"]), cities[0])
+            goals = [p for p in board.outskirts(v, capital["x"], capital["y"])
+                     if ctx.square(*p) and ctx.square(*p)["terrain"] != "water"]
+            if (x, y) in goals:
+                continue
+        if goals:
+            a = _step_towards(ctx, key, moves, goals, water)
+            if a:
+                return a
+    return "done"
+
+
+def _frontier(ctx: _Ctx) -> list[tuple[int, int]]:
+    return [p for p in ctx.squares() if board.discoverable(ctx.v, *p)
+            and ctx.square(*p)["terrain"] != "water"]
+
+
+def _explore_step(ctx: _Ctx, fig: dict, explores: list[str], moves: dict, water: str) -> str | None:
+    """R68: discover a face-down tile next to the figure, else walk towards one."""
+    mine = [a for a in explores if a.split(":")[1] == fig["id"]]
+    if mine:
+        return mine[0]
+    frontier = _frontier(ctx)
+    if not frontier or not moves:
+        return None
+    return _step_towards(ctx, fig["id"], moves, frontier, water)
+
+
+def _step_towards(ctx: _Ctx, key: str, moves: dict, goals: list[tuple[int, int]], water: str) -> str | None:
+    options = moves.get(key, [])
+    if not options:
+        return None
+    dist = _distances(ctx, goals, water)
+    fig_id = key.split(",")[0]
+    fig = next(f for f in ctx.v["figures"] if f["id"] == fig_id)
+    now = dist.get((fig["x"], fig["y"]), 999)
+    best = None
+    for target, a in options:
+        tx, ty = board.parse_label(target)
+        if ctx.v["markers"].get(target) or any(f["owner"] != ctx.seat for f in board.figures_at(ctx.v, tx, ty)):
+            if (tx, ty) not in goals:
+                continue                                                # no battle on the way
+        city = board.city_at(ctx.v, tx, ty)
+        if city is not None and city["owner"] != ctx.seat:
+            continue
+        d = dist.get((tx, ty), 999)
+        if d < now and (best is None or d < best[0]):
+            best = (d, a)
+    return best[1] if best else None
+
+
+def _sites(ctx: _Ctx) -> list[tuple[float, tuple[int, int]]]:
+    """Squares where a city may be founded now (R13), with their value."""
+    out = []
+    v, seat = ctx.v, ctx.seat
+    for x, y in ctx.squares():
+        if ctx.square(x, y)["terrain"] == "water" or board.found_problem(v, seat, x, y) is not None:
+            continue
+        out.append((_site_value(ctx, x, y), (x, y)))
+    out.sort(key=lambda s: (-s[0], s[1]))
+    return out
+
+
+def _gather_square(ctx: _Ctx, scout: dict, taken: list) -> tuple[int, int] | None:
+    """The best square outside the outskirts of the seat's cities for a scout to gather (R94)."""
+    v, seat = ctx.v, ctx.seat
+    water = research.water_rule(v, seat)
+    dist = _distances(ctx, [(scout["x"], scout["y"])], water)
+    best = None
+    for (x, y), d in dist.items():
+        sq = ctx.square(x, y)
+        if sq["terrain"] == "water" and water != "end":
+            continue
+        if (x, y) in taken or board.city_at(v, x, y) or v["markers"].get(board.label(x, y)):
+            continue
+        if board.city_of_outskirts(v, x, y, seat) is not None:
+            continue
+        if any(f["owner"] != seat or (f["kind"] == "scout" and f["id"] != scout["id"])
+               for f in board.figures_at(v, x, y)):
+            continue
+        score = _value(ctx.yields(x, y)) - 0.8 * (d // 2)
+        if best is None or score > best[0]:
+            best = (score, (x, y))
+    return best[1] if best and best[0] > 0 else None
+
+
+# ---------------------------------------------------------------- battles (R104-R121)
+
+def _battle(ctx: _Ctx, legal: list[str]) -> str:
+    b = ctx.v["battle"]
+    if b.get("step") == "loot" or legal[0].startswith("loot:"):
+        return _loot(ctx, legal)
+    side = b["turn"]
+    enemy = "defender" if side == "attacker" else "attacker"
+    ranks = b["ranks"]
+
+    def st(s: str, card: str) -> int:
+        return combat.strength(card, ranks[s].get(combat.card_type(card), 1))
+
+    best = None
+    for a in legal:
+        _, card, where = a.split(":")
+        mine = st(side, card)
+        if where == "new":
+            score = mine * 0.6 - 0.01 * mine                            # keep strong cards to attack
+        else:
+            theirs = b["fronts"][int(where)][enemy]
+            left = st(enemy, theirs["card"]) - theirs["wounds"]
+            if combat.trumps(card, theirs["card"]):
+                killed = mine >= left
+                survive = killed or st(enemy, theirs["card"]) < mine
+            elif combat.trumps(theirs["card"], card):
+                survive = st(enemy, theirs["card"]) < mine
+                killed = survive and mine >= left
+            else:
+                killed = mine >= left
+                survive = st(enemy, theirs["card"]) < mine
+            score = (st(enemy, theirs["card"]) if killed else 0) + (mine if survive else 0)
+            if not killed and not survive:
+                score = -1
+        key = (score, ctx.rng.random())
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1]
+
+
+def _loot(ctx: _Ctx, legal: list[str]) -> str:
+    b = ctx.v["battle"]
+    loser = ctx.v["seats"][b["loot"]["loser"]]
+    techs = [a for a in legal if a.startswith("loot:tech:")]
+    if techs:
+        return max(techs, key=lambda a: (research.level(a.split(":")[2]), -TECH_RANK.get(a.split(":")[2], 99), a))
+    if "loot:culture" in legal and loser["culture_tokens"] >= 2:
+        return "loot:culture"
+    if "loot:trade" in legal and loser["trade"] >= 2:
+        return "loot:trade"
+    for a in ("loot:culture", "loot:trade", "loot:take_coin", "loot:coin:0"):
+        if a in legal:
+            return a
+    cards = [a for a in legal if a.startswith("loot:culture_card:")]
+    if cards:
+        return cards[0]
+    res = [a for a in legal if a.startswith("loot:resource:")]
+    if res:
+        return res[0]
+    return "loot:done" if "loot:done" in legal else legal[0]

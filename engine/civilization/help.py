@@ -1,0 +1,76 @@
+"""Texts a player reads about Civilization: the rules in short, the design decisions this version
+takes where the rulebook is silent (spec section 10), and every house value of the component data
+(data.house_values(), listed so that real values can replace them).
+
+`RULES_TEXT` and `DESIGN_TEXT` are lists of texts, one chat message each."""
+from __future__ import annotations
+
+from engine.text import Lines, Msg
+
+from . import data
+
+MESSAGE_CHARS = 1800   # a chat message holds 2000 characters; the English leaves room for names
+
+RULES_LINES = (
+    Msg("**Sid Meier's Civilization** (2-4 players): lead a civilization from one capital to victory."),
+    Msg("• **Win** by reaching the end of the culture track, learning Space Flight, holding 15 coins, or conquering another player's capital."),
+    Msg("• **A turn:** Start of Turn (found cities, change government, place great people, scouts gather), Trade (every city's trade onto your dial, at most 27), City Management (each city produces, devotes to the arts or harvests), Movement, Research (everyone in secret)."),
+    Msg("• **Cities:** a scout founds one on a square with all 8 neighbours explored, no hut or village and no enemy next to it, 3 squares from any city. At most 2 cities (3 with Irrigation)."),
+    Msg("• **Production:** a city's production icons pay for a figure (army 4, scout 6), a unit card, a building, City Walls or a wonder; 3 trade buy 1 more production. A building replaces the icons of its square; one limited building and one wonder per city."),
+    Msg("• **Culture:** arts give 1 culture + 1 per culture icon; culture (and later trade) moves you along the 21-space track: culture event cards, great people, victory."),
+    Msg("• **Movement:** each figure moves up to your travel speed (2 at first), never diagonally; discovering a face-down tile costs 1 movement. Huts, villages, enemies and enemy cities stop a move; armies fight there."),
+    Msg("• **Battle:** each side draws a secret hand from its standing forces; the defender plays first; a unit opens a front or attacks an enemy front (infantry beats mounted, mounted beats artillery, artillery beats infantry). Surviving strength plus bonuses decide; the winner takes loot."),
+    Msg("• **Research:** one tech a turn, in secret, revealed together: level I needs 6 trade, each level 5 more; each tech above two of the level below; research spends all trade except 1 per coin."),
+)
+
+DECISIONS = (
+    Msg("• The map layouts follow the rulebook's diagrams; neutral tiles lie face down until discovered."),
+    Msg("• The Trade phase collects trade by itself; exchanges between players, card abilities, wonder abilities, culture event effects and the civilizations' special abilities come in a later version."),
+    Msg("• America's great person and Egypt's wonder stand on a grassland square of the capital's outskirts (the rulebook's first-game suggestion)."),
+    Msg("• Production a city lacks is rushed with the least trade needed; an item it cannot pay for is not offered."),
+    Msg("• Stacking counts where a move ends; a group moves as one; alike figures on a square are offered once."),
+    Msg("• Loot follows the publisher's FAQ: 1 point after beating figures, 2 after taking a city; you spend them on trade, culture, resources, coins, a tech or a culture card."),
+    Msg("• Unit cards: 5 of each base strength 1, 2 and 3 per type; aircraft 5, 5, 5, 6, 6, 6, 7, 7."),
+    Msg("• Simultaneous victories go to the first player in turn order from the first player."),
+    Msg("• Governments whose printed effect is in no source play a house effect (listed below)."),
+    Msg("• A player out of time during the secret research gets the computer player's choice; anything else waits for the clock's vote."),
+)
+
+
+def _house_lines() -> list[Msg]:
+    """Every house value, grouped per record: "• Despotism: house_effects city_production=1"."""
+    lines = []
+    for _file, rec in data.records():
+        fields = [f for f, note in rec["_source"].items()
+                  if f != "id" and data.tag(note) == "house" and f in rec]
+        if not fields:
+            continue
+        label = data.term(str(rec["name"])) if rec.get("name") else str(rec.get("id", _file))
+        values = [Msg("{field} {value}", field=f, value=_show(rec[f])) for f in fields]
+        lines.append(Msg("• {name}: {values}", name=label, values=values))
+    return lines
+
+
+def _show(value) -> str:
+    if isinstance(value, dict):
+        return " ".join(f"{k}={_show(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return "/".join(_show(v) for v in value) or "-"
+    return "-" if value is None or value == "" else str(value)
+
+
+def _messages(title: Msg, lines) -> list[Msg]:
+    out, chunk, size = [], [title], len(title)
+    for line in lines:
+        if size + len(line) + 1 > MESSAGE_CHARS and len(chunk) > 1:
+            out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
+            chunk, size = [title], len(title)
+        chunk.append(line)
+        size += len(line) + 1
+    out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
+    return out
+
+
+RULES_TEXT = _messages(Msg("**Sid Meier's Civilization: the rules in short**"), RULES_LINES)
+DESIGN_TEXT = (_messages(Msg("**Sid Meier's Civilization: design decisions**"), DECISIONS)
+               + _messages(Msg("**Sid Meier's Civilization: house values** (no source prints them)"), _house_lines()))

@@ -1,0 +1,253 @@
+"""Civilization pictures (render/civilization.py, render/civilization_hand.py): board and hand
+for 2, 3 and 4 players in every language, the privacy of hidden hands, face-down tiles and the
+secret research, views with keys missing, golden images and the cost.
+
+The states come from random legal play with fixed seeds (tests/render/civilization_samples.py).
+Golden images live in tests/render/golden/civilization_*.png; after an intended change to the
+drawing (or to the engine's random play), look at the new pictures, then regenerate them with
+`REGEN_GOLDEN=1 python -m pytest -q tests/render/test_civilization_render.py -k golden -p no:cacheprovider`.
+They are drawn in English: a Chinese picture changes whenever a catalogue entry is added.
+"""
+from __future__ import annotations
+
+import copy
+import statistics
+import time
+
+import pytest
+
+import i18n
+from engine.civilization import RULES, views
+from render import civilization, registry
+from render.civilization_hand import WIDTH as HAND_WIDTH, hand_content
+from tests.render import civilization_samples as samples
+from tests.render.golden import assert_matches_golden, check_hand_content, decode
+
+MAX_PNG_BYTES = 300_000
+REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_civilization_render.py -k golden"
+SAMPLE_NAMES = samples.names()
+
+
+def names(view: dict) -> list[str]:
+    return samples.NAMES[:view["players"]]
+
+
+# ---------------------------------------------------------------------------- structure
+
+def test_the_registry_draws_civilization_with_this_module():
+    assert registry.get("civilization") is civilization
+
+
+def test_the_samples_cover_2_3_and_4_players_a_battle_and_the_research():
+    players = {samples.state(name)["players"] for name in SAMPLE_NAMES}
+    assert players == {2, 3, 4}
+    assert samples.state("battle_3p")["battle"] and samples.state("fronts_3p")["battle"]["fronts"]
+    assert samples.researching(samples.state("research_4p"), 2)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_the_board_draws_in_each_language(name, lang):
+    view = samples.view(name)
+    png = civilization.render_board(view, names(view), lang)
+    img = decode(png)
+    assert img.width == civilization.WIDTH
+    assert 600 <= img.height <= civilization.TALL
+    assert len(png) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_every_seat_s_hand_draws_in_each_language(name, lang):
+    state = samples.state(name)
+    for seat in range(state["players"]):
+        view = views.view(state, seat)
+        png = civilization.render_hand(view, names(view), lang)
+        img = decode(png)
+        assert img.width == HAND_WIDTH and img.height > 300
+        assert len(png) <= MAX_PNG_BYTES
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pictures_over_a_random_game(players):
+    """Every 60th state of a random game draws: the board and the acting seats' hands."""
+    import random
+
+    from engine.civilization import flow
+    state = RULES.setup(players, {}, 21)
+    rng = random.Random(21)
+    steps = 0
+    while not state.get("result") and steps < 1500:
+        if steps % 60 == 0:
+            view = views.view(state, None)
+            assert decode(civilization.render_board(view, samples.NAMES[:players])).width == civilization.WIDTH
+            for seat in sorted(RULES.active_players(state)):
+                assert decode(civilization.render_hand(views.view(state, seat), samples.NAMES[:players])).width \
+                    == HAND_WIDTH
+        seat = rng.choice(sorted(RULES.active_players(state)))
+        state, _ = RULES.apply(state, seat, rng.choice(flow.legal_ids(state, seat)))
+        steps += 1
+
+
+def test_views_with_keys_missing_still_draw():
+    bare = {"game": "civilization", "players": 2, "turn": 1, "phase": "setup"}
+    for lang in i18n.LANGUAGES:
+        assert decode(civilization.render_board(bare, [], lang)).width == civilization.WIDTH
+        assert decode(civilization.render_hand(dict(bare, viewer=0), ["A"], lang)).width == HAND_WIDTH
+
+
+def test_same_view_same_bytes():
+    view = samples.view("late_4p")
+    assert civilization.render_board(view, samples.NAMES) == civilization.render_board(copy.deepcopy(view),
+                                                                                       samples.NAMES)
+
+
+def test_chinese_board_differs_from_english():
+    view = samples.view("battle_3p")
+    en = decode(civilization.render_board(view, names(view), "en"))
+    zh = decode(civilization.render_board(view, names(view), "zh-TW"))
+    assert en.size[0] == zh.size[0] and en.tobytes() != zh.tobytes()
+
+
+def test_the_board_shows_the_map_s_changes():
+    """A city, an army and a hut marker each change the picture."""
+    view = samples.view("research_2p")
+    png = civilization.render_board(view, names(view))
+    for change in ("cities", "figures", "markers"):
+        changed = copy.deepcopy(view)
+        changed[change] = [] if isinstance(view[change], list) else {}
+        assert civilization.render_board(changed, names(view)) != png, change
+
+
+# ---------------------------------------------------------------------------- privacy
+
+def _shuffled_secrets(state: dict, seat: int, salt: int) -> dict:
+    """The state with `seat`'s hidden cards swapped for others of the same count (the unit cards
+    and culture cards of the game, the hut/village resources), the face-down tiles' ids changed
+    and the hut/village markers' contents changed: what no other seat may know."""
+    import random
+    out = copy.deepcopy(state)
+    rng = random.Random(salt)
+    area = out["seats"][seat]
+    units = ["art01", "art02", "inf01", "inf07", "mou03", "mou11", "art12", "inf13"]
+    cultures = ["bread_and_circuses.1", "drought.1", "nationalism.1", "disaster.1", "lost.2"]
+    area["standing_forces"] = [rng.choice(units) for _ in area["standing_forces"]]
+    area["culture_hand"] = [rng.choice(cultures) for _ in area["culture_hand"]]
+    area["hidden_resources"] = [rng.choice(["iron", "spy", "uranium", "silk"]) for _ in area["hidden_resources"]]
+    b = out.get("battle")
+    if b and b.get("step") == "play":
+        for side, who in b["seats"].items():
+            if who == seat:
+                b["hands"][side] = [rng.choice(units) for _ in b["hands"][side]]
+    down = [t for t in out["map"]["tiles"] if not t["face_up"]]
+    ids = [t["tile"] for t in down]
+    rng.shuffle(ids)
+    for t, tid in zip(down, ids):
+        t["tile"] = tid
+    for marker in out.get("markers", {}).values():
+        marker["content"] = rng.choice(["spy", "wheat", "great_person", "uranium"])
+    return out
+
+
+@pytest.mark.parametrize("name", ["battle_3p", "fronts_3p", "late_4p", "research_2p"])
+def test_the_public_board_is_the_same_whatever_the_hidden_hands_hold(name):
+    """6.1 / G32: another seat's standing forces, culture hand, hut/village resources and battle
+    hand, the face-down tiles and the markers' contents never change the channel picture; and
+    every seat's view draws that same board."""
+    state = samples.state(name)
+    board = civilization.render_board(views.view(state, None), names(state))
+    for seat in range(state["players"]):
+        assert civilization.render_board(views.view(state, seat), names(state)) == board
+        other = (seat + 1) % state["players"]
+        changed = _shuffled_secrets(state, other, seat)
+        assert civilization.render_board(views.view(changed, None), names(state)) == board
+        assert civilization.render_board(views.view(changed, seat), names(state)) == board
+
+
+def test_the_secret_research_board_tells_only_how_many_have_chosen():
+    """Whoever has picked, and whatever, the channel picture of the same number of picks is the
+    same; the picker's own hand shows the pick."""
+    from engine.civilization import flow
+    start = samples.play(3, 8, lambda s: s["turn"] >= 3 and samples.researching(s, 0))
+    assert samples.researching(start, 0)
+    pictures: dict[int, set[bytes]] = {}
+    for seat in range(3):
+        picks = flow.legal_ids(start, seat)
+        for pick in picks[:2] + picks[-1:]:
+            one, _ = RULES.apply(start, seat, pick)
+            png = civilization.render_board(views.view(one, None), samples.NAMES[:3])
+            pictures.setdefault(1, set()).add(png)
+            assert civilization.render_board(views.view(one, seat), samples.NAMES[:3]) == png
+            own = views.view(one, seat)
+            unpicked = views.view(start, seat)
+            assert hand_content(own) != hand_content(unpicked)
+            assert civilization.render_hand(own, samples.NAMES[:3]) != civilization.render_hand(unpicked,
+                                                                                                 samples.NAMES[:3])
+    assert len(pictures[1]) == 1
+    assert civilization.render_board(views.view(start, None), samples.NAMES[:3]) not in pictures[1]
+
+
+def test_the_hand_shows_the_battle_hand_only_to_its_owner():
+    state = samples.state("battle_3p")
+    b = state["battle"]
+    attacker = b["seats"]["attacker"]
+    own = views.view(state, attacker)
+    assert isinstance(own["battle"]["hands"]["attacker"], list)
+    with_hand = decode(civilization.render_hand(own, samples.NAMES[:3]))
+    without = copy.deepcopy(own)
+    without["battle"] = None
+    assert with_hand.height > decode(civilization.render_hand(without, samples.NAMES[:3])).height
+    bystander = next(s for s in range(3) if s not in b["seats"].values())
+    assert not civilization.render_hand(views.view(state, bystander), samples.NAMES[:3]) == \
+        civilization.render_hand(own, samples.NAMES[:3])
+
+
+def test_equal_hand_content_means_the_same_picture():
+    views_seen = []
+    for name in SAMPLE_NAMES:
+        state = samples.state(name)
+        for seat in range(state["players"]):
+            view = views.view(state, seat)
+            views_seen.append(view)
+            moved = copy.deepcopy(view)   # the board changes, the hand does not
+            moved["figures"] = []
+            moved["markers"] = {}
+            views_seen.append(moved)
+    reused, _new = check_hand_content(views_seen, hand_content, civilization.render_hand, samples.NAMES)
+    assert reused > 0
+
+
+# ---------------------------------------------------------------------------- golden images
+
+GOLDEN = {
+    "civilization_board_battle": lambda: civilization.render_board(samples.view("fronts_3p"), samples.NAMES[:3]),
+    "civilization_board_research": lambda: civilization.render_board(samples.view("research_2p"), samples.NAMES[:2]),
+    "civilization_hand_battle": lambda: civilization.render_hand(
+        samples.view("fronts_3p", samples.state("fronts_3p")["battle"]["seats"]["defender"]), samples.NAMES[:3]),
+}
+
+
+@pytest.mark.parametrize("name", list(GOLDEN))
+def test_golden(name):
+    assert_matches_golden(name, GOLDEN[name](), REGEN_COMMAND)
+
+
+# ---------------------------------------------------------------------------- cost
+
+def test_render_time_and_size_are_printed(capsys):
+    """The median CPU time of a board picture over the samples (printed, never asserted) and the
+    PNG sizes (asserted under the budget)."""
+    boards = [samples.view(name) for name in SAMPLE_NAMES]
+    for view in boards:   # sprites and glyphs kept, as in a running bot
+        civilization.render_board(view, names(view))
+    times, sizes = [], []
+    for _round in range(5):
+        for view in boards:
+            start = time.process_time()
+            png = civilization.render_board(view, names(view))
+            times.append((time.process_time() - start) * 1000)
+            sizes.append(len(png))
+    with capsys.disabled():
+        print(f"\ncivilization board: median {statistics.median(times):.1f} ms CPU, PNG {min(sizes) / 1024:.0f}-"
+              f"{max(sizes) / 1024:.0f} KB (median {statistics.median(sizes) / 1024:.0f} KB)")
+    assert max(sizes) <= MAX_PNG_BYTES

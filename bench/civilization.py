@@ -6,13 +6,12 @@ Run: python -m bench.civilization [--games N] (prints only)."""
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections import Counter
 
 from bench import common
-from bench.common import print_decision_times, timed_choice
+from bench.common import print_decision_times
 from engine.civilization import RULES, ai, flow
 
 MOVE_CAP = 6000         # a game longer than this is reported as unfinished
@@ -54,24 +53,8 @@ def bench_random_games(seconds: float) -> None:
 
 
 def ai_game(players: int, seed: int, ai_seats: set[int], times: list[float]) -> tuple[dict, int]:
-    """The computer player on `ai_seats`, uniformly random legal moves elsewhere; whoever is asked
-    acts in a random order, as players answer a chat."""
-    rng = random.Random(seed)
-    state = RULES.setup(players, {}, seed)
-    moves = 0
-    while not state.get("result") and moves < MOVE_CAP:
-        seat = rng.choice(sorted(RULES.active_players(state)))
-        if seat in ai_seats:
-            action = timed_choice(ai.choose, state, seat, rng.randrange(1 << 30), times)
-        else:
-            action = rng.choice(flow.legal_ids(state, seat))
-        state, _ = RULES.apply(state, seat, action)
-        moves += 1
-    return state, moves
-
-
-def _won(state: dict, seats: set[int]) -> bool:
-    return bool(state.get("result")) and set(state["result"]["winners"]) <= seats
+    return common.ai_game(RULES, players, seed, ai_seats, times, choose=ai.choose, legal_ids=flow.legal_ids,
+                          cap=MOVE_CAP)
 
 
 def bench_ai(games: int, multi_games: int, ai_games: int) -> None:
@@ -81,7 +64,7 @@ def bench_ai(games: int, multi_games: int, ai_games: int) -> None:
     for seed in range(games):
         seat = 0 if seed < games // 2 else 1
         state, n = ai_game(2, seed, {seat}, times)
-        wins[seat] += _won(state, {seat})
+        wins[seat] += common.won(state, {seat})
         turns.append(state["turn"])
         moves.append(n)
         ends[_how(state)] += 1
@@ -95,7 +78,7 @@ def bench_ai(games: int, multi_games: int, ai_games: int) -> None:
         for seed in range(multi_games):
             seat = seed % players
             state, _ = ai_game(players, seed, {seat}, times)
-            won += _won(state, {seat})
+            won += common.won(state, {seat})
         print(f"AI vs random, {players} players (one AI seat, rotating): {won}/{multi_games} wins")
     print_decision_times(times, worst_digits=1)
     for players in (2, 3, 4):

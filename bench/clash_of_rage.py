@@ -6,12 +6,11 @@ sampled from playouts. Run: python -m bench.clash_of_rage [--games N] (prints on
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
 from bench import common
-from bench.common import print_decision_times, render_costs, timed_choice
+from bench.common import print_decision_times, render_costs
 from engine.clash_of_rage import RULES, ai, flow, views
 
 MOVE_CAP = 20000        # a game longer than this is reported as stalled
@@ -42,26 +41,8 @@ def bench_random_games(seconds: float) -> list[dict]:
 
 def ai_game(players: int, seed: int, ai_seats: set[int], times: list[float],
             samples: list[dict] | None = None) -> tuple[dict, int]:
-    """The computer player on `ai_seats`, uniformly random legal moves elsewhere; whoever is asked
-    acts in a random order, as players answer a chat."""
-    rng = random.Random(seed)
-    state = RULES.setup(players, {}, seed)
-    moves = 0
-    while not state.get("result") and moves < MOVE_CAP:
-        seat = rng.choice(sorted(RULES.active_players(state)))
-        if seat in ai_seats:
-            action = timed_choice(ai.choose, state, seat, rng.randrange(1 << 30), times)
-        else:
-            action = rng.choice(flow.legal_ids(state, seat))
-        state, _ = RULES.apply(state, seat, action)
-        moves += 1
-        if samples is not None and moves % 25 == 0:
-            samples.append(state)
-    return state, moves
-
-
-def _won(state: dict, seats: set[int]) -> bool:
-    return bool(state.get("result")) and set(state["result"]["winners"]) <= seats
+    return common.ai_game(RULES, players, seed, ai_seats, times, choose=ai.choose, legal_ids=flow.legal_ids,
+                          cap=MOVE_CAP, samples=samples)
 
 
 def bench_ai(games: int, multi_games: int, ai_games: int, samples: list[dict]) -> None:
@@ -70,7 +51,7 @@ def bench_ai(games: int, multi_games: int, ai_games: int, samples: list[dict]) -
     for seed in range(games):
         seat = 0 if seed < games // 2 else 1
         state, _ = ai_game(2, seed, {seat}, times)
-        wins[seat] += _won(state, {seat})
+        wins[seat] += common.won(state, {seat})
     total = wins[0] + wins[1]
     print(f"AI vs random, 2 players: {total}/{games} = {total / games:.1%} wins "
           f"(seat 0: {wins[0]}/{games // 2}, seat 1: {wins[1]}/{games - games // 2}; seeds 0..{games - 1})")
@@ -79,7 +60,7 @@ def bench_ai(games: int, multi_games: int, ai_games: int, samples: list[dict]) -
         for seed in range(multi_games):
             seat = seed % players
             state, _ = ai_game(players, seed, {seat}, times)
-            won += _won(state, {seat})
+            won += common.won(state, {seat})
         print(f"AI vs random, {players} players (one AI seat, rotating): {won}/{multi_games} = "
               f"{won / max(1, multi_games):.1%} wins")
     print_decision_times(times, worst_digits=1)

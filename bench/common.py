@@ -34,6 +34,32 @@ def timed_choice(choose, state: dict, seat: int, seed: int, times: list[float]) 
     return action
 
 
+def ai_game(rules, players: int, seed: int, ai_seats: set[int], times: list[float], *, choose, legal_ids,
+            cap: int, samples: list[dict] | None = None, sample_every: int = 25) -> tuple[dict, int]:
+    """The computer player (`choose`) on `ai_seats`, uniformly random legal moves (`legal_ids`)
+    elsewhere, until the state holds a result or `cap` moves are played; whoever is asked acts in a
+    random order, as players answer a chat. Every `sample_every`-th state goes to `samples`."""
+    rng = random.Random(seed)
+    state = rules.setup(players, {}, seed)
+    moves = 0
+    while not state.get("result") and moves < cap:
+        seat = rng.choice(sorted(rules.active_players(state)))
+        if seat in ai_seats:
+            action = timed_choice(choose, state, seat, rng.randrange(1 << 30), times)
+        else:
+            action = rng.choice(legal_ids(state, seat))
+        state, _ = rules.apply(state, seat, action)
+        moves += 1
+        if samples is not None and moves % sample_every == 0:
+            samples.append(state)
+    return state, moves
+
+
+def won(state: dict, seats: set[int]) -> bool:
+    """Whether the game has ended with every winner among `seats`."""
+    return bool(state.get("result")) and set(state["result"]["winners"]) <= seats
+
+
 def print_decision_times(times: list[float], worst_digits: int = 0) -> None:
     times.sort()
     print(f"AI: {statistics.median(times) * 1e3:.2f} ms per decision (median), "

@@ -2,8 +2,9 @@
 spec 11.1) and the moves shown as buttons on the private hand. Everything else comes from the
 toolkit (cogs/ui) reading the engine's action paths (engine/civilization/paths.py): the step
 pickers (city -> item -> square; figure -> square), the challenge, the rules help and the
-legal-only autocomplete. The secret research choice and the battle's unit plays are buttons on
-the hand, so a battle is exchanged privately, card by card."""
+legal-only autocomplete. The secret research choice is a button on the hand; a battle's unit
+plays are a menu on the hand (the unit, then the front), so a battle is exchanged privately, card
+by card."""
 from __future__ import annotations
 
 from cogs.ui.commands import Param, Verb
@@ -29,6 +30,8 @@ VERBS = (
          Param("person", "Your great people"), Param("square", "An outskirts square")),
     verb("gather", "Start of Turn: a scout's square works for one of your cities this turn", ("gather",),
          Param("scout", "Your scouts"), Param("city", "The city it gathers for")),
+    verb("startharvest", "Start of Turn: your government's harvest (one resource from a city)", ("startharvest",),
+         Param("city", "Your cities"), Param("resource", "The resources it can harvest")),
     verb("produce", "City Management: a city produces a figure, unit, building, walls or wonder", ("produce",),
          Param("city", "Your cities still to act"), Param("item", "What it produces (and where)")),
     verb("arts", "City Management: a city devotes to the arts (culture tokens)", ("arts",),
@@ -56,7 +59,7 @@ class CivilizationCog(GameCog, group_name="civ",
                       group_description="Sid Meier's Civilization (2-4 players): cities, techs, culture, battles"):
     GAME = GAME
     VERBS = VERBS
-    BUTTONS = frozenset({"research", "play", "loot", "done"})
+    BUTTONS = frozenset({"research", "loot", "done"})
 
 
 async def setup(bot):

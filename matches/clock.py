@@ -69,16 +69,18 @@ def allowance(clock: dict, seat: int) -> float | None:
     return None
 
 
-def advance(clock: dict, *, moved: int | None, active: set[int], now: float) -> dict:
+def advance(clock: dict, *, moved: int | None, active: set[int], now: float, turn_over: bool = False) -> dict:
     """The clock after `moved` (or nobody) acted at `now`, with `active` the seats (humans)
     who must act next. A turn is the stretch during which a seat must act: several actions
     in a row (play, then draw) are one turn, charged to a bank and given its bonus once, when
-    the turn ends. Seats still to act keep their running turn; new ones start now."""
+    the turn ends. Seats still to act keep their running turn; new ones start now.
+    `turn_over`: `moved`'s turn ends here even if it must act again (a move made for a player out
+    of time: the next decision starts a turn of its own)."""
     clock = copy.deepcopy(clock)
     if clock.get("kind", "none") == "none":
         return clock
     started = clock.setdefault("started", {})
-    if moved is not None and str(moved) in started and moved not in active:
+    if moved is not None and str(moved) in started and (moved not in active or turn_over):
         if clock["kind"] == "bank":
             banks = clock.setdefault("banks", {})
             left = float(banks.get(str(moved), clock["bank"]))

@@ -530,7 +530,7 @@ class MatchService:
                             action=repr(shorten(action_id))))
 
     async def _apply(self, match: MatchRow, seat: int, action_id: str, outcome: MoveOutcome,
-                     by_ai: bool = False) -> MatchRow:
+                     by_ai: bool = False, turn_over: bool = False) -> MatchRow:
         rules = self.rules(match)
         try:
             state, events = rules.apply(match.snapshot, seat, action_id)
@@ -554,7 +554,7 @@ class MatchService:
                     result_record["resigned"] = resigned
                 if absent:
                     result_record["absent"] = absent
-        meta, timers = self._clock_after(match, state, match.meta, moved=seat)
+        meta, timers = self._clock_after(match, state, match.meta, moved=seat, turn_over=turn_over)
         try:
             version = await self.store.commit_action(match.id, match.version, seat, action_id, state, status=status,
                                                      result=result_record, meta=meta, timers=timers, by_ai=by_ai)
@@ -655,7 +655,7 @@ class MatchService:
             if action_id is None:
                 return False
             outcome = MoveOutcome(match, active_before=set(rules.active_players(match.snapshot)))
-            match = await self._apply(match, seat, action_id, outcome)
+            match = await self._apply(match, seat, action_id, outcome, turn_over=True)
             outcome.match = match
             outcome = await self._run_ai(match, outcome)
         await self._announce(outcome)
@@ -1023,10 +1023,11 @@ class MatchService:
     # ------------------------------------------------------------------ clocks and timers
 
     def _clock_after(self, match: MatchRow, state: dict | None, meta: dict, *, moved: int | None,
-                     undone: int | None = None) -> tuple[dict, list[tuple[str, int, float]]]:
+                     undone: int | None = None, turn_over: bool = False) -> tuple[dict, list[tuple[str, int, float]]]:
         """The match notes and timers after a change: `moved` acted (or nobody, or `undone`'s
         last move was taken back), and the human seats that must act next start (or keep)
-        their turn."""
+        their turn. `turn_over`: `moved`'s turn ends even if it must act again at once (the game
+        made its move for it when its time ran out: its next decision gets a whole turn)."""
         meta = dict(meta)
         if moved is not None and str(moved) in meta.get("votes", {}):
             meta["votes"] = {k: v for k, v in meta["votes"].items() if k != str(moved)}
@@ -1040,7 +1041,7 @@ class MatchService:
         if undone is not None:
             meta["clock"] = clocks.after_undo(clock, undone=undone, active=active, now=now)
         else:
-            meta["clock"] = clocks.advance(clock, moved=moved, active=active, now=now)
+            meta["clock"] = clocks.advance(clock, moved=moved, active=active, now=now, turn_over=turn_over)
         return meta, clocks.timers(meta["clock"], now)
 
     async def _write_timers(self, match: MatchRow, timers: list, meta: dict) -> None:

@@ -33,7 +33,6 @@ through the game's glossary (engine.civilization.data.term).
 """
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +42,9 @@ from engine.civilization import board as geo
 from engine.civilization import combat, data
 from engine.text import Msg, Seat, plural
 from render import toolkit
-from render.common import draw_fitted, draw_text, font, needs_fallback, text_width, words
+from render.common import draw_text, font, is_seat, needs_fallback, say_fit, words
+from render.common import seat_names as _names, seat_views as seats_of, text_px as tw, whole as _int
+from render.toolkit import paste_centred, star
 
 GAME = "civilization"
 RGB = tuple[int, int, int]
@@ -112,37 +113,22 @@ TALL = 4000                    # drawn on a tall canvas, then cropped to what wa
 _mix = toolkit.mix
 
 
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _seat_ok(seat: Any) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0
-
-
 def seat_colour(seat: Any) -> RGB:
-    return SEAT[seat % 4] if _seat_ok(seat) else NEUTRAL
+    return SEAT[seat % 4] if is_seat(seat) else NEUTRAL
 
 
 def seat_dark(seat: Any) -> RGB:
-    return SEAT_DARK[seat % 4] if _seat_ok(seat) else INK
+    return SEAT_DARK[seat % 4] if is_seat(seat) else INK
 
 
 def seat_light(seat: Any) -> RGB:
-    return SEAT_LIGHT[seat % 4] if _seat_ok(seat) else TEXT_DIM
+    return SEAT_LIGHT[seat % 4] if is_seat(seat) else TEXT_DIM
 
 
 # ---------------------------------------------------------------------------- names
 
 def term(english: str) -> Msg:
     return data.term(english)
-
-
-def _names(names, lang: str, players: int = 0) -> list[str]:
-    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
-    names = list(names or [])
-    names += [None] * max(0, players - len(names))
-    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names)]
 
 
 @lru_cache(maxsize=None)
@@ -237,30 +223,7 @@ def initials(name: str) -> str:
     return name[:3].title() if name else "?"
 
 
-def say_fit(draw, xy, text: str, size: int, width: float, fill, bold: bool = False, anchor: str = "la",
-            min_size: int | None = None) -> int:
-    """Draw `text` shrunk or cut to `width`; returns the width drawn."""
-    return draw_fitted(draw, xy, text, size, max(1.0, width), fill, bold, anchor, min_size)
-
-
-def tw(text: str, size: int, bold: bool = False) -> int:
-    return math.ceil(text_width(text, size, bold))
-
-
-def paste_centred(d, part: Image.Image, cx: float, cy: float) -> None:
-    toolkit.paste(d, part, (round(cx - part.width / 2), round(cy - part.height / 2)))
-
-
 # ---------------------------------------------------------------------------- small drawings
-
-def star(d, cx: float, cy: float, r: float, fill: RGB = GOLD, outline: RGB = GOLD_DARK) -> None:
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + i * math.pi / 5
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    d.polygon(pts, fill=fill, outline=outline)
-
 
 def icon_shape(d, kind: str, cx: float, cy: float, r: float) -> None:
     """A map icon's shape: trade a disc, production a square, culture a diamond, coin a ringed disc."""
@@ -452,10 +415,6 @@ def tile_back() -> Image.Image:
 
 # ---------------------------------------------------------------------------- reading the view
 
-def seats_of(view: dict) -> list[dict]:
-    return [s if isinstance(s, dict) else {} for s in view.get("seats") or []]
-
-
 def players_of(view: dict) -> int:
     return _int(view.get("players"), len(seats_of(view)))
 
@@ -493,28 +452,28 @@ def step_text(view: dict) -> Any:
     """Whose step it is, from public keys only."""
     result = view.get("result")
     if result:
-        winners = [Seat(w) for w in (result.get("winners") or []) if _seat_ok(w)]
+        winners = [Seat(w) for w in (result.get("winners") or []) if is_seat(w)]
         return Msg("Game over · winner: {winners}", winners=winners) if winners else Msg("Game over")
     b = view.get("battle")
     if isinstance(b, dict):
         if b.get("step") == "loot":
             loot = b.get("loot") or {}
-            if _seat_ok(loot.get("winner")):
+            if is_seat(loot.get("winner")):
                 return plural("{player} spends {n} loot point", "{player} spends {n} loot points",
                               _int(loot.get("points")), player=Seat(loot["winner"]))
         seat = (b.get("seats") or {}).get(b.get("turn"))
-        if _seat_ok(seat):
+        if is_seat(seat):
             return Msg("{player} acts", player=Seat(seat))
     waiting = research_waiting(view)
     if waiting is not None:
         return plural("Waiting for {n} player", "Waiting for {n} players", waiting)
     if view.get("phase") == "setup":
         order = (view.get("setup") or {}).get("order") or []
-        if order and _seat_ok(order[0]):
+        if order and is_seat(order[0]):
             return Msg("{player} acts", player=Seat(order[0]))
         return ""
     seat = view.get("step_seat")
-    if _seat_ok(seat) and view.get("phase") in ("start", "city", "movement"):
+    if is_seat(seat) and view.get("phase") in ("start", "city", "movement"):
         return Msg("{player} acts", player=Seat(seat))
     return ""
 
@@ -780,7 +739,7 @@ class _Board:
                 who = self.say(term("barbarians"))
                 colour = NEUTRAL
             else:
-                who = self.say(Seat(seat)) if _seat_ok(seat) else "?"
+                who = self.say(Seat(seat)) if is_seat(seat) else "?"
                 colour = seat_colour(seat)
             d.rectangle((sx, y, sx + 8, y + 44), fill=colour)
             head = f"{self.say(term(side))} · {who}"
@@ -830,7 +789,7 @@ class _Board:
         step = self.say(step_text(view))
         say_fit(d, (x + 14, top + 54), step, 18, w - 28, TEXT, anchor="lm", min_size=11)
         first = view.get("first")
-        if _seat_ok(first):
+        if is_seat(first):
             say_fit(d, (x + 14, top + 78), self.say(Msg("{what}: {player}", what=term("first player"),
                                                         player=Seat(first))), 15, w - 28, TEXT_DIM, anchor="lm",
                     min_size=10)

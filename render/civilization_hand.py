@@ -30,6 +30,7 @@ from render.civilization import (
     tech_level, tech_name, term, tw, unit_card_name, unit_card_type, unit_strength, unit_type_name,
 )
 from render.common import draw_text, font, words, wrap_text
+from render.common import seat_area as _area, viewer_seat as _viewer
 
 WIDTH = 1040
 MARGIN = 20
@@ -40,18 +41,6 @@ SECTION_HEAD = 44
 GAP = 12
 ERA: dict[str, tuple[int, int, int]] = {"ancient": (176, 130, 70), "medieval": (90, 110, 170),
                                         "modern": (70, 150, 120)}
-
-
-def _viewer(view: dict) -> int | None:
-    seat = view.get("viewer")
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-def _area(view: dict, seat: int | None) -> dict:
-    seats = view.get("seats") or []
-    if seat is not None and 0 <= seat < len(seats) and isinstance(seats[seat], dict):
-        return seats[seat]
-    return {}
 
 
 def _own(value: Any) -> list[str]:

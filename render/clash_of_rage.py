@@ -47,7 +47,9 @@ from engine.clash_of_rage import data, prompts, rounds, tactics as tactic_rules
 from engine.clash_of_rage.actions import LONGER_GAME_VP, WIN_VP
 from engine.text import Msg, Seat, plural
 from render import toolkit
-from render.common import draw_fitted, draw_text, font, text_width, words
+from render.common import draw_text, font, is_seat, say_fit, words
+from render.common import seat_names as _names, seat_views as seats_of, text_px as tw, whole as _int
+from render.toolkit import paste_centred, star
 
 GAME = "clash_of_rage"
 RGB = tuple[int, int, int]
@@ -121,20 +123,16 @@ MAX_PNG_BYTES = 300_000
 _mix = toolkit.mix
 
 
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 def seat_colour(seat: Any) -> RGB:
-    return SEAT[seat % 4] if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else NEUTRAL
+    return SEAT[seat % 4] if is_seat(seat) else NEUTRAL
 
 
 def seat_dark(seat: Any) -> RGB:
-    return SEAT_DARK[seat % 4] if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else INK
+    return SEAT_DARK[seat % 4] if is_seat(seat) else INK
 
 
 def seat_light(seat: Any) -> RGB:
-    return SEAT_LIGHT[seat % 4] if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else TEXT_DIM
+    return SEAT_LIGHT[seat % 4] if is_seat(seat) else TEXT_DIM
 
 
 def side_colour(side: Any) -> RGB:
@@ -145,13 +143,6 @@ def side_colour(side: Any) -> RGB:
 
 def term(english: str) -> Msg:
     return data.term(english)
-
-
-def _names(names, lang: str, players: int = 0) -> list[str]:
-    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
-    names = list(names or [])
-    names += [None] * max(0, players - len(names))
-    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names)]
 
 
 @lru_cache(maxsize=None)
@@ -233,20 +224,6 @@ def elf_order(elf_id: str) -> tuple:
 
 
 # ---------------------------------------------------------------------------- text helpers
-
-def say_fit(draw, xy, text: str, size: int, width: float, fill, bold: bool = False, anchor: str = "la",
-            min_size: int | None = None) -> int:
-    """Draw `text` shrunk or cut to `width` (at least a pixel); returns the width drawn."""
-    return draw_fitted(draw, xy, text, size, max(1.0, width), fill, bold, anchor, min_size)
-
-
-def tw(text: str, size: int, bold: bool = False) -> int:
-    return math.ceil(text_width(text, size, bold))
-
-
-def paste_centred(d, part: Image.Image, cx: float, cy: float) -> None:
-    toolkit.paste(d, part, (round(cx - part.width / 2), round(cy - part.height / 2)))
-
 
 # ---------------------------------------------------------------------------- small pictures (sprites)
 
@@ -434,15 +411,6 @@ def crystal(d, cx: float, cy: float, r: float) -> None:
     d.line([(cx, cy - r), (cx, cy + r)], fill=CRYSTAL_DARK, width=1)
 
 
-def star(d, cx: float, cy: float, r: float, fill: RGB = GOLD, outline: RGB = GOLD_DARK) -> None:
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + i * math.pi / 5
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    d.polygon(pts, fill=fill, outline=outline)
-
-
 def rage(d, cx: float, cy: float, r: float) -> None:
     """A rage token: a red disc with a flame."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(150, 24, 24), outline=INK)
@@ -589,10 +557,6 @@ def waiting_count(view: dict) -> int:
 
 def target_vp(view: dict) -> int:
     return LONGER_GAME_VP if (view.get("options") or {}).get("longer") else WIN_VP
-
-
-def seats_of(view: dict) -> list[dict]:
-    return [s if isinstance(s, dict) else {} for s in view.get("seats") or []]
 
 
 def step_text(view: dict) -> Any:
@@ -823,7 +787,7 @@ class _Board:
                 text = self.say(Msg("{players} win!", players=[Seat(s) for s in winners]))
             else:
                 text = self.say(Msg("Game over"))
-            star(d, x + 28, y + (h - 10) / 2, 14)
+            star(d, x + 28, y + (h - 10) / 2, 14, GOLD, GOLD_DARK)
             say_fit(d, (x + 50, y + (h - 10) / 2), text, HEAD, w - 64, WHITE, True, anchor="lm", min_size=15)
         return h, paint
 
@@ -986,7 +950,7 @@ class _Board:
             label = str(_int(area.get("crystals")))
             toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=TEXT, anchor="lm")
             cx += tw(label, BODY, True) + 14
-            star(d, cx + 11, cy, 12)
+            star(d, cx + 11, cy, 12, GOLD, GOLD_DARK)
             cx += 28
             label = f"{_int(area.get('vp'))}/{target_vp(view)}"
             toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=GOLD, anchor="lm")

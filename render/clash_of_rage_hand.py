@@ -28,12 +28,13 @@ from engine.clash_of_rage import tactics as tactic_rules
 from engine.text import Msg, Seat
 from render import toolkit
 from render.clash_of_rage import (
-    ARMOUR, BACKGROUND, CARD, CARD_GREY, CARD_INK, GOLD, INK, LEGENDARY, PALETTE, PANEL,
+    ARMOUR, BACKGROUND, CARD, CARD_GREY, CARD_INK, GOLD, GOLD_DARK, INK, LEGENDARY, PALETTE, PANEL,
     STONE, TEXT, TEXT_DIM, WEAPON, WHITE, _hero, _int, _item, _mix, _names, _unit, bonus_row, coin,
     crystal, hero_mark, hero_name, hero_token, icon, item_name, say_fit, seat_colour, star, stone_shape, target_vp,
     term, tribe_name, tw, unit_name,
 )
 from render.common import draw_text, font, words
+from render.common import seat_area as _area, viewer_seat as _viewer
 
 WIDTH = 1040
 MARGIN = 20
@@ -42,18 +43,6 @@ TACTIC_W, TACTIC_H = 150, 196
 UNIT_W = (WIDTH - 2 * MARGIN - 2 * 16) // 3
 ITEM_W, ITEM_H = 236, 92
 SECTION_HEAD = 46
-
-
-def _viewer(view: dict) -> int | None:
-    seat = view.get("viewer")
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-
-
-def _area(view: dict, seat: int | None) -> dict:
-    seats = view.get("seats") or []
-    if seat is not None and 0 <= seat < len(seats) and isinstance(seats[seat], dict):
-        return seats[seat]
-    return {}
 
 
 def _own_hand(area: dict) -> list[str]:
@@ -286,7 +275,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     label = str(_int(area.get("crystals")))
     toolkit.text(d, (x, y), label, font=font(22, True), fill=TEXT, anchor="lm")
     x += tw(label, 22, True) + 18
-    star(d, x + 12, y, 13)
+    star(d, x + 12, y, 13, GOLD, GOLD_DARK)
     x += 30
     label = f"{_int(area.get('vp'))}/{target_vp(view)}"
     toolkit.text(d, (x, y), label, font=font(22, True), fill=GOLD, anchor="lm")

@@ -280,3 +280,55 @@ def draw_fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, s
     text, size = shrink_to_fit(text, size, width, bold, min_size)
     draw_text(draw, xy, text, size, fill, bold, anchor)
     return math.ceil(text_width(text, size, bold))
+
+
+# ----------------------------------------------------------------------- reading a game's view
+
+def whole(value: Any, default: int = 0) -> int:
+    """`value` if it is a whole number (not a bool), else `default`."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def is_seat(value: Any) -> bool:
+    """Whether `value` names a seat: a whole number from 0."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def viewer_seat(view: dict) -> int | None:
+    """The seat a view is shown to, None for the public view."""
+    seat = view.get("viewer")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def seat_views(view: dict) -> list[dict]:
+    """The view's per-seat parts, an empty one where a part is missing."""
+    return [s if isinstance(s, dict) else {} for s in view.get("seats") or []]
+
+
+def seat_area(view: dict, seat: int | None) -> dict:
+    """One seat's part of the view, empty when there is none."""
+    seats = view.get("seats") or []
+    if seat is not None and 0 <= seat < len(seats) and isinstance(seats[seat], dict):
+        return seats[seat]
+    return {}
+
+
+def seat_names(names, lang: str, players: int = 0) -> list[str]:
+    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
+    from engine.text import Seat
+    names = list(names or [])
+    names += [None] * max(0, players - len(names))
+    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names)]
+
+
+# ----------------------------------------------------------------------- drawing text to a width
+
+def text_px(text: str, size: int, bold: bool = False) -> int:
+    """The width of `text` in whole pixels (rounded up)."""
+    return math.ceil(text_width(text, size, bold))
+
+
+def say_fit(draw, xy, text: str, size: int, width: float, fill, bold: bool = False, anchor: str = "la",
+            min_size: int | None = None) -> int:
+    """Draw `text` shrunk or cut to `width` (at least a pixel); returns the width drawn."""
+    return draw_fitted(draw, xy, text, size, max(1.0, width), fill, bold, anchor, min_size)

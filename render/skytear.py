@@ -53,6 +53,7 @@ from engine.text import Msg, Seat, plural, term
 from i18n import LIST_SEPARATOR
 from render import toolkit
 from render.common import draw_fitted, draw_text, font, text_width, words
+from render.common import whole as _int
 
 GAME = "skytear"
 RGB = tuple[int, int, int]
@@ -312,10 +313,6 @@ def _statuses(model: dict) -> list[tuple[str, int]]:
     found = {k: _int(v) for k, v in (model.get("statuses") or {}).items() if _int(v) > 0}
     return [(k, found[k]) for k in STATUS_ORDER if k in found] + \
         [(k, v) for k, v in sorted(found.items()) if k not in STATUS_ORDER]
-
-
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 # ---------------------------------------------------------------------------- text helpers

@@ -32,6 +32,7 @@ from PIL import Image
 from engine.text import Msg, Seat, term
 from render import toolkit
 from render.common import draw_text, font, text_width, words, wrap_text
+from render.common import viewer_seat as _viewer
 
 WIDTH = 1040
 MARGIN = 20
@@ -44,11 +45,6 @@ PER_ROW = 4
 BAND_H = 52
 GROUP_HEAD = 40
 HERO_ROW = 84
-
-
-def _viewer(view: dict) -> int | None:
-    seat = view.get("viewer")
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
 def _hand_cards(view: dict) -> list[str]:

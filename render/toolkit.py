@@ -138,6 +138,11 @@ def paste(img: Image.Image | Canvas, part: Image.Image, xy: tuple[int, int]) -> 
         img.paste(part, (int(xy[0]), int(xy[1])))
 
 
+def paste_centred(img: Image.Image | Canvas, part: Image.Image, cx: float, cy: float) -> None:
+    """Put a sprite on the picture with its centre at (cx, cy)."""
+    paste(img, part, (round(cx - part.width / 2), round(cy - part.height / 2)))
+
+
 # ----------------------------------------------------------------------------- primitives
 
 def round_box(draw: Canvas, box: tuple[float, float, float, float], radius: int = 0, fill: Any = None,
@@ -170,6 +175,16 @@ def disc(draw: Canvas, centre: tuple[int, int], radius: int, fill: Any, outline:
                  stroke_fill=stroke_fill)
     part = drawn(("disc", radius, fill, outline, width, label, font, ink, stroke_width, stroke_fill), size, make)
     paste(draw, part, (centre[0] - radius, centre[1] - radius))
+
+
+def star(draw: Canvas, cx: float, cy: float, r: float, fill: Any, outline: Any) -> None:
+    """A five-pointed star of outer radius `r` centred on (cx, cy), a point upwards."""
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    draw.polygon(pts, fill=fill, outline=outline)
 
 
 # ----------------------------------------------------------------------------- palette

@@ -417,7 +417,7 @@ def step_cost(state: dict | None = None, x: int | None = None, y: int | None = N
 
 
 def moves(state: dict, seat: int, start, speed: int, water: str = "none", stacking: int = 2,
-          group: Iterable[str] = ()) -> dict[str, dict]:
+          group: Iterable[str] = (), scouts_explore_huts: bool = False) -> dict[str, dict]:
     """Every square the figure or group on `start` ((x, y) or a label) can end on with at most
     `speed` orthogonal steps (R4, R63), as label -> {"path": [labels, start excluded],
     "stop": None | "hut" | "village" | "battle" | "city" | "scouts"}; each path is a shortest one.
@@ -469,7 +469,8 @@ def moves(state: dict, seat: int, start, speed: int, water: str = "none", stacki
             elif marker is not None:
                 stop = marker["kind"]                      # R70: hut or village
             if stop is not None:
-                if has_scout or not can_end or len(own) + size > stacking:
+                scouts_barred = has_scout and not (stop == "hut" and scouts_explore_huts)   # Republic
+                if scouts_barred or not can_end or len(own) + size > stacking:
                     continue
                 ends[label(nx, ny)] = {"path": step, "stop": stop}
                 continue                                   # entering stops the move

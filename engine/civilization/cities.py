@@ -66,8 +66,9 @@ def found_options(state: dict, seat: int) -> list[str]:
     if len(economy.cities_of(state, seat)) >= research.city_limit(state, seat) or _seat_area(state, seat)["unbuilt"]["city"] < 1:
         return []
     out, squares = [], set()
-    for f in sorted(state["figures"], key=lambda f: f["id"]):
-        if f["owner"] == seat and f["kind"] == "scout" and (f["x"], f["y"]) not in squares \
+    founders = {"scout", "army"} if _effects(state, seat).get("armies_found_cities") else {"scout"}
+    for f in sorted(state["figures"], key=lambda f: (f["kind"] != "scout", f["id"])):
+        if f["owner"] == seat and f["kind"] in founders and (f["x"], f["y"]) not in squares \
                 and board.found_problem(state, seat, f["x"], f["y"]) is None:
             squares.add((f["x"], f["y"]))          # two scouts on one square found the same city
             out.append(f"found:{f['id']}")
@@ -78,15 +79,15 @@ def found(state: dict, seat: int, scout_id: str) -> list[Event]:
     if f"found:{scout_id}" not in found_options(state, seat):
         scout = next((f for f in state["figures"] if f["id"] == scout_id and f["owner"] == seat), None)
         if scout is None or scout["kind"] != "scout":
-            raise IllegalAction(Msg("A city is founded by one of your scouts."))
+            raise IllegalAction(Msg("A city is founded by one of your scouts (or armies, under Republic)."))
         if len(economy.cities_of(state, seat)) >= research.city_limit(state, seat):
             raise IllegalAction(Msg("You already have as many cities as you may (2; 3 with Irrigation)."))
         raise IllegalAction(board.found_problem(state, seat, scout["x"], scout["y"])
                             or Msg("You have no city marker left."))
     scout = next(f for f in state["figures"] if f["id"] == scout_id)
     x, y = scout["x"], scout["y"]
-    state["figures"].remove(scout)                        # R14: the scout is sacrificed
-    _seat_area(state, seat)["unbuilt"]["scout"] += 1
+    state["figures"].remove(scout)                        # R14: the scout (or the army) is sacrificed
+    _seat_area(state, seat)["unbuilt"][scout["kind"]] += 1
     _seat_area(state, seat).get("gathering", {}).pop(scout_id, None)
     city = place_city(state, seat, x, y, capital=False)
     events = [Event(Msg("{player} founds a city at {square}.", player=Seat(seat), square=board.label(x, y)))]
@@ -218,6 +219,30 @@ def _clear_square(state: dict, seat: int, where: str) -> list[Event]:
 
 # ---------------------------------------------------------------- scouts' gathering (R94, R98)
 
+def start_harvest_options(state: dict, seat: int) -> list[str]:
+    """A government's Start of Turn harvest (Feudalism, house): one resource of any of the seat's
+    cities, once a turn."""
+    if not _effects(state, seat).get("start_harvest") or state.get("start_harvested", {}).get(str(seat)) == state["turn"]:
+        return []
+    out = set()
+    for c in economy.cities_of(state, seat):
+        for res in economy.city_icons(state, c)["resources"]:
+            if state["decks"]["resources"].get(res, 0) > 0:
+                out.add(f"startharvest:{c['id']}:{res}")
+    return sorted(out)
+
+
+def start_harvest(state: dict, seat: int, action_id: str) -> list[Event]:
+    if action_id not in start_harvest_options(state, seat):
+        raise IllegalAction(Msg("You cannot harvest that now."))
+    _, city_id, res = action_id.split(":")
+    state.setdefault("start_harvested", {})[str(seat)] = state["turn"]
+    state["decks"]["resources"][res] -= 1
+    _seat_area(state, seat)["resources"].append(res)
+    return [Event(Msg("{player} harvests {resource} at the start of the turn.", player=Seat(seat),
+                      resource=resource_name(res)))]
+
+
 def gather_options(state: dict, seat: int) -> list[str]:
     out = []
     cities = economy.cities_of(state, seat)
@@ -256,9 +281,13 @@ def city_square(state: dict, city_id: str) -> str:
 # ---------------------------------------------------------------- City Management (R30-R51)
 
 def production(state: dict, seat: int, city: dict) -> int:
-    """R32 plus the government's house effect (Despotism: +1 per city)."""
-    extra = int(data.government_effects(_seat_area(state, seat)["government"]).get("city_production", 0))
-    return economy.city_icons(state, city)["production"] + extra
+    """R32 plus the government's house effects: Despotism +1 a city; Communism: every city
+    produces as much as the seat's best city's squares."""
+    effects = _effects(state, seat)
+    own = economy.city_icons(state, city)["production"]
+    if effects.get("production_as_best_city"):
+        own = max([own] + [economy.city_icons(state, c)["production"] for c in economy.cities_of(state, seat)])
+    return own + int(effects.get("city_production", 0))
 
 
 def rush_needed(state: dict, seat: int, city: dict, cost: int) -> int | None:
@@ -268,14 +297,40 @@ def rush_needed(state: dict, seat: int, city: dict, cost: int) -> int | None:
     return trade if trade <= _seat_area(state, seat)["trade"] else None
 
 
+def actions_allowed(state: dict, seat: int, city: dict) -> int:
+    """R30: one action a city; R21: none for the capital in Anarchy; a government's extra capital
+    actions (Monarchy, house) on top."""
+    if city["capital"] and capital_idle(state, seat):
+        return 0
+    extra = int(_effects(state, seat).get("extra_capital_actions", 0)) if city["capital"] else 0
+    return 1 + extra
+
+
+def _effects(state: dict, seat: int) -> dict:
+    return data.government_effects(_seat_area(state, seat)["government"])
+
+
+def used_actions(state: dict, city_id: str) -> list[str]:
+    """The kinds of action (produce, arts, harvest) the city has taken this turn."""
+    out = []
+    for entry in state.get("city_done", []):
+        cid, _, kind = entry.partition("|")
+        if cid == city_id:
+            out.append(kind)
+    return out
+
+
 def acting_cities(state: dict, seat: int) -> list[dict]:
-    """The seat's cities still to act this City Management (R30; R21: not the capital in Anarchy)."""
-    done = set(state.get("city_done", []))
-    return [c for c in economy.cities_of(state, seat) if c["id"] not in done
-            and not (c["capital"] and capital_idle(state, seat))]
+    """The seat's cities that may still act this City Management."""
+    return [c for c in economy.cities_of(state, seat) if len(used_actions(state, c["id"])) < actions_allowed(state, seat, c)]
 
 
 def city_actions(state: dict, seat: int, city: dict) -> list[str]:
+    used = used_actions(state, city["id"])
+    return [a for a in _city_actions(state, seat, city) if a.split(":")[0] not in used]
+
+
+def _city_actions(state: dict, seat: int, city: dict) -> list[str]:
     cid = city["id"]
     out = []
     area = _seat_area(state, seat)
@@ -358,7 +413,7 @@ def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("That city has already acted this turn."))
     if action_id not in city_actions(state, seat, city):
         raise IllegalAction(Msg("That city cannot do that now."))
-    state.setdefault("city_done", []).append(city["id"])
+    state.setdefault("city_done", []).append(f"{city['id']}|{parts[0]}")
     where = board.label(city["x"], city["y"])
     if parts[0] == "arts":
         gain = culture.arts_culture(economy.city_icons(state, city)["culture"])     # R50

@@ -85,7 +85,8 @@ def legal_ids(state: dict, seat: int) -> list[str]:
         return _setup_ids(state, seat)
     if phase == "start":
         return (cities.found_options(state, seat) + cities.government_options(state, seat)
-                + cities.great_person_options(state, seat) + cities.gather_options(state, seat) + ["done"])
+                + cities.great_person_options(state, seat) + cities.gather_options(state, seat)
+                + cities.start_harvest_options(state, seat) + ["done"])
     if phase == "city":
         out = []
         for city in cities.acting_cities(state, seat):
@@ -123,6 +124,7 @@ def movement_ids(state: dict, seat: int) -> list[str]:
     water = research.water_rule(state, seat)
     stacking = research.stacking_limit(state, seat)
     used = moved(state)
+    scouts_huts = bool(data.government_effects(state["seats"][seat]["government"]).get("scouts_explore_huts"))
     out = []
     by_square: dict[tuple[int, int], list[dict]] = {}
     for f in state["figures"]:
@@ -133,7 +135,8 @@ def movement_ids(state: dict, seat: int) -> list[str]:
             left = speed - max(used.get(f["id"], 0) for f in group)
             ids = ",".join(f["id"] for f in group)
             if left > 0:
-                for target in sorted(board.moves(state, seat, (x, y), left, water, stacking, [f["id"] for f in group])):
+                for target in sorted(board.moves(state, seat, (x, y), left, water, stacking, [f["id"] for f in group],
+                                                 scouts_huts)):
                     out.append(f"move:{ids}:{target}")
         for f in groups_of(figs, used, singles=True):                   # R68: 1 movement to discover
             f = f[0]
@@ -166,7 +169,8 @@ def _move(state: dict, seat: int, action_id: str) -> list[Event]:
     used = moved(state)
     left = research.travel_speed(state, seat) - max(used.get(f["id"], 0) for f in group)
     ends = board.moves(state, seat, start, left, research.water_rule(state, seat),
-                       research.stacking_limit(state, seat), [f["id"] for f in group])
+                       research.stacking_limit(state, seat), [f["id"] for f in group],
+                       bool(data.government_effects(state["seats"][seat]["government"]).get("scouts_explore_huts")))
     info = ends[target]
     x, y = board.parse_label(target)
     for f in group:
@@ -246,6 +250,8 @@ def _apply(state: dict, seat: int, action_id: str) -> list[Event]:
         if verb == "gather":
             _, scout, city = action_id.split(":")
             return cities.gather(state, seat, scout, city)
+        if verb == "startharvest":
+            return cities.start_harvest(state, seat, action_id)
     if phase == "city":
         if verb == "culture":
             return culture.advance(state, seat)

@@ -5,11 +5,10 @@ takes where the rulebook is silent (spec section 10), and every house value of t
 `RULES_TEXT` and `DESIGN_TEXT` are lists of texts, one chat message each."""
 from __future__ import annotations
 
-from engine.text import Lines, Msg
+from engine.helptext import house_value_lines, messages
+from engine.text import Msg
 
 from . import data
-
-MESSAGE_CHARS = 1800   # a chat message holds 2000 characters; the English leaves room for names
 
 RULES_LINES = (
     Msg("**Sid Meier's Civilization** (2-4 players): lead a civilization from one capital to victory."),
@@ -37,40 +36,7 @@ DECISIONS = (
 )
 
 
-def _house_lines() -> list[Msg]:
-    """Every house value, grouped per record: "• Despotism: house_effects city_production=1"."""
-    lines = []
-    for _file, rec in data.records():
-        fields = [f for f, note in rec["_source"].items()
-                  if f != "id" and data.tag(note) == "house" and f in rec]
-        if not fields:
-            continue
-        label = data.term(str(rec["name"])) if rec.get("name") else str(rec.get("id", _file))
-        values = [Msg("{field} {value}", field=f, value=_show(rec[f])) for f in fields]
-        lines.append(Msg("• {name}: {values}", name=label, values=values))
-    return lines
-
-
-def _show(value) -> str:
-    if isinstance(value, dict):
-        return " ".join(f"{k}={_show(v)}" for k, v in value.items()) or "-"
-    if isinstance(value, list):
-        return "/".join(_show(v) for v in value) or "-"
-    return "-" if value is None or value == "" else str(value)
-
-
-def _messages(title: Msg, lines) -> list[Msg]:
-    out, chunk, size = [], [title], len(title)
-    for line in lines:
-        if size + len(line) + 1 > MESSAGE_CHARS and len(chunk) > 1:
-            out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
-            chunk, size = [title], len(title)
-        chunk.append(line)
-        size += len(line) + 1
-    out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
-    return out
-
-
-RULES_TEXT = _messages(Msg("**Sid Meier's Civilization: the rules in short**"), RULES_LINES)
-DESIGN_TEXT = (_messages(Msg("**Sid Meier's Civilization: design decisions**"), DECISIONS)
-               + _messages(Msg("**Sid Meier's Civilization: house values** (no source prints them)"), _house_lines()))
+RULES_TEXT = messages(Msg("**Sid Meier's Civilization: the rules in short**"), RULES_LINES)
+DESIGN_TEXT = (messages(Msg("**Sid Meier's Civilization: design decisions**"), DECISIONS)
+               + messages(Msg("**Sid Meier's Civilization: house values** (no source prints them)"),
+                          house_value_lines(data.records(), data.tag, data.term)))

@@ -17,6 +17,7 @@ VERBS = {
     "government": (Msg("Change government"), Msg("Anarchy first, unless it was just unlocked")),
     "greatperson": (Msg("Place a great person"), Msg("From your civilization sheet")),
     "gather": (Msg("Scout gathering"), Msg("The scout's square works for a city this turn")),
+    "startharvest": (Msg("Harvest (government)"), Msg("One resource from a city, once a turn")),
     "produce": (Msg("Produce"), Msg("A figure, unit, building, walls or wonder")),
     "arts": (Msg("Devote to the arts"), Msg("1 culture + 1 per culture icon")),
     "harvest": (Msg("Harvest a resource"), Msg("1 token from the market")),

@@ -55,7 +55,7 @@ def records() -> list[tuple[str, dict]]:
     return out
 
 
-def _tag(text: object) -> str | None:
+def tag(text: object) -> str | None:
     if not isinstance(text, str):
         return None
     head = text.split(" ", 1)[0]
@@ -81,7 +81,7 @@ def validate() -> None:
             _fail(f"{where}: no _source")
         fields = [k for k in rec if not k.startswith("_") and k != "units"]
         for f in fields:
-            if _tag(src.get(f)) is None:
+            if tag(src.get(f)) is None:
                 _fail(f"{where}: field {f} has no seed/data/house source")
         for f in src:
             if f not in rec:
@@ -127,7 +127,7 @@ def validate() -> None:
             if t["side"] not in side_ids or t["rotation"] not in range(6):
                 _fail(f"layout {n}: bad side or rotation {t}")
     for row in glossary():
-        if not all(row.get(k) for k in ("kind", "en", "zh-TW", "zh-CN")) or _tag(row.get("source")) is None:
+        if not all(row.get(k) for k in ("kind", "en", "zh-TW", "zh-CN")) or tag(row.get("source")) is None:
             _fail(f"glossary row {row}: empty column or unknown source")
 
 
@@ -220,7 +220,7 @@ def house_values() -> list[tuple[str, str, str, str]]:
     out = []
     for name, rec in records():
         for f, note in rec["_source"].items():
-            if _tag(note) == "house" and f != "id":
+            if tag(note) == "house" and f != "id":
                 out.append((name, str(rec.get("id", name)), f, note))
     return out
 
@@ -228,7 +228,7 @@ def house_values() -> list[tuple[str, str, str, str]]:
 def sourced_values() -> list[tuple[str, str, str, str]]:
     """Every value backed by the seed or the data appendices: (file, record id, field, note)."""
     return [(n, str(r.get("id", n)), f, note) for n, r in records()
-            for f, note in r["_source"].items() if _tag(note) in ("seed", "data")]
+            for f, note in r["_source"].items() if tag(note) in ("seed", "data")]
 
 
 validate()

@@ -6,11 +6,10 @@ value of the component data (data.house_values()).
 is its own catalogue entry."""
 from __future__ import annotations
 
-from engine.text import Lines, Msg
+from engine.helptext import messages
+from engine.text import Msg
 
 from . import data
-
-MESSAGE_CHARS = 1800   # a chat message holds 2000 characters; the English leaves room for names
 
 RULES_LINES = (
     Msg("**Skytear** (2 players, or 3-4 in two teams): how to play"),
@@ -78,19 +77,6 @@ def _house_lines() -> list[Msg]:
     return [Msg("• {name}: {values}", name=name, values=values) for name, values in groups.values()]
 
 
-def _messages(title: Msg, lines) -> list[Msg]:
-    """Lines packed into chat messages of at most MESSAGE_CHARS (English) each, the title first."""
-    out, chunk, size = [], [title], len(title)
-    for line in lines:
-        if size + len(line) + 1 > MESSAGE_CHARS and len(chunk) > 1:
-            out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
-            chunk, size = [title], len(title)
-        chunk.append(line)
-        size += len(line) + 1
-    out.append(Msg("{paragraphs}", paragraphs=Lines(chunk)))
-    return out
-
-
-RULES_TEXT = _messages(Msg("**Skytear: the rules in short**"), RULES_LINES)
-DESIGN_TEXT = (_messages(Msg("**Skytear: design decisions**"), FLOW_DECISIONS + CONTENT_DECISIONS)
-               + _messages(Msg("**Skytear: house values** (no source prints them)"), _house_lines()))
+RULES_TEXT = messages(Msg("**Skytear: the rules in short**"), RULES_LINES)
+DESIGN_TEXT = (messages(Msg("**Skytear: design decisions**"), FLOW_DECISIONS + CONTENT_DECISIONS)
+               + messages(Msg("**Skytear: house values** (no source prints them)"), _house_lines()))

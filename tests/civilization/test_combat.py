@@ -633,7 +633,8 @@ def loot_state(points_city=False, **loser):
 
 
 def test_loot_one_point_options():
-    """data-research-2 3.6: 1 point buys trade, culture, one resource or a coin discard."""
+    """R120 as the FAQ changes it (data-research-2 3.6): 1 point buys trade, culture, one resource
+    or a coin discard."""
     state = loot_state(trade=2, culture_tokens=1, resources=["silk"], hidden_resources=["spy"],
                        coin_tokens=1, techs=[{"id": "pottery", "row": 1}], culture_hand=["c1"])
     assert state["battle"]["loot"]["points"] == 1

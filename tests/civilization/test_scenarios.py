@@ -202,6 +202,7 @@ def test_t37_r14_figures_step_off_a_new_city(monkeypatch):
 
 def test_t38_r70_r71_a_hut_stops_an_army_and_bars_a_scout(monkeypatch):
     state = field(monkeypatch, blank(), phase="movement")
+    state["seats"][0]["government"] = "despotism"          # under Republic scouts may take huts
     city(state, 0, "A8", capital=True)
     scout = figure(state, 0, "scout", "C3")
     army = figure(state, 0, "army", "C5")
@@ -254,3 +255,53 @@ def test_r35_r130_scouts_do_not_fight_and_the_dial_stops_at_27(monkeypatch):
     state["phase"] = "start"
     economy.collect_trade(state)
     assert state["seats"][0]["trade"] == 27
+
+
+# ---------------------------------------------------------------- governments (R22, G3 house effects)
+
+def test_r22_monarchy_gives_the_capital_a_second_action_of_another_kind(monkeypatch):
+    state, c = t25(monkeypatch)
+    state["seats"][0]["government"] = "monarchy"
+    state = act(state, 0, f"arts:{c['id']}")
+    legal = ids(state)
+    assert f"harvest:{c['id']}:silk" in legal and f"arts:{c['id']}" not in legal
+    state = act(state, 0, f"harvest:{c['id']}:silk")
+    assert not any(i.split(":")[1:2] == [c["id"]] for i in ids(state) if ":" in i)
+
+
+def test_r22_communism_produces_as_the_best_city(monkeypatch):
+    cells = dict(T25)
+    cells.update({lbl: "G" for lbl in ("E5", "F5", "G5", "E6", "G6", "E7", "F7", "G7")})
+    state = field(monkeypatch, grid_with(cells))
+    capital = city(state, 0, "C3", capital=True)
+    small = city(state, 0, "F6")
+    assert cities.production(state, 0, small) == 0
+    state["seats"][0]["government"] = "communism"
+    assert cities.production(state, 0, small) == cities.production(state, 0, capital) == 5
+
+
+def test_r22_republic_lets_armies_found_cities_and_scouts_explore_huts(monkeypatch):
+    state = field(monkeypatch, blank(), phase="start")
+    city(state, 0, "A1", capital=True)
+    army = figure(state, 0, "army", "E5")
+    assert state["seats"][0]["government"] == "republic"                      # Rome
+    assert f"found:{army['id']}" in ids(state)
+    state["seats"][0]["government"] = "despotism"
+    assert f"found:{army['id']}" not in ids(state)
+    state["seats"][0]["government"] = "republic"
+    state["phase"] = "movement"
+    scout = figure(state, 0, "scout", "C5")
+    state["markers"]["C6"] = {"kind": "hut", "content": "silk"}
+    state = act(state, 0, f"move:{scout['id']}:C6")
+    assert state["seats"][0]["hidden_resources"] == ["silk"]
+
+
+def test_r22_feudalism_harvests_once_at_the_start_of_the_turn(monkeypatch):
+    state, c = t25(monkeypatch, phase="start")
+    state["seats"][0]["government"] = "feudalism"
+    choice = f"startharvest:{c['id']}:silk"
+    assert choice in ids(state)
+    state = act(state, 0, choice)
+    assert state["seats"][0]["resources"] == ["silk"]
+    assert not any(i.startswith("startharvest:") for i in ids(state))
+    assert economy.government_coins(state, 0) == 1

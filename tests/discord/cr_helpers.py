@@ -223,19 +223,7 @@ class Driver(helpers.Driver):
     rules = RULES
     commands = CLASH
     new_planner = Planner
-
-    def __init__(self, env, thread, members, planners: dict[str, Planner] | None = None):
-        super().__init__(env, thread, members, planners)
-        self.played: list[tuple[int, int, str]] = []   # (version before, seat, action)
-
-    async def play_one(self, way: str | None = None, action_id: str | None = None) -> str:
-        match, seat, member, actions, action = await self.next_move(action_id)
-        hand = newest_hand(member)
-        check_hand(hand, match, actions)
-        _way, result = await self.send(way, member, hand, match, seat, actions, action)
-        self.played.append((match.version, seat, action.id))
-        await self.settle(member, match, seat, action.id, result)
-        return action.id
+    buttons = ClashOfRageCog.BUTTONS
 
 
 # ---------------------------------------------------------------------- privacy of the thread

@@ -459,11 +459,13 @@ class Driver:
     rules: Any
     commands: VerbCommands
     new_planner: Any
+    buttons: frozenset = frozenset()      # the cog's BUTTONS: the first steps shown as buttons
 
     def __init__(self, env, thread, members, planners: dict | None = None, first: str = "slash"):
         self.env, self.thread, self.members = env, thread, members
         self.planners = planners if planners is not None else {}
         self.first = first
+        self.played: list[tuple[int, int, str]] = []   # (version before, seat, action)
         self.used = Counter()            # (command, "slash" | "component") -> count
         self.kinds = Counter()           # (command, "button" | "menu") -> the first component clicked
         self.autocompleted = 0
@@ -543,6 +545,16 @@ class Driver:
         if self.moves % EXPIRE_EVERY == 0:
             await self.env.advance_time(VIEW_TIMEOUT)
 
+    async def play_one(self, way: str | None = None, action_id: str | None = None) -> str:
+        """One move of the person asked now, checked on their hand first."""
+        match, seat, member, actions, action = await self.next_move(action_id)
+        hand = newest_hand(member)
+        check_hand(hand, match, actions, self.buttons)
+        _way, result = await self.send(way, member, hand, match, seat, actions, action)
+        self.played.append((match.version, seat, action.id))
+        await self.settle(member, match, seat, action.id, result)
+        return action.id
+
     async def play_to_the_end(self, limit: int = 1500) -> int:
         moves = 0
         while await self.human_to_move() is not None:
@@ -553,6 +565,103 @@ class Driver:
 
     def commands_used(self) -> set[str]:
         return {command for (command, _way) in self.used}
+
+
+async def vote_hands_the_seat_to_the_computer(env, thread, match, absent_seat: int, members: dict, humans,
+                                              *, not_by_itself: str):
+    """`absent_seat`'s person lets the clock run out on a decision the game does not make alone:
+    the thread's notice asks the others to vote (more than two players: no claim of the win), the
+    match waits (`not_by_itself` says why), and the other person's vote hands the seat to the
+    computer. Returns the match after the vote."""
+    service = env.bot.service
+    absent = members[match.user_at(absent_seat).user_id]
+    voter = next(members[match.user_at(s).user_id] for s in humans if s != absent_seat)
+    deadline = service.deadline_of(match, absent_seat)
+    assert deadline is not None
+    await env.advance_time(deadline - env.now().timestamp() + 1)
+    notice = with_button(thread, "Let the computer play")
+    assert notice is not None and "Claim the win" not in buttons(notice), "more than two players: a vote"
+    assert absent.mention in notice.content and "is out of time" in notice.content
+    assert (await current_match(env)).version == match.version, not_by_itself
+    r = await voter.click(notice, label="Let the computer play")
+    assert r.response.content == "The computer now plays that seat.", r.response.content
+    match = await current_match(env)
+    assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
+    return match
+
+
+async def undo_is_refused_after(env, thread, people, rules, new_planner, last_move, *, what: str, limit: int = 600):
+    """The planners play (through the service) until the log's last move satisfies `last_move`
+    (a move that drew, shuffled, revealed or rolled); its player's /match undo is then refused and
+    nothing is taken back. Returns the match."""
+    planners: dict = {}
+    for _ in range(limit):
+        match = await current_match(env)
+        log = await env.bot.store.actions(match.id)
+        if log and last_move(log[-1][2]):
+            break
+        assert match.status == "active", f"the game ended before {what}"
+        seat = min(rules.active_players(match.snapshot))
+        move = planners.setdefault(seat, new_planner()).choose(match.snapshot, seat, match.seed + match.version)
+        await env.bot.service.act(match.id, match.user_at(seat).user_id, move)
+    else:
+        raise AssertionError(f"never {what}")
+    mover = next(m for m in people if m.id == match.user_at(log[-1][1]).user_id)
+    r = await mover.slash(thread, "match undo")
+    assert "drew, shuffled, revealed or rolled" in r.response.content, r.response.content
+    assert (await current_match(env)).version == match.version, "nothing was taken back"
+    return match
+
+
+def check_commands_and_hands(rules, commands: "VerbCommands", buttons, runs, every: int = 10) -> tuple[set, int]:
+    """At every position of the `runs` (offline games) and for every seat asked: each legal move
+    belongs to exactly one command, whose options, given the move's step values, name that move
+    alone (checked every `every` positions); the hand's components fit one message within
+    Discord's limits and follow the layout (`buttons`). Returns (the commands seen, positions)."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.ui.picker import StepButton, move_items
+
+    seen, positions = set(), 0
+    for run in runs:
+        for version, state in enumerate(run.states[:-1]):
+            for seat in rules.active_players(state):
+                actions = rules.legal_actions(state, seat)
+                named = [commands.command_for(action) for action in actions]
+                seen |= {command.split(" ", 1)[1] for command, _options in named}
+                assert len({(c, tuple(o)) for c, o in named}) == len(actions), "two moves with the same options"
+                if positions % every == 0:
+                    assert all(commands.names_one_move(actions, action) for action in actions), state.get("phase")
+                items = move_items(SimpleNamespace(id=1, version=version), actions, buttons)
+                view = discord.ui.View(timeout=None)
+                for item in items:
+                    view.add_item(item)   # raises when the components need more than five rows
+                got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
+                assert sorted(got) == sorted(expected_layout(actions, buttons)), state.get("phase")
+                positions += 1
+    return seen, positions
+
+
+async def log_rematch_and_replay(env, thread, watcher, player, match, game: str, states_checked, check_public_text):
+    """/match log (asked by `watcher`) pages the public history, numbered to the last move, naming
+    nothing secret of `states_checked`; the final board's Rematch (clicked by `player`) starts the
+    same game with the same seats; /match replay is an animated GIF. Returns the rematch."""
+    r = await watcher.slash(thread, "match log", match=match.id)
+    text = r.response.content
+    assert "history, page" in text, text
+    lines = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
+    check_public_text(text, states_checked)
+    final = thread.history()[-1]
+    assert "Rematch" in buttons(final), final.content
+    r = await player.click(final, label="Rematch")
+    assert "Rematch #2 has started" in r.response.content, r.response.content
+    rematch = await current_match(env, 2)
+    assert rematch.game == game
+    assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats], "the same people, the same seats"
+    await assert_replay_is_animated(watcher, thread, match)
+    return rematch
 
 
 async def people_and_seats(env, *people) -> tuple:

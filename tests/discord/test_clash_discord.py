@@ -13,11 +13,12 @@ from __future__ import annotations
 import pytest
 
 from engine.clash_of_rage import RULES, tactics
-from tests.discord.cr_helpers import (COMMANDS, Driver, FixedSeed, Planner, assert_thread_reveals_no_hidden_card,
-                                      check_public_text, every_command, find_seed, moves_by_service,
-                                      names_one_move, replayed_states, secret_tactics, simulate, tactic_words)
-from tests.discord.helpers import (assert_replay_is_animated, bot_handle, buttons, current_match, people_and_seats,
-                                   spectator_boards, thread_of, with_button)
+from tests.discord.cr_helpers import (CLASH, COMMANDS, Driver, FixedSeed, Planner, assert_thread_reveals_no_hidden_card,
+                                      check_public_text, every_command, find_seed, moves_by_service, replayed_states,
+                                      secret_tactics, simulate, tactic_words)
+from tests.discord.helpers import (bot_handle, buttons, check_commands_and_hands, current_match,
+                                   log_rematch_and_replay, people_and_seats, spectator_boards, thread_of,
+                                   undo_is_refused_after, vote_hands_the_seat_to_the_computer)
 
 EVERY_COMMAND = 0      # 1 against the computer, 6 rounds: the human makes every kind of move
 FOUR_PLAYERS = 0       # alice and bob against two computers, 1 round
@@ -146,32 +147,11 @@ async def test_a_roll_cannot_be_taken_back(play):
     refused (the move rolled something) and nothing is taken back."""
     env, guild, channel, alice, bob, carol = play
     env.bot.service.seed_source = FixedSeed(ROLLED)
-    r = await alice.slash(channel, "clash challenge", opponent=bob, rounds=3, clock="none")
+    await alice.slash(channel, "clash challenge", opponent=bob, rounds=3, clock="none")
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
-    planners = {}
-
-    def chooser(match, seat):
-        return planners.setdefault(seat, Planner()).choose(match.snapshot, seat, match.seed + match.version)
-
-    async def rolled(match):
-        log = await env.bot.store.actions(match.id)
-        return bool(log) and log[-1][2] == "roll"
-
-    for _ in range(400):
-        match = await current_match(env)
-        if await rolled(match):
-            break
-        assert match.status == "active", "the game ended before anyone rolled"
-        seat = min(RULES.active_players(match.snapshot))
-        await env.bot.service.act(match.id, match.user_at(seat).user_id, chooser(match, seat))
-    else:
-        raise AssertionError("nobody rolled")
-    log = await env.bot.store.actions(match.id)
-    roller = next(m for m in (alice, bob) if m.id == match.user_at(log[-1][1]).user_id)
-    r = await roller.slash(thread, "match undo")
-    assert "drew, shuffled, revealed or rolled" in r.response.content, r.response.content
-    assert (await current_match(env)).version == match.version, "nothing was taken back"
+    await undo_is_refused_after(env, thread, (alice, bob), RULES, Planner, lambda move: move == "roll",
+                                what="anyone rolled", limit=400)
     assert "Take back my move" not in buttons(thread.history()[-1])
 
 
@@ -188,26 +168,15 @@ async def test_out_of_time_on_an_action_turn_the_computer_takes_the_seat(play):
     seat played for them never wins."""
     env, guild, channel, alice, bob, carol = play
     env.bot.service.seed_source = FixedSeed(2)
-    r = await alice.slash(channel, "clash challenge", opponent=bob, computers=1, rounds=2, clock="move-24h")
+    await alice.slash(channel, "clash challenge", opponent=bob, computers=1, rounds=2, clock="move-24h")
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     service = env.bot.service
     match, members, humans = await people_and_seats(env, alice, bob)
     match = await moves_by_service(env, lambda m: any(on_own_action(m, s) for s in humans))
     absent_seat = next(s for s in humans if on_own_action(match, s))
-    absent = members[match.user_at(absent_seat).user_id]
-    voter = next(members[match.user_at(s).user_id] for s in humans if s != absent_seat)
-    deadline = service.deadline_of(match, absent_seat)
-    assert deadline is not None
-    await env.advance_time(deadline - env.now().timestamp() + 1)
-    notice = with_button(thread, "Let the computer play")
-    assert notice is not None and "Claim the win" not in buttons(notice), "more than two players: a vote"
-    assert absent.mention in notice.content and "is out of time" in notice.content
-    assert (await current_match(env)).version == match.version, "an action turn is not played by itself"
-    r = await voter.click(notice, label="Let the computer play")
-    assert r.response.content == "The computer now plays that seat.", r.response.content
-    match = await current_match(env)
-    assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
+    match = await vote_hands_the_seat_to_the_computer(env, thread, match, absent_seat, members, humans,
+                                                      not_by_itself="an action turn is not played by itself")
     assert absent_seat not in RULES.active_players(match.snapshot), "the computer moved for the seat at once"
     match = await moves_by_service(env, lambda m: m.status == "finished")
     assert absent_seat not in match.result["winners"] and match.result["absent"] == [absent_seat]
@@ -236,24 +205,11 @@ async def test_spectator_log_rematch_and_replay(world):
     assert len(boards) > 5 and boards[-1].content == thread.history()[-1].content
     assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
 
-    r = await carol.slash(thread, "match log", match=match.id)
-    text = r.response.content
-    assert "history, page" in text, text
-    lines = [line for line in text.splitlines() if line[:1].isdigit()]
-    assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
+    assert "Game over" in thread.history()[-1].content
     states = await replayed_states(env, match)
-    check_public_text(text, states[1:])
-
-    final = thread.history()[-1]
-    assert "Game over" in final.content and "Rematch" in buttons(final)
-    r = await bob.click(final, label="Rematch")
-    assert "Rematch #2 has started" in r.response.content, r.response.content
-    rematch = await current_match(env, 2)
-    assert rematch.game == "clash_of_rage"
+    rematch = await log_rematch_and_replay(env, thread, carol, bob, match, "clash_of_rage", states[1:],
+                                           check_public_text)
     assert {k: v for k, v in rematch.options.items() if k != "first_player"} == match.options
-    assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats], "the same people, the same seats"
-
-    await assert_replay_is_animated(carol, thread, match)
 
 
 def test_every_move_has_its_command_and_the_hand_reaches_it():
@@ -261,31 +217,11 @@ def test_every_move_has_its_command_and_the_hand_reaches_it():
     each legal move belongs to exactly one /clash command, whose options, given the move's step
     values, name that move alone; the hand's components fit one message within Discord's limits
     and follow the layout (tactic cards and battle steps as buttons)."""
-    import discord
-    from types import SimpleNamespace
-
     from cogs.clash_of_rage import ClashOfRageCog
-    from cogs.ui.picker import StepButton, move_items
-    from tests.discord.cr_helpers import command_for, expected_layout
 
-    seen, positions = set(), 0
     _seed, every = find_seed({"rounds": 6}, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    for run in (every, simulate({"rounds": 1}, FOUR_PLAYERS, [None] * 4, {})):
-        for version, state in enumerate(run.states[:-1]):
-            for seat in RULES.active_players(state):
-                actions = RULES.legal_actions(state, seat)
-                named = [command_for(action) for action in actions]
-                seen |= {command.removeprefix("clash ") for command, _options in named}
-                assert len({(c, tuple(o)) for c, o in named}) == len(actions), "two moves with the same options"
-                if positions % 10 == 0:
-                    assert all(names_one_move(actions, action) for action in actions), state["phase"]
-                items = move_items(SimpleNamespace(id=1, version=version), actions, ClashOfRageCog.BUTTONS)
-                view = discord.ui.View(timeout=None)
-                for item in items:
-                    view.add_item(item)   # raises when the components need more than five rows
-                got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
-                assert sorted(got) == sorted(expected_layout(actions, ClashOfRageCog.BUTTONS)), state["phase"]
-                positions += 1
+    four = simulate({"rounds": 1}, FOUR_PLAYERS, [None] * 4, {})
+    seen, positions = check_commands_and_hands(RULES, CLASH, ClashOfRageCog.BUTTONS, (every, four))
     assert positions > 100 and seen == set(COMMANDS)
 
 
@@ -294,7 +230,8 @@ async def test_the_rules_help_lists_every_house_value(play):
     for the printed ones (data.house_values()), each message within Discord's 2000 characters,
     and the declared options last."""
     from engine.clash_of_rage import data
-    from engine.clash_of_rage.help import DESIGN_TEXT, RULES_TEXT, _show
+    from engine.clash_of_rage.help import DESIGN_TEXT, RULES_TEXT
+    from engine.helptext import show as _show
     from i18n import render
 
     env, guild, channel, alice, bob, carol = play

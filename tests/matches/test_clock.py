@@ -88,3 +88,15 @@ def test_undo_after_the_turn_ended_gives_a_new_turn_on_a_move_clock():
 
 def test_parse_duration():
     assert [clocks.parse_duration(t) for t in ("12h", "30m", "2d", "45s", "60")] == [12 * HOUR, 1800, 2 * DAY, 45, 60]
+
+
+def test_a_move_made_for_a_player_out_of_time_ends_their_turn_even_if_they_act_next():
+    """The game chose for seat 1 when its time ran out (a secret pick) and the next decision is
+    seat 1's again: that decision gets a turn of its own, not the rest of the one that ran out."""
+    c = clocks.new_clock("move-24h")
+    c = clocks.advance(c, moved=None, active={0, 1}, now=0)
+    c = clocks.advance(c, moved=0, active={1}, now=HOUR)
+    stale = clocks.advance(c, moved=1, active={1}, now=DAY + 1)                  # same turn: still overdue
+    assert stale["deadlines"]["1"] == DAY
+    fresh = clocks.advance(c, moved=1, active={1}, now=DAY + 1, turn_over=True)
+    assert fresh["deadlines"]["1"] == 2 * DAY + 1

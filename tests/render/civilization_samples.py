@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import copy
-import random
 from functools import lru_cache
 
 from engine.civilization import RULES, flow, views
+from tests.render.samples import random_play
 
 NAMES = ["Alice", "小明", "Carol", "Dmitri"]
 
 
 def play(players: int, seed: int, stop, cap: int = 6000) -> dict:
     """The first state of a random game (seed) for which `stop(state)` is true, else its end."""
-    state = RULES.setup(players, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(cap):
-        if stop(state) or state.get("result"):
-            return state
-        seat = rng.choice(sorted(RULES.active_players(state)))
-        state, _events = RULES.apply(state, seat, rng.choice(flow.legal_ids(state, seat)))
-    return state
+    return random_play(RULES, players, seed, stop, cap, flow.legal_ids)
 
 
 def researching(state: dict, picks: int) -> bool:

@@ -2,24 +2,17 @@
 (engine.clash_of_rage's RULES), stopped at chosen points of the game."""
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 from engine.clash_of_rage import RULES, views
+from tests.render.samples import random_play
 
 NAMES = ["Alice", "小明", "Carol", "Dmitri"]
 
 
 def play(players: int, seed: int, stop, cap: int = 20000) -> dict:
     """The first state of a random game (seed) for which `stop(state)` is true, else its end."""
-    state = RULES.setup(players, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(cap):
-        if stop(state) or state.get("result"):
-            return state
-        seat = rng.choice(sorted(RULES.active_players(state)))
-        state, _events = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
-    return state
+    return random_play(RULES, players, seed, stop, cap)
 
 
 def selecting(state: dict) -> bool:

@@ -868,8 +868,14 @@ class _Board:
             Msg("{thing} {n}", thing=term(k), n=_int(unbuilt.get(k))) for k in ("army", "scout", "city")]))
         say_fit(d, (x + 8, y + 9), line, 14, w - 16, TEXT_DIM, anchor="lm", min_size=10)
         y += 22
-        # wonders built, great people on the sheet
-        extra = [(named("wonders", wid, lang), WONDER, CARD_INK) for wid in area.get("wonders") or []]
+        # buildings on the map (the civilization's own markers), then wonders built, great people on the sheet
+        owned: dict[str, int] = {}
+        for b in (self.view.get("buildings") or {}).values():
+            if isinstance(b, dict) and b.get("owner") == seat and b.get("id"):
+                owned[str(b["id"])] = owned.get(str(b["id"]), 0) + 1
+        extra = [(f"{named('buildings', bid, lang)} ×{n}" if n > 1 else named("buildings", bid, lang), BUILDING, CARD_INK)
+                 for bid, n in sorted(owned.items())]
+        extra += [(named("wonders", wid, lang), WONDER, CARD_INK) for wid in area.get("wonders") or []]
         extra += [(named("great_people", g, lang), PERSON, CARD_INK) for g in area.get("great_people") or []]
         if extra:
             y = self.chips(x + 8, y, w - 16, extra, 13, 20)

@@ -1,6 +1,6 @@
 """Seeded random playouts of Civilization through the whole turn machine, for 2, 3 and 4 players,
 with the invariants checked along the way: figures, city markers, unit cards, culture cards,
-building markers and great people each in exactly one place; trade within its dial; nobody's
+building markers, market resource tokens and great people each in exactly one place; trade within its dial; nobody's
 hidden cards in another view; the state stays plain JSON; replaying the action log gives the same
 state. (Random players rarely win; the playouts stop after a fixed number of moves.)"""
 from __future__ import annotations
@@ -54,6 +54,10 @@ def check_cards(state):
     for pair, left in state["decks"]["buildings"].items():
         supply = next(r["markers"] for r in data.collection("buildings") if r["id"] == pair)
         assert left + placed[pair] == supply, (pair, left, placed[pair])
+    # market resource tokens: the supply plus every sheet's tokens is what setup put out (S4)
+    held = Counter(r for area in state["seats"] for r in area["resources"])
+    for res, left in state["decks"]["resources"].items():
+        assert left >= 0 and left + held[res] == state["players"], (res, left, held[res])
     people = len(state["decks"]["great_people"]) + len(state["great_people_at"]) + sum(
         len(a["great_people"]) for a in state["seats"])
     assert people <= 18

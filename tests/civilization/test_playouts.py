@@ -14,7 +14,7 @@ import pytest
 from engine.civilization import RULES, combat, data, flow
 from tests.contract.harness import check_hidden
 
-MOVES = 1500
+MOVES = 1000
 VIEW_STRIDE = 9
 
 

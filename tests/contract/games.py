@@ -48,7 +48,7 @@ def _spec(rules) -> Spec:
         return Spec(rules, (1, 2, 3), (2, 3, 4), cap=30000, stride=5, slow=True)
     if rules.name == "civilization":
         # a random game takes a few thousand moves (a whole turn is dozens of decisions)
-        return Spec(rules, (1, 2, 3), (2, 3, 4), cap=30000, stride=7, slow=True)
+        return Spec(rules, (1, 2, 3), (2, 3, 4), cap=30000, stride=10, slow=True)
     if rules.name in (testgame.RULES.name, teamgame.RULES.name):
         return Spec(rules, tuple(range(1, 17)), counts(rules), cap=200)
     return Spec(rules, (1, 2), counts(rules), cap=30000, stride=5, slow=True)

@@ -70,15 +70,16 @@ def test_every_seat_s_hand_draws_in_each_language(name, lang):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pictures_over_a_random_game(players):
-    """Every 60th state of a random game draws: the board and the acting seats' hands."""
+    """Every 40th state of the first 600 moves of a random game draws: the board and the acting
+    seats' hands."""
     import random
 
     from engine.civilization import flow
     state = RULES.setup(players, {}, 21)
     rng = random.Random(21)
     steps = 0
-    while not state.get("result") and steps < 1500:
-        if steps % 60 == 0:
+    while not state.get("result") and steps < 600:
+        if steps % 40 == 0:
             view = views.view(state, None)
             assert decode(civilization.render_board(view, samples.NAMES[:players])).width == civilization.WIDTH
             for seat in sorted(RULES.active_players(state)):

@@ -13,6 +13,7 @@ import sys
 import time
 from collections import deque
 from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import discord
 from discord.ext import commands
@@ -41,31 +42,82 @@ NO_TOKEN = ("No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in a .e
             "(see .env.example), or try the bot offline with `python bot.py --sandbox`.")
 
 
+class ConfigError(ValueError):
+    """A setting in .env that cannot be used (the message says which and why)."""
+
+
+def parse_shard_ids(text: str) -> list[int]:
+    """"0-7", "0,1,2" or "0-3,8-11" -> the shard ids, in order, each once."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        first, _, last = part.partition("-")
+        if not first.isdigit() or (last and not last.isdigit()):
+            raise ConfigError(f"SHARD_IDS: {part!r} is not a shard number or a range like 0-7")
+        ids += range(int(first), int(last or first) + 1)
+    return sorted(set(ids))
+
+
 @dataclass
 class Config:
     token: str | None = None
+    # a SQLite file path (the default), or a postgresql:// URL (DATABASE_URL) for a bot that
+    # runs several processes against one database
     database: str = "boardgames.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     # processes drawing the pictures (None: one per core; 0: a thread of the bot's process)
     render_workers: int | None = None
+    # gateway sharding: off (one connection) unless `sharded`; shard_count None asks Discord
+    # for its recommended count; shard_ids, the shards this process runs (None: all of them)
+    sharded: bool = False
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+    # whether this process syncs the slash commands at start (one process of several is enough)
+    sync_commands: bool = True
 
     @classmethod
     def from_env(cls) -> "Config":
         load_dotenv()
         guild = os.getenv("DEV_GUILD_ID", "").strip()
         workers = os.getenv("RENDER_WORKERS", "").strip()
+        count = os.getenv("SHARD_COUNT", "").strip().lower()
+        ids_text = os.getenv("SHARD_IDS", "").strip()
+        if count and count != "auto" and not count.isdigit():
+            raise ConfigError(f"SHARD_COUNT must be a number of shards or 'auto', not {count!r}")
+        shard_count = int(count) if count.isdigit() else None
+        shard_ids = parse_shard_ids(ids_text) if ids_text else None
+        if shard_ids is not None:
+            if shard_count is None:
+                raise ConfigError("SHARD_IDS needs SHARD_COUNT, the total number of shards of all processes")
+            if not shard_ids or shard_ids[-1] >= shard_count:
+                raise ConfigError(f"SHARD_IDS must lie within 0-{shard_count - 1} (SHARD_COUNT={shard_count})")
+        if shard_count == 0:
+            raise ConfigError("SHARD_COUNT must be at least 1")
         return cls(token=os.getenv("DISCORD_TOKEN", "").strip() or None,
-                   database=os.getenv("DATABASE_PATH", "").strip() or "boardgames.db",
+                   database=(os.getenv("DATABASE_URL", "").strip() or os.getenv("DATABASE_PATH", "").strip()
+                             or "boardgames.db"),
                    dev_guild_id=int(guild) if guild.isdigit() else None,
                    log_level=os.getenv("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-                   render_workers=int(workers) if workers.isdigit() else None)
+                   render_workers=int(workers) if workers.isdigit() else None,
+                   sharded=bool(count or shard_ids), shard_count=shard_count, shard_ids=shard_ids,
+                   sync_commands=os.getenv("SYNC_COMMANDS", "1").strip().lower() not in ("0", "false", "no", "off"))
+
+    def database_label(self) -> str:
+        """The database for the log, without a password."""
+        parts = urlsplit(self.database)
+        if parts.scheme and parts.password:
+            return urlunsplit(parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")))
+        return self.database
 
 
 class GameBot(commands.Bot):
-    def __init__(self, config: Config, *, extensions: tuple[str, ...] = EXTENSIONS, clock=time.time):
+    def __init__(self, config: Config, *, extensions: tuple[str, ...] = EXTENSIONS, clock=time.time,
+                 **client_options):
         intents = discord.Intents.default()  # slash commands and components need no privileged intent
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         **client_options)
         self.config = config
         self.extensions_to_load = extensions
         self.clock = clock
@@ -89,7 +141,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         await self.pictures.warm()
-        log.info("database ready: %s (schema %s)", self.config.database, await self.store.schema_version())
+        log.info("database ready: %s (schema %s)", self.config.database_label(), await self.store.schema_version())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *MOVE_ITEMS)
         for ext in self.extensions_to_load:
             await self.load_extension(ext)
@@ -103,7 +155,9 @@ class GameBot(commands.Bot):
             log.info("recovered after the last stop: %s", recovered)
         ui_errors.install(self.tree)  # the one error path of every command
         await self.tree.set_translator(CatalogueTranslator())  # commands in zh-TW and zh-CN too
-        if self.config.dev_guild_id:
+        if not self.config.sync_commands:
+            log.info("commands not synced here (SYNC_COMMANDS=0): another process syncs them")
+        elif self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -133,8 +187,17 @@ SANDBOX_WELCOME = Msg(
     "(or press **Show my hand** under a board).")  # {dm_url}: filled where it is posted
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot on several gateway connections (shards), which Discord requires from 2,500
+    servers on. Each process runs `shard_ids` of `shard_count` shards (all, by default), so
+    one deployment can run shards 0-7 and another 8-15 against one PostgreSQL database."""
+
+
 def create_bot(config: Config | None = None, **kwargs) -> GameBot:
-    return GameBot(config or Config.from_env(), **kwargs)
+    config = config or Config.from_env()
+    if config.sharded:
+        return ShardedGameBot(config, shard_count=config.shard_count, shard_ids=config.shard_ids, **kwargs)
+    return GameBot(config, **kwargs)
 
 
 async def run_sandbox(config: Config, port: int | None = None, ready: asyncio.Event | None = None,
@@ -195,7 +258,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sandbox", action="store_true", help="run offline in a virtual Discord (no token)")
     parser.add_argument("--port", type=int, default=None, help="sandbox web page port (default: any free port)")
     args = parser.parse_args(argv)
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"Cannot start: {exc} (see .env.example).", file=sys.stderr)
+        return 2
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").addFilter(DropRecords(*NO_VOICE))  # the bot has no voice features

@@ -1,8 +1,10 @@
 """Speed and strength of the Civilization engine: random games per second (2, 3 and 4 players) with
 moves and turns per game and how they end, the computer player's time per decision (median, p95),
 its wins against a uniformly random player (2 players over 100 games, 50 in each seat; 3 and 4
-players with one AI seat), and games between computer players (how many end, turns per game).
-Run: python -m bench.civilization [--games N] (prints only)."""
+players with one AI seat), games between computer players (how many end, turns per game), and the
+computer player against its stage-1 self (the same player blind to card abilities, culture event
+cards and trade offers: 2 players, 100 games, 50 in each seat).
+Run: python -m bench.civilization [--games N] [--stage1-games N] [--only-stage1] (prints only)."""
 from __future__ import annotations
 
 import argparse
@@ -92,15 +94,42 @@ def bench_ai(games: int, multi_games: int, ai_games: int) -> None:
               f"{statistics.mean(lengths):.1f} turns on average, {max(lengths)} at most; endings {dict(ends)}")
 
 
+def bench_against_stage1(games: int) -> None:
+    """The computer player using its cards against the same player blind to them (stage 1)."""
+    if games <= 0:
+        return
+    times: list[float] = []
+    wins, ends, turns = 0, Counter(), []
+    for seed in range(games):
+        strong = seed % 2
+
+        def choose(state, seat, s, strong=strong):
+            return ai.choose(state, seat, s, cards=seat == strong)
+
+        state, _ = common.ai_game(RULES, 2, 1000 + seed, {0, 1}, times, choose=choose,
+                                  legal_ids=flow.legal_ids, cap=MOVE_CAP)
+        wins += common.won(state, {strong})
+        ends[_how(state)] += 1
+        turns.append(state["turn"])
+    print(f"AI with its cards vs its stage-1 self, 2 players: {wins}/{games} wins ({100 * wins / games:.0f}%, "
+          f"alternating seats; seeds 1000..{999 + games}); {statistics.mean(turns):.1f} turns per game; "
+          f"endings {dict(ends)}")
+    print_decision_times(times, worst_digits=1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="2-player games of the AI against random moves")
     parser.add_argument("--multi-games", type=int, default=12, help="3- and 4-player games, one AI seat each")
     parser.add_argument("--ai-games", type=int, default=6, help="games between AIs per player count")
     parser.add_argument("--seconds", type=float, default=20.0, help="time spent on random games per player count")
+    parser.add_argument("--stage1-games", type=int, default=100, help="2-player games against the stage-1 AI")
+    parser.add_argument("--only-stage1", action="store_true", help="only the games against the stage-1 AI")
     args = parser.parse_args()
-    bench_random_games(args.seconds)
-    bench_ai(args.games, args.multi_games, args.ai_games)
+    if not args.only_stage1:
+        bench_random_games(args.seconds)
+        bench_ai(args.games, args.multi_games, args.ai_games)
+    bench_against_stage1(args.stage1_games)
 
 
 if __name__ == "__main__":

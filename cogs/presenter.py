@@ -220,7 +220,14 @@ class DiscordPresenter:
         if moved is None or len(outcome.active_before) < 2:
             return set()
         movers, now = moved
-        return now if now and now <= outcome.active_before - movers else set()
+        if now and now <= outcome.active_before - movers:
+            return now
+        if now and movers <= now and self.asked_privately(match := outcome.match) and match.status == "active":
+            # a step inside a window still open to others (a trade offer's draft): no board yet;
+            # a seat told something privately (an offer made to it) is not merely waiting
+            told = {seat for step in outcome.steps for e in step.events for seat in e.private}
+            return ((now - movers) & outcome.active_before) - told
+        return set()
 
     def narrate(self, outcome: MoveOutcome, names: list[str], lang: str = ENGLISH) -> list[str]:
         lines = []

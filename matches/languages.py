@@ -17,9 +17,12 @@ class Languages:
         self.store = store
         self._people: dict[int, tuple[str | None, str | None]] = {}
         self._servers: dict[int, str | None] = {}
+        # a choice made through another process sharing the database must be seen here: no
+        # remembering then, every read asks the database
+        self._remember = not getattr(store, "shared", False)
 
     async def _person(self, user_id: int) -> tuple[str | None, str | None]:
-        if user_id not in self._people:
+        if user_id not in self._people or not self._remember:
             self._people[user_id] = await self.store.person_language(user_id)
         return self._people[user_id]
 
@@ -47,7 +50,7 @@ class Languages:
     async def server(self, guild_id: int | None, preferred_locale: Any = None) -> str:
         if guild_id is None:
             return ENGLISH
-        if guild_id not in self._servers:
+        if guild_id not in self._servers or not self._remember:
             self._servers[guild_id] = (await self.store.guild_settings(guild_id)).get("language")
         return self._servers[guild_id] or (language_of(preferred_locale) if preferred_locale else ENGLISH)
 

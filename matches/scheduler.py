@@ -13,6 +13,12 @@ When a nearer timer is added, `wake()` sets the wake-up event and cancels the cu
 a child task, so the loop recomputes at once. (The sleep is a plain `asyncio.sleep` rather
 than a wait on the event with a timeout so that test harnesses with virtual time, such as
 simcord, recognise it as a timed sleep.)
+
+Several processes on one database (PostgreSQL) each run this loop. Firing stays exactly once
+(`Store.fire_timer` claims a timer with one conditional UPDATE ... RETURNING: of the processes
+that find it due, one gets it back). A timer is fired by the process that wrote it (its
+`wake()`), or, should that process stop, by any other: a shared store is looked at again at
+least every `shared_poll` seconds (15 minutes: the clocks here count in hours and days).
 """
 from __future__ import annotations
 
@@ -29,11 +35,13 @@ TimerHandler = Callable[[int, str, int | None, float, int], Awaitable[None]]
 
 class Scheduler:
     def __init__(self, store: Store, handler: TimerHandler, clock: Callable[[], float],
-                 max_sleep: float = 6 * 3600, ready: Callable[[], Awaitable] | None = None):
+                 max_sleep: float = 6 * 3600, ready: Callable[[], Awaitable] | None = None,
+                 shared_poll: float = 15 * 60):
         self.store = store
         self.handler = handler  # handler(match_id, kind, seat, due, version)
         self.clock = clock
         self.max_sleep = max_sleep
+        self.shared_poll = shared_poll
         self.ready = ready  # awaited before the first firing: the start-up recovery has run
         self._wake = asyncio.Event()
         self._sleep: asyncio.Task | None = None
@@ -88,6 +96,8 @@ class Scheduler:
             if self._wake.is_set():
                 continue
             delay = self.max_sleep if due is None else min(self.max_sleep, max(0.0, due - self.clock()))
+            if getattr(self.store, "shared", False):
+                delay = min(delay, self.shared_poll)
             self._sleep = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
             # asyncio.wait returns when the sleep ends or is cancelled by wake(), and does not
             # raise for the cancelled child

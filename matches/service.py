@@ -173,8 +173,9 @@ class MatchService:
 
     @asynccontextmanager
     async def lock(self, match_id: int):
-        """The match's lock; its entry is dropped once nobody holds or waits for it, so ids
-        that name no match (forged or mistyped) leave nothing behind."""
+        """The match's lock, across every process sharing the database; its entry is dropped
+        once nobody holds or waits for it, so ids that name no match (forged or mistyped)
+        leave nothing behind."""
         entry = self._locks.get(match_id)
         if entry is None:
             entry = self._locks[match_id] = _LockEntry()
@@ -184,7 +185,9 @@ class MatchService:
             return
         entry.users += 1
         try:
-            async with entry.lock:
+            # this process's tasks queue here; then, when other processes share the database,
+            # the database's lock on the match (a no-op for a single-process store)
+            async with entry.lock, self.store.exclusive("match", match_id):
                 entry.owner = me
                 try:
                     yield

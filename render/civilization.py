@@ -10,21 +10,31 @@ says only how many players are still choosing. So any seat's view draws the same
 The picture is 1240 px wide: the map on the left (48 px squares, the coordinate grid around it,
 a key under it, then the market and a running battle), the panel on the right (turn, phase, whose
 step, one block per civilization). Discord previews it about 550 px wide, where a square stays
-21 px and the panel's 15-20 px text 7-9 px.
+21 px and the panel's 14-20 px text 6-9 px.
+
+The header also writes, one line each, a play waiting for the seats that may cancel it
+(state["pending"]: "X plays Y: waiting for Z") and how many trade offers are pending (never what
+they hold: only the view's "offers_pending" count, or the number of sent offers). A
+civilization's block: its player, civilization and government, its special ability (the
+civilizations.json text, wrapped, at most four lines), trade, culture, coins, units, resources,
+its buildings and great people, each wonder it built with its ability beside it (an obsolete one
+grey, struck through and marked obsolete), and its tech pyramid, where a tech card holding coin
+tokens (a coin task) ends with a coin showing how many.
 
 The map (engine.civilization.board reads the view as it reads the state: tiles, markers, cities,
 figures are public keys):
 - a face-down tile is drawn as a tile back (never its content);
 - a square shows its terrain's colour, its icons (trade a yellow disc, production a brown square,
   culture a violet diamond, coin a gold ringed disc, each with its count), its resource (a chip
-  with the resource's initial), a natural wonder (a white star); a disaster marker a red corner;
+  with the resource's initial), a natural wonder (a white star); a disaster marker a red corner
+  filled with the side up (desert or grassland, the terrain the square now counts as) and cracked;
 - hut (a tan round token with a roof) and village (a brown square token with two roofs) markers,
   face down;
 - a city in its owner's colour (a gold star on a capital, a grey crenellated frame for walls),
   a thin line in the owner's colour around its outskirts;
 - a building, wonder or great person marker as a chip with its name's initials (buildings pale,
-  wonders gold, great people violet, rimmed in the owner's colour) and the icons the square then
-  gives;
+  wonders gold, an obsolete wonder grey and struck through, great people violet, rimmed in the
+  owner's colour) and the icons the square then gives;
 - armies (a shield) and scouts (a disc) in their owner's colour, with the count when more than one;
 - a blockaded square framed in red dashes, the battle's square framed in orange.
 
@@ -42,7 +52,7 @@ from engine.civilization import board as geo
 from engine.civilization import combat, data
 from engine.text import Msg, Seat, plural
 from render import toolkit
-from render.common import draw_text, font, is_seat, needs_fallback, say_fit, words
+from render.common import draw_text, draw_wrapped, font, is_seat, needs_fallback, say_fit, words
 from render.common import seat_names as _names, seat_views as seats_of, text_px as tw, whole as _int
 from render.toolkit import paste_centred, star
 
@@ -89,6 +99,7 @@ VILLAGE: RGB = (150, 90, 50)
 WALL: RGB = (190, 190, 196)
 BUILDING: RGB = (238, 232, 214)
 WONDER: RGB = (246, 206, 80)
+OBSOLETE: RGB = (136, 132, 126)     # an obsolete wonder: its card face down, its marker greyed
 PERSON: RGB = (196, 160, 240)
 TECH_LEVEL: dict[int, RGB] = {1: (206, 170, 110), 2: (120, 180, 210), 3: (150, 200, 120), 4: (220, 140, 110),
                               5: (240, 220, 120)}
@@ -108,7 +119,9 @@ LEFT_W = COORD + MAP_W         # the left column (map with its coordinates, key,
 PANEL_X = MARGIN + LEFT_W + MARGIN
 PANEL_W = WIDTH - PANEL_X - MARGIN
 MAX_PNG_BYTES = 300_000
-TALL = 4000                    # drawn on a tall canvas, then cropped to what was drawn
+ABILITY_SIZE, ABILITY_LINE = 14, 18   # a card's ability in the panel: 6 px at Discord's preview
+TALL = 4000                    # the tallest picture drawn
+CANVAS_H = 2400                # drawn on a canvas this tall (up to TALL when that is not enough), then cropped
 
 _mix = toolkit.mix
 
@@ -207,6 +220,71 @@ def culture_card_era(card: str) -> str:
 
 def era_name(era: str, lang: str) -> str:
     return words(term(era.title()), lang) if era else ""
+
+
+def card_text(collection: str, ident: Any, field: str, lang: str) -> str:
+    """A card's text (a wonder's or civilization's "ability", a culture event's "effect", a tech's
+    "resource_ability" or "coin_task") in `lang`, through the glossary as a component name is; ""
+    when the record has none. A field holding an effect spec ({"fn": ...}) gives the record's "text"."""
+    rec = _record(collection, str(ident or ""))
+    value = rec.get(field)
+    if isinstance(value, dict):           # a tech's resource_ability / coin_task: {"text": ...}; an
+        value = value.get("text") or (rec.get("text") if "fn" in value else None)   # effect spec: the card's text
+    return words(term(str(value)), lang) if isinstance(value, str) and value else ""
+
+
+def obsolete_wonders(view: dict) -> set[str]:
+    """The wonder ids whose marker is marked obsolete (R93): public, on the map."""
+    out = set()
+    for rec in (view.get("wonders_at") or {}).values():
+        if isinstance(rec, dict) and rec.get("obsolete") and rec.get("id"):
+            out.add(str(rec["id"]))
+    return out
+
+
+def card_coins(area: dict) -> dict[str, int]:
+    """Coin tokens on a seat's tech cards (coin tasks): tech id -> count, the empty ones left out."""
+    coins = area.get("card_coins")
+    if not isinstance(coins, dict):
+        return {}
+    return {str(t): _int(n) for t, n in coins.items() if _int(n) > 0}
+
+
+def offer_count(view: dict) -> int:
+    """How many sent trade offers wait (public: never what they hold). The view's
+    "offers_pending" count; failing it, the sent offers of "offers" (every seat's view holds the
+    same then)."""
+    if "offers_pending" in view:
+        return _int(view.get("offers_pending"))
+    offers = view.get("offers")
+    if isinstance(offers, dict):
+        offers = list(offers.values())
+    if isinstance(offers, list):
+        return sum(1 for o in offers if isinstance(o, dict) and o.get("status", "sent") == "sent")
+    return 0
+
+
+def pending_play(view: dict) -> tuple[Any, Any, list[int]] | None:
+    """A play waiting for the seats that may cancel it (engine/civilization/effects.py's
+    state["pending"] of kind "cancel": "seat" played "card", a culture event ("what" "event"), a
+    tech's resource ability ("ability") or a city action ("city"); "waiting" the seats still to
+    answer): (the player, what was played as words, the seats still to answer). None when nothing
+    waits, or when the pending step is a player's own choice (kind "choose": its options are not
+    drawn)."""
+    p = view.get("pending")
+    if not isinstance(p, dict) or p.get("kind", "cancel") != "cancel":
+        return None
+    player = p.get("seat")
+    card = str(p.get("card") or "")
+    what_kind = str(p.get("what") or "")
+    if what_kind == "city":
+        what: Any = Msg("a city action")
+    elif what_kind == "ability" or (what_kind != "event" and _record("techs", card)):
+        what = Msg("{tech}'s resource ability", tech=term(str(_record("techs", card).get("name") or card)))
+    else:
+        what = term(str(_record("culture_events", culture_kind(card)).get("name") or card))
+    waiting = [s for s in p.get("waiting") or [] if is_seat(s)]
+    return (player if is_seat(player) else None), what, waiting
 
 
 _SMALL_WORDS = {"of", "the", "and", "a"}
@@ -354,19 +432,22 @@ def city_token(seat: Any, capital: bool, walled: bool, k: int = SQ - 10) -> Imag
 
 def marker_chip(kind: str, mark: str, owner: Any, w: int = SQ - 8, h: int = 18) -> Image.Image:
     """A building (pale), wonder (gold) or great person (violet) marker with its initials, rimmed
-    in the owner's colour."""
-    fill = {"building": BUILDING, "wonder": WONDER, "person": PERSON}[kind]
+    in the owner's colour; an obsolete wonder (kind "obsolete") grey, its initials struck through."""
+    fill = {"building": BUILDING, "wonder": WONDER, "person": PERSON, "obsolete": OBSOLETE}[kind]
 
     def paint(c: toolkit.Canvas) -> None:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=seat_colour(owner))
         c.rounded_rectangle((2, 2, w - 3, h - 3), radius=4, fill=fill)
         say_fit(c, (w / 2, h / 2), mark, 12, w - 6, CARD_INK, True, anchor="mm", min_size=9)
+        if kind == "obsolete":
+            c.line((3, h - 4, w - 4, 3), fill=BLOCKADE, width=3)
     return toolkit.drawn(("civ.marker", kind, mark, owner, w, h), (w, h), paint)
 
 
-def square_base(sq: dict | None, icons: tuple, resource: str | None, lang: str, disaster: bool) -> Image.Image:
+def square_base(sq: dict | None, icons: tuple, resource: str | None, lang: str, disaster: str = "") -> Image.Image:
     """A square's ground: its terrain, its icons along the bottom, its resource top right, a
-    natural wonder's star top left, a disaster's red corner."""
+    natural wonder's star top left; a disaster marker (the terrain it now counts as: the board
+    gives it) a red-rimmed corner in that terrain's colour with a white crack."""
     terrain = (sq or {}).get("terrain", "grassland")
     wonder = bool((sq or {}).get("natural_wonder"))
 
@@ -383,7 +464,7 @@ def square_base(sq: dict | None, icons: tuple, resource: str | None, lang: str, 
                 c.arc((8, wy - 4, 20, wy + 4), 200, 340, fill=_mix(TERRAIN["water"], WHITE, 0.4), width=2)
                 c.arc((22, wy - 4, 34, wy + 4), 200, 340, fill=_mix(TERRAIN["water"], WHITE, 0.4), width=2)
         if disaster:
-            c.polygon([(SQ - 16, SQ - 1), (SQ - 1, SQ - 16), (SQ - 1, SQ - 1)], fill=BLOCKADE)
+            disaster_corner(c, SQ - 1, SQ - 1, 20, disaster)
         x = 3
         for kind, n in icons:
             part = icon_token(kind, n, 7)
@@ -394,8 +475,18 @@ def square_base(sq: dict | None, icons: tuple, resource: str | None, lang: str, 
             c.image.alpha_composite(chip, (SQ - chip.width - 2, 2))
         if wonder:
             star(c, 10, 10, 8, WHITE, INK)
-    key = ("civ.square", terrain, icons, resource, wonder, disaster, lang if resource else "")
+    key = ("civ.square", terrain, icons, resource, wonder, str(disaster or ""), lang if resource else "")
     return toolkit.drawn(key, (SQ, SQ), paint)
+
+
+def disaster_corner(c, right: float, bottom: float, k: int, kind: str) -> None:
+    """A disaster marker: a corner triangle (right angle at (right, bottom)), red, its inside the
+    colour of the side up (desert or grassland), a white crack across it."""
+    inner = TERRAIN.get(str(kind), BLOCKADE)
+    c.polygon([(right - k, bottom), (right, bottom - k), (right, bottom)], fill=BLOCKADE)
+    c.polygon([(right - k + 7, bottom - 3), (right - 3, bottom - k + 7), (right - 3, bottom - 3)], fill=inner)
+    c.line([(right - k + 9, bottom - 1), (right - k * 0.5, bottom - k * 0.45), (right - k * 0.38, bottom - k * 0.2),
+            (right - 1, bottom - k + 9)], fill=WHITE, width=2)
 
 
 def tile_back() -> Image.Image:
@@ -498,12 +589,13 @@ def blockaded_squares(view: dict) -> set[tuple[int, int]]:
 # ---------------------------------------------------------------------------- the map
 
 class _Board:
-    def __init__(self, view: dict, names, lang: str):
+    def __init__(self, view: dict, names, lang: str, canvas_h: int = CANVAS_H):
         self.view = view
         self.lang = lang
         self.players = players_of(view)
         self.names = _names(names, lang, max(self.players, 4))
-        self.img = Image.new("RGB", (WIDTH, TALL), BACKGROUND)
+        self.height = 0
+        self.img = Image.new("RGB", (WIDTH, canvas_h), BACKGROUND)
         self.d = toolkit.canvas(self.img)
 
     def say(self, text: Any) -> str:
@@ -555,13 +647,15 @@ class _Board:
                         res = yields.get("resource")
                     covered = city is not None or any(lbl in table for table in (buildings, wonders, people))
                     shown = dict(sq, natural_wonder=False) if sq and covered else sq
-                    base = square_base(shown, icons, res, lang, lbl in disasters)
+                    base = square_base(shown, icons, res, lang, str(disasters.get(lbl) or ""))
                     toolkit.paste(d, base, (x0 + x * SQ, y0 + y * SQ))
                     for table, kind, coll in ((buildings, "building", "buildings"), (wonders, "wonder", "wonders"),
                                               (people, "person", "great_people")):
                         rec = table.get(lbl)
                         if isinstance(rec, dict):
                             mark = initials(named(coll, rec.get("id"), lang))
+                            if kind == "wonder" and rec.get("obsolete"):
+                                kind = "obsolete"
                             toolkit.paste(d, marker_chip(kind, mark, rec.get("owner")), (x0 + x * SQ + 4,
                                                                                           y0 + y * SQ + 8))
             # the tile's edge
@@ -651,13 +745,14 @@ class _Board:
                                                                             px + 10, py))
         item(18, self.say(term("army")), lambda px, py: paste_centred(d, army_token(None, 1, 8), px + 9, py))
         item(16, self.say(term("scout")), lambda px, py: paste_centred(d, scout_token(None, 1, 7), px + 8, py))
-        for kind, what in (("building", "building"), ("wonder", "wonder"), ("person", "great person")):
-            item(30, self.say(term(what)), lambda px, py, k=kind: toolkit.paste(d, marker_chip(k, "", None, 30, 16),
-                                                                                (px, py - 8)))
+        for kind, what in (("building", term("building")), ("wonder", term("wonder")),
+                           ("obsolete", Msg("{what}: {state}", what=term("wonder"), state=term("obsolete"))),
+                           ("person", term("great person"))):
+            item(30, self.say(what), lambda px, py, k=kind: toolkit.paste(d, marker_chip(k, "", None, 30, 16),
+                                                                          (px, py - 8)))
         item(16, self.say(term("blockade")), lambda px, py: d.rectangle((px, py - 7, px + 15, py + 7),
                                                                         outline=BLOCKADE, width=3))
-        item(16, self.say(term("disaster marker")), lambda px, py: d.polygon(
-            [(px, py + 8), (px + 15, py - 7), (px + 15, py + 8)], fill=BLOCKADE))
+        item(18, self.say(term("disaster marker")), lambda px, py: disaster_corner(d, px + 17, py + 9, 18, "desert"))
         return y + 16
 
     # -- market and battle, under the map
@@ -668,18 +763,44 @@ class _Board:
             say_fit(self.d, (x + used + 12, y + 13), note, 15, w - used - 12, TEXT_DIM, anchor="lm", min_size=11)
         return y + 30
 
-    def chips(self, x: int, y: int, w: int, items: list[tuple[str, RGB, RGB]], size: int = 14,
-              h: int = 22) -> int:
-        """Chips (text, fill, ink) left to right, wrapping; returns the y under them."""
+    def chips(self, x: int, y: int, w: int, items: list[tuple], size: int = 14, h: int = 22) -> int:
+        """Chips (text, fill, ink[, coins]) left to right, wrapping; returns the y under them. A
+        chip with coins (coin tokens on a tech card) ends with a coin token showing the count."""
         cx = x
-        for label, fill, ink in items:
-            cw = min(w, tw(label, size, True) + 12)
+        for label, fill, ink, *more in items:
+            coins = _int(more[0]) if more else 0
+            extra = h + 2 if coins else 0
+            cw = min(w, tw(label, size, True) + 12 + extra)
             if cx > x and cx + cw > x + w:
                 cx, y = x, y + h + 4
             toolkit.round_box(self.d, (cx, y, cx + cw - 1, y + h - 1), radius=5, fill=fill)
-            say_fit(self.d, (cx + cw / 2, y + h / 2), label, size, cw - 8, ink, True, anchor="mm", min_size=9)
+            say_fit(self.d, (cx + (cw - extra) / 2, y + h / 2), label, size, cw - 8 - extra, ink, True, anchor="mm",
+                    min_size=9)
+            if coins:
+                paste_centred(self.d, icon_token("coin", coins, h // 2 - 1), cx + cw - extra / 2 - 1, y + h / 2)
             cx += cw + 5
         return y + h + 4 if items else y
+
+    def wonder_row(self, x: int, y: int, w: int, wid: str, obsolete: bool) -> int:
+        """A wonder of a civilization: a gold chip with its name (grey, struck through, when
+        obsolete), its ability wrapped beside it; returns the y under the row."""
+        d, lang = self.d, self.lang
+        name = named("wonders", wid, lang)
+        chip_w = min(tw(name, 13, True) + 14, w // 2 - 20)
+        fill = OBSOLETE if obsolete else WONDER
+        toolkit.round_box(d, (x, y, x + chip_w - 1, y + 19), radius=5, fill=fill)
+        say_fit(d, (x + chip_w / 2, y + 10), name, 13, chip_w - 8, CARD_INK, True, anchor="mm", min_size=9)
+        if obsolete:
+            d.line((x + 4, y + 10, x + chip_w - 5, y + 10), fill=BLOCKADE, width=2)
+        tx, text_w = x + chip_w + 8, w - chip_w - 8
+        ability = card_text("wonders", wid, "ability", lang)
+        if obsolete:
+            label = self.say(term("obsolete"))
+            lw = say_fit(d, (tx, y + 10), label, ABILITY_SIZE, text_w, BLOCKADE, True, anchor="lm", min_size=10)
+            tx, text_w = tx + lw + 8, text_w - lw - 8
+        bottom = draw_wrapped(d, (tx, y + 10 - ABILITY_LINE / 2), ability, ABILITY_SIZE, text_w,
+                              TEXT_DIM if obsolete else TEXT, max_lines=3, line_height=ABILITY_LINE)
+        return max(y + 24, bottom + 5)
 
     def draw_market(self, top: int) -> int:
         d, lang, view = self.d, self.lang, self.view
@@ -781,7 +902,8 @@ class _Board:
     def draw_header(self, top: int) -> int:
         d, view = self.d, self.view
         x, w = PANEL_X, PANEL_W
-        toolkit.round_box(d, (x, top, x + w - 1, top + 92), radius=10, fill=PANEL)
+        notes = self.header_notes()
+        toolkit.round_box(d, (x, top, x + w - 1, top + 92 + 24 * len(notes)), radius=10, fill=PANEL)
         title = self.say(Msg("Turn {turn}", turn=_int(view.get("turn"), 1)))
         phase = self.say(phase_text(view))
         used = say_fit(d, (x + 14, top + 22), title, 24, w // 2, TEXT, True, anchor="lm", min_size=15)
@@ -793,7 +915,31 @@ class _Board:
             say_fit(d, (x + 14, top + 78), self.say(Msg("{what}: {player}", what=term("first player"),
                                                         player=Seat(first))), 15, w - 28, TEXT_DIM, anchor="lm",
                     min_size=10)
-        return top + 102
+        for k, (note, colour) in enumerate(notes):
+            ny = top + 102 + 24 * k
+            d.ellipse((x + 14, ny - 4, x + 22, ny + 4), fill=colour)
+            say_fit(d, (x + 30, ny), note, 16, w - 44, colour, True, anchor="lm", min_size=10)
+        return top + 102 + 24 * len(notes)
+
+    def header_notes(self) -> list[tuple[str, RGB]]:
+        """Lines under the header: a play waiting for the seats that may cancel it, and how many
+        trade offers are pending (never what they hold)."""
+        notes = []
+        pending = pending_play(self.view)
+        if pending:
+            player, what, waiting = pending
+            who = Seat(player) if is_seat(player) else "?"
+            if waiting:
+                text = Msg("{player} plays {card}: waiting for {players}", player=who, card=what,
+                           players=[Seat(s) for s in waiting])
+            else:
+                text = Msg("{player} plays {card}", player=who, card=what)
+            notes.append((self.say(text), BATTLE))
+        offers = offer_count(self.view)
+        if offers:
+            notes.append((self.say(plural("{n} trade offer pending", "{n} trade offers pending", offers)),
+                          ICON["trade"]))
+        return notes
 
     def draw_civ(self, top: int, seat: int, area: dict) -> int:
         d, lang = self.d, self.lang
@@ -810,7 +956,14 @@ class _Board:
         rw = min(tw(right, 15, True), w // 2)
         say_fit(d, (x + w - 8, y + 15), right, 15, rw, WHITE, True, anchor="rm", min_size=10)
         say_fit(d, (x + 14, y + 15), self.names[seat], 19, w - rw - 30, WHITE, True, anchor="lm", min_size=12)
-        y += 36
+        y += 34
+        # the civilization's special ability
+        ability = card_text("civilizations", area.get("civ"), "ability", lang)
+        if ability:
+            y = draw_wrapped(d, (x + 10, y), ability, ABILITY_SIZE, w - 20, seat_light(seat), max_lines=4,
+                             line_height=ABILITY_LINE) + 4
+        else:
+            y += 2
         # trade dial 0-27
         trade = _int(area.get("trade"))
         label = self.say(term("trade"))
@@ -868,24 +1021,29 @@ class _Board:
             Msg("{thing} {n}", thing=term(k), n=_int(unbuilt.get(k))) for k in ("army", "scout", "city")]))
         say_fit(d, (x + 8, y + 9), line, 14, w - 16, TEXT_DIM, anchor="lm", min_size=10)
         y += 22
-        # buildings on the map (the civilization's own markers), then wonders built, great people on the sheet
+        # buildings on the map (the civilization's own markers), then great people on the sheet
         owned: dict[str, int] = {}
         for b in (self.view.get("buildings") or {}).values():
             if isinstance(b, dict) and b.get("owner") == seat and b.get("id"):
                 owned[str(b["id"])] = owned.get(str(b["id"]), 0) + 1
         extra = [(f"{named('buildings', bid, lang)} ×{n}" if n > 1 else named("buildings", bid, lang), BUILDING, CARD_INK)
                  for bid, n in sorted(owned.items())]
-        extra += [(named("wonders", wid, lang), WONDER, CARD_INK) for wid in area.get("wonders") or []]
         extra += [(named("great_people", g, lang), PERSON, CARD_INK) for g in area.get("great_people") or []]
         if extra:
             y = self.chips(x + 8, y, w - 16, extra, 13, 20)
+        # wonders: the name, its ability (an obsolete one greyed, marked as such)
+        obsolete = obsolete_wonders(self.view)
+        for wid in area.get("wonders") or []:
+            y = self.wonder_row(x + 8, y, w - 16, str(wid), str(wid) in obsolete)
         # the tech pyramid
         techs = [t for t in area.get("techs") or [] if isinstance(t, dict)]
         rows: dict[int, list[str]] = {}
         for t in techs:
             rows.setdefault(_int(t.get("row"), tech_level(str(t.get("id")))), []).append(str(t.get("id")))
+        coins = card_coins(area)
         for row in range(1, 6):
-            chips = [(tech_name(t, lang), TECH_LEVEL.get(tech_level(t), NEUTRAL), INK) for t in rows.get(row, [])]
+            chips = [(tech_name(t, lang), TECH_LEVEL.get(tech_level(t), NEUTRAL), INK, coins.get(t, 0))
+                     for t in rows.get(row, [])]
             draw_text(d, (x + 8, y + 9), ROMAN[row], 13, TEXT_DIM, True, anchor="lm")
             if chips:
                 y = self.chips(x + 34, y, w - 42, chips, 12, 18)
@@ -905,8 +1063,8 @@ class _Board:
         right = self.draw_header(MARGIN)
         for seat, area in enumerate(seats_of(view)):
             right = self.draw_civ(right, seat, area)
-        height = max(left, right) + MARGIN
-        return PALETTE.png(self.img.crop((0, 0, WIDTH, min(height, TALL))))
+        self.height = max(left, right) + MARGIN
+        return PALETTE.png(self.img.crop((0, 0, WIDTH, min(self.height, self.img.height))))
 
 
 def unit_bar(card: str, rank: int, wounds: int, lang: str, w: int) -> Image.Image:
@@ -930,17 +1088,22 @@ def unit_bar(card: str, rank: int, wounds: int, lang: str, w: int) -> Image.Imag
 
 def render_board(view: dict, names=None, lang: str = "en") -> bytes:
     """The public board as PNG bytes, its words in `lang`. Reads only public keys."""
-    return _Board(view, names, lang).render()
+    board = _Board(view, names, lang)
+    png = board.render()
+    if board.height > CANVAS_H:   # a long panel: drawn again on a canvas that holds it
+        png = _Board(view, names, lang, min(board.height, TALL)).render()
+    return png
 
 
 def _palette() -> toolkit.Palette:
     base = toolkit.colours_in(BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, INK, WHITE, GOLD, GOLD_DARK, BATTLE,
                               BLOCKADE, CARD, CARD_INK, CARD_GREY, SEAT, SEAT_DARK, SEAT_LIGHT, NEUTRAL, TERRAIN,
                               GRID, TILE_EDGE, BACK, BACK_LINE, ICON, RESOURCE, HUT, VILLAGE, WALL, BUILDING, WONDER,
-                              PERSON, TECH_LEVEL, UNIT_TYPE, (18, 20, 24))
+                              PERSON, OBSOLETE, TECH_LEVEL, UNIT_TYPE, (18, 20, 24))
     tints = [_mix(TERRAIN["forest"], INK, 0.35), _mix(TERRAIN["mountain"], WHITE, 0.25),
              _mix(TERRAIN["mountain"], INK, 0.2), _mix(TERRAIN["water"], WHITE, 0.4), _mix(BACK_LINE, WHITE, 0.3),
-             _mix(BACK_LINE, WHITE, 0.25), _mix(BATTLE, PANEL, 0.75), _mix(HUT, PANEL, 0.3)]
+             _mix(BACK_LINE, WHITE, 0.25), _mix(BATTLE, PANEL, 0.75), _mix(HUT, PANEL, 0.3),
+             _mix(PANEL, BACKGROUND, 0.5)]
     tints += [_mix(s, PANEL, 0.35) for s in SEAT] + [_mix(s, PANEL, 0.5) for s in SEAT]
     tints += [_mix(c, PANEL, 0.35) for c in UNIT_TYPE.values()]
     return toolkit.Palette(base + tints)

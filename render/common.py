@@ -332,3 +332,16 @@ def say_fit(draw, xy, text: str, size: int, width: float, fill, bold: bool = Fal
             min_size: int | None = None) -> int:
     """Draw `text` shrunk or cut to `width` (at least a pixel); returns the width drawn."""
     return draw_fitted(draw, xy, text, size, max(1.0, width), fill, bold, anchor, min_size)
+
+
+def draw_wrapped(draw, xy: tuple[float, float], text: str, size: int, width: float, fill, bold: bool = False,
+                 max_lines: int | None = None, line_height: int | None = None) -> int:
+    """Draw `text` broken into lines at most `width` wide (`wrap_text`), the first line's top at
+    `xy`; with `max_lines`, the last line kept ends with an ellipsis. Returns the y under the
+    last line (xy's y when there is no text)."""
+    x, y = xy
+    step = line_height or round(size * 1.25)
+    for line in wrap_text(text, size, max(1.0, width), bold, max_lines=max_lines):
+        draw_text(draw, (x, y + step / 2), line, size, fill, bold, anchor="lm")
+        y += step
+    return round(y)

@@ -83,6 +83,10 @@ _SEATS_JSON = ("(SELECT json_group_array(json_array(seat, user_id, is_ai, dm_ok,
                "WHERE seats.match_id=matches.id)")
 
 
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(("postgresql://", "postgres://"))
+
+
 def _match_from_row(row: Any) -> MatchRow:
     (mid, game, guild_id, channel_id, thread_id, lobby_id, creator, status, version, seed,
      options, meta, player_count, invited, snapshot, result, deadline, created, updated) = row
@@ -128,7 +132,29 @@ def _outbox_insert(match_id: int, kind: str, version: int, seat: int | None = No
 
 
 class Store:
+    """The store interface. `Store(target)` opens SQLite at a file path (the default), or
+    PostgreSQL when `target` is a postgresql:// URL (store/postgres.py): the same methods, the
+    same migrations, the same one-transaction moves; the SQL dialect differences stay in store/."""
+
+    dialect = "sqlite"
+    # Whether other processes may write the same database: caches of what only this process
+    # writes are off, and timer loops look again now and then (matches/scheduler.py).
+    shared = False
+    # Maps a target before it is opened (None: as given). The test suite sets it to run every
+    # test on PostgreSQL (a fresh schema per SQLite path) when DATABASE_URL is set.
+    redirect: Callable[[str], str] | None = None
+
+    def __new__(cls, path: str = "", *args, **kwargs):
+        if cls is Store:
+            target = Store.redirect(path) if Store.redirect is not None else path
+            if is_postgres_url(target):
+                from store.postgres import PostgresStore
+                return super().__new__(PostgresStore)
+        return super().__new__(cls)
+
     def __init__(self, path: str, clock: Callable[[], float] = time.time):
+        if Store.redirect is not None:
+            path = Store.redirect(path)
         self.path = path
         self.clock = clock
         self.db: aiosqlite.Connection | None = None
@@ -140,6 +166,8 @@ class Store:
         self._with_notices: set[int] | None = None
         self.ratings = Ratings(self)
         self.tournaments = Tournaments(self)
+
+    _seats_json = _SEATS_JSON
 
     @property
     def is_open(self) -> bool:
@@ -215,6 +243,35 @@ class Store:
             for sql, params in statements:
                 await db.execute(sql, params)
 
+    @asynccontextmanager
+    async def exclusive(self, kind: str, key: int):
+        """Hold the lock named (kind, key) (a match, a tournament) across processes: only one
+        holder at a time in all the processes sharing the database, re-entrant for the task
+        that holds it. SQLite serves one process, whose own locks suffice: nothing to do."""
+        yield
+
+    async def _serialize(self, db, *key) -> None:
+        """Inside a transaction: wait for other transactions that passed the same key (a
+        read-then-write that must not interleave). SQLite's BEGIN IMMEDIATE already admits
+        one writer at a time."""
+
+    # dialect pieces (PostgreSQL overrides them)
+    def _json_set(self, column: str, key: str, value: str) -> str:
+        """SQL for `column` (JSON text) with `key` set to a parameter: value "int" or "json"."""
+        return f"json_set({column}, '$.{key}', {'?' if value == 'int' else 'json(?)'})"
+
+    def _json_get(self, column: str, key: str) -> str:
+        """SQL for `column`'s `key` as text (NULL when absent or null)."""
+        return f"json_extract({column}, '$.{key}')"
+
+    @staticmethod
+    def _json_key(value):
+        """A parameter compared with `_json_get` (SQLite compares the JSON value itself)."""
+        return value
+
+    _is_same = "IS"       # NULL-safe equality
+    _no_limit = -1        # LIMIT ? that limits nothing
+
     # ------------------------------------------------------------------ matches
 
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int | None,
@@ -234,8 +291,8 @@ class Store:
             match_id = cur.lastrowid
             if rematch_of is not None:
                 cur = await db.execute(
-                    "UPDATE matches SET meta=json_set(meta, '$.rematch', ?), updated_at=? "
-                    "WHERE id=? AND json_extract(meta, '$.rematch') IS NULL", (match_id, now, rematch_of))
+                    f"UPDATE matches SET meta={self._json_set('meta', 'rematch', 'int')}, updated_at=? "
+                    f"WHERE id=? AND {self._json_get('meta', 'rematch')} IS NULL", (match_id, now, rematch_of))
                 if cur.rowcount != 1:
                     raise StaleVersion(f"match {rematch_of} already has its rematch")
             for i, (user_id, is_ai, accepted) in enumerate(seats):
@@ -245,7 +302,7 @@ class Store:
 
     async def get_match(self, match_id: int) -> MatchRow | None:
         """The match with its seats, in one query."""
-        row = await self._fetchone(f"SELECT {_MATCH_COLUMNS}, {_SEATS_JSON} FROM matches WHERE id=?", (match_id,))
+        row = await self._fetchone(f"SELECT {_MATCH_COLUMNS}, {self._seats_json} FROM matches WHERE id=?", (match_id,))
         if row is None:
             return None
         match = _match_from_row(row[:-1])
@@ -291,7 +348,7 @@ class Store:
         chosen = ("FROM matches m WHERE m.guild_id=? AND m.status='finished' AND m.result IS NOT NULL "
                   "AND m.id IN (SELECT match_id FROM seats WHERE user_id=?)")
         rows = await self._fetchall(f"SELECT {columns} {chosen} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
-                                    (guild_id, user_id, -1 if limit is None else limit))
+                                    (guild_id, user_id, self._no_limit if limit is None else limit))
         matches = [_match_from_row(row) for row in rows]
         by_id = {m.id: m for m in matches}
         # every seat of those matches in one read, not one per match
@@ -317,6 +374,7 @@ class Store:
 
     async def add_seat(self, match_id: int, user_id: int, *, is_ai: bool = False, accepted: bool = True) -> int:
         async with self._tx() as db:
+            await self._serialize(db, "seats", match_id)
             async with db.execute("SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE match_id=?",
                                   (match_id,)) as cur:
                 seat = (await cur.fetchone())[0]
@@ -376,12 +434,13 @@ class Store:
         carries `note` (a text's JSON form). False (and nothing written) when the match is not active."""
         now = self.clock()
         async with self._tx() as db:
-            async with db.execute("SELECT version FROM matches WHERE id=? AND status='active'", (match_id,)) as cur:
+            # one statement checks and ends, so two processes cannot both end the match
+            async with db.execute("UPDATE matches SET status='finished', result=?, updated_at=? "
+                                  "WHERE id=? AND status='active' RETURNING version",
+                                  (json.dumps(result), now, match_id)) as cur:
                 row = await cur.fetchone()
             if row is None:
                 return False
-            await db.execute("UPDATE matches SET status='finished', result=?, updated_at=? WHERE id=?",
-                             (json.dumps(result), now, match_id))
             await db.execute("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))
             await db.execute(*_outbox_insert(match_id, "closed", row[0], payload={"note": note}, now=now))
         return True
@@ -481,13 +540,14 @@ class Store:
         transaction, so a fired timer's notice is never lost nor owed twice. Returns the outbox
         row's id, or None when the timer had already fired or was superseded."""
         async with self._tx() as db:
-            async with db.execute("SELECT match_id, kind, seat, due, version FROM timers WHERE id=? AND fired=0",
-                                  (timer_id,)) as cur:
+            # the claim: one statement marks it fired only if it was not, so of several
+            # processes (or tasks) firing the same timer exactly one gets its row back
+            async with db.execute("UPDATE timers SET fired=1 WHERE id=? AND fired=0 "
+                                  "RETURNING match_id, kind, seat, due, version", (timer_id,)) as cur:
                 row = await cur.fetchone()
             if row is None:
                 return None
             match_id, kind, seat, due, version = row
-            await db.execute("UPDATE timers SET fired=1 WHERE id=?", (timer_id,))
             cur = await db.execute(*_outbox_insert(match_id, kind, version, seat, {"due": due, "timer": timer_id},
                                                    self.clock()))
             return cur.lastrowid
@@ -535,7 +595,7 @@ class Store:
 
     async def outbox_owed_ever(self, match_id: int, kind: str, seat: int | None, version: int) -> bool:
         """Whether a row of this key was ever written (pending or done)."""
-        row = await self._fetchone("SELECT 1 FROM outbox WHERE match_id=? AND kind=? AND seat IS ? AND version=? "
+        row = await self._fetchone(f"SELECT 1 FROM outbox WHERE match_id=? AND kind=? AND seat {self._is_same} ? AND version=? "
                                    "LIMIT 1", (match_id, kind, seat, version))
         return row is not None
 
@@ -561,10 +621,11 @@ class Store:
             "VALUES (?,?,?,?,?,?,?)", (message_id, match_id, channel_id, kind, seat, version, content))])
 
     async def open_notices(self, match_id: int) -> list[Notice]:
-        if self._with_notices is None:
-            self._with_notices = {r[0] for r in await self._fetchall("SELECT DISTINCT match_id FROM notices")}
-        if match_id not in self._with_notices:
-            return []
+        if not self.shared:  # other processes may add notices: no cache then
+            if self._with_notices is None:
+                self._with_notices = {r[0] for r in await self._fetchall("SELECT DISTINCT match_id FROM notices")}
+            if match_id not in self._with_notices:
+                return []
         rows = await self._fetchall("SELECT message_id, match_id, channel_id, kind, seat, version, content "
                                     "FROM notices WHERE match_id=? ORDER BY message_id", (match_id,))
         return [Notice(*r) for r in rows]
@@ -593,14 +654,15 @@ class Store:
         return (row[0], row[1]) if row else (None, None)
 
     async def set_person_language(self, user_id: int, *, language: str | None = ..., locale: str | None = ...) -> None:
-        """Store what is given (`...`: keep the stored value)."""
-        chosen, seen = await self.person_language(user_id)
-        chosen = chosen if language is ... else language
-        seen = seen if locale is ... else locale
+        """Store what is given (`...`: keep the stored value), in one statement."""
+        given = {k: v for k, v in (("language", language), ("locale", locale)) if v is not ...}
+        if not given:
+            return
+        columns = ", ".join(given)
         await self.transaction([(
-            "INSERT INTO people (user_id, language, locale) VALUES (?, ?, ?) "
-            "ON CONFLICT(user_id) DO UPDATE SET language=excluded.language, locale=excluded.locale",
-            (user_id, chosen, seen))])
+            f"INSERT INTO people (user_id, {columns}) VALUES (?{', ?' * len(given)}) "
+            f"ON CONFLICT(user_id) DO UPDATE SET {', '.join(f'{k}=excluded.{k}' for k in given)}",
+            (user_id, *given.values()))])
 
     async def count_matches(self) -> int:
         return (await self._fetchone("SELECT COUNT(*) FROM matches"))[0]

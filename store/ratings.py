@@ -57,6 +57,8 @@ class Ratings:
         match was rated before."""
         now = self._store.clock()
         async with self._store._tx() as db:
+            # one rating at a time per server and game, in every process sharing the database
+            await self._store._serialize(db, "ratings", guild_id, game)
             async with db.execute("SELECT 1 FROM rating_changes WHERE match_id=? LIMIT 1", (match_id,)) as cur:
                 if await cur.fetchone() is not None:
                     return None
@@ -81,7 +83,7 @@ class Ratings:
                      change["old_display"], change["new_display"], now))
             shown = {str(s.seat): [changes[s.user_id]["old_display"], changes[s.user_id]["new_display"]]
                      for s in seats}
-            await db.execute("UPDATE matches SET meta=json_set(meta, '$.rating_changes', json(?)), updated_at=? "
+            await db.execute(f"UPDATE matches SET meta={self._store._json_set('meta', 'rating_changes', 'json')}, updated_at=? "
                              "WHERE id=?", (json.dumps(shown), now, match_id))
         return changes
 

@@ -164,3 +164,24 @@ MIGRATIONS: list[str] = [
     );
     """,
 ]
+
+
+# ---------------------------------------------------------------------- PostgreSQL
+# The list above is the one list of migrations. PostgreSQL runs each translated by `postgres`
+# (its types: 64-bit integers for Discord ids, double precision for times, identity ids),
+# plus the statements below that give it what SQLite has built in. Its version is kept in a
+# schema_version table instead of PRAGMA user_version.
+
+POSTGRES_EXTRA: dict[int, str] = {
+    # SQLite's implicit rowid orders signups that joined in the same instant
+    2: "ALTER TABLE tournament_players ADD COLUMN rowid BIGSERIAL;",
+}
+
+
+def postgres(number: int, script: str) -> str:
+    """Migration `number` (1-based) in PostgreSQL's dialect."""
+    import re
+    script = script.replace("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
+    script = re.sub(r"\bINTEGER\b", "BIGINT", script)
+    script = re.sub(r"\bREAL\b", "DOUBLE PRECISION", script)
+    return script + "\n" + POSTGRES_EXTRA.get(number, "")

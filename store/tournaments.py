@@ -108,6 +108,7 @@ class Tournaments:
         Returns the team's number."""
         now = self._store.clock()
         async with self._store._tx() as db:
+            await self._store._serialize(db, "teams", tournament_id)
             if team is None:
                 async with db.execute("SELECT COALESCE(MAX(team), 0) + 1 FROM tournament_players "
                                       "WHERE tournament_id=?", (tournament_id,)) as cur:
@@ -145,6 +146,7 @@ class Tournaments:
         """A match created for the pairing (its meta says so) whether or not it was linked:
         the bot may have stopped between creating and linking it."""
         row = await self._store._fetchone(
-            "SELECT id FROM matches WHERE json_extract(meta, '$.tournament')=? "
-            "AND json_extract(meta, '$.pairing')=? ORDER BY id LIMIT 1", (tournament_id, pairing_id))
+            f"SELECT id FROM matches WHERE {self._store._json_get('meta', 'tournament')}=? "
+            f"AND {self._store._json_get('meta', 'pairing')}=? ORDER BY id LIMIT 1",
+            (self._store._json_key(tournament_id), pairing_id))
         return row[0] if row else None

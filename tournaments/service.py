@@ -21,6 +21,7 @@ takes the tournament's lock. Everything here that needs both takes them in that 
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 import logging
 import time
 from engine.text import Msg, plural, to_json
@@ -85,6 +86,14 @@ def ranks_from_result(result: dict | None, seat_count: int, teams: list[list[int
     return ranks
 
 
+def _game_rates(match: MatchRow) -> bool:
+    try:
+        rated = getattr(registry.get(match.game), "is_rated", None)
+    except (KeyError, ValueError, TypeError):
+        return True
+    return True if rated is None else bool(rated(dict(match.options)))
+
+
 def seat_teams(match: MatchRow) -> list[list[int]]:
     """The match's seats grouped into teams: as its result records them, else as its game
     declares them for this many seats and these options; everyone alone when neither says."""
@@ -147,11 +156,13 @@ class RatingService:
     @staticmethod
     def is_rated(match: MatchRow) -> bool:
         """Finished in a server, not marked casual, not decided by an organizer, and between
-        at least two different people with no computer seat."""
+        at least two different people with no computer seat, in a mode its game rates (a game
+        may declare `is_rated(options)`: Civilization's learning game has no winner or loser)."""
         users = [s.user_id for s in match.seats]
         return (match.status == "finished" and match.result is not None and match.guild_id is not None
                 and bool(match.meta.get("rated", True)) and not match.result.get("adjudicated")
-                and not computer_seats(match) and len(users) >= 2 and len(set(users)) == len(users))
+                and not computer_seats(match) and len(users) >= 2 and len(set(users)) == len(users)
+                and _game_rates(match))
 
     async def on_match_finished(self, match: MatchRow) -> dict[str, list[int]] | None:
         """The finish listener: rate the match once (teams as teams) and note the changes in
@@ -325,8 +336,12 @@ class TournamentService:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
 
-    def lock(self, tournament_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, tournament_id: int):
+        """The tournament's lock, across every process sharing the database."""
+        async with self._locks.setdefault(tournament_id, asyncio.Lock()), \
+                self.store.exclusive("tournament", tournament_id):
+            yield
 
     # ------------------------------------------------------------------ reading
 

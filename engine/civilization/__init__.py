@@ -1,12 +1,14 @@
-"""Sid Meier's Civilization: The Board Game (2-4 players): the rules engine, stage 1 (every rule
-but the individual card abilities). Not registered as a game yet.
+"""Sid Meier's Civilization: The Board Game (2-4 players): the rules engine, every rule and card
+of the base game.
 
 Modules by phase: data (component data in data/civilization, every value with its source), board
 (the map from tiles: geometry, discovery, yields, movement, blockades), setup (S1-S17), cities
 (founding, City Management actions, governments, great people, gathering), economy (city totals,
 trade collection, coins, the economic victory), combat (battles, barbarians, loot), research (the
 pyramid, the secret simultaneous research, derived characteristics), culture (the culture track,
-culture event hands), flow (the turn as one state machine), paths, views.
+culture event hands), trade (the Trade phase's offers), effects (card effects as data: the
+registry, payments and the cancel window), abilities (techs, civilizations), event_cards (culture
+event cards, disasters), wonders, flow (the turn as one state machine), paths, views.
 
 Action-id grammar: see flow.py (setup, culture, discard, move, explore, done), cities.py (found,
 government, greatperson, gather, produce, arts, harvest), research.py (research:<tech>|none) and
@@ -16,7 +18,7 @@ from __future__ import annotations
 from engine.base import IllegalAction, Result, copy_state
 from engine.text import Msg, plural
 
-from . import ai, flow, help, paths, research, setup, views
+from . import ai, flow, help, paths, research, setup, trade, variants, views
 
 __all__ = ["RULES", "CivilizationRules"]
 
@@ -27,7 +29,14 @@ class CivilizationRules:
     title = "Sid Meier's Civilization"
     min_players = 2
     max_players = 4
-    options = ()
+    options = variants.OPTIONS          # section 8 (the learning game), G40 (a turn cap)
+
+    def refuse_options(self, players: int, options: dict) -> Msg | None:
+        return variants.refuse_options(players, options)
+
+    def is_rated(self, options: dict) -> bool:
+        """The learning game has no winner or loser (section 8): it never changes a rating."""
+        return not (options or {}).get("learning")
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         return setup.setup(players, options or {}, seed)
@@ -64,13 +73,30 @@ class CivilizationRules:
         """The seat that placed its capital first (the first player of turn 1)."""
         return state.get("first_of_game", state["first"])
 
+    def prompt(self, state: dict, seat: int):
+        """What `seat` is asked now (the Trade phase says which offer waits for it)."""
+        if seat not in flow.active_players(state):
+            return ""
+        if state.get("phase") == "trade" and trade.is_open(state) and not state.get("pending") \
+                and not flow.over_limit(state, seat):
+            return trade.prompt(state, seat)
+        return Msg("Choose your move.")
+
     def asks_privately(self, state: dict) -> bool:
-        """The secret research: who is still choosing is told to nobody (R80)."""
-        return research.choosing(state) and not state.get("battle")
+        """The secret research: who is still choosing is told to nobody (R80); the Trade phase:
+        who an offer waits for is told to nobody (R27: offers are private, only a count shows)."""
+        return (research.choosing(state) and not state.get("battle")) or self._trading(state)
+
+    @staticmethod
+    def _trading(state: dict) -> bool:
+        return trade.is_open(state) and not state.get("battle") and not state.get("pending") \
+            and not any(flow.over_limit(state, s) for s in range(state["players"]))
 
     def waiting_text(self, state: dict) -> Msg | None:
         if not self.asks_privately(state):
             return None
+        if self._trading(state):
+            return trade.waiting_text(state)
         return plural("Waiting for {n} player to choose their research", "Waiting for {n} players to choose their research",
                       n=len(research.active_seats(state)))
 
@@ -79,6 +105,9 @@ class CivilizationRules:
         else may choose for them); anything else waits for the clock's vote."""
         if self.asks_privately(state) and seat in research.active_seats(state):
             return ai.choose(state, seat, state["rng"]["seed"] + state["turn"])
+        if trade.is_open(state) and seat in flow.active_players(state) and not state.get("pending") \
+                and not flow.over_limit(state, seat):
+            return trade.timeout_action(state, seat)            # declines, throws a draft away, ends trading
         return None
 
     @property

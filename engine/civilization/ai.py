@@ -1,4 +1,4 @@
-"""The computer player of Civilization, stage 1: `choose(state, seat, seed)` returns one of
+"""The computer player of Civilization: `choose(state, seat, seed)` returns one of
 `flow.legal_ids(state, seat)`.
 
 It decides from `views.view(state, seat)` only (the public view plus its own hidden items); the
@@ -21,7 +21,13 @@ The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture 
   Space Flight when it can (R80-R90), and no research while the trade is needed on the track
   (R83: research spends the dial);
 - battles: a trumping card against an enemy front it can destroy, else a new front (R112-R115);
-  loot: a tech, culture, trade (data-research-2 3.6)."""
+  loot: a tech, culture, trade (data-research-2 3.6);
+- cards (with `cards`, the default): the abilities that give culture, production, trade or a great
+  person whenever offered; culture event cards against the opponent nearest to winning (anarchy,
+  kills, destroyed buildings, disasters on its squares, a tech exchanged), production cards on
+  the capital, free units before a battle hand; a cancel of what an opponent aims at it; an offer
+  accepted only when it gives more than it asks. Without `cards` it is the stage-1 player: the
+  yardstick of `python -m bench.civilization`."""
 from __future__ import annotations
 
 import random
@@ -40,6 +46,13 @@ TECH_ORDER = ("space_flight", "irrigation", "philosophy", "writing", "pottery", 
               "railroad", "steam_power", "biology", "communism", "computers", "flight", "replaceable_parts",
               "ballistics", "combustion", "atomic_theory", "mass_media")
 TECH_RANK = {t: i for i, t in enumerate(TECH_ORDER)}
+CARD_VERBS = ("ability", "event", "wonder", "harvest2")     # what the stage-1 player never plays
+# the culture events the player plays on its own step (the others: cancels, gifts, moving figures)
+EVENTS_PLAYED = ("kill_figures", "disaster_marker", "destroy_buildings", "exchange_techs", "anarchy",
+                 "city_production", "free_units")
+# abilities used whenever they are offered (the first choice of each is weighed below)
+ABILITIES_USED = ("gain_culture", "city_production", "trade_gift", "random_great_person",
+                  "obsolete_wonder_or", "battle_strength", "battle_wounds", "heal_wounds")
 
 
 # ---------------------------------------------------------------- small helpers
@@ -59,6 +72,7 @@ class _Ctx:
         self.seat = seat
         self.rng = random.Random(seed)
         self.area = view["seats"][seat]
+        self.cards = True                  # play card abilities (False: the stage-1 player)
         self._sq: dict = {}
         self._yield: dict = {}
 
@@ -108,13 +122,23 @@ def _distances(ctx: _Ctx, goals: list[tuple[int, int]], water: str) -> dict[tupl
 
 # ---------------------------------------------------------------- entry point
 
-def choose(state: dict, seat: int, seed: int) -> str:
+def choose(state: dict, seat: int, seed: int, cards: bool = True) -> str:
+    """`cards`: play tech and civilization abilities, wonder choices and culture event cards, and
+    answer cancel windows (False: the stage-1 player, blind to them, kept as a yardstick)."""
     legal = flow.legal_ids(state, seat)
     if not legal:
         raise ValueError("the seat has no legal action")
     if len(legal) == 1:
         return legal[0]
     ctx = _Ctx(views.view(state, seat), seat, seed)
+    ctx.cards = cards
+    if cards:
+        pick = _cards(ctx, legal)
+        if pick in legal:
+            return pick
+    if state.get("pending"):
+        return legal[0]                    # a cancel window or a card's choice: "allow" / the first
+    legal = [a for a in legal if a.split(":", 1)[0] not in CARD_VERBS] or legal
     v = ctx.v
     if v.get("battle"):
         pick = _battle(ctx, legal)
@@ -123,7 +147,7 @@ def choose(state: dict, seat: int, seed: int) -> str:
     else:
         phase = v["phase"]
         pick = {"setup": _setup, "start": _start, "city": _city, "movement": _movement,
-                "research": _research}.get(phase, lambda c, l: None)(ctx, legal)
+                "research": _research, "trade": _trade}.get(phase, lambda c, l: None)(ctx, legal)
     return pick if pick in legal else ("done" if "done" in legal else legal[0])
 
 
@@ -330,6 +354,7 @@ def _research(ctx: _Ctx, legal: list[str]) -> str:
     if cost is not None and cost[1] > 0 and area["trade"] < 24:
         return "research:none"                                          # R83: the track needs the trade
     return min(techs, key=lambda a: (TECH_RANK.get(a.split(":")[1], 99), a))
+
 
 
 # ---------------------------------------------------------------- Movement (R62-R79)
@@ -568,6 +593,8 @@ def _gather_square(ctx: _Ctx, scout: dict, taken: list) -> tuple[int, int] | Non
 
 def _battle(ctx: _Ctx, legal: list[str]) -> str:
     b = ctx.v["battle"]
+    if b.get("step") == "muster" or not legal[0].startswith(("play:", "loot:")):
+        return legal[0]                    # culture cards before the hand: not played yet ("ready")
     if b.get("step") == "loot" or legal[0].startswith("loot:"):
         return _loot(ctx, legal)
     side = b["turn"]
@@ -579,6 +606,8 @@ def _battle(ctx: _Ctx, legal: list[str]) -> str:
 
     best = None
     for a in legal:
+        if not a.startswith("play:"):
+            continue                               # abilities and cards in battle: not chosen yet
         _, card, where = a.split(":")
         mine = st(side, card)
         if where == "new":
@@ -624,3 +653,189 @@ def _loot(ctx: _Ctx, legal: list[str]) -> str:
     if res:
         return res[0]
     return "loot:done" if "loot:done" in legal else legal[0]
+
+
+def _trade(ctx: _Ctx, legal: list[str]) -> str:
+    """The Trade phase: accept an offer that gives more than it asks (trade and culture
+    counted 1, a resource or card 2), otherwise decline; with cards, offer a culture card it
+    would never play for 1 culture token (R27); then end the step."""
+    accepts = [a for a in legal if a.startswith("accept:")]
+    offer = next((o for o in ctx.v.get("offers", []) if o["status"] == "sent" and o["to"] == ctx.seat), None)
+    if offer is not None:
+        def worth(side: dict) -> int:
+            return side["trade"] + side["culture"] + 2 * sum(len(side[k]) for k in ("resources", "hidden", "cards"))
+        if accepts and worth(offer["give"]) > worth(offer["get"]):
+            return accepts[0]
+        return next(a for a in legal if a.startswith("decline:"))
+    pick = _card_for_culture(ctx, legal) if ctx.cards else None
+    if pick:
+        return pick
+    if "withdraw" in legal:
+        return "withdraw"
+    return "done"
+
+
+def _spare_cards(ctx: _Ctx) -> list[str]:
+    """Culture cards this player would never play (moving figures, a second cancel card)."""
+    out, cancels = [], 0
+    for card in sorted(ctx.area["culture_hand"]):
+        fn = _event_fn(card)
+        if fn == "cancel":
+            cancels += 1
+            if cancels == 1:
+                continue
+        if fn not in EVENTS_PLAYED:
+            out.append(card)
+    return out
+
+
+def _card_for_culture(ctx: _Ctx, legal: list[str]) -> str | None:
+    """One step of an offer of a spare culture card for 1 culture token to the opponent nearest
+    to winning (who holds a culture token)."""
+    draft = next((o for o in ctx.v.get("offers", []) if o["status"] == "draft" and o["from"] == ctx.seat), None)
+    if draft is not None:
+        if not draft["give"]["cards"]:
+            give = [f"give:card:{c}" for c in _spare_cards(ctx) if f"give:card:{c}" in legal]
+            return give[0] if give else None
+        if not draft["get"]["culture"]:
+            return "ask:culture:1" if "ask:culture:1" in legal else None
+        return "send" if "send" in legal else None
+    if not _spare_cards(ctx):
+        return None
+    targets = [s for s in range(len(ctx.v["seats"])) if s != ctx.seat and f"offer:{s}" in legal
+               and ctx.v["seats"][s]["culture_tokens"] >= 1]
+    if not targets:
+        return None
+    leader = _leader(ctx)
+    return f"offer:{leader if leader in targets else targets[0]}"
+
+
+# ---------------------------------------------------------------- cards (stage 2)
+
+def _leader(ctx: _Ctx) -> int | None:
+    """The opponent nearest to winning: furthest on the culture track, then most techs."""
+    others = [s for s in range(len(ctx.v["seats"])) if s != ctx.seat]
+    if not others:
+        return None
+    return max(others, key=lambda s: (ctx.v["seats"][s]["culture_level"], len(ctx.v["seats"][s]["techs"]), -s))
+
+
+def _square_worth(ctx: _Ctx, label: str) -> float:
+    """How much hitting `label` hurts the opponents (and not this player); a tile ("tile<label of
+    its corner>", a disaster's first choice): its best square."""
+    if isinstance(label, str) and label.startswith("tile"):
+        corner = board.parse_label(label[4:])
+        if corner is None:
+            return 0.0
+        return max(_square_worth(ctx, board.label(corner[0] + dx, corner[1] + dy))
+                   for dx in range(4) for dy in range(4))
+    xy = board.parse_label(label) if isinstance(label, str) else None
+    if xy is None:
+        return 0.0
+    x, y = xy
+    leader = _leader(ctx)
+    worth = 0.0
+    for f in ctx.v["figures"]:
+        if (f["x"], f["y"]) == (x, y):
+            worth += -6 if f["owner"] == ctx.seat else (4 if f["owner"] == leader else 3)
+    for c in ctx.v["cities"]:
+        if (x, y) in board.outskirts(ctx.v, c["x"], c["y"]) or (c["x"], c["y"]) == (x, y):
+            worth += -6 if c["owner"] == ctx.seat else (3 if c["owner"] == leader else 2)
+    where = ctx.v.get("buildings", {})
+    if isinstance(where, dict) and label in where:
+        worth += 2
+    return worth
+
+
+def _pick_option(ctx: _Ctx, options: list[str], fn: str | None) -> str:
+    """One segment of a card's choice: the leading opponent, the square that hurts most, the
+    largest free unit group, else the first."""
+    leader = _leader(ctx)
+    seats = [o for o in options if o.startswith("seat") and o[4:].isdigit()]
+    if seats:
+        return next((o for o in seats if int(o[4:]) == leader), seats[0])
+    if fn == "free_units":
+        return max(options, key=lambda o: (o.count(",") + 1, o))
+    techs = [o for o in options if o in TECH_RANK]
+    if techs:                             # a tech to learn (an exchange): the plan's order
+        return min(techs, key=lambda t: (TECH_RANK[t], t))
+    mine = {c["id"] for c in ctx.my_cities()}
+    cities = [o for o in options if o in mine]
+    if cities:
+        capital = next((c["id"] for c in ctx.my_cities() if c.get("capital")), cities[0])
+        return capital if capital in cities else cities[0]
+    scored = [(_square_worth(ctx, o), -i, o) for i, o in enumerate(options)]
+    return max(scored)[2]
+
+
+def _cancel_answer(ctx: _Ctx, legal: list[str]) -> str:
+    p = ctx.v["pending"]
+    cancels = [a for a in legal if a.startswith("cancel:")]
+    hostile = p.get("seat") != ctx.seat and (ctx.seat in p.get("targets", []) or (
+        p.get("what") == "city" and p.get("seat") == _leader(ctx) and ":wonder" in str(p.get("card"))))
+    if cancels and hostile:
+        return cancels[0]
+    return "allow" if "allow" in legal else legal[0]
+
+
+def _cards(ctx: _Ctx, legal: list[str]) -> str | None:
+    """The card play this player makes now, if any (None: the usual plan decides)."""
+    v = ctx.v
+    p = v.get("pending")
+    if p:
+        if p.get("kind") == "choose":
+            fn = (p.get("context", {}).get("spec") or {}).get("fn")
+            card = p.get("context", {}).get("card")
+            if fn is None and card:
+                fn = _event_fn(card)
+            opts = [a.split(":", 1)[1] for a in legal if a.startswith("pick:")]
+            return f"pick:{_pick_option(ctx, opts, fn)}" if opts else None
+        return _cancel_answer(ctx, legal)
+    b = v.get("battle")
+    if b:
+        abilities = [a for a in legal if a.startswith("ability:")]
+        events = [a for a in legal if a.startswith("event:")]
+        if events:
+            return max(events, key=lambda a: (a.count(",") + 1, a))
+        return abilities[0] if abilities else None
+    steps = [a for a in legal if a.startswith("ability:") and a != "ability:back"]
+    if "ability:back" in legal:                    # a half-made two-step ability: finish it
+        return steps[0] if steps else "ability:back"
+    wonder = [a for a in legal if a.startswith("wonder:")]
+    if wonder:
+        return wonder[0]
+    by_card: dict[str, list[str]] = {}
+    for a in legal:
+        parts = a.split(":")
+        if parts[0] == "event" and _event_fn(parts[1]) in EVENTS_PLAYED:
+            by_card.setdefault(a.split(":")[0] + ":" + parts[1], []).append(a)
+        elif parts[0] == "ability" and _ability_fn(parts[1]) in ABILITIES_USED:
+            by_card.setdefault("ability:" + parts[1], []).append(a)
+    for key, ids in sorted(by_card.items()):
+        fn = _event_fn(key.split(":")[1]) if key.startswith("event:") else _ability_fn(key.split(":")[1])
+        if fn == "obsolete_wonder_or" and not any(_square_worth(ctx, i.split(":")[-1]) > 0 or
+                                                  i.split(":")[-1].startswith("seat") for i in ids):
+            continue
+        if fn in ("kill_figures", "destroy_buildings", "disaster_marker"):
+            worth = max(_square_worth(ctx, i.split(":")[2]) if i.count(":") >= 2 else 0 for i in ids)
+            if worth <= 0:
+                continue                  # nothing of an opponent's to hit: keep the card
+        segs = {i.split(":", 2)[2] if i.count(":") >= 2 else "": i for i in ids}
+        if "" in segs:
+            return segs[""]
+        return segs[_pick_option(ctx, list(segs), fn)]
+    return None
+
+
+
+
+def _event_fn(card: str) -> str | None:
+    rec = data.by_id("culture_events").get(culture.card_kind(card))
+    return rec["effect"]["fn"] if rec else None
+
+
+def _ability_fn(name: str) -> str | None:
+    rec = data.by_id("techs").get(name)
+    if rec is None:
+        return None
+    return (rec.get("effect") or {}).get("fn")

@@ -432,6 +432,7 @@ def moves(state: dict, seat: int, start, speed: int, water: str = "none", stacki
     squares (R70, R74, R79, G21)."""
     if water not in WATER_RULES:
         raise ValueError(f"water rule {water!r}")
+    fly = any(t["id"] == "flight" for t in state["seats"][seat]["techs"]) if state.get("seats") else False
     sx, sy = _xy(start)
     members = set(group)
     kinds = [f["kind"] for f in state.get("figures") or [] if f["id"] in members]
@@ -470,6 +471,8 @@ def moves(state: dict, seat: int, start, speed: int, water: str = "none", stacki
                 stop = marker["kind"]                      # R70: hut or village
             if stop is not None:
                 scouts_barred = has_scout and not (stop == "hut" and scouts_explore_huts)   # Republic
+                if fly and not (city is not None and city["owner"] == seat):
+                    queue.append(((nx, ny), step))         # Flight: pass over it (ending there still stops)
                 if scouts_barred or not can_end or len(own) + size > stacking:
                     continue
                 ends[label(nx, ny)] = {"path": step, "stop": stop}

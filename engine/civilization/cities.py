@@ -91,7 +91,8 @@ def found(state: dict, seat: int, scout_id: str) -> list[Event]:
     _seat_area(state, seat).get("gathering", {}).pop(scout_id, None)
     city = place_city(state, seat, x, y, capital=False)
     events = [Event(Msg("{player} founds a city at {square}.", player=Seat(seat), square=board.label(x, y)))]
-    return events + _move_off_center(state, seat, city)
+    from . import abilities
+    return events + _move_off_center(state, seat, city) + abilities.rome_advance(state, seat)   # Rome
 
 
 def _move_off_center(state: dict, seat: int, city: dict) -> list[Event]:
@@ -287,13 +288,18 @@ def production(state: dict, seat: int, city: dict) -> int:
     own = economy.city_icons(state, city)["production"]
     if effects.get("production_as_best_city"):
         own = max([own] + [economy.city_icons(state, c)["production"] for c in economy.cities_of(state, seat)])
-    return own + int(effects.get("city_production", 0))
+    from . import wonders
+    bonus = (state.get("city_bonus") or {}).get(city["id"], 0)        # We Love the King... (this turn)
+    from . import abilities
+    own += abilities.production_bonus(state, seat, city) - abilities.split_spent(state, city)   # Military Science, G26
+    return own + int(effects.get("city_production", 0)) + wonders.city_production(state, seat) + bonus
 
 
 def rush_needed(state: dict, seat: int, city: dict, cost: int) -> int | None:
     """Trade to pay for the production the city lacks (R33); None when the dial cannot."""
+    from . import abilities
     short = max(0, cost - production(state, seat, city))
-    trade = short * RUSH_TRADE
+    trade = abilities.rush_trade(state, seat, short)          # America: 3 trade give 2 production
     return trade if trade <= _seat_area(state, seat)["trade"] else None
 
 
@@ -303,6 +309,8 @@ def actions_allowed(state: dict, seat: int, city: dict) -> int:
     if city["capital"] and capital_idle(state, seat):
         return 0
     extra = int(_effects(state, seat).get("extra_capital_actions", 0)) if city["capital"] else 0
+    from . import abilities
+    extra += abilities.extra_actions(state, seat) + (1 if abilities.split_city(state, city) else 0)  # Atomic Theory, G26
     return 1 + extra
 
 
@@ -327,6 +335,9 @@ def acting_cities(state: dict, seat: int) -> list[dict]:
 
 def city_actions(state: dict, seat: int, city: dict) -> list[str]:
     used = used_actions(state, city["id"])
+    from . import abilities
+    if abilities.split_city(state, city):          # G26: a splitting city only produces, twice
+        used = [u for u in used if u != "produce"] + ["arts", "harvest", "harvest2"]
     return [a for a in _city_actions(state, seat, city) if a.split(":")[0] not in used]
 
 
@@ -377,6 +388,14 @@ def _city_actions(state: dict, seat: int, city: dict) -> list[str]:
     for res in sorted(set(economy.city_icons(state, city)["resources"])):
         if state["decks"]["resources"].get(res, 0) > 0:
             out.append(f"harvest:{cid}:{res}")                          # R51
+    from . import wonders
+    if wonders.harvest_twice_ok(state, seat):                          # Angkor Wat: harvest twice
+        have = sorted(set(economy.city_icons(state, city)["resources"]))
+        for i, r1 in enumerate(have):
+            for r2 in have[i:]:
+                if state["decks"]["resources"].get(r1, 0) >= (2 if r1 == r2 else 1) \
+                        and state["decks"]["resources"].get(r2, 0) > 0:
+                    out.append(f"harvest2:{cid}:{r1}:{r2}")
     return out
 
 
@@ -413,6 +432,10 @@ def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("That city has already acted this turn."))
     if action_id not in city_actions(state, seat, city):
         raise IllegalAction(Msg("That city cannot do that now."))
+    from . import effects
+    held = effects.hold_city_action(state, seat, action_id)           # Writing: others may cancel it
+    if held is not None:
+        return held
     state.setdefault("city_done", []).append(f"{city['id']}|{parts[0]}")
     where = board.label(city["x"], city["y"])
     if parts[0] == "arts":
@@ -426,6 +449,13 @@ def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
         _seat_area(state, seat)["resources"].append(res)
         return [Event(Msg("{player}'s city at {city} harvests {resource}.", player=Seat(seat), city=where,
                           resource=resource_name(res)))]
+    if parts[0] == "harvest2":                                         # Angkor Wat
+        _seat_area(state, seat).setdefault("used_this_turn", []).append("angkor_wat")
+        for res in parts[2:]:
+            state["decks"]["resources"][res] -= 1
+            _seat_area(state, seat)["resources"].append(res)
+        return [Event(Msg("{player}'s city at {city} harvests twice with Angkor Wat: {resources}.", player=Seat(seat),
+                          city=where, resources=[resource_name(r) for r in parts[2:]]))]
     kind = parts[2]
     if kind in ("army", "scout"):
         return _pay(state, seat, city, FIGURE_COST[kind]) + _produce_figure(state, seat, kind, parts[3])
@@ -458,8 +488,10 @@ def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
             state["decks"]["wonder_market"].append(state["decks"]["wonders"].pop(0))   # R46, G22
         state["wonders_at"][square_lbl] = {"id": w, "owner": seat}
         _seat_area(state, seat)["wonders"].append(w)
+        from . import abilities
         return events + [Event(Msg("{player} builds the wonder {wonder} on {square}.", player=Seat(seat),
-                                   wonder=data.term(data.by_id("wonders")[w]["name"]), square=square_lbl))]
+                                   wonder=data.term(data.by_id("wonders")[w]["name"]), square=square_lbl))] \
+            + abilities.rome_advance(state, seat)                                  # Rome
     raise IllegalAction(Msg("That city cannot do that now."))
 
 
@@ -468,6 +500,8 @@ def _pay(state: dict, seat: int, city: dict, cost: int) -> list[Event]:
     trade = rush_needed(state, seat, city, cost)
     if trade is None:
         raise IllegalAction(Msg("That city cannot pay for it, even with trade."))
+    from . import abilities
+    abilities.spend_split(state, city, min(cost, max(0, production(state, seat, city))))   # G26
     if trade:
         _seat_area(state, seat)["trade"] -= trade
         return [Event(Msg("{player} spends {trade} trade to rush production.", player=Seat(seat), trade=trade))]

@@ -231,7 +231,8 @@ def hand_size(state: dict, seat: int, figures: list[dict], city_defender: bool =
     size += int(data.government_effects(state["seats"][seat].get("government", "despotism")).get("battle_hand", 0))
     if city_defender:
         size += CITY_DEFENDER_HAND
-    return size
+    from . import abilities
+    return size + abilities.hand_bonus(state, seat)                    # Computers
 
 
 def side_bonus(state: dict, seat: int) -> int:
@@ -327,6 +328,8 @@ def start_battle(state: dict, attacker: int, square: str, kind: str,
         defender = armies[0]["owner"]
         defending = [f for f in enemies if f["owner"] == defender]
 
+    if city is not None and city.get("walled") and research.knows(state, attacker, "combustion"):
+        city["walled"] = False                                         # Combustion: the walls fall first
     barbarian = kind == "village"
     b = {"kind": kind, "square": square, "step": "play",
          "seats": {"attacker": attacker, "defender": defender},
@@ -343,6 +346,26 @@ def start_battle(state: dict, attacker: int, square: str, kind: str,
     state["battle"] = b
     events = [Event(Msg("{attacker} attacks {defender} on {square}.", attacker=Seat(attacker),
                         defender=_side_name(state, "defender"), square=square))]
+    from . import event_cards, wonders
+    b["extra_strength"] = {"attacker": wonders.battle_strength(state, attacker),       # Himeji
+                           "defender": 0 if barbarian else wonders.battle_strength(state, defender)}
+    muster = [s for s in ([attacker] if barbarian else [attacker, defender]) if event_cards.holds_battle_card(state, s)]
+    if muster:           # a seat holding a "before the battle hand" culture card may play it first
+        b["step"], b["muster"] = "muster", muster
+        return events
+    return events + deal_hands(state)
+
+
+def deal_hands(state: dict) -> list[Event]:
+    """R105-R111: the hands, the bonuses and the first play of the battle in state["battle"]."""
+    b = state["battle"]
+    b["step"] = "play"
+    b.pop("muster", None)
+    attacker, defender, barbarian, city = b["seats"]["attacker"], b["seats"]["defender"], b["barbarian"], \
+        (next((c for c in state["cities"] if c["id"] == b["city"]), None) if b["city"] else None)
+    mine = [f for f in state["figures"] if f["id"] in b["figures"]["attacker"]]
+    defending = [f for f in state["figures"] if f["id"] in b["figures"]["defender"]]
+    events: list[Event] = []
 
     # R105, R106: hands
     b["hand_sizes"]["attacker"] = hand_size(state, attacker, mine)
@@ -411,6 +434,8 @@ def active_seats(state: dict) -> list[int]:
         return []
     if b["step"] == "loot":
         return [b["loot"]["winner"]]
+    if b["step"] == "muster":
+        return b["muster"][:1]
     return [b["seats"][b["turn"]]]
 
 
@@ -426,6 +451,8 @@ def legal_actions(state: dict, seat: int) -> list[str]:
         return []
     if b["step"] == "loot":
         return _loot_actions(state)
+    if b["step"] == "muster":
+        return ["ready"]
     side = b["turn"]
     out = []
     for card in b["hands"][side]:
@@ -454,18 +481,24 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("That move is not allowed in this battle now."))
     if b["step"] == "loot":
         return _apply_loot(state, action_id)
+    if b["step"] == "muster":                      # "ready": the seat draws its hand when all are
+        b["muster"].pop(0)
+        return [] if b["muster"] else deal_hands(state)
     _, card, where = action_id.split(":")
     return _play(state, b["turn"], card, where)
 
 
 def _strength(b: dict, side: str, card: str) -> int:
-    return strength(card, b["ranks"][side].get(card_type(card), 1))
+    return strength(card, b["ranks"][side].get(card_type(card), 1)) + b.get("extra_strength", {}).get(side, 0) \
+        + b.get("plus", {}).get(card, 0)                               # Metalworking (abilities.py)
 
 
 def _play(state: dict, side: str, card: str, where: str) -> list[Event]:
     b = state["battle"]
     b["hands"][side].remove(card)
     b["played"] += 1
+    if b.get("boost", {}).get(side):                                   # Metalworking: this unit is +3
+        b.setdefault("plus", {})[card] = b["boost"].pop(side)
     rank = b["ranks"][side].get(card_type(card), 1)
     who = _side_name(state, side)
     if where == "new":
@@ -578,6 +611,8 @@ def _resolve(state: dict) -> list[Event]:
     outcome = {"kind": b["kind"], "square": b["square"], "winner": b["seats"][winner],
                "winner_side": winner, "loser": b["seats"][loser], "totals": totals}
     state["last_battle"] = outcome
+    from . import abilities
+    events += abilities.after_battle(state, b, outcome)                # Code of Laws, China, Rome
     points = 0
     if b["kind"] == "village":
         if winner == "attacker":
@@ -676,7 +711,8 @@ def capture_scouts(state: dict, attacker: int, square: str) -> list[Event]:
         _destroy_figure(state, fig)
     state["last_battle"] = {"kind": "scouts", "square": square, "winner": attacker, "winner_side": "attacker",
                             "loser": loser, "totals": None}
-    events = [Event(plural("{player} destroys {n} scout of {loser} on {square}.",
+    from . import abilities
+    events = abilities.battle_won(state, attacker) + [Event(plural("{player} destroys {n} scout of {loser} on {square}.",
                            "{player} destroys {n} scouts of {loser} on {square}.", len(enemies),
                            player=Seat(attacker), loser=Seat(loser), square=square))]
     return events + _open_loot(state, attacker, loser, loot_points("loser_had_figures"), "scouts", square)
@@ -716,18 +752,33 @@ def _loot_actions(state: dict, with_done: bool = True) -> list[str]:
         out.append("loot:culture")
     if can("resource"):
         out.extend(f"loot:resource:{i}" for i in range(len(_all_resources(l))))
-    if can("coin") and l.get("coin_tokens", 0) > 0:
+    if can("coin") and coin_count(l) > 0:
         out.append("loot:coin:0")          # coin tokens are alike; apply takes any index
     if can("tech"):
         out.extend(f"loot:tech:{t['id']}" for t in l["techs"]
                    if t["id"] not in known and LOOT_TECH_CHECK(state, loot["winner"], t["id"]) is not None)
     if can("culture_card"):
         out.extend(f"loot:culture_card:{i}" for i in range(len(l.get("culture_hand", []))))
-    if can("take_coin") and l.get("coin_tokens", 0) > 0:
+    if can("take_coin") and coin_count(l) > 0:
         out.append("loot:take_coin")
     if with_done:
         out.append("loot:done")
     return out
+
+
+def coin_count(area: dict) -> int:
+    """Coin tokens held: loose ones and those on tech cards (coin tasks, abilities.py)."""
+    return area.get("coin_tokens", 0) + sum(area.get("card_coins", {}).values())
+
+
+def _lose_coin(area: dict) -> None:
+    """A loose coin token first, else one from the fullest tech card."""
+    if area.get("coin_tokens", 0) > 0:
+        area["coin_tokens"] -= 1
+        return
+    cards = area["card_coins"]
+    best = max(sorted(cards), key=lambda t: cards[t])
+    cards[best] -= 1
 
 
 def _coin_index_ok(state: dict, action_id: str) -> bool:
@@ -741,7 +792,7 @@ def _coin_index_ok(state: dict, action_id: str) -> bool:
         i = int(action_id.rsplit(":", 1)[1])
     except ValueError:
         return False
-    return 0 <= i < state["seats"][b["loot"]["loser"]].get("coin_tokens", 0)
+    return 0 <= i < coin_count(state["seats"][b["loot"]["loser"]])
 
 
 def _apply_loot(state: dict, action_id: str) -> list[Event]:
@@ -780,10 +831,10 @@ def _apply_loot(state: dict, action_id: str) -> list[Event]:
                                              resource=_term_for("resources", res))},
                             hidden=True)]
     elif what == "coin":
-        l["coin_tokens"] -= 1
+        _lose_coin(l)
         events = [Event(Msg("{player} makes {loser} discard a coin token.", player=Seat(wi), loser=Seat(li)))]
     elif what == "take_coin":
-        l["coin_tokens"] -= 1
+        _lose_coin(l)
         w["coin_tokens"] = w.get("coin_tokens", 0) + 1
         events = [Event(Msg("{player} takes a coin token from {loser}.", player=Seat(wi), loser=Seat(li)))]
     elif what == "tech":

@@ -9,7 +9,7 @@ State used here:
 - state["decks"]["culture"][era] = {"down": [...], "up": [...]}: the face-down deck (top = end of
   the list) and the cards returned face up beneath it (R57); state["decks"]["great_people"]: the
   face-down great person pile (top = end of the list).
-Card effects (stage 2) are not played here. Functions that change the state mutate the dict they
+Card effects are played in event_cards.py. Functions that change the state mutate the dict they
 are given; they return Events and raise IllegalAction before changing anything."""
 from __future__ import annotations
 
@@ -89,7 +89,9 @@ def new_culture_decks(state: dict, cards: list[dict] | None = None) -> list[Even
 def draw_event(state: dict, era: str) -> tuple[str | None, bool]:
     """The top card of an era's deck, and whether the face-up returned cards were shuffled into a
     new deck first (R57, R126). (None, False) when no card is left at all."""
-    deck = state["decks"]["culture"][era]
+    deck = state["decks"].get("culture", {}).get(era)
+    if deck is None:                                   # a hand-made position without culture decks
+        return None, False
     shuffled = False
     if not deck["down"] and deck["up"]:
         deck["down"], deck["up"] = deck["up"], []

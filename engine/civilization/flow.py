@@ -2,7 +2,7 @@
 may take, applying one, and the steps that run by themselves.
 
 Phases: "setup" (S10, S12: each seat in turn places its capital, then its army and scout),
-then per turn "start" (sequential), "trade" (automatic collection; exchanges come in stage 2),
+then per turn "start" (sequential), "trade" (collection, then offers between players until all are done: trade.py),
 "city" (sequential), "movement" (sequential), "research" (secret and simultaneous). The seat whose
 step it is in a sequential phase is state["step_seat"]; it ends its step with "done". A battle
 (combat.py) interrupts the movement step; its decisions belong to the seats it names.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import board, cities, combat, culture, data, economy, research
+from . import abilities, board, cities, combat, culture, data, economy, effects, event_cards, research, trade, variants, wonders
 
 SEQUENTIAL = ("start", "city", "movement")
 MAX_AUTOMATIC_STEPS = 200
@@ -53,6 +53,8 @@ def active_players(state: dict) -> set[int]:
 
 
 def _active(state: dict) -> list[int]:
+    if state.get("pending"):                       # a play waiting for the seats that may cancel it
+        return effects.pending_seats(state)
     if state.get("battle"):
         return combat.active_seats(state)
     over = [s for s in order(state) if over_limit(state, s)]
@@ -65,6 +67,8 @@ def _active(state: dict) -> list[int]:
         return [state["step_seat"]]
     if phase == "research":
         return research.active_seats(state)
+    if phase == "trade":
+        return trade.active_seats(state)
     return []
 
 
@@ -73,8 +77,10 @@ def _active(state: dict) -> list[int]:
 def legal_ids(state: dict, seat: int) -> list[str]:
     if state.get("result") or seat not in _active(state):
         return []
+    if state.get("pending"):
+        return effects.pending_options(state, seat)
     if state.get("battle"):
-        return combat.legal_actions(state, seat)
+        return combat.legal_actions(state, seat) + card_options(state, seat)
     if over_limit(state, seat):
         kinds = {}
         for card in sorted(state["seats"][seat]["culture_hand"]):
@@ -86,19 +92,28 @@ def legal_ids(state: dict, seat: int) -> list[str]:
     if phase == "start":
         return (cities.found_options(state, seat) + cities.government_options(state, seat)
                 + cities.great_person_options(state, seat) + cities.gather_options(state, seat)
-                + cities.start_harvest_options(state, seat) + ["done"])
+                + cities.start_harvest_options(state, seat) + card_options(state, seat) + ["done"])
     if phase == "city":
         out = []
         for city in cities.acting_cities(state, seat):
             out += cities.city_actions(state, seat, city)
         if culture.can_advance(state, seat):
             out.append("culture")
-        return out + ["done"]
+        return out + card_options(state, seat) + ["done"]
     if phase == "movement":
-        return movement_ids(state, seat) + ["done"]
+        return movement_ids(state, seat) + card_options(state, seat) + ["done"]
     if phase == "research":
         return research.legal_picks(state, seat)
+    if phase == "trade":
+        return trade.legal_ids(state, seat)
     return []
+
+
+def card_options(state: dict, seat: int) -> list[str]:
+    """Tech and civilization abilities and culture event cards `seat` may play now."""
+    if state.get("battle"):
+        return abilities.battle_options(state, seat) + event_cards.battle_options(state, seat)
+    return abilities.options(state, seat) + event_cards.options(state, seat)
 
 
 def _setup_ids(state: dict, seat: int) -> list[str]:
@@ -128,7 +143,7 @@ def movement_ids(state: dict, seat: int) -> list[str]:
     out = []
     by_square: dict[tuple[int, int], list[dict]] = {}
     for f in state["figures"]:
-        if f["owner"] == seat and used.get(f["id"]) != "done":
+        if f["owner"] == seat and used.get(f["id"]) != "done" and not abilities.held(state, f):   # Communism, Steam Power
             by_square.setdefault((f["x"], f["y"]), []).append(f)
     for (x, y), figs in sorted(by_square.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         for group in groups_of(figs, used):
@@ -191,7 +206,7 @@ def _move(state: dict, seat: int, action_id: str) -> list[Event]:
         events += combat.start_battle(state, seat, target, "city", [f["id"] for f in group])
     elif stop == "scouts":
         events += combat.capture_scouts(state, seat, target)
-    return events
+    return events + abilities.after_move(state, seat, target, group)          # Combustion
 
 
 def _take_hut(state: dict, seat: int, where: str) -> list[Event]:
@@ -200,7 +215,7 @@ def _take_hut(state: dict, seat: int, where: str) -> list[Event]:
     state["seats"][seat]["hidden_resources"].append(marker["content"])
     return [Event(Msg("{player} explores the hut on {square}.", player=Seat(seat), square=where),
                   private={seat: Msg("The hut holds {resource}.", resource=cities.resource_name(marker["content"]))},
-                  hidden=True)]
+                  hidden=True)] + abilities.on_hut(state, seat)                  # China
 
 
 def _explore(state: dict, seat: int, action_id: str) -> list[Event]:
@@ -225,14 +240,22 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
 
 
 def _apply(state: dict, seat: int, action_id: str) -> list[Event]:
+    verb = action_id.split(":", 1)[0]
+    if state.get("pending") or verb in abilities.VERBS or verb in event_cards.VERBS:
+        if action_id not in legal_ids(state, seat):
+            raise IllegalAction(Msg("That is not something you can do now."))
+        if state.get("pending"):
+            return effects.apply_pending(state, seat, action_id)
+        return (abilities if verb in abilities.VERBS else event_cards).apply(state, seat, action_id)
     if state.get("battle"):
         return combat.apply(state, seat, action_id)
-    verb = action_id.split(":", 1)[0]
     if verb == "discard":
         if action_id not in legal_ids(state, seat):
             raise IllegalAction(Msg("Discard a culture event card from your hand."))
         return culture.discard(state, seat, action_id.split(":", 1)[1])
     phase = state["phase"]
+    if phase == "trade" and trade.is_open(state) and not over_limit(state, seat):
+        return trade.apply(state, seat, action_id)                 # it checks the id (clear messages)
     if action_id not in legal_ids(state, seat):
         raise IllegalAction(Msg("That is not something you can do now."))
     if phase == "setup":
@@ -263,6 +286,8 @@ def _apply(state: dict, seat: int, action_id: str) -> list[Event]:
             return _explore(state, seat, action_id)
     if phase == "research":
         return research.pick(state, seat, action_id)
+    if phase == "trade":
+        return trade.apply(state, seat, action_id)
     raise IllegalAction(Msg("That is not something you can do now."))
 
 
@@ -332,6 +357,7 @@ def _start_turn(state: dict) -> list[Event]:
             area = state["seats"][seat]
             area["trade"] = min(economy.TRADE_MAX, area["trade"] + gain)
             events.append(Event(Msg("{player} gains {n} trade from their government.", player=Seat(seat), n=gain)))
+    events += wonders.start_of_turn(state) + abilities.start_of_turn(state)        # R10
     return events
 
 
@@ -347,10 +373,9 @@ def _end_step(state: dict, seat: int) -> list[Event]:
     phase = state["phase"]
     if phase == "start":
         state["phase"] = "trade"
-        events = economy.collect_trade(state)                                   # R24
-        state["phase"] = "city"
-        state["step_seat"] = state["first"]
-        state["city_done"] = []
+        events = trade.begin(state)                                             # R24, R27
+        if not trade.is_open(state):
+            events += begin_city_management(state)
         return events
     if phase == "city":
         state["phase"] = "movement"
@@ -363,14 +388,25 @@ def _end_step(state: dict, seat: int) -> list[Event]:
     return []
 
 
+def begin_city_management(state: dict) -> list[Event]:
+    """The Trade phase is over: the first player's City Management step."""
+    state["phase"] = "city"
+    state["step_seat"] = state["first"]
+    state["city_done"] = []
+    return []
+
+
 def run_automatic(state: dict) -> list[Event]:
     events: list[Event] = []
     for _ in range(MAX_AUTOMATIC_STEPS):
         events += economy.check_economic_victory(state)
+        events += variants.check_end(state)                    # the learning game (section 8, T52)
         if state.get("result"):
             return events
         if state["phase"] == "research" and not state.get("battle") and research.all_chosen(state):
             events += research.reveal(state, {s: economy.coins(state, s) for s in range(state["players"])})
+            if not state.get("result"):
+                events += variants.turn_cap(state)             # G40 DD: the last turn is over
             if not state.get("result"):
                 events += _start_turn(state)
             continue

@@ -19,12 +19,16 @@ RULES_LINES = (
     Msg("• **Culture:** arts give 1 culture + 1 per culture icon; culture (and later trade) moves you along the 21-space track: culture event cards, great people, victory."),
     Msg("• **Movement:** each figure moves up to your travel speed (2 at first), never diagonally; discovering a face-down tile costs 1 movement. Huts, villages, enemies and enemy cities stop a move; armies fight there."),
     Msg("• **Battle:** each side draws a secret hand from its standing forces; the defender plays first; a unit opens a front or attacks an enemy front (infantry beats mounted, mounted beats artillery, artillery beats infantry). Surviving strength plus bonuses decide; the winner takes loot."),
+    Msg("• **Cards:** techs, wonders and civilizations have abilities; culture event cards are played in the phase they name; some cancel what another player plays."),
     Msg("• **Research:** one tech a turn, in secret, revealed together: level I needs 6 trade, each level 5 more; each tech above two of the level below; research spends all trade except 1 per coin."),
 )
 
 DECISIONS = (
     Msg("• The map layouts follow the rulebook's diagrams; neutral tiles lie face down until discovered."),
-    Msg("• The Trade phase collects trade by itself; exchanges between players, card abilities, wonder abilities, culture event effects and the civilizations' special abilities come in a later version."),
+    Msg("• Card abilities are played as moves in the phase the card names (/civ card ability, /civ card play, /civ card wonder); a tech's resource ability is once a turn; the engine picks which of your resources pay an \"any\" cost (market tokens first, then what you hold most of)."),
+    Msg("• A culture event or resource ability waits only for the players able to cancel it, in turn order (so others learn that they hold a means); nobody else is asked."),
+    Msg("• \"Within N squares\" counts orthogonal steps; killing, moving, destroying and anarchy cards aim only at other players; a player's pause before their battle hand shows they hold a battle card."),
+    Msg("• Trade phase: everyone trades at once; an offer goes privately to one player, who accepts, declines or counters it; only trade, culture tokens, resources and culture event cards change hands (no card of the base set allows coins or techs); promises are text only, never enforced; each player may start 3 offers per Trade phase (house), and the phase ends when everyone has finished trading."),
     Msg("• America's great person and Egypt's wonder stand on a grassland square of the capital's outskirts (the rulebook's first-game suggestion)."),
     Msg("• Production a city lacks is rushed with the least trade needed; an item it cannot pay for is not offered."),
     Msg("• Stacking counts where a move ends; a group moves as one; alike figures on a square are offered once."),
@@ -33,6 +37,7 @@ DECISIONS = (
     Msg("• Simultaneous victories go to the first player in turn order from the first player."),
     Msg("• Governments whose printed effect is in no source play a house effect (listed below)."),
     Msg("• A player out of time during the secret research gets the computer player's choice; anything else waits for the clock's vote."),
+    Msg("• Options: the learning game (no Egypt, Rome or wonders) ends with no winner at a player's third city, at the turn limit, or at a victory (which then counts for nobody), and is never rated; a turn limit (off by default) ends the standard game after that turn's Research phase: the player furthest along the culture track wins, then the one with the most techs, then the most coins (still level: a shared win)."),
 )
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.base import Action, Choice, fit_choice
 from engine.text import Msg
 
-from . import board, combat, culture, data, economy, flow, research
+from . import board, combat, culture, data, economy, flow, trade
 
 VERBS = {
     "capital": (Msg("Place your capital"), Msg("One of the 4 central squares of your home tile")),
@@ -29,6 +29,22 @@ VERBS = {
     "research": (Msg("Research"), Msg("Secret: revealed when everyone has chosen")),
     "play": (Msg("Play a unit"), Msg("A new front, or attack an enemy front")),
     "loot": (Msg("Take loot"), Msg("Spend your loot points")),
+    "event": (Msg("Play a culture event"), Msg("A card from your hand, in the phase it names")),
+    "wonder": (Msg("Use a wonder"), Msg("Its Start of Turn ability, once a turn")),
+    "pick": (Msg("Choose"), Msg("The next choice the card asks for")),
+    "allow": (Msg("Let it happen"), Msg("Do not cancel it")),
+    "cancel": (Msg("Cancel it"), Msg("With a culture card, or a tech paid with a spy")),
+    "ready": (Msg("Draw your battle hand"), Msg("No more cards before the battle")),
+    "harvest2": (Msg("Harvest twice (Angkor Wat)"), Msg("2 tokens from the market, once a turn")),
+    "ability": (Msg("Use an ability"), Msg("A tech card's or your civilization's ability")),
+    "offer": (Msg("Make a trade offer"), Msg("Choose who it goes to, then what you give and ask")),
+    "give": (Msg("Offer to give"), Msg("Add one item you give to your draft offer")),
+    "ask": (Msg("Ask in return"), Msg("Add one item you ask for to your draft offer")),
+    "send": (Msg("Send the offer"), Msg("The other player accepts, declines or counters it")),
+    "withdraw": (Msg("Throw the draft away"), Msg("Nothing is sent")),
+    "accept": (Msg("Accept the offer"), Msg("The exchange happens at once")),
+    "decline": (Msg("Decline the offer"), Msg("Nothing changes hands")),
+    "counter": (Msg("Counter-offer"), Msg("Decline, and send back an offer of your own")),
 }
 DIRECTIONS = {"N": Msg("north"), "E": Msg("east"), "S": Msg("south"), "W": Msg("west")}
 
@@ -53,6 +69,13 @@ def action(state: dict, seat: int, action_id: str) -> Action:
 
 def segment_label(state: dict, verb: str, index: int, value: str, parts: list[str]):
     """A readable name for one segment of an action id."""
+    if verb in trade.VERBS:
+        return trade.segment_label(state, verb, index, value, parts)
+    if verb in ("event", "pick", "cancel", "wonder"):
+        from . import event_cards
+        named = event_cards.segment_label(state, value)
+        if named is not None:
+            return named
     city = economy.city_by_id(state, value)
     if city is not None:
         return Msg("City at {square}", square=board.label(city["x"], city["y"]))
@@ -68,6 +91,13 @@ def segment_label(state: dict, verb: str, index: int, value: str, parts: list[st
                    square=where)
     if verb == "explore" and value in DIRECTIONS:
         return Msg("To the {direction}", direction=DIRECTIONS[value])
+    if verb == "ability":
+        from . import abilities
+        if index == 1 and value in ("egypt", "germany", "russia"):
+            return data.term(data.by_id("civilizations")[value]["name"])
+        named = abilities.segment_label(value)
+        if named is not None:
+            return named
     return _named(value)
 
 

@@ -224,7 +224,13 @@ def fits(state: dict, seat: int, tech_id: str) -> int | None:
 def can_research(state: dict, seat: int, tech_id: str) -> bool:
     """R81: enough trade for the level (R82) and a legal place (R84)."""
     row = fits(state, seat, tech_id)
-    return row is not None and state["seats"][seat]["trade"] >= threshold(level(tech_id))
+    return row is not None and state["seats"][seat]["trade"] >= need(state, seat, tech_id)
+
+
+def need(state: dict, seat: int, tech_id: str) -> int:
+    """R82, less the Porcelain Tower's discount (wonders.research_discount)."""
+    from . import wonders
+    return max(0, threshold(level(tech_id)) - wonders.research_discount(state, seat))
 
 
 # --- learning ----------------------------------------------------------------------------------
@@ -265,6 +271,8 @@ def _learn(state: dict, seat: int, tech_id: str, row: int) -> list[Event]:
         area["new_governments"] = list(area.get("new_governments") or []) + new
         events.append(Event(Msg("{seat} may change to {governments} at the next Start of Turn.",
                                 seat=Seat(seat), governments=[named("governments", g) for g in new])))
+    from . import abilities
+    events += abilities.on_tech_learned(state, seat, tech_id)              # Germany
     if tech_id == SPACE_FLIGHT and not state.get("result"):
         reason = Msg("{seat} learned Space Flight (Tech victory).", seat=Seat(seat))
         state["result"] = {"winners": [seat], "reason": to_json(reason)}
@@ -383,9 +391,9 @@ def pick(state: dict, seat: int, action_id: str) -> list[Event]:
         tech(tech_id)
         if fits(state, seat, tech_id) is None:
             raise IllegalAction(Msg("{tech} has no legal place in your tech pyramid.", tech=name(tech_id)))
-        if state["seats"][seat]["trade"] < threshold(level(tech_id)):
+        if state["seats"][seat]["trade"] < need(state, seat, tech_id):
             raise IllegalAction(Msg("A level {level} tech needs at least {need} trade.",
-                                    level=ROMAN[level(tech_id)], need=threshold(level(tech_id))))
+                                    level=ROMAN[level(tech_id)], need=need(state, seat, tech_id)))
     picks = state["research"]["picks"]
     picks[str(seat)] = tech_id
     mine = Msg("You chose to research nothing.") if tech_id == NONE else \
@@ -411,7 +419,7 @@ def reveal(state: dict, coins: dict[int, int]) -> list[Event]:
             continue
         row = fits(state, s, tech_id)
         area = state["seats"][s]
-        if row is None or area["trade"] < threshold(level(tech_id)):
+        if row is None or area["trade"] < need(state, s, tech_id):
             # only a second Space Flight in the same reveal can get here (G15 DD)
             events.append(Event(Msg("{seat} cannot learn {tech}: the card is gone.", seat=Seat(s),
                                     tech=name(tech_id))))

@@ -11,7 +11,7 @@ from engine.base import IllegalAction
 from engine.rng import new_rng_state, next_random
 from engine.text import Msg
 
-from . import board, combat, culture, data
+from . import board, combat, culture, data, variants
 
 PLAYER_COUNTS = (2, 3, 4)
 LAND_TYPES = ("artillery", "infantry", "mounted")
@@ -26,6 +26,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
                    "turn": 0, "phase": "setup", "result": None, "battle": None, "research": None,
                    "markers": {}, "disasters": {}, "cities": [], "figures": [], "buildings": {},
                    "wonders_at": {}, "great_people_at": {}, "log_note": None}
+    variants.check_civilizations(options)                                      # section 8: no Egypt, Rome
     civs = choose_civilizations(state, options.get("civilizations"))          # S1
     state["seats"] = [new_seat(c) for c in civs]                               # S2
     state["decks"] = {"units": {}, "culture": {}}
@@ -58,7 +59,7 @@ def choose_civilizations(state: dict, chosen) -> list[str]:
         if not isinstance(chosen, (list, tuple)) or len(chosen) != n or len(set(chosen)) != n or not set(chosen) <= set(known):
             raise IllegalAction(Msg("Each player needs a different civilization."))
         return list(chosen)
-    pool = list(known)
+    pool = [c for c in known if not (variants.learning(state) and c in variants.BOXED_CIVILIZATIONS)]
     next_random(state).shuffle(pool)
     return pool[:n]
 
@@ -80,7 +81,11 @@ def new_seat(civ: str) -> dict:
 def setup_wonders(state: dict) -> None:
     """S3.D: the 4 Ancient wonders face up in the market, Medieval above Modern face down in the
     deck (each era shuffled). Egypt first takes a random Ancient wonder (S11); the top Medieval
-    card then fills the 4th market space."""
+    card then fills the 4th market space. The learning game leaves every wonder in the box
+    (section 8): no market, no deck."""
+    if variants.learning(state):
+        state["decks"].update(wonders=[], wonder_market=[], wonders_removed=[])
+        return
     by_era: dict[str, list[str]] = {"ancient": [], "medieval": [], "modern": []}
     for w in data.collection("wonders"):
         if w.get("in_base_set", True):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import marshal
 
-from . import combat, economy, research
+from . import combat, culture, economy, trade
 
 PRIVATE_KEYS = ("rng", "hut_pile", "village_pile")
 
@@ -44,6 +44,18 @@ def view(state: dict, viewer: int | None) -> dict:
         picks = res.get("picks", {})
         out["research"] = {"picked": len(picks),
                            "picks": {k: v for k, v in picks.items() if mine is not None and k == str(mine)}}
+    if "offers" in state:                         # R27: an offer is private to its two seats
+        out["offers"] = trade.view_offers(state, mine)
+        out["offers_pending"] = trade.pending_count(state)
+    if "trade_phase" in state:
+        tp = state["trade_phase"]
+        out["trade_phase"] = {"open": tp.get("open", False), "done": list(tp.get("done", [])),
+                              "started": {k: v for k, v in tp.get("started", {}).items() if k == str(mine)}}
+    pending = out.get("pending")
+    if pending and pending.get("kind") == "choose" and pending.get("seat") != mine \
+            and isinstance(pending.get("context", {}).get("card"), str):
+        # a card still being aimed stays in its player's hand: others see its kind, not the copy
+        pending["context"]["card"] = culture.card_kind(pending["context"]["card"])
     b = state.get("battle")
     if b:
         out["battle"] = combat.public_battle(state, mine) if hasattr(combat, "public_battle") else _battle_view(b, state, mine)
@@ -65,6 +77,7 @@ def hidden_items(state: dict, seat: int) -> set[str]:
     area = state["seats"][seat]
     out = set(area["standing_forces"]) | set(area["culture_hand"])
     out |= combat.hidden_battle_items(state, seat)
+    out |= trade.hidden_items(state, seat)
     res = state.get("research")
     if isinstance(res, dict) and "revealed" not in res and str(seat) in res.get("picks", {}):
         out.add(f"research-pick-{seat}-{res['picks'][str(seat)]}")

@@ -4,13 +4,22 @@ squares the test writes as cell codes (the appendix's notation: "F P2" forest wi
 face up, with no city or figure until the test places them."""
 from __future__ import annotations
 
-from engine.civilization import RULES, board, cities
+from engine.civilization import RULES, board, cities, flow, research
 
 SIZE = 8
 
 
 def blank(code: str = "G") -> list[list[str]]:
     return [[code] * SIZE for _ in range(SIZE)]
+
+
+def grid_with(cells: dict[str, str], fill: str = "G") -> list[list[str]]:
+    """A blank grid of `fill` with the given squares ({label: cell code}) written in."""
+    grid = blank(fill)
+    for lbl, code in cells.items():
+        x, y = board.parse_label(lbl)
+        grid[y][x] = code
+    return grid
 
 
 def field(monkeypatch, grid: list[list[str]], civs=("rome", "china"), phase="city", seed=1) -> dict:
@@ -40,3 +49,19 @@ def city(state, seat: int, where: str, capital: bool = False) -> dict:
 def figure(state, seat: int, kind: str, where: str) -> dict:
     x, y = board.parse_label(where)
     return cities.place_figure(state, seat, kind, x, y)
+
+
+def ids(state, seat: int = 0) -> list[str]:
+    return flow.legal_ids(state, seat)
+
+
+def act(state, seat: int, action_id: str) -> dict:
+    """The state after a legal move (the test fails on an illegal one, naming the legal ones)."""
+    assert action_id in ids(state, seat), (action_id, ids(state, seat)[:40])
+    new, _ = RULES.apply(state, seat, action_id)
+    return new
+
+
+def learn(state, seat: int, tech: str, row: int | None = None) -> None:
+    """The seat knows the tech (placed in the pyramid row of its level unless given)."""
+    state["seats"][seat]["techs"].append({"id": tech, "row": row or research.level(tech)})

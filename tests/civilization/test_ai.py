@@ -13,9 +13,10 @@ from engine.civilization import RULES, ai, combat, data, flow, research
 SHORT_GAME_CAP = 1500          # moves; the AI's wins against random players take about 250-800
 
 
-def play(players: int, seed: int, ai_seats: set[int], cap: int, check=None):
+def play(players: int, seed: int, ai_seats: set[int], cap: int, check=None, trades: bool = True):
     """A game with the AI on `ai_seats` and uniformly random legal moves elsewhere; whoever is
-    asked acts in a random order. `check(state, seat, action)` sees every AI decision."""
+    asked acts in a random order. `check(state, seat, action)` sees every AI decision.
+    `trades` False: the random seats end their Trade-phase step at once (R27 offers are left out)."""
     rng = random.Random(seed)
     state = RULES.setup(players, {}, seed)
     moves = 0
@@ -29,6 +30,8 @@ def play(players: int, seed: int, ai_seats: set[int], cap: int, check=None):
                 check(state, seat, action)
         else:
             action = rng.choice(legal)
+            if not trades and state["phase"] == "trade" and "done" in legal:
+                action = "done"
         state, _ = RULES.apply(state, seat, action)
         moves += 1
     return state, moves
@@ -40,7 +43,7 @@ def games_against_random():
     out = []
     for seed in range(10):
         seat = seed % 2
-        state, moves = play(2, 100 + seed, {seat}, SHORT_GAME_CAP)
+        state, moves = play(2, 100 + seed, {seat}, SHORT_GAME_CAP, trades=False)
         out.append((seat, state, moves))
     return out
 
@@ -194,3 +197,73 @@ def test_ai_opens_a_new_front_rather_than_lose_its_unit_R112():
     state = _battle_state("inf01", "mou11")
     state["battle"]["hands"]["attacker"] = ["inf01", "mou01"]
     assert ai.choose(state, 0, 1).endswith(":new")
+
+
+# ---------------------------------------------------------------- cards (tech abilities, culture events)
+
+def test_ai_plays_citizens_revolting_on_the_opponent_nearest_to_winning_R10(monkeypatch):
+    from .fixtures import blank, field
+    from .test_event_cards import give
+    state = field(monkeypatch, blank(), civs=("rome", "china", "egypt"), phase="start")
+    give(state, 0, "citizens_revolting_1.1")
+    state["seats"][2]["culture_level"] = 6                       # seat 2 leads on the culture track
+    assert ai.choose(state, 0, 1) == "event:citizens_revolting_1.1:seat2"
+    assert not ai.choose(state, 0, 1, cards=False).startswith("event:")       # stage 1: blind to cards
+
+
+def test_ai_cancels_an_event_aimed_at_it_and_lets_others_pass(monkeypatch):
+    from .fixtures import blank, field
+    from .test_event_cards import act, give
+    state = field(monkeypatch, blank(), civs=("rome", "china", "egypt"), phase="start")
+    give(state, 1, "jousting_tourney.1")
+    give(state, 0, "citizens_revolting_1.1")
+    aimed = act(state, 0, "event:citizens_revolting_1.1:seat1")
+    assert flow.legal_ids(aimed, 1) == ["allow", "cancel:jousting_tourney.1"]
+    assert ai.choose(aimed, 1, 3) == "cancel:jousting_tourney.1"
+    assert ai.choose(aimed, 1, 3, cards=False) == "allow"
+    give(state, 0, "citizens_revolting_2.1")
+    elsewhere = act(state, 0, "event:citizens_revolting_2.1:seat2")
+    if elsewhere.get("pending"):
+        assert ai.choose(elsewhere, 1, 3) == "allow"             # not aimed at it: no card spent
+
+
+def test_ai_uses_currency_for_culture_in_city_management_R61(monkeypatch):
+    from .fixtures import blank, city, field
+    state = field(monkeypatch, blank(), civs=("america", "china"), phase="city")
+    city(state, 0, "B2", capital=True)
+    state["seats"][0]["resources"] = ["incense"]
+    assert "ability:currency" in flow.legal_ids(state, 0)        # America starts with Currency
+    assert ai.choose(state, 0, 5) == "ability:currency"
+    assert ai.choose(state, 0, 5, cards=False) != "ability:currency"
+
+
+def test_ai_with_its_cards_beats_its_stage_1_self():
+    """The computer player playing its cards against the same player blind to them, alternating
+    seats (`python -m bench.civilization` plays 100 such games)."""
+    wins = 0
+    for game in range(4):
+        strong = game % 2
+        rng = random.Random(game)
+        state = RULES.setup(2, {}, 2000 + game)
+        moves = 0
+        while not state.get("result") and moves < 4000:
+            seat = rng.choice(sorted(RULES.active_players(state)))
+            state, _ = RULES.apply(state, seat, ai.choose(state, seat, rng.randrange(1 << 30), cards=seat == strong))
+            moves += 1
+        wins += bool(state.get("result")) and state["result"]["winners"] == [strong]
+    assert wins >= 3
+
+
+def test_ai_offers_a_card_it_never_plays_for_a_culture_token_R27(monkeypatch):
+    from .fixtures import act, blank, field
+    from .test_event_cards import give
+    state = field(monkeypatch, blank(), civs=("rome", "china"), phase="start")
+    give(state, 0, "disoriented.1")                          # moving figures: never played by the AI
+    state["seats"][1]["culture_tokens"] = 2
+    state = act(act(state, 0, "done"), 1, "done")              # the Trade phase opens
+    assert state["phase"] == "trade"
+    for _ in range(4):                                       # offer, give the card, ask 1 culture, send
+        state = act(state, 0, ai.choose(state, 0, 1))
+    sent = state["offers"][0]
+    assert sent["status"] == "sent" and sent["give"]["cards"] == ["disoriented.1"] and sent["get"]["culture"] == 1
+    assert ai.choose(state, 1, 1, cards=False).startswith("accept:")    # a card (2) for a token (1)

@@ -8,17 +8,9 @@ import copy
 import pytest
 
 from engine.base import IllegalAction
-from engine.civilization import RULES, board, cities, data, economy, flow, research
+from engine.civilization import RULES, board, cities, data, economy, research
 
-
-def ids(state, seat):
-    return flow.legal_ids(state, seat)
-
-
-def act(state, seat, action_id):
-    assert action_id in ids(state, seat), (action_id, ids(state, seat)[:20])
-    new, _ = RULES.apply(state, seat, action_id)
-    return new
+from .fixtures import act, ids
 
 
 def start_square(state, seat):
@@ -125,7 +117,10 @@ def test_r2_sequential_steps_and_the_first_player_passes_left():
     state = pass_step(state, 0)
     assert RULES.active_players(state) == {1} and state["phase"] == "start"
     state = pass_step(state, 1)
-    assert state["phase"] == "city" and RULES.active_players(state) == {0}            # trade ran by itself
+    assert state["phase"] == "trade" and RULES.active_players(state) == {0, 1}        # R29 simultaneous
+    state = pass_step(state, 1)
+    state = pass_step(state, 0)
+    assert state["phase"] == "city" and RULES.active_players(state) == {0}            # all done: R29
     state = to_phase(state, "research")
     assert RULES.active_players(state) == {0, 1}                                       # R80 simultaneous
     state = act(state, 0, "research:none")
@@ -207,7 +202,6 @@ def test_r44_city_walls_with_masonry():
 def test_r45_r46_a_wonder_from_the_market_refills_it():
     state = to_phase(game(("rome", "china")), "city")
     state["seats"][0]["trade"] = 27
-    city = next(c for c in state["cities"] if c["owner"] == 0)
     wonder_moves = [i for i in ids(state, 0) if ":wonder:" in i]
     assert wonder_moves, "27 trade pay for Stonehenge (10) in any capital"
     move = wonder_moves[0]

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine.civilization import RULES, combat, data, flow
+from engine.civilization import RULES, data, flow
 from tests.contract.harness import check_hidden
 
 MOVES = 1000

@@ -6,21 +6,13 @@ from __future__ import annotations
 import pytest
 
 from engine.base import IllegalAction
-from engine.civilization import RULES, board, cities, combat, economy, flow
+from engine.civilization import RULES, board, cities, combat, economy
 
-from .fixtures import blank, city, field, figure
+from .fixtures import act, blank, city, field, figure, grid_with, ids
 
 # The T25 city at C3: outskirts with 3 trade, 5 production, 0 culture, a silk and an incense icon.
 T25 = {"B2": "F P2", "C2": "F P2", "D2": "M P1", "B3": "D T1 Silk", "D3": "D T1 Incense", "B4": "W T1",
        "C4": "G", "D4": "G"}
-
-
-def grid_with(cells: dict[str, str], fill: str = "G") -> list[list[str]]:
-    grid = blank(fill)
-    for lbl, code in cells.items():
-        x, y = board.parse_label(lbl)
-        grid[y][x] = code
-    return grid
 
 
 def t25(monkeypatch, extra=None, phase="city"):
@@ -29,14 +21,6 @@ def t25(monkeypatch, extra=None, phase="city"):
     return state, capital
 
 
-def ids(state, seat=0):
-    return flow.legal_ids(state, seat)
-
-
-def act(state, seat, action_id):
-    assert action_id in ids(state, seat), (action_id, ids(state, seat)[:30])
-    new, _ = RULES.apply(state, seat, action_id)
-    return new
 
 
 def test_t25_r24_r30_the_base_city(monkeypatch):

@@ -80,6 +80,9 @@ class Planner(helpers.Seeker):
         for a in actions:
             by_verb.setdefault(a.id.split(":")[0], []).append(a.id)
         if not set(by_verb) & set(FORCED):
+            offer = self._trade(by_verb) if self.seek else None
+            if offer:
+                return offer
             for name in self.seek:
                 if not self.used[name] and name in by_verb and self._now(state, name):
                     return by_verb[name][0]
@@ -90,6 +93,22 @@ class Planner(helpers.Seeker):
         if "research" in by_verb and not self.used["research"] and len(by_verb["research"]) > 1:
             return by_verb["research"][0]
         return RULES.ai_choose(state, seat, seed)
+
+    def _trade(self, by_verb: dict[str, list[str]]) -> str | None:
+        """The Trade phase (R27): one draft given, asked and thrown away, then one given and sent
+        (the computer player makes no offer and answers them)."""
+        if "withdraw" in by_verb:                                  # a draft is open
+            for command, verb in (("trade give", "give"), ("trade ask", "ask")):
+                if not self.used[command] and verb in by_verb:
+                    return by_verb[verb][0]
+            if not self.used["trade withdraw"]:
+                return "withdraw"
+            if not self.used["trade send"]:
+                return "send" if "send" in by_verb else (by_verb.get("give") or by_verb.get("ask") or [None])[0]
+            return None
+        if "offer" in by_verb and not (self.used["trade withdraw"] and self.used["trade send"]):
+            return by_verb["offer"][0]
+        return None
 
     @staticmethod
     def _now(state: dict, name: str) -> bool:

@@ -83,22 +83,37 @@ async def test_one_against_the_computer_every_command_to_a_victory(play):
         check_public_text(f"alice holds {secret}.", [state])
 
 
+FOUR_PLANNERS = {"alice": Planner(("greatperson",), False), "bob": Planner(("greatperson",), False)}
+
+
+def stage_2_happenings(actions: list[str], final: dict) -> dict[str, bool]:
+    """What the four-player game must hold: a trade accepted, a wonder produced, a culture event
+    played and a disaster marker on the map."""
+    return {"trade": any(a.startswith("accept:") for a in actions),
+            "wonder": any(a.startswith("produce:") and ":wonder:" in a for a in actions),
+            "culture event": any(a.startswith("event:") for a in actions),
+            "disaster": bool(final.get("disasters"))}
+
+
 def four_players():
-    """The seed and the offline run of the four-player game (the people: the computer player,
-    but for their first research)."""
-    planners = {"alice": Planner((), False), "bob": Planner((), False)}
-    return find_seed(["alice", "bob", None, None], planners, lambda run: run.human_moves() >= 20, start=FOUR_PLAYERS)
+    """The seed and the offline run of the four-player game (the people: the computer player, but
+    for their first research, a great person placed and their offers in the Trade phase) with a
+    trade, a wonder, a culture event and a disaster."""
+    return find_seed(["alice", "bob", None, None], FOUR_PLANNERS,
+                     lambda run: run.human_moves() >= 20 and all(stage_2_happenings(
+                         [a for _s, a, _h in run.moves], run.final).values()), start=FOUR_PLAYERS)
 
 
 async def test_four_players_two_people_and_two_computers(world):
     """Four seats, alice and bob with two computer players, to the end: through turn 2 (setup, two
-    whole turns with the secret research chosen on the hand at the same time) every move of the
-    people is a command or a click; from turn 3 on, to keep the test short, their moves go
-    straight to the service with the computer player's choice; the thread never names a hidden
-    card or pick."""
+    whole turns with offers in the Trade phase and the secret research chosen on the hand at the
+    same time) every move of the people is a command or a click; from turn 3 on, to keep the test
+    short, their moves go straight to the service with the computer player's choice. The game
+    holds a trade, a wonder, a culture event and a disaster; the thread never names a hidden card
+    or pick."""
     env, guild, channel, alice, bob, carol = world
     seed, run = four_players()
-    planners = {"alice": Planner((), False), "bob": Planner((), False)}
+    planners = {p: Planner(q.seek, q.raid) for p, q in FOUR_PLANNERS.items()}
     env.bot.service.seed_source = FixedSeed(seed)
     thread = await challenge(env, channel, alice, bob, computers=2)
     match = await current_match(env)
@@ -109,8 +124,12 @@ async def test_four_players_two_people_and_two_computers(world):
         await driver.play_one()
     assert {seat for _v, seat, _a in driver.played} == {match.seat_of(alice.id), match.seat_of(bob.id)}
     assert driver.used[("research", "slash")] and driver.used[("research", "component")]
+    assert any(verb.startswith("trade") for verb, _how in driver.used), driver.used
     match = await moves_by_service(env, lambda m: m.status == "finished")
     assert match.snapshot["players"] == 4 and how_it_ended(match.snapshot) != "other"
+    actions = [action for _seq, _seat, action, _at in await env.bot.store.actions(match.id)]
+    happened = stage_2_happenings(actions, match.snapshot)
+    assert all(happened.values()), happened
     assert "Game over" in thread.history()[-1].content
     await assert_thread_reveals_no_hidden_card(env, thread, match)
 
@@ -137,7 +156,8 @@ async def test_a_battle_is_exchanged_privately(world):
         name = members[match.user_at(seat).user_id].name
         return chooser_planners.setdefault(name, Planner()).choose(match.snapshot, seat, match.seed + match.version)
 
-    match = await moves_by_service(env, lambda m: bool(m.snapshot.get("battle")), chooser)
+    # (a seat holding a battle culture card first musters: the hands are drawn after it)
+    match = await moves_by_service(env, lambda m: (m.snapshot.get("battle") or {}).get("step") == "play", chooser)
     battle = match.snapshot["battle"]
     assert battle["barbarian"] and battle["step"] == "play"
     renderer = renderers.get("civilization")
@@ -187,7 +207,7 @@ async def test_the_secret_research_with_a_player_out_of_time(play):
     env.bot.service.seed_source = FixedSeed(1)
     thread = await challenge(env, channel, alice, bob, clock="move-24h")
     service = env.bot.service
-    match = await moves_by_service(env, lambda m: RULES.asks_privately(m.snapshot)
+    match = await moves_by_service(env, lambda m: RULES.asks_privately(m.snapshot) and m.snapshot["phase"] == "research"
                                    and len(RULES.active_players(m.snapshot)) == 2)
     members = {alice.id: alice, bob.id: bob}
     a = (match.snapshot["first"] + 1) % 2          # the next turn's first player
@@ -299,7 +319,8 @@ def test_every_move_has_its_command_and_the_hand_reaches_it():
 
 async def test_the_rules_help_lists_every_house_value(play):
     """`/civ rules`: the rules in short, the design decisions and every house value standing in for
-    the printed ones (data.house_values()), each message within Discord's 2000 characters."""
+    the printed ones (data.house_values()), each message within Discord's 2000 characters, and the
+    declared options last (section 8: the learning game; G40: the turn limit)."""
     from engine.civilization import data
     from engine.civilization.help import DESIGN_TEXT, RULES_TEXT
     from engine.helptext import show as _show
@@ -307,7 +328,8 @@ async def test_the_rules_help_lists_every_house_value(play):
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "civ rules")
     texts = [r.response.content] + [f.content for f in r.followups]
-    assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT), len(texts)
+    assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT) + 1, len(texts)
+    assert "`learning`" in texts[-1] and "`turns`" in texts[-1], "the declared options close the help"
     assert all(0 < len(t) <= 2000 for t in texts)
     lines = "\n".join(texts).splitlines()
     records = {(name, str(rec.get("id", name))): rec for name, rec in data.records()}

@@ -42,6 +42,9 @@ RULES = testgame.RULES
 A, B, C = 100, 101, 102
 T0 = 1_700_000_000.0
 
+# kills SQLite's one writer at its statements and copies the database file
+pytestmark = pytest.mark.sqlite_only
+
 
 class Killed(BaseException):
     """The process dies here."""

@@ -226,6 +226,7 @@ def template_db(tmp_path_factory):
 FUZZ_COUNT = {"inputs": 0, "user_errors": 0}  # printed with -s by the last example
 
 
+@pytest.mark.sqlite_only  # copies and reads the SQLite file
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(calls=st.lists(CALLS, min_size=1, max_size=4))

@@ -35,6 +35,8 @@ def played_out(state: dict, plays: int) -> dict:
 
 @lru_cache(maxsize=None)
 def _state(name: str) -> dict:
+    if name in MADE:
+        return MADE[name]()
     if name in DERIVED:
         base, plays = DERIVED[name]
         return played_out(_state(base), plays)
@@ -62,4 +64,65 @@ DERIVED = {"fronts_3p": ("battle_3p", 4)}
 
 
 def names() -> list[str]:
-    return list(SAMPLES) + list(DERIVED)
+    return list(SAMPLES) + list(DERIVED) + list(MADE)
+
+
+# ---------------------------------------------------------------- states made by hand (stage 2 cards)
+
+def after_setup(players: int, civs: list[str], seed: int = 3) -> dict:
+    """A game right after setup (the first legal setup move each time): the capitals placed."""
+    state = RULES.setup(players, {"civilizations": civs, "first_player": 0}, seed)
+    for _ in range(200):
+        if state["phase"] != "setup":
+            break
+        seat = sorted(RULES.active_players(state))[0]
+        state, _events = RULES.apply(state, seat, flow.legal_ids(state, seat)[0])
+    return state
+
+
+# a sent trade offer (engine/civilization/trade.py's record): Alice gives Carol 4 trade, a market
+# Silk and a culture card, and asks 3 culture tokens and a face-down resource of Carol's choice
+OFFER = {"id": 1, "from": 0, "to": 2, "status": "sent", "counter_of": None,
+         "give": {"trade": 4, "culture": 0, "resources": ["wheat"], "hidden": [], "cards": ["drought.1"]},
+         "get": {"trade": 0, "culture": 3, "resources": [], "hidden": ["?"], "cards": []}}
+
+
+def cards_4p() -> dict:
+    """Four players in City Management, with what stage 2's cards put on the pictures: wonders
+    (one obsolete), coin tokens on tech cards, disaster markers, culture event cards of every
+    timing in Alice's hand, resources to pay tech abilities with, a play waiting for the seats
+    that may cancel it and a pending trade offer."""
+    state = after_setup(4, ["rome", "china", "egypt", "russia"])
+    for tile in state["map"]["tiles"]:
+        if (tile["x"], tile["y"]) in ((4, 0), (0, 4), (4, 4), (8, 4), (4, 12)):
+            tile["face_up"] = True
+    state.update(phase="city", turn=12, step_seat=0, city_done=[], moved={})
+    rome = state["seats"][0]
+    rome["techs"] = [{"id": t, "row": 1} for t in ("code_of_laws", "pottery", "currency", "horseback_riding",
+                                                    "animal_husbandry", "philosophy")] + \
+        [{"id": t, "row": 2} for t in ("monarchy", "democracy", "civil_service")] + [{"id": "banking", "row": 3}]
+    rome["card_coins"] = {"code_of_laws": 2, "pottery": 4, "democracy": 1}
+    rome["wonders"] = ["colossus", "stonehenge", "angkor_wat"]
+    rome["culture_hand"] = ["drought.1", "bread_and_circuses.2", "defection.1", "duty_and_honor.1",
+                            "citizens_revolting_2.1"]
+    rome["resources"] = ["wheat"]
+    rome["hidden_resources"] = ["silk", "spy"]
+    rome["trade"], rome["culture_tokens"], rome["culture_level"] = 14, 6, 5
+    state["wonders_at"].update({"A1": {"id": "colossus", "owner": 0, "obsolete": True},
+                                "C1": {"id": "stonehenge", "owner": 0},
+                                "A3": {"id": "angkor_wat", "owner": 0}})
+    china = state["seats"][1]
+    china["techs"].append({"id": "printing_press", "row": 2})
+    china["card_coins"] = {"printing_press": 3}
+    china["culture_hand"] = ["sabotage.1", "lost.1"]
+    state["seats"][3]["wonders"] = ["himeji"]
+    state["wonders_at"]["C13"] = {"id": "himeji", "owner": 3}
+    state["disasters"] = {"F2": "desert", "G6": "grassland", "B6": "desert"}
+    # engine/civilization/effects.py's cancel window: 小明 played Sabotage, Alice and Dmitri may cancel it
+    state["pending"] = {"kind": "cancel", "what": "event", "seat": 1, "card": "sabotage.1",
+                        "spec": {"fn": "sabotage"}, "args": ["c0_0"], "targets": [0], "waiting": [0, 3]}
+    state["offers"] = [copy.deepcopy(OFFER)]
+    return state
+
+
+MADE = {"cards_4p": cards_4p}

@@ -17,7 +17,7 @@ import time
 import pytest
 
 import i18n
-from engine.civilization import RULES, views
+from engine.civilization import RULES, data, views
 from render import civilization, registry
 from render.civilization_hand import WIDTH as HAND_WIDTH, hand_content
 from tests.render import civilization_samples as samples
@@ -113,6 +113,9 @@ def test_chinese_board_differs_from_english():
 def test_the_board_shows_the_map_s_changes():
     """A city, an army and a hut marker each change the picture."""
     view = samples.view("research_2p")
+    if not view["markers"]:   # random play may have explored every hut: put one on a face-up tile
+        tile = next(t for t in view["map"]["tiles"] if t["face_up"])
+        view["markers"][f"{chr(ord('A') + tile['x'] + 3)}{tile['y'] + 4}"] = {"kind": "hut"}
     png = civilization.render_board(view, names(view))
     for change in ("cities", "figures", "markers"):
         changed = copy.deepcopy(view)
@@ -150,7 +153,7 @@ def _shuffled_secrets(state: dict, seat: int, salt: int) -> dict:
     return out
 
 
-@pytest.mark.parametrize("name", ["battle_3p", "fronts_3p", "late_4p", "research_2p"])
+@pytest.mark.parametrize("name", ["battle_3p", "fronts_3p", "late_4p", "research_2p", "cards_4p"])
 def test_the_public_board_is_the_same_whatever_the_hidden_hands_hold(name):
     """6.1 / G32: another seat's standing forces, culture hand, hut/village resources and battle
     hand, the face-down tiles and the markers' contents never change the channel picture; and
@@ -218,6 +221,179 @@ def test_equal_hand_content_means_the_same_picture():
     assert reused > 0
 
 
+# ---------------------------------------------------------------------------- stage 2: the cards
+
+def _board(state: dict, viewer: int | None = None, lang: str = "en") -> bytes:
+    return civilization.render_board(views.view(state, viewer), names(state), lang)
+
+
+def _hand(state: dict, seat: int, lang: str = "en") -> bytes:
+    return civilization.render_hand(views.view(state, seat), names(state), lang)
+
+
+def test_the_public_board_is_the_same_whatever_the_offers_hold():
+    """A pending trade offer shows on the board only as a count: other contents, other parties
+    and drafts that were never sent draw the very same picture, in every seat's view."""
+    state = samples.state("cards_4p")
+    board = _board(state)
+    other = copy.deepcopy(state)
+    other["offers"][0].update(give={"trade": 1, "culture": 2, "resources": ["iron", "spy"], "hidden": [],
+                                    "cards": ["lost.1"]},
+                              get={"trade": 9, "culture": 0, "resources": [], "hidden": [], "cards": ["?"]},
+                              to=3, id=9)
+    other["offers"].append({"id": 10, "from": 1, "to": 0, "status": "draft", "counter_of": None,
+                            "give": {"trade": 3, "culture": 0, "resources": [], "hidden": [], "cards": []},
+                            "get": {"trade": 0, "culture": 1, "resources": [], "hidden": [], "cards": []}})
+    for lang in ("en", "zh-TW"):
+        assert _board(other, None, lang) == _board(state, None, lang)
+    for seat in range(4):
+        assert _board(other, seat) == board
+    none = copy.deepcopy(state)
+    none["offers"] = []
+    assert _board(none) != board   # "1 trade offer pending" is drawn
+
+
+def test_an_offer_shows_only_in_its_two_seats_hands():
+    """The proposer's and the recipient's hands show the offer (taller than without it); a third
+    seat's hand is the same as with no offer at all."""
+    state = samples.state("cards_4p")
+    none = copy.deepcopy(state)
+    none["offers"] = []
+    for seat in (0, 2):   # Alice made it, Carol received it
+        assert decode(_hand(state, seat)).height > decode(_hand(none, seat)).height
+        assert hand_content(views.view(state, seat)) != hand_content(views.view(none, seat))
+    assert _hand(state, 3) == _hand(none, 3)
+
+
+def test_long_pictures_are_drawn_whole():
+    """A hand or panel taller than the first canvas is drawn again on one that holds it: the
+    last section (the resources) is still on the picture."""
+    from render import civilization_hand as hand
+    state = samples.state("cards_4p")
+    area = state["seats"][0]
+    area["culture_hand"] = [f"{c}.1" for c in ("drought", "defection", "lost", "sabotage", "disaster",
+                                               "nationalism", "patriotism", "think_tank", "catastrophe")] * 2
+    area["standing_forces"] = area["standing_forces"] * 4
+    img = decode(_hand(state, 0))
+    assert img.height > hand.CANVAS_H
+    bottom = img.crop((0, img.height - hand.MARGIN - 40, 400, img.height - hand.MARGIN))
+    assert len(set(bottom.get_flattened_data())) > 5   # the resource chips, not an empty band
+    wonders = [w["id"] for w in data.collection("wonders")]
+    for seat in range(4):
+        state["seats"][seat]["wonders"] = wonders[3 * seat:3 * seat + 3] * 3
+    board = decode(_board(state))
+    assert board.height > civilization.CANVAS_H
+    last = board.crop((civilization.PANEL_X, board.height - 60, civilization.WIDTH, board.height - 16))
+    assert len(set(last.get_flattened_data())) > 3   # the last civilization's tech rows
+
+
+def test_a_culture_card_in_hand_makes_the_hand_taller():
+    state = samples.state("cards_4p")
+    empty = copy.deepcopy(state)
+    empty["seats"][0]["culture_hand"] = []
+    assert decode(_hand(state, 0)).height > decode(_hand(empty, 0)).height
+    one = copy.deepcopy(empty)
+    one["seats"][0]["culture_hand"] = ["drought.1"]
+    other = copy.deepcopy(empty)
+    other["seats"][0]["culture_hand"] = ["lost.1"]
+    assert _hand(one, 0) != _hand(other, 0)
+
+
+def test_an_obsolete_wonder_is_drawn_differently():
+    """R93: an obsolete wonder's marker (on the map), its line in the owner's panel and in the
+    owner's hand look different from a working one's."""
+    state = samples.state("cards_4p")
+    assert state["wonders_at"]["A1"]["obsolete"]
+    working = copy.deepcopy(state)
+    del working["wonders_at"]["A1"]["obsolete"]
+    assert _board(state) != _board(working)
+    assert _hand(state, 0) != _hand(working, 0)
+    assert civilization.obsolete_wonders(views.view(state, None)) == {"colossus"}
+    # the map marker alone differs
+    assert civilization.marker_chip("obsolete", "Col", 0).tobytes() != \
+        civilization.marker_chip("wonder", "Col", 0).tobytes()
+
+
+def test_coin_tokens_disasters_and_a_pending_play_change_the_board():
+    state = samples.state("cards_4p")
+    board = _board(state)
+    for change in ("card_coins", "disasters", "pending", "wonders"):
+        changed = copy.deepcopy(state)
+        if change == "card_coins":
+            changed["seats"][0]["card_coins"]["pottery"] = 1
+        elif change == "disasters":
+            changed["disasters"]["F2"] = "grassland"   # the other side of the marker
+        elif change == "pending":
+            changed["pending"] = None
+        else:
+            changed["seats"][0]["wonders"].remove("angkor_wat")
+        assert _board(changed) != board, change
+
+
+def test_the_pending_play_and_offers_are_written_in_the_header():
+    """The cancel window is one line (who played what, who may still cancel it); a tech's
+    ability and a city action are named as such; a player's own pending choice draws nothing."""
+    view = samples.view("cards_4p")
+    player, card, waiting = civilization.pending_play(view)
+    assert (player, waiting) == (1, [0, 3]) and civilization.words(card, "en") == "Sabotage"
+    ability = dict(view, pending=dict(view["pending"], what="ability", card="mass_media"))
+    assert civilization.words(civilization.pending_play(ability)[1], "en") == "Mass Media's resource ability"
+    city = dict(view, pending=dict(view["pending"], what="city", card="city:c0_0:build:temple:C2"))
+    assert civilization.words(civilization.pending_play(city)[1], "en") == "a city action"
+    choosing = dict(view, pending={"kind": "choose", "seat": 2, "step": "square", "options": ["A1", "B2"],
+                                   "context": {}})
+    assert civilization.pending_play(choosing) is None
+    assert civilization.render_board(choosing, samples.NAMES) == civilization.render_board(
+        dict(view, pending=None), samples.NAMES)
+    assert civilization.offer_count(view) == 1
+    assert civilization.offer_count(dict(view, offers_pending=3)) == 3
+
+
+def test_the_hand_lists_tech_abilities_with_their_cost_and_coin_tasks():
+    """Alice holds Code of Laws and Pottery (coin tasks) and resource-ability techs; she cannot
+    pay Currency's Incense."""
+    from render import civilization_hand as hand
+    view = samples.view("cards_4p", 0)
+    area = view["seats"][0]
+    techs = hand.tech_abilities(area)
+    assert {"code_of_laws", "pottery", "currency", "philosophy", "civil_service"} <= set(techs)
+    assert "banking" in techs and not {"masonry"} & set(techs)
+    assert not hand.can_pay(area, {"incense": 1}) and hand.can_pay(area, {"any": 3})
+    assert hand.can_pay(area, {"silk": 1, "spy": 1}) and not hand.can_pay(area, {"any": 4})
+    more = copy.deepcopy(samples.state("cards_4p"))
+    more["seats"][0]["card_coins"]["code_of_laws"] = 3
+    assert _hand(more, 0) != _hand(samples.state("cards_4p"), 0)
+
+
+def test_card_texts_fit_without_being_cut():
+    """Every culture event's effect fits its card (at most six lines, no ellipsis), every wonder's
+    and civilization's ability its line in the panel, every tech ability its row in the hand, in
+    English (the texts a catalogue does not translate yet stay English in zh-TW too)."""
+    from render import civilization_hand as hand
+    from render.common import wrap_text
+
+    def fits(text: str, size: int, width: int, lines: int) -> bool:
+        return len(wrap_text(text, size, width)) <= lines
+
+    for rec in data.collection("culture_events"):
+        effect = civilization.card_text("culture_events", rec["id"], "effect", "en")
+        assert effect and fits(effect, hand.EFFECT_SIZE, hand.CULTURE_W - 24, 6), rec["id"]
+        assert fits(civilization.named("culture_events", rec["id"], "en"), hand.NAME_SIZE, hand.CULTURE_W - 24, 2)
+    for rec in data.collection("civilizations"):
+        ability = civilization.card_text("civilizations", rec["id"], "ability", "en")
+        assert ability and fits(ability, civilization.ABILITY_SIZE, civilization.PANEL_W - 20, 4), rec["id"]
+    for rec in data.collection("wonders"):
+        row = civilization.PANEL_W - 16
+        chip = min(civilization.tw(rec["name"], 13, True) + 14, row // 2 - 20)
+        ability = civilization.card_text("wonders", rec["id"], "ability", "en")
+        assert ability and fits(ability, civilization.ABILITY_SIZE, row - chip - 8, 3), rec["id"]
+    for rec in data.collection("techs"):
+        for field in ("resource_ability", "coin_task"):
+            if rec.get(field):
+                text = civilization.card_text("techs", rec["id"], field, "en")
+                assert text and fits(text, hand.EFFECT_SIZE, hand.WIDTH - 2 * hand.MARGIN - 324, 4), rec["id"]
+
+
 # ---------------------------------------------------------------------------- golden images
 
 GOLDEN = {
@@ -225,6 +401,8 @@ GOLDEN = {
     "civilization_board_research": lambda: civilization.render_board(samples.view("research_2p"), samples.NAMES[:2]),
     "civilization_hand_battle": lambda: civilization.render_hand(
         samples.view("fronts_3p", samples.state("fronts_3p")["battle"]["seats"]["defender"]), samples.NAMES[:3]),
+    "civilization_board_cards": lambda: civilization.render_board(samples.view("cards_4p"), samples.NAMES),
+    "civilization_hand_cards": lambda: civilization.render_hand(samples.view("cards_4p", 0), samples.NAMES),
 }
 
 

@@ -1,4 +1,5 @@
-"""The store every test of this folder opens: a fresh database file, closed afterwards."""
+"""The store every test of this folder opens, once on SQLite and once on PostgreSQL: a fresh
+database, closed afterwards. The two backends pass the same tests."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +8,7 @@ from store import Store
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store(str(tmp_path / "s.db")).open()
+async def store(store_target):
+    s = await Store(store_target).open()
     yield s
     await s.close()

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from store import Store
 
 
+@pytest.mark.sqlite_only  # aiosqlite's one connection; PostgreSQL's pool resets a cancelled connection
 async def test_cancelling_at_every_step_of_a_transaction_leaves_the_store_usable(tmp_path):
     store = await Store(str(tmp_path / "c.db")).open()
     try:

@@ -26,6 +26,7 @@ def _kinds(rows):
     return [(r.kind, r.seat, r.version) for r in rows]
 
 
+@pytest.mark.sqlite_only  # an old SQLite file
 async def test_migration_5_adds_the_outbox_to_an_existing_database(tmp_path):
     path = str(tmp_path / "old.db")
     async with aiosqlite.connect(path, isolation_level=None) as db:  # a database of schema 4

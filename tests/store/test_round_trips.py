@@ -2,6 +2,8 @@
 query for a match that never had a notice."""
 from __future__ import annotations
 
+import pytest
+
 from tests.store.test_outbox import _active_match
 
 
@@ -21,6 +23,7 @@ class Trips:
         db.execute_fetchall, db.execute = counted(real_fetchall), counted(real_execute)
 
 
+@pytest.mark.sqlite_only  # counts aiosqlite's trips
 async def test_a_match_and_its_seats_are_one_query(store):
     mid = await _active_match(store)
     trips = Trips(store)
@@ -30,6 +33,7 @@ async def test_a_match_and_its_seats_are_one_query(store):
     assert await store.get_match(mid + 100) is None
 
 
+@pytest.mark.sqlite_only  # the cache of a single-process store
 async def test_no_notices_query_for_a_match_without_notices(store):
     quiet, noticed = await _active_match(store), await _active_match(store)
     await store.open_notices(quiet)  # the first call learns which matches have notices

@@ -3,6 +3,7 @@ matches of a player."""
 from __future__ import annotations
 
 import aiosqlite
+import pytest
 
 from store import Store
 from store.schema import MIGRATIONS
@@ -13,6 +14,7 @@ async def _event(store: Store, guild: int = 1, channel: int = 2) -> int:
                                           name="Cup", creator_id=9, options={"rounds": 2})
 
 
+@pytest.mark.sqlite_only  # an old SQLite file
 async def test_migration_6_gives_existing_signups_no_team(tmp_path):
     path = str(tmp_path / "old.db")
     async with aiosqlite.connect(path, isolation_level=None) as db:   # a database of schema 5

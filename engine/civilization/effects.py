@@ -1,0 +1,280 @@
+"""Card effects as data plus one small named function per distinct effect.
+
+A card record in data/civilization/*.json names its effect: "effect": {"fn": <name>, ...parameters}.
+EFFECTS maps each name to the function that carries it out, fn(state, seat, spec, args) ->
+list[Event], where spec is the card's "effect" record and args the choices the player made (the
+segments of the action id after the card). Modules register their functions with @effect(name):
+abilities.py (techs, civilizations, governments), event_cards.py (culture events, disasters),
+wonders.py (wonders). run() looks a card's effect up and calls it.
+
+A culture event or resource ability that another seat may cancel does not resolve at once: it
+waits in state["pending"] until the seats that could cancel it have answered (announce)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.base import Event, IllegalAction
+from engine.text import Msg, Seat
+
+Effect = Callable[[dict, int, dict, list], list[Event]]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str):
+    """Register the function carrying out the effect `name` (one name per distinct effect)."""
+    def register(fn: Effect) -> Effect:
+        if name in EFFECTS and EFFECTS[name] is not fn:
+            raise ValueError(f"two functions for the effect {name}")
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+def run(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
+    return EFFECTS[spec["fn"]](state, seat, spec, list(args))
+
+
+def announce(state: dict, seat: int, kind: str, card: str, spec: dict, args: list,
+             targets: list[int] | None = None) -> list[Event]:
+    """A culture event (kind "event") or resource ability (kind "ability") is played: it resolves
+    now, or waits in state["pending"] for the seats that may cancel it, in turn order from the
+    player (only seats holding a legal means are asked: most plays resolve at once). `targets`:
+    the seats the event targets (Bread and Circuses)."""
+    waiting = _cancellers(state, seat, kind, list(targets or []))
+    if not waiting:
+        return run(state, seat, spec, args)
+    state["pending"] = {"kind": "cancel", "what": kind, "seat": seat, "card": card, "spec": spec,
+                        "args": list(args), "targets": list(targets or []), "waiting": waiting}
+    return [Event(Msg("{player} plays {card}: the other players may cancel it.", player=Seat(seat),
+                      card=_card_name(kind, card)))]
+
+
+def hold_city_action(state: dict, seat: int, action_id: str) -> list[Event] | None:
+    """Writing: a city action another player may cancel waits for them (None: it goes on now)."""
+    if state.get("resolving_city") == action_id:
+        return None
+    waiting = _cancellers(state, seat, "city", [])
+    if not waiting:
+        return None
+    state["pending"] = {"kind": "cancel", "what": "city", "seat": seat, "card": action_id, "spec": {},
+                        "args": [], "targets": [], "waiting": waiting}
+    return [Event(Msg("{player} takes a city action: the other players may cancel it.", player=Seat(seat)))]
+
+
+def choose(state: dict, seat: int, step: str, options: list[str], context: dict, prompt: Msg) -> list[Event]:
+    """A card asks `seat` for one more choice: the next action is "pick:<option>" (the card
+    module's continue_choice(state, seat, step, context, option) carries on)."""
+    state["pending"] = {"kind": "choose", "seat": seat, "step": step, "options": list(options),
+                        "context": context}
+    return [Event(Msg("{player} must choose: {prompt}", player=Seat(seat), prompt=prompt))]
+
+
+# Who may cancel what (the cancel window): culture event cards held, and tech abilities paid with a
+# spy (Kremlin: 2 resources in place of it).
+CANCEL_CARDS = {"bread_and_circuses": ("event",), "jousting_tourney": ("event",),
+                "primetime_tv": ("event", "ability")}
+CANCEL_TECHS = {"civil_service": "event", "mass_media": "ability", "writing": "city"}
+SPY = {"spy": 1}
+
+
+def cancel_means(state: dict, seat: int, what: str, player: int, targets: list[int]) -> list[str]:
+    """The means `seat` holds to cancel the play of `player` (cards once by kind, then techs)."""
+    from . import culture, research
+    if seat == player:
+        return []
+    if what == "event" and research.knows(state, player, "mass_media"):
+        return []                                          # Mass Media: your events cannot be cancelled
+    out, kinds = [], set()
+    for card in sorted(state["seats"][seat]["culture_hand"]):
+        kind = culture.card_kind(card)
+        if kind in kinds or what not in CANCEL_CARDS.get(kind, ()):
+            continue
+        if kind == "bread_and_circuses" and seat not in targets:
+            continue
+        kinds.add(kind)
+        out.append(card)
+    used = state["seats"][seat].get("used_this_turn", [])
+    for tech, on in CANCEL_TECHS.items():
+        if on == what and research.knows(state, seat, tech) and tech not in used and can_pay(state, seat, SPY):
+            out.append(tech)
+    return out
+
+
+def _cancellers(state: dict, seat: int, what: str, targets: list[int]) -> list[int]:
+    n = state["players"]
+    others = [(seat + i) % n for i in range(1, n)]
+    return [s for s in others if cancel_means(state, s, what, seat, targets)]
+
+
+def _card_name(kind: str, card: str):
+    from . import culture, research
+    if kind == "event":
+        return culture.card_name(card)
+    try:
+        return research.name(card)
+    except Exception:                                      # an ability of another kind of card
+        return card
+
+
+def pending_seats(state: dict) -> list[int]:
+    """The seats that must answer the pending play, in order (none when nothing waits)."""
+    p = state.get("pending")
+    if not p:
+        return []
+    if p["kind"] == "choose":
+        return [p["seat"]]
+    return p["waiting"][:1]
+
+
+def pending_options(state: dict, seat: int) -> list[str]:
+    p = state.get("pending")
+    if not p or seat not in pending_seats(state):
+        return []
+    if p["kind"] == "choose":
+        return [f"pick:{o}" for o in p["options"]]
+    return ["allow"] + [f"cancel:{m}" for m in cancel_means(state, seat, p["what"], p["seat"], p["targets"])]
+
+
+def apply_pending(state: dict, seat: int, action_id: str) -> list[Event]:
+    """An answer to the pending play (cancel it, or let it resolve), or a card's pending choice."""
+    from . import culture, event_cards
+    if action_id not in pending_options(state, seat):
+        raise IllegalAction(Msg("That is not something you can do now."))
+    p = state["pending"]
+    if p["kind"] == "choose":
+        state.pop("pending")
+        return event_cards.continue_choice(state, seat, p["step"], p["context"], action_id.split(":", 1)[1])
+    if action_id == "allow":
+        p["waiting"].pop(0)
+        if p["waiting"]:
+            return [Event(Msg("{player} lets it happen.", player=Seat(seat)))]
+        return [Event(Msg("{player} lets it happen.", player=Seat(seat)))] + _resolve(state)
+    means = action_id.split(":", 1)[1]
+    area = state["seats"][seat]
+    if means in area["culture_hand"]:
+        area["culture_hand"].remove(means)
+        state["decks"]["culture"][culture.era_of(means)]["up"].append(means)     # R57
+        how = culture.card_name(means)
+    else:
+        area.setdefault("used_this_turn", []).append(means)
+        pay(state, seat, SPY)
+        how = _card_name("ability", means)
+    state.pop("pending")
+    events = [Event(Msg("{player} cancels it with {means}.", player=Seat(seat), means=how))]
+    if p["what"] == "city":                                 # the city's action is spent for nothing
+        city_id = p["card"].split(":")[1]
+        state.setdefault("city_done", []).append(f"{city_id}|{p['card'].split(':')[0]}")
+    elif p["what"] == "event":
+        events += event_cards.cancelled(state, p["seat"], p["card"])
+    return events
+
+
+def _resolve(state: dict) -> list[Event]:
+    from . import cities
+    p = state.pop("pending")
+    if p["what"] == "city":
+        state["resolving_city"] = p["card"]
+        try:
+            return cities.apply_city_action(state, p["seat"], p["card"])
+        finally:
+            state.pop("resolving_city", None)
+    return run(state, p["seat"], p["spec"], p["args"])
+
+
+# ---------------------------------------------------------------- paying resources (R61)
+
+MAP_RESOURCES = ("silk", "iron", "incense", "wheat")
+
+
+def _held(area: dict) -> list[tuple[str, int, str]]:
+    """(list name, index, resource) for every resource the seat holds: market tokens first."""
+    return ([("resources", i, r) for i, r in enumerate(area["resources"])]
+            + [("hidden_resources", i, r) for i, r in enumerate(area["hidden_resources"])
+               if isinstance(r, str)])
+
+
+GIFTS = {"generous_gift": ("iron", "wheat", "spy", "silk"),                       # culture events that
+         "princely_gift": ("iron", "uranium", "spy", "wheat", "silk")}           # count as a resource
+
+
+def _gifts(area: dict) -> list[tuple[str, int, str]]:
+    """("culture_hand", index, card) for the gift cards in hand (one a kind is enough to look at)."""
+    out = []
+    for i, card in enumerate(area.get("culture_hand", [])):
+        if card.split(".", 1)[0] in GIFTS:
+            out.append(("culture_hand", i, card))
+    return out
+
+
+def _choose_payment(area: dict, cost: dict, gifts: bool = True) -> list[tuple[str, int, str]] | None:
+    """The resources paying `cost` ({resource: n, "any": n}), or None if the seat cannot pay.
+    Named resources are taken first; "any" takes what the seat holds most of (DD: the engine
+    chooses, so that a payment is one click). House: A Generous Gift / A Princely Gift in the hand
+    pays for one resource it names only when the seat's tokens fall short (tokens are spent first,
+    so a payment stays one click)."""
+    held = _held(area)
+    spare = _gifts(area) if gifts else []
+    chosen: list[tuple[str, int, str]] = []
+    for res, n in sorted(cost.items()):
+        if res == "any":
+            continue
+        mine = [h for h in held if h[2] == res and h not in chosen]
+        if len(mine) < n:
+            covering = [g for g in spare if res in GIFTS[g[2].split(".", 1)[0]] and g not in chosen]
+            if len(mine) + len(covering) < n:
+                return None
+            mine += covering
+        chosen += mine[:n]
+    rest = [h for h in held if h not in chosen and h[2] in MAP_RESOURCES + ("spy", "uranium")]
+    counts: dict[str, int] = {}
+    for h in rest:
+        counts[h[2]] = counts.get(h[2], 0) + 1
+    rest.sort(key=lambda h: (-counts[h[2]], h[0] != "resources", h[2]))
+    rest += [g for g in spare if g not in chosen]
+    n_any = int(cost.get("any", 0))
+    if len(rest) < n_any:
+        return None
+    return chosen + rest[:n_any]
+
+
+def _kremlin_cost(state: dict, seat: int, cost: dict) -> dict | None:
+    """The Kremlin (once a turn): any 2 resources in place of a spy, when the spy is short."""
+    from . import wonders
+    if not cost.get("spy") or not wonders.kremlin_ready(state, seat):
+        return None
+    out = dict(cost)
+    out["spy"] -= 1
+    if not out["spy"]:
+        del out["spy"]
+    out["any"] = out.get("any", 0) + wonders.n("kremlin")
+    return out
+
+
+def can_pay(state: dict, seat: int, cost: dict) -> bool:
+    if _choose_payment(state["seats"][seat], cost) is not None:
+        return True
+    alt = _kremlin_cost(state, seat, cost)
+    return alt is not None and _choose_payment(state["seats"][seat], alt) is not None
+
+
+def pay(state: dict, seat: int, cost: dict) -> list[str]:
+    """Spend the resources of `cost`: market tokens go back to the market, hut and village
+    markers out of the game, gift cards under their deck (R57). Returns the resources spent.
+    Raises ValueError if it cannot pay (callers check can_pay first)."""
+    area = state["seats"][seat]
+    chosen = _choose_payment(area, cost)
+    if chosen is None:
+        alt = _kremlin_cost(state, seat, cost)
+        chosen = _choose_payment(area, alt) if alt is not None else None
+        if chosen is not None:
+            area.setdefault("used_this_turn", []).append("kremlin")
+    if chosen is None:
+        raise ValueError(f"seat {seat} cannot pay {cost}")
+    for where, i, res in sorted(chosen, key=lambda h: -h[1]):
+        del area[where][i]
+        if where == "resources":
+            state["decks"]["resources"][res] = state["decks"]["resources"].get(res, 0) + 1
+        elif where == "culture_hand":
+            from . import culture
+            state["decks"]["culture"][culture.era_of(res)]["up"].append(res)
+    return [h[2] for h in chosen]

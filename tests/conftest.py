@@ -77,7 +77,7 @@ def pytest_unconfigure(config):
 
 
 def server_url() -> str:
-    """The session's PostgreSQL database (started on first use); pytest.skip when none."""
+    """The session's PostgreSQL database (started on first use); skipped only when PostgreSQL is not installed."""
     global _server, _server_error
     if is_postgres_url(_SUITE_URL):
         return _SUITE_URL
@@ -91,10 +91,12 @@ def server_url() -> str:
                 server = pg.PgServer(bindir).start()
                 server.url_main = server.create_database("boardgames_tests")
                 _server = server
-            except Exception as exc:  # noqa: BLE001 - reported as the skip reason
+            except Exception as exc:  # noqa: BLE001 - reported as the failure
                 _server_error = f"could not start PostgreSQL: {exc}"
     if _server is None:
-        pytest.skip(_server_error)
+        if _server_error.startswith("could not start"):
+            pytest.fail(_server_error)      # the binaries are there: a server that fails to start is a failure
+        pytest.skip(_server_error)          # the one allowed skip: no PostgreSQL installed on this machine
     return _server.url_main
 
 

@@ -161,7 +161,7 @@ if __name__ == "__main__":  # serve a server by hand until interrupted
     server = PgServer(bindir).start()
     try:
         print(f"DATABASE_URL={server.create_database('boardgames')}", flush=True)
-        while True:
+        while True:               # `python -m tests.pg` serves by hand until Ctrl-C: not a test
             time.sleep(3600)
     except KeyboardInterrupt:
         pass

@@ -7,17 +7,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import command_name, defer, hint_choice, in_thread, is_manager, lang_for, reply, server_lang_for
+from cogs.common import (
+    command_name,
+    defer,
+    hint_choice,
+    in_thread,
+    is_manager,
+    lang_for,
+    reply,
+    server_lang_for,
+)
 from cogs.components import ask_undo
 from cogs.replay import gate_for
 from cogs.ui import options as game_options
 from engine import registry
 from engine.text import Msg
-from i18n import render, title as game_title
+from i18n import render
+from i18n import title as game_title
 from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.service import shorten
-from matches.settings import guild_settings, may_start_in
+from matches.settings import may_start_in
 from render import registry as renderers
 from render.replay import replay as make_replay
 
@@ -31,7 +41,7 @@ async def _match_choices(interaction: discord.Interaction, current: str,
                          statuses: tuple[str, ...]) -> list[app_commands.Choice[int]]:
     """The user's matches of this server (in a DM: all of theirs) whose number or title fits."""
     service = interaction.client.service
-    mine = await service.store.list_matches(user_id=interaction.user.id, statuses=statuses,
+    mine = await service.list_matches(user_id=interaction.user.id, statuses=statuses,
                                             guild_id=interaction.guild_id)
     choices = []
     lang = await lang_for(interaction)
@@ -69,7 +79,7 @@ async def create_match(interaction: discord.Interaction, game: str, opponents: l
     if interaction.guild is None:
         raise UserError(Msg("Matches are played in a server channel, not in DMs."))
     parent_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) else None
-    settings = await guild_settings(bot.service.store, interaction.guild_id)
+    settings = await bot.service.guild_settings(interaction.guild_id)
     if not may_start_in(settings, interaction.channel_id, parent_id):
         raise UserError(Msg("Matches cannot be started in this channel; ask a server manager which channel to use."))
     people = [o for o in opponents if o is not None]
@@ -142,11 +152,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
                                  app_commands.Choice(name="this channel", value="channel")])
     async def list_(self, interaction: discord.Interaction, scope: str = "mine"):
         await defer(interaction)
-        store, service = self.bot.service.store, self.bot.service
+        service = self.bot.service
         if scope == "channel":
-            rows = await store.list_matches(channel_id=interaction.channel_id)
+            rows = await service.list_matches(channel_id=interaction.channel_id)
         else:
-            rows = await store.list_matches(user_id=interaction.user.id, guild_id=interaction.guild_id)
+            rows = await service.list_matches(user_id=interaction.user.id, guild_id=interaction.guild_id)
         if not rows:
             return await reply(interaction, Msg("No open or running matches.") if scope == "channel"
                                else Msg("You are in no open or running match."))

@@ -113,8 +113,7 @@ class Pictures:
     def hand_content(game: str, view: Any) -> Any:
         """What the game's hand picture shows of `view` (the drawing module's `hand_content`;
         the whole view for a module that does not say)."""
-        content = getattr(registry.get(game), "hand_content", None)
-        return view if content is None else content(view)
+        return registry.hand_content(game, view)
 
     async def warm(self) -> None:
         """Start the workers and load the drawing modules in each (the first move of the day

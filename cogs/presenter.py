@@ -9,41 +9,38 @@ that player's. Texts stay `Msg`s with seats in them until here, where they are r
 """
 from __future__ import annotations
 
-import hashlib
 import logging
-import pickle
 from collections import OrderedDict
-from dataclasses import replace
 
 import discord
 
-from cogs.common import fit, lang_for, png_file
-from cogs.components import ClockButton, LogPageButton, RematchButton, UndoButton, board_view, lobby_view
-from cogs.ui.game import ui_for
-from cogs.ui.picker import move_items
-from engine.base import Action, Choice, name_seats, options_line, prompt_of, teams_of
+from cogs.common import fit, png_file
+from cogs.components import (
+    ClockButton,
+    LogPageButton,
+    RematchButton,
+    UndoButton,
+    board_view,
+    lobby_view,
+)
+from cogs.hands import PrivateHands, read
+from cogs.notices import Notices
+from engine.base import options_line, teams_of
 from engine.text import Lines, Msg, plural
-from i18n import ENGLISH, render, title as game_title
+from i18n import ENGLISH, render
+from i18n import title as game_title
 from matches import MoveOutcome
 from matches.service import UNDO
-from matches.settings import guild_settings
-from store import MatchRow, Notice
+from store import MatchRow
 
 log = logging.getLogger("boardgames")
 
 COMPUTER_NAME = "Computer"  # the bot's own name where it plays (a name: never translated)
 LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
-HANDS_KEPT = 500  # hand pictures remembered (about 40 KB each)
 
 
-def read(text, lang: str, names: list[str]) -> str:
-    """A text in `lang` with the players' names: a Msg's seats, or the "Player N" of a plain
-    text (a test game's, or one stored before texts were Msgs)."""
-    return name_seats(render(text, lang, names), names)
-
-
-class DiscordPresenter:
+class DiscordPresenter(PrivateHands, Notices):
     def __init__(self, bot):
         self.bot = bot
         self._names: dict[int, str] = {}
@@ -144,7 +141,7 @@ class DiscordPresenter:
         try:
             msg = await channel.send(self.lobby_text(match, lang=lang), view=lobby_view(match, lang),
                                      allowed_mentions=discord.AllowedMentions(users=True))
-            await self.bot.service.store.update_match(match.id, lobby_message_id=msg.id)
+            await self.bot.service.note_messages(match.id, lobby_message_id=msg.id)
         except discord.HTTPException:
             log.warning("could not post the lobby of match %s", match.id)
 
@@ -175,7 +172,7 @@ class DiscordPresenter:
         # posted again after a stop, it reuses the thread made the first time
         thread = await self._make_thread(match) if match.thread_id is None else None
         if thread is not None:
-            await self.bot.service.store.update_match(match.id, thread_id=thread.id)
+            await self.bot.service.note_messages(match.id, thread_id=thread.id)
             match.thread_id = thread.id
         await self._edit_lobby(match)
         lang = await self.channel_lang(match)
@@ -292,26 +289,6 @@ class DiscordPresenter:
         for seat in sorted(touched):
             await self.send_private(match, seat)
 
-    async def answer_mover(self, interaction: discord.Interaction, outcome: MoveOutcome, lead=Msg("Move played."),
-                           also: tuple[MoveOutcome, ...] = ()) -> None:
-        """The answer to a player's move: what happened privately, then their updated hand with
-        its move menus, so the next step of the turn is one click away (the hand follows you)."""
-        match = outcome.match
-        seat = match.seat_of(interaction.user.id)
-        told = [e.private[seat] for o in (*also, outcome) for step in o.steps if step.seat == seat and not step.by_ai
-                for e in step.events if seat in e.private]
-        lang = await lang_for(interaction)
-        names = await self.seat_names(match, lang)
-        text = " ".join(read(t, lang, names) for t in [lead, *told])
-        if seat is None or match.snapshot is None:
-            await interaction.followup.send(fit(text), ephemeral=True)
-            return
-        message = await self.private_message(match, seat, lang)
-        if message["view"] is None:
-            message.pop("view")
-        message["content"] = fit(f"{text}\n{message['content']}")
-        await interaction.followup.send(ephemeral=True, **message)
-
     async def match_closed(self, match: MatchRow, note: str) -> None:
         if match.snapshot is None:  # never started: the lobby message tells it
             await self._edit_lobby(match, note)
@@ -322,7 +299,7 @@ class DiscordPresenter:
     # ------------------------------------------------------------------ public board
 
     async def _make_thread(self, match: MatchRow):
-        if not (await guild_settings(self.bot.service.store, match.guild_id))["threads"]:
+        if not (await self.bot.service.guild_settings(match.guild_id))["threads"]:
             return None
         channel = await self.channel_for(match)
         if not isinstance(channel, discord.TextChannel):
@@ -353,8 +330,7 @@ class DiscordPresenter:
     def asked_privately(self, match: MatchRow) -> bool:
         """The game keeps who is asked to itself (a response window: a player passing by their
         "pass unless I can respond" setting must look like any other): the thread names nobody."""
-        asks = getattr(self.bot.service.rules(match), "asks_privately", None)
-        return bool(match.status == "active" and asks is not None and asks(match.snapshot))
+        return match.status == "active" and self.bot.service.rules(match).moment(match.snapshot).asks_privately
 
     def to_act(self, match: MatchRow) -> list[int]:
         """The people who must act now: a board pings them and nobody else (nobody when they are
@@ -376,8 +352,7 @@ class DiscordPresenter:
             deadlines = {service.deadline_of(match, s) for s in humans} - {None}
             due_at = f"<t:{int(min(deadlines))}:R>" if deadlines else None
             people = [f"<@{match.user_at(s).user_id}>" for s in humans]
-            waiting = getattr(service.rules(match), "waiting_text", None)
-            said = waiting(match.snapshot) if waiting is not None and self.asked_privately(match) else None
+            said = service.rules(match).moment(match.snapshot).waiting if self.asked_privately(match) else None
             if said:   # the game's own public line (a count, never a name)
                 text = Msg("{waiting} (due {due}).", waiting=said, due=due_at) if due_at else Msg("{waiting}.", waiting=said)
             elif self.asked_privately(match):
@@ -448,15 +423,6 @@ class DiscordPresenter:
             for user_id in match.meta.get("watchers", []):
                 await self._dm(user_id, content=content[:2000], file=png_file(png, "board.png") if png else None)
 
-    async def _dm(self, user_id: int, **message) -> bool:
-        if message.get("file") is None:
-            message.pop("file", None)
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(allowed_mentions=discord.AllowedMentions.none(), **message)
-            return True
-        except discord.HTTPException:
-            return False
 
     # ------------------------------------------------------------------ clocks, undo, nudges
 
@@ -471,122 +437,15 @@ class DiscordPresenter:
             for seat in sorted(self.bot.service.rules(match).active_players(match.snapshot)):
                 await self.send_private(match, seat)
 
-    async def _ping(self, match: MatchRow, seat: int, text: Msg) -> None:
-        """DM one player in their language; when the DM fails, say it in the match's channel
-        (in the server's) with a mention."""
-        row = match.user_at(seat)
-        if row is None or row.is_ai:
-            return
-        if row.dm_ok and await self._dm(row.user_id, content=fit(text, lang=await self.person_lang(row.user_id))):
-            return
-        channel = await self.channel_for(match)
-        if channel is not None:
-            await self._safe_send(channel, Msg("{person} {text}", person=f"<@{row.user_id}>", text=text), match=match,
-                                  lang=await self.channel_lang(match))
 
-    async def remind(self, match: MatchRow, seat: int, deadline: float) -> None:
-        await self._ping(match, seat, Msg("⏰ Reminder: it is your move in **{title}** in {where}; your time runs out "
-                                          "{due}.", title=self.title(match), where=self._where(match),
-                                          due=f"<t:{int(deadline)}:R>"))
 
-    async def nudge(self, match: MatchRow, seats: list[int], by_user: int) -> None:
-        for seat in seats:
-            await self._ping(match, seat, Msg("👋 {person} is waiting for your move in **{title}** in {where}.",
-                                              person=f"<@{by_user}>", title=self.title(match),
-                                              where=self._where(match)))
 
-    async def out_of_time(self, match: MatchRow, seat: int) -> None:
-        channel = await self.channel_for(match)
-        if channel is None:
-            return
-        # delivered again after a stop: the notice for this seat and turn stands already
-        if any(n.kind == "timeout" and n.seat == seat and n.version == match.version
-               for n in await self.bot.service.store.open_notices(match.id)):
-            return
-        absent = match.user_at(seat).user_id
-        others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
-        lang = await self.channel_lang(match)
-        if len(match.seats) == 2:
-            ops = ("claim", "wait")
-            text = Msg("⌛ {person} is out of time in **{title}**. {others}: you may claim the win or keep "
-                       "waiting. They can still move until someone decides.",
-                       person=f"<@{absent}>", title=self.title(match), others=others)
-        else:
-            ops = ("vote", "wait")
-            text = Msg("⌛ {person} is out of time in **{title}**. {others}: you may vote to let the computer play "
-                       "their seat (they are recorded as losing unless they come back) or keep waiting. They can "
-                       "still move until someone decides.", person=f"<@{absent}>", title=self.title(match),
-                       others=others)
-        view = board_view(match.id, [ClockButton(op, match.id, seat, lang) for op in ops], lang)
-        await self._post_notice(match, "timeout", seat, view, render(text, lang))
 
-    async def undo_requested(self, match: MatchRow, seat: int) -> None:
-        channel = await self.channel_for(match)
-        if channel is None:
-            return
-        asker = match.user_at(seat).user_id
-        others = " ".join(f"<@{s.user_id}>" for s in match.seats if not s.is_ai and s.seat != seat)
-        lang = await self.channel_lang(match)
-        view = board_view(match.id, [UndoButton("yes", match.id, match.version, lang),
-                                     UndoButton("no", match.id, match.version, lang)], lang)
-        await self._post_notice(match, "undo", seat, view,
-                                render(Msg("↩️ {person} asks to take back their last move. {others}: do you allow it?",
-                                           person=f"<@{asker}>", others=others), lang))
 
     # ------------------------------------------------------------------ notices
 
-    async def _post_notice(self, match: MatchRow, kind: str, seat: int, view, content: str) -> None:
-        """Post a question with buttons (`content` already in the server's language) and
-        remember it, so its buttons go once it is settled."""
-        channel = await self.channel_for(match)
-        if channel is None:
-            return
-        message = await self._safe_send(channel, content, match=match, view=view)
-        if message is not None:
-            await self.bot.service.store.add_notice(match.id, channel.id, message.id, kind, seat,
-                                                    match.version, content)
 
-    def _settled(self, match: MatchRow, notice: Notice, taken_back: bool) -> Msg | None:
-        """How a notice's question was settled, or None while it still stands."""
-        service = self.bot.service
-        if notice.kind == "undo":
-            pending = match.meta.get("undo") or {}
-            if match.status == "active" and match.version == notice.version == pending.get("version"):
-                return None
-            if match.version == notice.version:
-                return Msg("Settled: the move stays.")
-            if taken_back and match.version == notice.version + 1:
-                return Msg("Settled: the move was taken back.")
-            return Msg("Settled: the match has moved on.")
-        if match.status == "active" and notice.seat not in match.meta.get("absent", []) \
-                and service.is_overdue(match, notice.seat):
-            return None
-        if notice.seat in (match.result or {}).get("timeout", []):
-            return Msg("Settled: the win was claimed.")
-        if notice.seat in match.meta.get("absent", []):
-            return Msg("Settled: the computer plays this seat.")
-        if match.status != "active":
-            return Msg("Settled: the match is over.")
-        return Msg("Settled: they moved in time.")
 
-    async def settle_notices(self, match: MatchRow, *, taken_back: bool = False) -> None:
-        """Take the buttons off every notice of the match whose question is settled, and say
-        how; the service re-checks every click anyway, this keeps the channel honest."""
-        store = self.bot.service.store
-        lang = await self.channel_lang(match)
-        for notice in await store.open_notices(match.id):
-            outcome = self._settled(match, notice, taken_back)
-            if outcome is None or not await store.close_notice(notice.message_id):
-                continue
-            channel = self.bot.get_channel(notice.channel_id)
-            if channel is None:
-                continue
-            try:
-                await channel.get_partial_message(notice.message_id).edit(
-                    content=f"{notice.content}\n*{render(outcome, lang)}*"[:2000], view=None,
-                    allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:
-                log.info("could not close notice %s of match %s", notice.message_id, match.id)
 
     # ------------------------------------------------------------------ history
 
@@ -616,114 +475,8 @@ class DiscordPresenter:
 
     # ------------------------------------------------------------------ private views
 
-    async def named_actions(self, match: MatchRow, seat: int) -> list[Action]:
-        """The seat's legal moves with players' names in place of "Player N" in every label."""
-        names = await self.seat_names(match)
 
-        def same(a, b) -> bool:  # name_seats gives back the very text when it names nobody
-            return a is b or (type(a) is str and a == b)
 
-        def named(c: Choice) -> Choice:
-            label, description = name_seats(c.label, names), name_seats(c.description, names)
-            return c if same(label, c.label) and same(description, c.description) else \
-                replace(c, label=label, description=description)
 
-        def named_action(a: Action) -> Action:
-            label, path = name_seats(a.label, names), tuple(named(c) for c in a.path)
-            unchanged = same(label, a.label) and all(p is c for p, c in zip(path, a.path))
-            return a if unchanged else replace(a, label=label, path=path)
-        return [named_action(a) for a in self.bot.service.legal_actions(match, seat)]
 
-    async def prompt(self, match: MatchRow, seat: int):
-        """What the seat is asked now, in one sentence with players' names (a Msg, "" when
-        nothing is asked)."""
-        if match.status != "active" or match.snapshot is None:
-            return ""
-        return name_seats(prompt_of(self.bot.service.rules(match), match.snapshot, seat), await self.seat_names(match))
 
-    async def private_message(self, match: MatchRow, seat: int, lang: str | None = None) -> dict:
-        """The content, image and move components of one seat's private view, in `lang` (by
-        default the language of the seat's player)."""
-        service = self.bot.service
-        if lang is None:
-            lang = await self.person_lang(match.user_at(seat).user_id)
-        names = await self.seat_names(match, lang)
-        view = service.private_view(match, seat)
-        png = await self.hand_picture(match, seat, view, names, lang)
-        actions = await self.named_actions(match, seat)
-        items = []
-        if actions:
-            ui = ui_for(match.game)
-            items = move_items(match, actions, ui.buttons,
-                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1, lang=lang)
-        if match.status != "active":
-            status = Msg("**{title}** · move {version} · your private view. The match is over.",
-                         title=self.title(match), version=match.version)
-        elif actions:
-            status = Msg("**{title}** · move {version} · your private view. **Your move.** {prompt}",
-                         title=self.title(match), version=match.version, prompt=await self.prompt(match, seat))
-        else:
-            status = Msg("**{title}** · move {version} · your private view. Waiting for the others.",
-                         title=self.title(match), version=match.version)
-        dview = None
-        if items:
-            dview = discord.ui.View(timeout=None)
-            for item in items:
-                dview.add_item(item)
-        return {"content": render(status, lang, names).strip(),
-                "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
-
-    async def hand_picture(self, match: MatchRow, seat: int, view, names: list[str], lang: str) -> bytes:
-        """The seat's hand picture, drawn again only when what it shows has changed (the next
-        player's hand did not change with the other's move: the last picture is sent again)."""
-        key = (match.id, seat, lang)
-        content = self.bot.pictures.hand_content(match.game, view)
-        digest = hashlib.blake2b(pickle.dumps((match.game, content, names), protocol=pickle.HIGHEST_PROTOCOL),
-                                 digest_size=16).digest()
-        kept = self._hands.get(key)
-        if kept is not None and kept[0] == digest:
-            self._hands.move_to_end(key)
-            return kept[1]
-        png = await self.bot.pictures.hand(match.game, view, names, lang)
-        self._hands[key] = (digest, png)
-        self._hands.move_to_end(key)
-        while len(self._hands) > HANDS_KEPT:
-            self._hands.popitem(last=False)
-        return png
-
-    async def send_private(self, match: MatchRow, seat: int) -> None:
-        """DM one seat its private view. A closed DM is remembered (no more tries) and the
-        thread is told once; the game never waits for it."""
-        row = match.user_at(seat)
-        if row is None or row.is_ai or not row.dm_ok:
-            return
-        message = await self.private_message(match, seat)
-        if message["view"] is None:
-            message.pop("view")
-        try:
-            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
-            await user.send(**message)
-        except discord.Forbidden:
-            await self.bot.service.set_dm_closed(match, seat)
-            row.dm_ok = False
-            channel = await self.channel_for(match)
-            if channel is not None:
-                lang = await self.channel_lang(match)
-                await self._safe_send(channel, Msg("{person}: your DMs are closed — use the **Show my hand** button "
-                                                   "to see your hand and move.", person=f"<@{row.user_id}>"),
-                                      match=match, lang=lang, view=board_view(match.id, lang=lang))
-        except discord.HTTPException:
-            log.warning("could not DM seat %s of match %s", seat, match.id)
-
-    async def send_private_ephemeral(self, interaction: discord.Interaction, match_id: int) -> None:
-        from matches import UserError
-        match = await self.bot.service.get(match_id)
-        seat = match.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError(Msg("You are not playing in this match, so you have no hand here."))
-        if match.snapshot is None:
-            raise UserError(Msg("This match has not started yet."))
-        message = await self.private_message(match, seat, await lang_for(interaction))
-        if message["view"] is None:
-            message.pop("view")
-        await interaction.followup.send(ephemeral=True, **message)

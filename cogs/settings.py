@@ -10,7 +10,6 @@ from engine.text import Lines, Msg
 from i18n import LANGUAGE_NAMES, render
 from matches import UserError
 from matches.clock import PRESET_LABELS, PRESETS, parse_duration
-from matches.settings import guild_settings
 
 CLOCK_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()]
 
@@ -50,18 +49,18 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="S
             raise UserError(Msg("Settings belong to a server; use this command in one."))
         if not is_manager(interaction):
             raise UserError(Msg("Only members with the Manage Server permission can change these settings."))
-        store = self.bot.service.store
-        stored = await store.guild_settings(interaction.guild_id)
+        service = self.bot.service
+        stored = await service.stored_guild_settings(interaction.guild_id)
         stored.update(changes)
-        await store.set_guild_settings(interaction.guild_id, stored)
+        await service.set_guild_settings(interaction.guild_id, stored)
         await reply(interaction, Msg("Saved.\n{settings}",
-                                     settings=describe_settings(await guild_settings(store, interaction.guild_id))),
+                                     settings=describe_settings(await service.guild_settings(interaction.guild_id))),
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="show", description="The server's match settings")
     async def show(self, interaction: discord.Interaction):
         await defer(interaction)
-        settings = await guild_settings(self.bot.service.store, interaction.guild_id)
+        settings = await self.bot.service.guild_settings(interaction.guild_id)
         await reply(interaction, describe_settings(settings), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="clock", description="The clock new matches get unless their creator picks one")
@@ -96,7 +95,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="S
     async def channels(self, interaction: discord.Interaction, change: str,
                        channel: discord.TextChannel | None = None):
         await defer(interaction)
-        current = list((await guild_settings(self.bot.service.store, interaction.guild_id))["channels"])
+        current = list((await self.bot.service.guild_settings(interaction.guild_id))["channels"])
         target = (channel or interaction.channel).id
         if change == "clear":
             current = []
@@ -119,7 +118,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="S
         if language not in LANGUAGE_NAMES and language != SERVER_OWN:
             raise UserError(Msg("Pick a language from the list."))
         await self.bot.languages.set_server(interaction.guild_id, None if language == SERVER_OWN else language)
-        settings = await guild_settings(self.bot.service.store, interaction.guild_id)
+        settings = await self.bot.service.guild_settings(interaction.guild_id)
         shown = language if language in LANGUAGE_NAMES else await lang_for(interaction)
         await reply(interaction, render(Msg("Saved.\n{settings}", settings=describe_settings(settings)), shown),
                     allowed_mentions=discord.AllowedMentions.none())

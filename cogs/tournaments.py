@@ -12,24 +12,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui.errors import Guarded
-from cogs.common import defer, fit, in_thread, is_manager, lang_for, png_file, reply, server_lang_for
+from cogs.common import defer, fit, in_thread, is_manager, lang_for, png_file, reply
 from cogs.matches import game_autocomplete
-from engine import registry
+from cogs.ratings import EMBED_COLOUR, RatingsCog
+from cogs.ratings import game_title as _game_title
+from cogs.ui.errors import Guarded
 from engine.text import Lines, Msg, plural
-from i18n import render, title
+from i18n import render
 from matches import UserError
 from matches.clock import PRESET_LABELS
-from matches.settings import guild_settings, may_start_in
+from matches.settings import may_start_in
 from render.tournament import render_bracket, render_standings
 from tournaments import state as tstate
 from tournaments.ratings import PROVISIONAL_GAMES
-from tournaments.service import ACTIVE, FORMAT_TITLES, TournamentRow, format_title, status_word
+from tournaments.service import (
+    ACTIVE,
+    FORMAT_TITLES,
+    TournamentRow,
+    format_title,
+    status_word,
+)
 
 log = logging.getLogger("boardgames")
 
 ORGANIZER_ROLE_KEY = "tournament_organizer_role"
-EMBED_COLOUR = discord.Colour(0x5865F2)
 LOOKABLE = ("signup", "running", "finished")
 
 HELP_TEXT = Msg("""**Tournaments**
@@ -51,11 +57,6 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _game_title(game: str):
-    try:
-        return title(registry.get(game))
-    except KeyError:
-        return game
 
 
 def _rounds_text(t: TournamentRow) -> Msg:
@@ -333,7 +334,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def is_organizer(self, interaction: discord.Interaction) -> bool:
         if is_manager(interaction):
             return True
-        role_id = (await self.bot.store.guild_settings(interaction.guild_id)).get(ORGANIZER_ROLE_KEY)
+        role_id = (await self.bot.service.stored_guild_settings(interaction.guild_id)).get(ORGANIZER_ROLE_KEY)
         return role_id is not None and any(r.id == role_id for r in getattr(interaction.user, "roles", []))
 
     async def require_organizer(self, interaction: discord.Interaction) -> None:
@@ -391,7 +392,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             raise UserError(Msg("There is no game called {game}. Pick one from the list.", game=repr(game)))
         channel = interaction.channel
         parent = channel.parent_id if isinstance(channel, discord.Thread) else None
-        if not may_start_in(await guild_settings(self.bot.store, interaction.guild_id), channel.id, parent):
+        if not may_start_in(await self.bot.service.guild_settings(interaction.guild_id), channel.id, parent):
             raise UserError(Msg("Matches cannot be started in this channel, so neither can a tournament; "
                                 "ask a server manager which channel to use."))
         t = await self.tournaments.create(
@@ -526,12 +527,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await defer(interaction)
         if not is_manager(interaction):
             raise UserError(Msg("Only members with the Manage Server permission can choose the organizer role."))
-        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        settings = await self.bot.service.stored_guild_settings(interaction.guild_id)
         if role is None:
             settings.pop(ORGANIZER_ROLE_KEY, None)
         else:
             settings[ORGANIZER_ROLE_KEY] = role.id
-        await self.bot.store.set_guild_settings(interaction.guild_id, settings)
+        await self.bot.service.set_guild_settings(interaction.guild_id, settings)
         await reply(interaction, Msg("Members with {role} can now run tournaments.", role=role.mention) if role
                     else Msg("Only members with Manage Server can run tournaments now."),
                     allowed_mentions=discord.AllowedMentions.none())
@@ -554,76 +555,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="help", description="How tournaments and ratings work")
     async def help(self, interaction: discord.Interaction):
         await reply(interaction, HELP_TEXT)
-
-
-OUTCOME_MARKS = {"win": Msg("✅ Win"), "draw": Msg("➖ Draw"), "loss": Msg("❌ Loss")}
-
-
-class RatingsCog(commands.Cog):
-    def __init__(self, bot):
-        self.bot = bot
-        self.ratings = bot.ratings
-
-    @app_commands.command(name="leaderboard", description="The best rated players of a game in this server")
-    @app_commands.describe(game="Which game")
-    @app_commands.autocomplete(game=game_autocomplete)
-    @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str):
-        await defer(interaction, ephemeral=False)
-        try:
-            game_title = title(registry.get(game))
-        except KeyError:
-            raise UserError(Msg("There is no game called {game}. Pick one from the list.", game=repr(game))) from None
-        lang = await server_lang_for(interaction)  # posted for everyone in the channel
-        rows = await self.ratings.leaderboard(interaction.guild_id, game)
-        lines = [render(Msg("`{rank}.` **{name}** {rating}{mark} · {games}", rank=f"{i:>2}",
-                            name=await self.bot.presenter.name_of(r["user_id"]), rating=r["rating"],
-                            mark="?" if r["provisional"] else "",
-                            games=plural("{n} game", "{n} games", n=r["games"])), lang)
-                 for i, r in enumerate(rows, start=1)]
-        embed = discord.Embed(title=render(Msg("{game} · leaderboard", game=game_title), lang), colour=EMBED_COLOUR,
-                              description="\n".join(lines) or render(Msg("Nobody has a rating yet: finish a rated match."),
-                                                                     lang))
-        embed.set_footer(text=render(Msg("? = provisional (fewer than {n} rated games)", n=PROVISIONAL_GAMES), lang))
-        await interaction.followup.send(embed=embed)
-
-    @app_commands.command(name="stats", description="Ratings, results by game and recent matches")
-    @app_commands.describe(player="Whose stats (yours if empty)")
-    @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None):
-        await defer(interaction, ephemeral=False)
-        lang = await server_lang_for(interaction)  # posted for everyone in the channel
-        who = player or interaction.user
-        data = await self.ratings.stats(interaction.guild_id, who.id)
-        embed = discord.Embed(title=render(Msg("{name} · stats", name=who.display_name), lang), colour=EMBED_COLOUR)
-        if not data["games"]:
-            embed.description = render(Msg("No finished matches in this server yet."), lang)
-        for g in data["games"][:20]:
-            if g["rating"] is None:
-                rating = Msg("Unrated")
-            else:
-                rating = Msg("Rating **{rating}**{provisional} · {n} rated", rating=g["rating"], n=g["rated_games"],
-                             provisional=Msg(" (provisional)") if g["provisional"] else "")
-            embed.add_field(name=render(_game_title(g["game"]), lang), inline=False,
-                            value=render(Msg("{rating}\n{won} won · {drawn} drawn · {lost} lost ({played} matches)",
-                                             rating=rating, won=g["wins"], drawn=g["draws"], lost=g["losses"],
-                                             played=g["played"]), lang))
-        recent = []
-
-        async def named(people):
-            return [Msg("the computer") if robot else await self.bot.presenter.name_of(u) for u, robot in people]
-        for r in data["recent"]:
-            change = f" · {r['change'][0]} → {r['change'][1]} ({r['change'][1] - r['change'][0]:+d})" \
-                if r["change"] else ""
-            line = (Msg("{outcome} with {mates} vs {opponents} · {game} #{match}", mates=await named(r["teammates"]),
-                        outcome=OUTCOME_MARKS[r["outcome"]], opponents=await named(r["opponents"]),
-                        game=_game_title(r["game"]), match=r["match_id"]) if r.get("teammates") else
-                    Msg("{outcome} vs {opponents} · {game} #{match}", outcome=OUTCOME_MARKS[r["outcome"]],
-                        opponents=await named(r["opponents"]), game=_game_title(r["game"]), match=r["match_id"]))
-            recent.append(render(line, lang) + change)
-        if recent:
-            embed.add_field(name=render(Msg("Recent results"), lang), value="\n".join(recent)[:1024], inline=False)
-        await interaction.followup.send(embed=embed)
 
 
 async def setup(bot):

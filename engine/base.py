@@ -187,7 +187,7 @@ class Option:
 
 
 def declared_options(rules) -> tuple[Option, ...]:
-    return tuple(getattr(rules, "options", ()) or ())
+    return tuple(as_game(rules).options or ())
 
 
 def normalise_options(rules, players: int, given: dict) -> dict:
@@ -205,8 +205,7 @@ def normalise_options(rules, players: int, given: dict) -> dict:
         value = option.parse(raw)
         if value != option.default:
             out[key] = value
-    refuse = getattr(rules, "refuse_options", None)
-    problem = refuse(players, out) if refuse else None
+    problem = as_game(rules).refuse_options(players, out)
     if problem:
         raise IllegalAction(problem)
     return out
@@ -221,8 +220,7 @@ def options_line(rules, options: dict) -> str:
 
 def teams_of(rules, players: int, options: dict) -> list[list[Seat]]:
     """Seats grouped into teams; a game without teams seats everyone alone."""
-    teams = getattr(rules, "teams", None)
-    found = teams(players, options) if teams else None
+    found = as_game(rules).teams(players, options)
     return [list(t) for t in found] if found else [[s] for s in range(players)]
 
 
@@ -247,36 +245,225 @@ def team_ranks(teams: list[list[Seat]], winners: list[Seat], scores: dict[Seat, 
 
 def prompt_of(rules, state: State, seat: Seat) -> str:
     """What `seat` is being asked now, in one sentence ("" when it is not asked anything)."""
-    prompt = getattr(rules, "prompt", None)
-    if prompt is not None:
-        return prompt(state, seat)
-    return Msg("Choose your move.") if seat in rules.active_players(state) else ""
+    return as_game(rules).prompt(state, seat)
 
 
-class GameRules(Protocol):
-    """What the registry holds for each game."""
+# --------------------------------------------------------------------------- the shape of a turn
 
-    name: str            # short id used in commands and the database, e.g. "battleline"
-    title: str           # human title, e.g. "Battle Line"
-    min_players: int
-    max_players: int
+TURN, SIMULTANEOUS, WINDOW, OVER = "turn", "simultaneous", "window", "over"
 
-    def setup(self, players: int, options: dict, seed: int) -> State: ...
-    def active_players(self, state: State) -> set[Seat]: ...
-    def legal_actions(self, state: State, seat: Seat) -> list[Action]: ...
-    def apply(self, state: State, seat: Seat, action_id: str) -> tuple[State, list[Event]]: ...
-    def view(self, state: State, viewer: Seat | None) -> dict: ...
-    def result(self, state: State) -> Result | None: ...
-    # the computer player: a legal action id for `seat`, decided from view(state, seat) only
-    def ai_choose(self, state: State, seat: Seat, seed: int) -> str: ...
-    # strings only `seat` may know now (its hand's card ids, its secret pick): none of them
-    # may appear in the public view or another seat's view (the conformance suite checks)
-    def hidden_items(self, state: State, seat: Seat) -> set[str]: ...
 
-    # contract v2, optional (engine.base gives the defaults):
-    # options: tuple[Option, ...]                         declared match options
-    # refuse_options(players, options) -> str | None      why a combination is refused
-    # prompt(state, seat) -> str                          what `seat` is asked now
-    # teams(players, options) -> list[list[Seat]]         seats grouped into teams
-    # Simultaneous secret choices: several seats in active_players at once; the state keeps
-    # each pick out of the others' views until all have picked (hidden_items names them).
+@dataclass(frozen=True)
+class Moment:
+    """What a game waits for now, as the platform runs it (DESIGN.md, "The shape of a turn"):
+
+    - TURN: one seat acts (`owner`); a ping and a new board when the owner changes;
+    - SIMULTANEOUS: several seats choose in secret (`seats`); each pick stays hidden until all
+      have picked; the thread says how many are still choosing and names nobody's pick;
+    - WINDOW: `seats` may answer what `owner` did (a stack response, a cancel, a trade): the
+      thread names nobody and says `waiting`; `pass_action` is the answer that lets it go
+      (autopass and time-outs play it); who is asked must not depend on hidden holdings;
+    - OVER: nobody acts.
+
+    `owner` is the turn boundary: the seat whose turn the moment belongs to (a window opened by
+    a seat's action belongs to that seat's turn; a simultaneous choice to nobody)."""
+
+    kind: str
+    seats: frozenset = frozenset()
+    owner: Seat | None = None
+    pass_action: str | None = None
+    waiting: Any = ""
+
+    @property
+    def asks_privately(self) -> bool:
+        return self.kind == WINDOW
+
+
+class Game:
+    """A game as the platform runs it: its rules functions, and a default for every optional
+    hook. A game is declared with `declare(...)` (a table of contents of its modules); the
+    platform owns the guard of `apply` (game over, not your turn, a copy to change) and reads
+    every hook directly, so a game never needs to know which ones the platform asks for.
+
+    Required: name, title, min_players, max_players, setup, active_players, legal_actions,
+    play (or apply), view, hidden_items, ai_choose, redeal. Everything else has a default."""
+
+    REQUIRED = ("name", "title", "min_players", "max_players", "setup", "active_players", "legal_actions",
+                "view", "hidden_items", "ai_choose")
+    HOOKS = ("redeal", "options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
+             "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "module")
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 0
+    max_players: int = 0
+    options: tuple = ()
+    windows: bool = False         # the game opens response windows (then `/match autopass` applies)
+    module: Any = None            # the engine package (its help texts, its own extra functions)
+
+    # ---- required rules functions (engine/<game>/ modules)
+    def setup(self, players: int, options: dict, seed: int) -> State:
+        raise NotImplementedError
+
+    def active_players(self, state: State) -> set[Seat]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        raise NotImplementedError
+
+    def play(self, state: State, seat: Seat, action_id: str) -> list[Event]:
+        """Make the move on `state` (a copy the platform made): the events that say what happened."""
+        raise NotImplementedError
+
+    def view(self, state: State, viewer: Seat | None) -> dict:
+        raise NotImplementedError
+
+    def hidden_items(self, state: State, seat: Seat) -> set[str]:
+        """Strings only `seat` may know now (its hand's card ids, its secret pick): none may
+        appear in the public view or another seat's view (the conformance suite checks)."""
+        raise NotImplementedError
+
+    def ai_choose(self, state: State, seat: Seat, seed: int) -> str:
+        """The computer player: a legal id for `seat`, decided from what that seat may know."""
+        raise NotImplementedError
+
+    def redeal(self, state: State, seat: Seat | None, rng) -> State:
+        """A copy `seat` cannot tell apart from `state` (None: someone who sees only the public
+        view): everything that viewer may not know dealt again from the same unknown pool, every
+        count and public fact unchanged, the state's own random generator kept. Items the next
+        move reveals to everyone (the picks a last secret pick uncovers, a pile drawn face up)
+        stay as they are. The conformance suite plays the same move on such copies: nothing
+        public may change (tests/contract/secrecy.py)."""
+        raise NotImplementedError
+
+    # ---- the platform's guard
+    def apply(self, state: State, seat: Seat, action_id: str) -> tuple[State, list[Event]]:
+        if self.result(state) is not None:
+            raise IllegalAction(Msg("The game is over."))
+        if seat not in self.active_players(state):
+            raise IllegalAction(self.not_your_turn(state, seat))
+        new = copy_state(state)   # engines never mutate the state they are given
+        return new, self.play(new, seat, str(action_id))
+
+    def not_your_turn(self, state: State, seat: Seat) -> str:
+        return Msg("It is not your turn to act.")
+
+    # ---- optional hooks, with their defaults
+    def result(self, state: State) -> Result | None:
+        r = state.get("result")
+        return Result.from_dict(r) if r else None
+
+    def refuse_options(self, players: int, options: dict) -> str | None:
+        """Why a combination of options is refused (None: it is fine)."""
+        return None
+
+    def teams(self, players: int, options: dict) -> list[list[Seat]] | None:
+        """Seats grouped into teams (None: everyone alone)."""
+        return None
+
+    def prompt(self, state: State, seat: Seat) -> str:
+        """What `seat` is asked now, in one sentence ("" when it is not asked anything)."""
+        return Msg("Choose your move.") if seat in self.active_players(state) else ""
+
+    def moment(self, state: State) -> Moment:
+        """What the game waits for now; the default reads `active_players` (one seat: a turn;
+        several: a simultaneous choice)."""
+        if self.result(state) is not None:
+            return Moment(OVER)
+        active = frozenset(self.active_players(state))
+        if len(active) == 1:
+            return Moment(TURN, active, next(iter(active)))
+        return Moment(SIMULTANEOUS if active else OVER, active)
+
+    def quiet_pass(self, state: State, seat: Seat) -> bool:
+        """Whether a seat that chose "pass for me" is passed in the window now. The default
+        passes whatever the seat holds, so the bot's timing never depends on a hidden hand."""
+        return True
+
+    def timeout_action(self, state: State, seat: Seat) -> str | None:
+        """The move made for a seat out of time (None: the clock's usual way, a claim or the
+        computer). A window passes by default."""
+        moment = self.moment(state)
+        return moment.pass_action if moment.kind == WINDOW and seat in moment.seats else None
+
+    def first_player(self, state: State) -> Seat | None:
+        """The seat that moved first (a rematch seats the others first), if the game says."""
+        return None
+
+    def is_rated(self, options: dict) -> bool:
+        """Whether a match with these options changes ratings (a learning game does not)."""
+        return True
+
+
+def declare(**table) -> Game:
+    """A game from a table of its rules functions and hooks (names as in `Game`), checked now:
+    a missing required entry or an unknown name is an error at import, not a surprise later."""
+    unknown = sorted(set(table) - set(Game.REQUIRED) - set(Game.HOOKS))
+    if unknown:
+        raise TypeError(f"{table.get('name', '?')}: unknown entries {unknown} (see engine.base.Game)")
+    game = Game()
+    for key, value in table.items():
+        setattr(game, key, value)
+    check_game(game)
+    return game
+
+
+def check_game(game: Game) -> None:
+    """A game's declaration is whole: every required entry given, players 1 <= min <= max,
+    options are Options with unique names, and the apply guard has a `play` to call."""
+    missing = [k for k in Game.REQUIRED
+               if getattr(type(game), k, None) is getattr(Game, k, None) and k not in vars(game)]
+    if missing:
+        raise TypeError(f"{game.name or '?'}: missing {missing} (see engine.base.Game)")
+    if not (1 <= game.min_players <= game.max_players):
+        raise TypeError(f"{game.name}: players {game.min_players}-{game.max_players}")
+    if "apply" not in vars(game) and type(game).apply is Game.apply and "play" not in vars(game) \
+            and type(game).play is Game.play:
+        raise TypeError(f"{game.name}: neither play nor apply is declared")
+    names = [o.name for o in game.options]
+    if not all(isinstance(o, Option) for o in game.options) or len(set(names)) != len(names):
+        raise TypeError(f"{game.name}: options must be Options with unique names: {names}")
+
+
+_ADAPTED: dict[int, tuple[Any, Game]] = {}
+
+
+def as_game(rules) -> Game:
+    """`rules` as a Game: itself when it is one, else an adapter over an object that has the
+    required functions (a test's small game class) with the defaults of Game for the rest. The
+    one place an optional hook is looked up by name."""
+    if isinstance(rules, Game):
+        return rules
+    kept = _ADAPTED.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    game = Game()
+    for key in Game.REQUIRED + Game.HOOKS:
+        if hasattr(rules, key):
+            setattr(game, key, getattr(rules, key))
+    if not hasattr(rules, "apply"):
+        raise TypeError(f"{game.name}: no apply")
+    if hasattr(rules, "asks_privately") or hasattr(rules, "pass_action"):
+        _legacy_windows(rules, game)
+    _ADAPTED[id(rules)] = (rules, game)
+    return game
+
+
+def _legacy_windows(rules, game: Game) -> None:
+    """A game object of the older contract (asks_privately, waiting_text, pass_action,
+    auto_pass_ok) read as moments."""
+    asks = getattr(rules, "asks_privately", None)
+    waiting = getattr(rules, "waiting_text", None)
+    passing = getattr(rules, "pass_action", None)
+    plain = Game.moment.__get__(game)
+
+    def moment(state):
+        found = plain(state)
+        if asks is not None and found.kind != OVER and asks(state):
+            return Moment(WINDOW, found.seats, None, passing, waiting(state) if waiting else "")
+        return found
+    game.moment = moment
+    game.windows = passing is not None
+    if hasattr(rules, "auto_pass_ok"):
+        game.quiet_pass = rules.auto_pass_ok
+

@@ -1,9 +1,11 @@
-"""Where the match service and the cogs look games up by name."""
+"""Where the match service and the cogs look games up by name. Every game is held as an
+`engine.base.Game` (its declaration checked when it registers), so the rest of the bot calls
+any hook directly and never asks whether a game has it."""
 from __future__ import annotations
 
 import importlib
 
-from engine.base import GameRules
+from engine.base import Game, as_game, check_game
 
 # name -> module path of the games shipped to players; each module exposes `RULES`.
 BUILTIN_GAMES = {
@@ -14,15 +16,18 @@ BUILTIN_GAMES = {
     "civilization": "engine.civilization",
 }
 
-_games: dict[str, GameRules] = {}
+_games: dict[str, Game] = {}
 
 
-def register(rules: GameRules) -> None:
-    """Add a game (tests register their own small game this way)."""
-    _games[rules.name] = rules
+def register(rules) -> Game:
+    """Add a game (tests register their own small game this way); its declaration is checked."""
+    game = as_game(rules)
+    check_game(game)
+    _games[game.name] = game
+    return game
 
 
-def get(name: str) -> GameRules:
+def get(name: str) -> Game:
     if name not in _games and name in BUILTIN_GAMES:
         register(importlib.import_module(BUILTIN_GAMES[name]).RULES)
     try:
@@ -31,11 +36,11 @@ def get(name: str) -> GameRules:
         raise KeyError(f"unknown game {name!r}") from None
 
 
-def all_games() -> list[GameRules]:
+def all_games() -> list[Game]:
     """Every game registered so far, in registration order."""
     return list(_games.values())
 
 
-def load_builtin() -> list[GameRules]:
+def load_builtin() -> list[Game]:
     """Import every shipped game; return them in a stable order."""
     return [get(name) for name in BUILTIN_GAMES]

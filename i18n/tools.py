@@ -35,11 +35,11 @@ DOMAINS = (
     ("skytear", ("engine/skytear/",)),
     ("clash_of_rage", ("engine/clash_of_rage/",)),
     ("civilization", ("engine/civilization/",)),
-    ("tournaments", ("tournaments/", "cogs/tournaments.py", "render/tournament.py", "store/")),
+    ("tournaments", ("tournaments/", "cogs/tournaments.py", "cogs/ratings.py", "render/tournament.py", "store/")),
     ("pictures", ("render/",)),
     ("service", ("matches/",)),
-    ("matches", ("cogs/presenter.py", "cogs/matches.py", "cogs/components.py", "cogs/replay.py",
-                 "cogs/common.py")),
+    ("matches", ("cogs/presenter.py", "cogs/hands.py", "cogs/notices.py", "cogs/matches.py", "cogs/components.py",
+                 "cogs/replay.py", "cogs/common.py")),
     ("ui", ("cogs/", "engine/", "i18n/", "bot.py", "sandbox.py")),
 )
 SOURCES = ("bot.py", "sandbox.py", "cogs", "engine", "matches", "render", "store", "tournaments", "i18n")

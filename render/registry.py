@@ -35,3 +35,10 @@ def get(game: str):
             from render import text
             _renderers[game] = text
     return _renderers[game]
+
+
+def hand_content(game: str, view):
+    """What the game's hand picture shows of `view` (its drawing module's `hand_content`: equal
+    contents draw equal pictures); the whole view for a module that does not say."""
+    content = getattr(get(game), "hand_content", None)
+    return view if content is None else content(view)

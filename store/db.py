@@ -143,13 +143,15 @@ class Store:
     # Maps a target before it is opened (None: as given). The test suite sets it to run every
     # test on PostgreSQL (a fresh schema per SQLite path) when DATABASE_URL is set.
     redirect: Callable[[str], str] | None = None
+    # the class a postgresql:// target opens (store/postgres.py sets it when the package loads,
+    # so this module never imports that one)
+    postgres: type | None = None
 
     def __new__(cls, path: str = "", *args, **kwargs):
         if cls is Store:
             target = Store.redirect(path) if Store.redirect is not None else path
             if is_postgres_url(target):
-                from store.postgres import PostgresStore
-                return super().__new__(PostgresStore)
+                return super().__new__(Store.postgres)
         return super().__new__(cls)
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time):

@@ -298,3 +298,6 @@ class PostgresStore(Store):
     def _json_key(value):
         """How `->>` prints a JSON scalar: strings bare, numbers as JSON writes them."""
         return value if value is None or isinstance(value, str) else json.dumps(value)
+
+
+Store.postgres = PostgresStore

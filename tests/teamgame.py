@@ -189,6 +189,29 @@ class TeamDuel:
             items |= {pick["card"], pick_id(pick["card"], pick["lane"], pick["stance"])}
         return items
 
+    def redeal(self, state: dict, seat: int | None, rng: random.Random) -> dict:
+        """The other hands dealt again from the cards `seat` has not seen, and their picks too
+        while two or more seats are still choosing (the last pick reveals them all, so a move
+        then is made against the picks as they are)."""
+        new = copy.deepcopy(state)
+        others = [s for s in range(4) if s != seat]
+        redo_picks = len(self.active_players(state)) >= 2
+        seen = {p["card"] for r in state["revealed"] for p in r["picks"]}
+        if seat is not None:
+            seen |= set(state["hands"][seat]) | ({state["picks"][seat]["card"]} if state["picks"][seat] else set())
+        if not redo_picks:
+            seen |= {p["card"] for p in state["picks"] if p}
+        pool = [c for c in DECK if c not in seen]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(new["hands"][s])
+            new["hands"][s] = sorted(pool[:size], key=value)
+            del pool[:size]
+            if redo_picks and new["picks"][s]:
+                new["picks"][s] = {"card": pool.pop(), "lane": rng.choice(list(LANES)),
+                                   "stance": rng.choice(list(STANCES))}
+        return new
+
     def ai_choose(self, state: dict, seat: int, seed: int) -> str:
         hand = self.view(state, seat)["hand"]
         rng = random.Random(seed)

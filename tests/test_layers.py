@@ -8,6 +8,7 @@ forbidden modules, which also catches an import through another module).
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,141 @@ def test_the_import_reader_sees_every_kind_of_import(tmp_path):
                       "def f():\n    import asyncio\n    return importlib.import_module('PIL.Image')\n"
                       "if TYPE_CHECKING:\n    from aiosqlite import Connection\n")
     assert imported(sample) == {"os", "discord", "asyncio", "PIL", "aiosqlite"}
+
+
+# --------------------------------------------------------------------------- import cycles
+
+SOURCES = ("engine", "render", "matches", "store", "tournaments", "cogs", "i18n", "bench")
+SINGLE = ("bot.py", "sandbox.py")
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_modules() -> dict[str, Path]:
+    found = {module_name(p): p for package in SOURCES for p in files(package)}
+    found.update({module_name(ROOT / name): ROOT / name for name in SINGLE})
+    return found
+
+
+def module_imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The project modules a module imports anywhere in it (inside functions too: an import
+    put in a function to dodge a cycle is still an arrow of it), relative ones resolved; a
+    name imported from a package counts as its submodule when there is one."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in run_time_nodes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)] if node.level > 1 else base
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module
+                       for alias in node.names]
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name and not (name.startswith(target + ".") and target == package):
+                out.add(target)
+    return out
+
+
+def run_time_nodes(tree: ast.AST):
+    """Every node but those under `if TYPE_CHECKING:` (annotations only: never imported)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                todo.extend(child.orelse)
+                continue
+            todo.append(child)
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    known = set(modules)
+    return {name: module_imports(name, path, known) for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index, low, on, stack, out = {}, {}, set(), [], []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    import sys as _sys
+    _sys.setrecursionlimit(max(_sys.getrecursionlimit(), 10000))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycle_between_modules():
+    found = cycles(import_graph())
+    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_reads_relative_and_function_imports(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("def f():\n    from .a import x\n    from pkg import c\n"
+                                  "if TYPE_CHECKING:\n    from pkg import d\n")
+    (package / "d.py").write_text("")
+    (package / "c.py").write_text("")
+    known = {"pkg", "pkg.a", "pkg.b", "pkg.c", "pkg.d"}
+    assert module_imports("pkg.a", package / "a.py", known) == {"pkg.b"}
+    assert module_imports("pkg.b", package / "b.py", known) == {"pkg.a", "pkg.c"}
+
+
+# Pictures draw what the views carry: a renderer may read the engine's texts and contract
+# types, and a game's static component data, never its rule modules.
+RENDER_MAY_IMPORT = re.compile(r"engine(\.text|\.base|\.[a-z_]+\.data)?$")
+
+
+def test_no_renderer_imports_an_engines_rule_module():
+    graph = import_graph()
+    bad = sorted(f"{name} imports {target}" for name, targets in graph.items() if name.startswith("render")
+                 for target in targets if target.startswith("engine") and not RENDER_MAY_IMPORT.match(target))
+    assert not bad, "\n".join(bad)

@@ -131,6 +131,19 @@ class HighCard:
     def hidden_items(self, state: dict, seat: int) -> set[str]:
         return set(state["hands"][seat])
 
+    def redeal(self, state: dict, seat: int | None, rng: random.Random) -> dict:
+        """The other hands and the deck dealt again from the cards `seat` has not seen."""
+        new = copy.deepcopy(state)
+        others = [s for s in range(state["players"]) if s != seat]
+        pool = new["deck"] + [c for s in others for c in new["hands"][s]]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(new["hands"][s])
+            new["hands"][s] = sorted(pool[:size], key=value)
+            del pool[:size]
+        new["deck"] = pool
+        return new
+
 
 RULES = HighCard()
 

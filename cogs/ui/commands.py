@@ -18,7 +18,7 @@ from discord import app_commands
 
 from cogs.common import defer, fit, hint_choice, lang_for
 from cogs.ui import paths
-from cogs.ui.picker import go_to, play
+from cogs.ui.picker import fingerprint, go_to, play
 from engine.base import Action
 from engine.text import Msg
 from i18n import render
@@ -188,7 +188,7 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
             if len(set(column)) != 1:
                 break
             common.append(column[0])
-        await go_to(interaction, match, root, common)
+        await go_to(interaction, match, root, common, fingerprint(actions))
 
     def completer(index: int):
         param = verb.params[index]

@@ -45,22 +45,28 @@ class SelectRow:
         self.item.row = value
 
 
-def fingerprint(actions: list[Action]) -> str:
-    """A short mark of a list of legal moves (the positions of the tree depend on it alone)."""
-    return hashlib.sha1("\n".join(a.id for a in actions).encode()).hexdigest()[:6]
+def fingerprint(actions: list[Action], simultaneous: bool = False) -> str:
+    """A short mark of a list of legal moves (the positions of the tree depend on it alone);
+    `simultaneous` marks a component that stays good while others choose ("s" at the end)."""
+    return hashlib.sha1("\n".join(a.id for a in actions).encode()).hexdigest()[:6] + ("s" if simultaneous else "")
 
 
 async def tree_for(interaction: discord.Interaction, match_id: int, version: int, mark: str = ""):
     """The match, the clicker's seat and the tree of their legal moves, for a component made
-    at `version` with the moves marked `mark`. It is stale when the match moved on, unless
-    the clicker's moves are the very same (others chose in a simultaneous step meanwhile)."""
+    at `version` from the moves marked `mark`. A component resolves by position in the
+    clicker's own tree, so the mark must always be that tree's: a component made for another
+    seat or list (or a forged id) never plays a move other than its label. It is stale when
+    the match moved on, unless it was made for a simultaneous step and the clicker's moves are
+    the very same (others chose meanwhile)."""
     client = interaction.client
     match = await client.service.get(match_id)
     seat = match.seat_of(interaction.user.id)
     if seat is None:
         raise UserError(Msg("You are not playing in this match."))
     actions = await client.presenter.named_actions(match, seat)
-    if match.version != version and (not mark or not actions or fingerprint(actions) != mark):
+    simultaneous = mark.endswith("s")
+    if (not actions or fingerprint(actions, simultaneous) != mark
+            or (match.version != version and not simultaneous)):
         raise UserError(STALE_MESSAGE)
     return match, seat, paths.build(actions)
 
@@ -90,7 +96,7 @@ async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefi
 
 
 class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"ui:step:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+):(?P<page>\d+)(?::(?P<mark>[0-9a-f]{6}))?"):
+                 template=r"ui:step:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+):(?P<page>\d+)(?::(?P<mark>[0-9a-f]{6}s?))?"):
     """One step of a move: the choices at a position of the tree (a page of them when there
     are more than a menu holds; the last options lead to the other pages)."""
 
@@ -156,7 +162,7 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
 
 
 class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"ui:go:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+)(?::(?P<mark>[0-9a-f]{6}))?"):
+                 template=r"ui:go:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+)(?::(?P<mark>[0-9a-f]{6}s?))?"):
     """A move (or the first steps of one) as a button: pressing it plays the move, or asks the
     rest of its path."""
 
@@ -192,7 +198,7 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
     - every other first step gets a menu of its next choices, or, when there are more first
       steps than rows, one menu of first steps. Nothing is ever left out: menus page."""
     root = paths.build(actions)
-    mark = fingerprint(actions) if simultaneous else ""
+    mark = fingerprint(actions, simultaneous)
     top = root.options()
     button_specs: list[tuple[list[int], str]] = []
     menus: list[int] = []

@@ -14,6 +14,8 @@ from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from tests.contract.secrecy import check_secrecy
+from engine.base import OVER, SIMULTANEOUS, TURN, WINDOW, Moment, as_game
 from engine.base import Action, Choice, Event, IllegalAction, Option, declared_options, normalise_options, \
     prompt_of, teams_of
 
@@ -35,7 +37,11 @@ CHECKS = {
     "replay": "replaying the action log from setup(players, options, seed) gives the final state",
     "ai": "ai_choose returns a legal id of that seat",
     "hidden": "no hidden item of a seat in the public view or another seat's view",
+    "secrecy": "the same move with the hidden items dealt again gives the same public texts, asked seats, "
+               "public view and result (tests/contract/secrecy.py)",
     "prompt": "prompt_of is a non-empty string for an active seat",
+    "moment": "the moment (engine.base.Moment) names the active seats: one owner in a turn, none after the "
+              "end, a window's pass is legal for each seat asked and the game declares windows",
     "result": "a result's winners are whole teams; winners and scores name seats of the game",
 }
 
@@ -293,6 +299,9 @@ def play(rules, seed: int, players: int, options: dict | None = None, *, cap: in
                 assert state == before, "apply changed the state it was given"
         with f.check("events", f"{where}, seat {seat} {action_id!r}"):
             check_events(out, players)
+        if full:
+            with f.check("secrecy", where):
+                check_secrecy(rules, state, seat, action_id, random.Random(f"secrecy:{p.label}:{moves}"), real=out)
         p.log.append((seat, action_id))
         state = out[0]
         moves += 1
@@ -327,6 +336,8 @@ def inspect_state(rules, state, players, active, legal, result, where, f: Findin
         with f.check("prompt", f"{where}, seat {seat}"):
             text = prompt_of(rules, state, seat)
             assert isinstance(text, str) and text.strip(), f"prompt is {text!r}"
+    with f.check("moment", where):
+        check_moment(rules, state, active, legal, result)
     with f.check("flow", where):
         if result is not None:
             assert not active, f"the game is over but seats {active} are active"
@@ -336,6 +347,32 @@ def inspect_state(rules, state, players, active, legal, result, where, f: Findin
                 assert not extra, f"seat {seat} is not active but has moves {[a.id for a in extra][:3]}"
     with f.check("illegal", where):
         check_illegal(rules, state, players, active, legal, result, last)
+
+
+def check_moment(rules, state: dict, active: list[int], legal: dict, result) -> None:
+    game = as_game(rules)
+    moment = game.moment(state)
+    assert isinstance(moment, Moment), f"moment() gave {moment!r}"
+    if result is not None:
+        assert moment.kind == OVER and not moment.seats, f"the game is over but the moment is {moment}"
+        return
+    assert moment.kind in (TURN, SIMULTANEOUS, WINDOW), f"an unfinished game's moment is {moment.kind!r}"
+    assert set(moment.seats) == set(active), f"the moment asks {sorted(moment.seats)}, active are {active}"
+    assert isinstance(moment.waiting, str), f"waiting is {moment.waiting!r}"
+    if moment.kind == TURN:
+        assert len(moment.seats) == 1 and moment.owner in moment.seats, f"a turn of {moment}"
+    if moment.owner is not None:
+        assert moment.owner in range(state_players(game, state, active)), f"owner {moment.owner!r}"
+    if moment.kind == WINDOW:
+        assert game.windows, "a window opened but the game does not declare windows"
+        if moment.pass_action is not None:
+            for seat in moment.seats:
+                ids = {a.id for a in legal.get(seat, [])}
+                assert moment.pass_action in ids, f"the window's pass {moment.pass_action!r} is not legal for {seat}"
+
+
+def state_players(game, state: dict, active) -> int:
+    return int(state.get("players") or max(list(active) + [game.max_players - 1]) + 1)
 
 
 # --------------------------------------------------------------------------- checks without a playout

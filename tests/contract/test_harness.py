@@ -9,7 +9,7 @@ import pytest
 
 from engine.base import Action, Choice, Event, IllegalAction, Option, Result
 from tests.teamgame import TeamDuel
-from tests.testgame import HighCard
+from tests.testgame import HighCard, value
 
 from .harness import CHECKS, check_options, check_paths, check_teams, play
 
@@ -159,6 +159,67 @@ class Crashes(HighCard):
         return super().apply(state, seat, action_id)
 
 
+class TellsTheNextHand(HighCard):
+    """A public text that says something of the next seat's hidden hand (Civilization's cancel
+    window once did: "the others may cancel it" only when one held a cancel card)."""
+    def apply(self, state, seat, action_id):
+        new, events = super().apply(state, seat, action_id)
+        if any(value(c) > 15 for c in new["hands"][new["turn"]]):
+            events.append(Event("the next player may answer"))
+        return new, events
+
+
+class AsksTheHolder(HighCard):
+    """The turn passes to whoever holds the highest card: who is asked depends on hidden hands."""
+    def apply(self, state, seat, action_id):
+        new, events = super().apply(state, seat, action_id)
+        holders = [s for s in range(new["players"]) if new["hands"][s]]
+        if holders:
+            new["turn"] = max(holders, key=lambda s: max(value(c) for c in new["hands"][s]))
+        return new, events
+
+
+class EndsOnTheMoversHand(HighCard):
+    """The engine says by itself that the mover has nothing big left (Skytear once ended an
+    activation when nothing in hand was playable): caught only by dealing the mover's hand again."""
+    def apply(self, state, seat, action_id):
+        new, events = super().apply(state, seat, action_id)
+        if action_id == "draw" and not any(value(c) > 10 for c in new["hands"][seat]):
+            events.append(Event("nothing big left"))
+        return new, events
+
+
+class MenuKnowsTheirHand(HighCard):
+    """A move offered only while another seat holds c20."""
+    def legal_actions(self, state, seat):
+        actions = super().legal_actions(state, seat)
+        if actions and any("c20" in h for s, h in enumerate(state["hands"]) if s != seat):
+            actions = actions + [Action("guess", "Guess")]
+        return actions
+
+    def apply(self, state, seat, action_id):
+        if action_id == "guess":
+            new = copy.deepcopy(state)
+            new["moves"] += 1
+            new["turn"] = self._next_turn(new, seat)
+            return new, [Event("guessed")]
+        return super().apply(state, seat, action_id)
+
+
+class MomentOfAnother(HighCard):
+    """A turn whose moment names a seat that is not the one asked."""
+    def moment(self, state):
+        from engine.base import TURN, Moment
+        return Moment(TURN, frozenset({state["turn"]}), (state["turn"] + 1) % state["players"])
+
+
+class UndeclaredWindow(HighCard):
+    """A window the game never declared (autopass would not be offered)."""
+    def moment(self, state):
+        from engine.base import WINDOW, Moment
+        return Moment(WINDOW, frozenset(self.active_players(state)), None, "pass")
+
+
 BROKEN = [
     (Mutates(), "pure"),
     (AcceptsNonsense(), "illegal"),
@@ -181,6 +242,11 @@ BROKEN = [
     (StuckSeat(), "flow"),
     (WrongEvents(), "events"),
     (Crashes(), "runs"),
+    (TellsTheNextHand(), "secrecy"),
+    (MomentOfAnother(), "moment"),
+    (UndeclaredWindow(), "moment"),
+    (AsksTheHolder(), "secrecy"),
+    (MenuKnowsTheirHand(), "secrecy"),
 ]
 
 
@@ -193,6 +259,13 @@ def test_a_broken_game_is_caught_by_its_check(rules, check):
 @pytest.mark.parametrize("rules", [HighCard(), TeamDuel()], ids=["highcard", "teamduel"])
 def test_the_sound_games_are_not_flagged(rules):
     assert findings(rules) == set()
+
+
+def test_a_public_tell_of_the_movers_own_hand_is_caught():
+    """The mover's own hand dealt again (the redeal for the public) catches what the other
+    seats' redeal cannot."""
+    assert "secrecy" in findings(EndsOnTheMoversHand(), options={"draw": True, "hand": 2}, seeds=range(1, 9))
+    assert findings(HighCard(), options={"draw": True, "hand": 2}, seeds=range(1, 9)) == set()
 
 
 def test_paths_of_a_three_step_move_tree():

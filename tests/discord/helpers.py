@@ -163,7 +163,7 @@ def bot_handle(env):
     return UserHandle(env, env.backend.get_user(env.bot.user.id))
 
 
-_TOOLKIT_ID = re.compile(r"^ui:(?:(step):\d+:\d+:([\d.\-]+):(\d+)|(go):\d+:\d+:([\d.\-]+))(?::[0-9a-f]{6})?$")
+_TOOLKIT_ID = re.compile(r"^ui:(?:(step):\d+:\d+:([\d.\-]+):(\d+)|(go):\d+:\d+:([\d.\-]+))(?::[0-9a-f]{6}s?)?$")
 
 
 def toolkit_components(message) -> list[tuple]:

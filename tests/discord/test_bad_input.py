@@ -79,3 +79,48 @@ async def test_autocomplete_says_which_match_when_there_are_several(world):
     assert finished.status == "finished"
     listed = await alice.autocomplete(channel, "match log", "match", "")
     assert 1 in [c["value"] for c in listed], "a finished match can be looked back at"
+
+
+async def test_a_step_component_plays_only_the_tree_it_was_made_from(world):
+    """A step button resolves by its position in the clicker's own move list, so its mark (the
+    fingerprint of the list it was made from) is always compared: a forged id, or one made
+    for another list, is refused as out of date and changes nothing; the genuine one plays."""
+    import discord
+
+    from cogs.ui.picker import StepButton, fingerprint
+    env, guild, channel, alice, bob, carol = world
+    await start_challenge(channel, alice, bob, game="testgame")
+    mover = await to_move(env, [alice, bob])
+    other = bob if mover is alice else alice
+    match = await env.bot.service.get(1)
+    seat = match.seat_of(mover.id)
+    actions = await env.bot.presenter.named_actions(match, seat)
+    genuine = fingerprint(actions)
+    forged = [StepButton(1, match.version, [0, 0], "Pass"),                         # no mark at all
+              StepButton(1, match.version, [0, 0], "Pass", mark="abc123")]          # another list's mark
+    for button in forged:
+        view = discord.ui.View(timeout=None)
+        view.add_item(button)
+        sent = await (await env.bot.fetch_user(mover.id)).send("forged", view=view)
+        r = await mover.user.click(mover.user.dm_channel.history()[-1], custom_id=button.custom_id)
+        assert "out of date" in answer(r), answer(r)
+        assert (await env.bot.service.get(1)).version == match.version, button.custom_id
+        assert sent is not None
+    # made for the mover's list, clicked by the other player (whose list differs): refused
+    view = discord.ui.View(timeout=None)
+    view.add_item(StepButton(1, match.version, [0, 0], "Play", mark=genuine))
+    await (await env.bot.fetch_user(other.id)).send("made for the mover", view=view)
+    r = await other.user.click(other.user.dm_channel.history()[-1], custom_id=view.children[0].custom_id)
+    assert "out of date" in answer(r) or "not your turn" in answer(r).lower(), answer(r)
+    assert (await env.bot.service.get(1)).version == match.version
+    # the genuine mark plays the move at that position
+    view = discord.ui.View(timeout=None)
+    view.add_item(StepButton(1, match.version, [0, 0], "Play", mark=genuine))
+    await (await env.bot.fetch_user(mover.id)).send("genuine", view=view)
+    genuine_message = mover.user.dm_channel.history()[-1]
+    await mover.user.click(genuine_message, custom_id=view.children[0].custom_id)
+    assert (await env.bot.service.get(1)).version == match.version + 1
+    # once the match moved on, the same component is out of date (not a simultaneous step)
+    r = await mover.user.click(genuine_message, custom_id=view.children[0].custom_id)
+    assert "out of date" in answer(r) or "not your turn" in answer(r).lower(), answer(r)
+    assert (await env.bot.service.get(1)).version == match.version + 1

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from engine import registry
-from engine.base import Action, Choice, Event, IllegalAction
+from engine.base import WINDOW, Action, Choice, Event, Game, IllegalAction, Moment
 from matches import MatchService
 from matches.clock import DAY
 from store import Store
@@ -28,7 +28,6 @@ PLAYERS = [200, 201, 202]
 class HighCardWithAnswers(testgame.HighCard):
     name = "testwindows"
     title = "High Card with answers (test)"
-    pass_action = "pass"
 
     def active_players(self, state):
         if self.result(state) and not state.get("window"):
@@ -70,13 +69,19 @@ class HighCardWithAnswers(testgame.HighCard):
         if action_id.startswith("play:"):
             new["answering"] = action_id.partition(":")[2]
             new["window"] = [s for s in range(new["players"]) if s != seat]  # HW1: everyone else is asked
+            new["answered_seat"] = seat
         return new, events
 
-    def auto_pass_ok(self, state, seat):
-        return seat in (state.get("window") or []) and not self._answers(state, seat)
+    windows = True
 
-    def timeout_action(self, state, seat):
-        return "pass" if seat in (state.get("window") or []) else None
+    def moment(self, state):
+        if state.get("window"):
+            return Moment(WINDOW, frozenset(state["window"]), state.get("answered_seat"), "pass")
+        return Game.moment(self, state)
+
+    def quiet_pass(self, state, seat):
+        """This test's "pass unless I can respond": only a seat with no higher card is passed."""
+        return not self._answers(state, seat)
 
 
 RULES = HighCardWithAnswers()

@@ -1,0 +1,175 @@
+"""Each player's private hand: the picture, the prompt and the move components, sent by DM or
+as an answer only the player sees."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import pickle
+from dataclasses import replace
+
+import discord
+
+from cogs.common import fit, lang_for, png_file
+from cogs.components import board_view
+from cogs.ui.game import ui_for
+from cogs.ui.picker import move_items
+from engine.base import Action, Choice, name_seats, prompt_of
+from engine.text import Msg
+from i18n import render
+from matches import MoveOutcome
+from store import MatchRow
+
+log = logging.getLogger("boardgames")
+HANDS_KEPT = 500  # hand pictures remembered (about 40 KB each)
+
+
+def read(text, lang: str, names: list[str]) -> str:
+    """A text in `lang` with the players' names: a Msg's seats, or the "Player N" of a plain
+    text (a test game's, or one stored before texts were Msgs)."""
+    return name_seats(render(text, lang, names), names)
+
+
+class PrivateHands:
+    """One part of DiscordPresenter (cogs/presenter.py): it uses the others through `self`."""
+
+    async def named_actions(self, match: MatchRow, seat: int) -> list[Action]:
+        """The seat's legal moves with players' names in place of "Player N" in every label."""
+        names = await self.seat_names(match)
+
+        def same(a, b) -> bool:  # name_seats gives back the very text when it names nobody
+            return a is b or (type(a) is str and a == b)
+
+        def named(c: Choice) -> Choice:
+            label, description = name_seats(c.label, names), name_seats(c.description, names)
+            return c if same(label, c.label) and same(description, c.description) else \
+                replace(c, label=label, description=description)
+
+        def named_action(a: Action) -> Action:
+            label, path = name_seats(a.label, names), tuple(named(c) for c in a.path)
+            unchanged = same(label, a.label) and all(p is c for p, c in zip(path, a.path))
+            return a if unchanged else replace(a, label=label, path=path)
+        return [named_action(a) for a in self.bot.service.legal_actions(match, seat)]
+
+    async def prompt(self, match: MatchRow, seat: int):
+        """What the seat is asked now, in one sentence with players' names (a Msg, "" when
+        nothing is asked)."""
+        if match.status != "active" or match.snapshot is None:
+            return ""
+        return name_seats(prompt_of(self.bot.service.rules(match), match.snapshot, seat), await self.seat_names(match))
+
+    async def private_message(self, match: MatchRow, seat: int, lang: str | None = None) -> dict:
+        """The content, image and move components of one seat's private view, in `lang` (by
+        default the language of the seat's player)."""
+        service = self.bot.service
+        if lang is None:
+            lang = await self.person_lang(match.user_at(seat).user_id)
+        names = await self.seat_names(match, lang)
+        view = service.private_view(match, seat)
+        png = await self.hand_picture(match, seat, view, names, lang)
+        actions = await self.named_actions(match, seat)
+        items = []
+        if actions:
+            ui = ui_for(match.game)
+            items = move_items(match, actions, ui.buttons,
+                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1, lang=lang)
+        if match.status != "active":
+            status = Msg("**{title}** · move {version} · your private view. The match is over.",
+                         title=self.title(match), version=match.version)
+        elif actions:
+            status = Msg("**{title}** · move {version} · your private view. **Your move.** {prompt}",
+                         title=self.title(match), version=match.version, prompt=await self.prompt(match, seat))
+        else:
+            status = Msg("**{title}** · move {version} · your private view. Waiting for the others.",
+                         title=self.title(match), version=match.version)
+        dview = None
+        if items:
+            dview = discord.ui.View(timeout=None)
+            for item in items:
+                dview.add_item(item)
+        return {"content": render(status, lang, names).strip(),
+                "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
+
+    async def hand_picture(self, match: MatchRow, seat: int, view, names: list[str], lang: str) -> bytes:
+        """The seat's hand picture, drawn again only when what it shows has changed (the next
+        player's hand did not change with the other's move: the last picture is sent again)."""
+        key = (match.id, seat, lang)
+        content = self.bot.pictures.hand_content(match.game, view)
+        digest = hashlib.blake2b(pickle.dumps((match.game, content, names), protocol=pickle.HIGHEST_PROTOCOL),
+                                 digest_size=16).digest()
+        kept = self._hands.get(key)
+        if kept is not None and kept[0] == digest:
+            self._hands.move_to_end(key)
+            return kept[1]
+        png = await self.bot.pictures.hand(match.game, view, names, lang)
+        self._hands[key] = (digest, png)
+        self._hands.move_to_end(key)
+        while len(self._hands) > HANDS_KEPT:
+            self._hands.popitem(last=False)
+        return png
+
+    async def send_private(self, match: MatchRow, seat: int) -> None:
+        """DM one seat its private view. A closed DM is remembered (no more tries) and the
+        thread is told once; the game never waits for it."""
+        row = match.user_at(seat)
+        if row is None or row.is_ai or not row.dm_ok:
+            return
+        message = await self.private_message(match, seat)
+        if message["view"] is None:
+            message.pop("view")
+        try:
+            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
+            await user.send(**message)
+        except discord.Forbidden:
+            await self.bot.service.set_dm_closed(match, seat)
+            row.dm_ok = False
+            channel = await self.channel_for(match)
+            if channel is not None:
+                lang = await self.channel_lang(match)
+                await self._safe_send(channel, Msg("{person}: your DMs are closed — use the **Show my hand** button "
+                                                   "to see your hand and move.", person=f"<@{row.user_id}>"),
+                                      match=match, lang=lang, view=board_view(match.id, lang=lang))
+        except discord.HTTPException:
+            log.warning("could not DM seat %s of match %s", seat, match.id)
+
+    async def send_private_ephemeral(self, interaction: discord.Interaction, match_id: int) -> None:
+        from matches import UserError
+        match = await self.bot.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError(Msg("You are not playing in this match, so you have no hand here."))
+        if match.snapshot is None:
+            raise UserError(Msg("This match has not started yet."))
+        message = await self.private_message(match, seat, await lang_for(interaction))
+        if message["view"] is None:
+            message.pop("view")
+        await interaction.followup.send(ephemeral=True, **message)
+
+    async def _dm(self, user_id: int, **message) -> bool:
+        if message.get("file") is None:
+            message.pop("file", None)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(allowed_mentions=discord.AllowedMentions.none(), **message)
+            return True
+        except discord.HTTPException:
+            return False
+
+    async def answer_mover(self, interaction: discord.Interaction, outcome: MoveOutcome, lead=Msg("Move played."),
+                           also: tuple[MoveOutcome, ...] = ()) -> None:
+        """The answer to a player's move: what happened privately, then their updated hand with
+        its move menus, so the next step of the turn is one click away (the hand follows you)."""
+        match = outcome.match
+        seat = match.seat_of(interaction.user.id)
+        told = [e.private[seat] for o in (*also, outcome) for step in o.steps if step.seat == seat and not step.by_ai
+                for e in step.events if seat in e.private]
+        lang = await lang_for(interaction)
+        names = await self.seat_names(match, lang)
+        text = " ".join(read(t, lang, names) for t in [lead, *told])
+        if seat is None or match.snapshot is None:
+            await interaction.followup.send(fit(text), ephemeral=True)
+            return
+        message = await self.private_message(match, seat, lang)
+        if message["view"] is None:
+            message.pop("view")
+        message["content"] = fit(f"{text}\n{message['content']}")
+        await interaction.followup.send(ephemeral=True, **message)

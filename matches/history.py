@@ -1,0 +1,117 @@
+"""The match service's history: the action log read back (replays, the moves in effect, the
+public views of every step)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.base import Event
+from engine.text import Msg
+from matches.common import UNDO, UNDO_EVENT, UserError, replaying
+from store import MatchRow
+
+
+class History:
+    """One part of MatchService (matches/service.py): it uses the others through `self`."""
+
+    async def replay(self, match_id: int) -> dict:
+        """Rebuild the state from the seed and the action log (the truth)."""
+        match = await self.get(match_id)
+        log = await self.store.actions(match_id)
+
+        def rebuild() -> dict:
+            state = self._initial_state(match)
+            for _seat, _action, state, _events in self._walk(match, log):
+                pass
+            return state
+        return await replaying(rebuild)
+
+    def _initial_state(self, match: MatchRow) -> dict:
+        return self.rules(match).setup(len(match.seats), dict(match.options), match.seed)
+
+    def _rebuild(self, match: MatchRow, moves: list[tuple[int, str]]) -> dict:
+        rules = self.rules(match)
+        state = self._initial_state(match)
+        for seat, action in moves:
+            state, _ = rules.apply(state, seat, action)
+        return state
+
+    def _walk(self, match: MatchRow, log: list):
+        """Replay the log row by row: yields (seat, action, state after, events). An "undo"
+        row rebuilds the state from the seed without the move it takes back."""
+        rules = self.rules(match)
+        state = self._initial_state(match)
+        in_effect: list[tuple[int, str]] = []
+        for _seq, seat, action, _at in log:
+            if action == UNDO:
+                in_effect.pop()
+                state, events = self._rebuild(match, in_effect), [Event(UNDO_EVENT)]
+            else:
+                state, events = rules.apply(state, seat, action)
+                in_effect.append((seat, action))
+            yield seat, action, state, events
+
+    @staticmethod
+    def moves_in_effect(log: list) -> list[tuple[int, str]]:
+        moves: list[tuple[int, str]] = []
+        for _seq, seat, action, _at in log:
+            if action == UNDO:
+                moves.pop()
+            else:
+                moves.append((seat, action))
+        return moves
+
+    async def history(self, match_id: int) -> list[tuple[int, str]]:
+        """The public move history: (seat, public text) per event, undo rows included."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError(Msg("This match has not started yet."))
+        log = await self.store.actions(match_id)
+        return await replaying(lambda: [(seat, event.public) for seat, _a, _s, events in self._walk(match, log)
+                                        for event in events])
+
+    async def public_views(self, match_id: int) -> list[dict]:
+        """The public view before the first move and after every logged action."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError(Msg("This match has not started yet."))
+        rules, log = self.rules(match), await self.store.actions(match_id)
+        views = await replaying(lambda: [rules.view(self._initial_state(match), None)] + [
+            rules.view(state, None) for _seat, _action, state, _events in self._walk(match, log)])
+        views[-1] = self._with_recorded_result(match, views[-1])
+        return views
+
+    async def public_view_stream(self, match_id: int) -> tuple[int, Callable]:
+        """(number of public boards, views): the boards are the one before the first move and
+        one after every logged action, as in `public_views`, but nothing is built yet.
+        `views(numbers)` (blocking: call it in a worker thread, as often as needed) walks the log
+        once and yields (board number, public view) for the given board numbers only, in
+        increasing order, so only one state is alive at a time however long the game."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError(Msg("This match has not started yet."))
+        rules, log = self.rules(match), await self.store.actions(match_id)
+        last = len(log)
+
+        def view(number: int, state: dict) -> dict:
+            public = rules.view(state, None)
+            return self._with_recorded_result(match, public) if number == last else public
+
+        def views(numbers):
+            wanted = {n for n in numbers if 0 <= n <= last}
+            if not wanted:
+                return
+            if 0 in wanted:
+                yield 0, view(0, self._initial_state(match))
+            stop = max(wanted)
+            if stop == 0:
+                return
+            walk = self._walk(match, log)
+            try:
+                for number, (_seat, _action, state, _events) in enumerate(walk, 1):
+                    if number in wanted:
+                        yield number, view(number, state)
+                    if number >= stop:
+                        return
+            finally:
+                walk.close()
+        return last + 1, views

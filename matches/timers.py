@@ -1,0 +1,188 @@
+"""The match service's clocks: deadlines, reminders, out-of-time claims, handing a seat to
+the computer and back, nudges."""
+from __future__ import annotations
+
+from engine.base import Result
+from engine.text import Msg
+from matches import clock as clocks
+from matches.common import MoveOutcome, UserError, person
+from store import MatchRow
+
+
+class Timers:
+    """One part of MatchService (matches/service.py): it uses the others through `self`."""
+
+    def _clock_after(self, match: MatchRow, state: dict | None, meta: dict, *, moved: int | None,
+                     undone: int | None = None, turn_over: bool = False) -> tuple[dict, list[tuple[str, int, float]]]:
+        """The match notes and timers after a change: `moved` acted (or nobody, or `undone`'s
+        last move was taken back), and the human seats that must act next start (or keep)
+        their turn. `turn_over`: `moved`'s turn ends even if it must act again at once (the game
+        made its move for it when its time ran out: its next decision gets a whole turn)."""
+        meta = dict(meta)
+        if moved is not None and str(moved) in meta.get("votes", {}):
+            meta["votes"] = {k: v for k, v in meta["votes"].items() if k != str(moved)}
+        clock = meta.get("clock")
+        if not clock or state is None:
+            return meta, []
+        rules = self.rules(match)
+        active = set() if rules.result(state) is not None else {
+            s for s in rules.active_players(state) if match.user_at(s) is not None and not match.user_at(s).is_ai}
+        now = self.clock()
+        if undone is not None:
+            meta["clock"] = clocks.after_undo(clock, undone=undone, active=active, now=now)
+        else:
+            meta["clock"] = clocks.advance(clock, moved=moved, active=active, now=now, turn_over=turn_over)
+        return meta, clocks.timers(meta["clock"], now)
+
+    async def _write_timers(self, match: MatchRow, timers: list, meta: dict) -> None:
+        await self.store.replace_timers(match.id, match.version, timers, meta)
+        self._timers_changed()
+
+    def _timers_changed(self) -> None:
+        if self.on_timers_changed is not None:
+            self.on_timers_changed()
+
+    @staticmethod
+    def deadline_of(match: MatchRow, seat: int) -> float | None:
+        deadline = (match.meta.get("clock") or {}).get("deadlines", {}).get(str(seat))
+        return float(deadline) if deadline is not None else None
+
+    def is_overdue(self, match: MatchRow, seat: int) -> bool:
+        """`seat` must act, is played by a person, and its deadline has passed."""
+        row = match.user_at(seat)
+        deadline = self.deadline_of(match, seat)
+        return (match.status == "active" and row is not None and not row.is_ai and self.is_active(match, seat)
+                and deadline is not None and deadline <= self.clock())
+
+    async def on_timer(self, match_id: int, kind: str, seat: int | None, due: float, version: int) -> None:
+        """Called when a stored timer's notice is delivered: by the scheduler once the timer is
+        marked fired (with its notice owed in the outbox), or by recover() for a notice still
+        owed. Posts nothing when the turn it belonged to is over."""
+        match = await self.store.get_match(match_id)
+        if match is None or match.status != "active" or match.version != version or seat is None:
+            return  # the turn it belonged to is over
+        row = match.user_at(seat)
+        if row is None or row.is_ai or not self.is_active(match, seat):
+            return
+        if kind == "reminder":
+            deadline = self.deadline_of(match, seat) or due
+            if deadline > self.clock():  # once the time is out, the out-of-time notice says it
+                await self.notifier.remind(match, seat, deadline)
+        elif kind == "deadline" and self.is_overdue(match, seat):
+            if not await self._time_out(match_id, seat, version):
+                await self.notifier.out_of_time(match, seat)
+
+    def _opponent_seat(self, match: MatchRow, user_id: int, seat: int) -> int:
+        mine = match.seat_of(user_id)
+        if mine is None:
+            raise UserError(Msg("You are not playing in this match."))
+        if mine == seat:
+            raise UserError(Msg("That is your own seat: make your move instead."))
+        return mine
+
+    async def claim_win(self, match_id: int, user_id: int, seat: int) -> MatchRow:
+        """Two players: the opponent of a player out of time may take the win."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError(Msg("This match is over."))
+            self._opponent_seat(match, user_id, seat)
+            if len(match.seats) != 2:
+                raise UserError(Msg("With more than two players, vote to let the computer play the seat instead."))
+            if not self.is_overdue(match, seat):
+                raise UserError(Msg("That player is not out of time (they may have moved since)."))
+            absent_user = match.user_at(seat).user_id
+            result = Result([s.seat for s in match.seats if s.seat != seat], {},
+                            Msg("{user} ran out of time.", user=person(absent_user))).to_dict()
+            result["timeout"] = [seat]
+            return await self.finish(match_id, result,
+                                     Msg("{user} claimed the win: {absent} ran out of time.",
+                                         user=person(user_id), absent=person(absent_user)))
+
+    async def vote_handoff(self, match_id: int, user_id: int, seat: int) -> tuple[MatchRow, bool]:
+        """More than two players: the others vote to let the computer play an absent player's
+        seat (a majority of the other people decides). Returns (match, handed over)."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError(Msg("This match is over."))
+            voter = self._opponent_seat(match, user_id, seat)
+            if len(match.seats) == 2:
+                raise UserError(Msg("In a two-player game, claim the win instead."))
+            if not self.is_overdue(match, seat):
+                raise UserError(Msg("That player is not out of time (they may have moved since)."))
+            meta = dict(match.meta)
+            votes = dict(meta.get("votes", {}))
+            ballot = sorted(set(votes.get(str(seat), [])) | {voter})
+            votes[str(seat)] = ballot
+            meta["votes"] = votes
+            electorate = [s.seat for s in match.seats if not s.is_ai and s.seat != seat]
+            absent_user = match.user_at(seat).user_id
+            if len(ballot) * 2 <= len(electorate):
+                await self.store.update_match(match_id, meta=meta)
+                match = await self.get(match_id)
+                await self.notifier.lobby_changed(
+                    match, Msg("{user} votes to let the computer play for {absent} ({votes} of {voters}; "
+                               "more than half decides).", user=person(user_id), absent=person(absent_user),
+                               votes=len(ballot), voters=len(electorate)))
+                return match, False
+            meta["votes"] = {k: v for k, v in votes.items() if k != str(seat)}
+            meta["absent"] = sorted(set(meta.get("absent", [])) | {seat})
+            await self.store.update_match(match_id, meta=meta)
+            await self.store.set_seat_flag(match_id, seat, is_ai=True)
+            match = await self.get(match_id)
+            meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
+            await self._write_timers(match, timers, meta)
+            match = await self.get(match_id)
+            await self.notifier.lobby_changed(
+                match, Msg("The computer now plays for {absent}, who is recorded as losing unless they "
+                           "return (/match return).", absent=person(absent_user)))
+            outcome = await self._run_ai(match, MoveOutcome(match))
+        await self._announce(outcome)
+        return outcome.match, True
+
+    async def reclaim(self, match_id: int, user_id: int) -> MatchRow:
+        """Take back a seat the computer was playing because its player was away."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError(Msg("This match is over."))
+            seat = next((s.seat for s in match.seats if s.user_id == user_id and s.is_ai
+                         and s.seat in match.meta.get("absent", [])), None)
+            if seat is None:
+                raise UserError(Msg("You have no seat in this match that the computer is playing for you.")
+                                if match.seat_of(user_id) is None else Msg("You are already playing your seat."))
+            meta = dict(match.meta)
+            meta["absent"] = [s for s in meta.get("absent", []) if s != seat]
+            await self.store.update_match(match_id, meta=meta)
+            await self.store.set_seat_flag(match_id, seat, is_ai=False)
+            match = await self.get(match_id)
+            meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
+            await self._write_timers(match, timers, meta)
+            match = await self.get(match_id)
+        await self.notifier.match_updated(match, Msg("{user} is back and plays their own seat again.",
+                                                     user=person(user_id)))
+        return match
+
+    async def nudge(self, match_id: int, user_id: int, every: float = 4 * 3600) -> list[int]:
+        """An opponent pings the players to move, at most once per `every` seconds per match."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "active":
+                raise UserError(Msg("Only a match in progress can be nudged."))
+            mine = match.seat_of(user_id)
+            if mine is None:
+                raise UserError(Msg("You are not playing in this match."))
+            due = sorted(s for s in self.rules(match).active_players(match.snapshot)
+                         if s != mine and not match.user_at(s).is_ai)
+            if not due:
+                raise UserError(Msg("Nobody else is keeping you waiting right now."))
+            now = self.clock()
+            last = float(match.meta.get("nudged_at", 0))
+            if now - last < every:
+                raise UserError(Msg("This match was nudged recently; you can nudge again {when}.",
+                                    when=f"<t:{int(last + every)}:R>"))
+            await self.store.update_match(match_id, meta={**match.meta, "nudged_at": now})
+            match = await self.get(match_id)
+        await self.notifier.nudge(match, due, user_id)
+        return due

@@ -264,6 +264,7 @@ class Moment:
       thread names nobody and says `waiting`; `pass_action` is the answer that lets it go
       (autopass and time-outs play it); who is asked must not depend on hidden holdings;
     - OVER: nobody acts.
+    `secret_seats` keeps who is asked out of the thread in a simultaneous choice too.
 
     `owner` is the turn boundary: the seat whose turn the moment belongs to (a window opened by
     a seat's action belongs to that seat's turn; a simultaneous choice to nobody)."""
@@ -273,10 +274,13 @@ class Moment:
     owner: Seat | None = None
     pass_action: str | None = None
     waiting: Any = ""
+    secret_seats: bool | None = None   # who is asked is not said (default: in a window)
 
     @property
     def asks_privately(self) -> bool:
-        return self.kind == WINDOW
+        """The thread names nobody: a window, or a secret choice whose game keeps even who is
+        still choosing to itself (it says `waiting`, a count)."""
+        return self.kind == WINDOW if self.secret_seats is None else self.secret_seats
 
 
 class Game:
@@ -460,7 +464,10 @@ def _legacy_windows(rules, game: Game) -> None:
     def moment(state):
         found = plain(state)
         if asks is not None and found.kind != OVER and asks(state):
-            return Moment(WINDOW, found.seats, None, passing, waiting(state) if waiting else "")
+            said = (waiting(state) if waiting else "") or ""
+            if passing is None:       # a secret choice that keeps even who is choosing to itself
+                return Moment(SIMULTANEOUS, found.seats, None, None, said, secret_seats=True)
+            return Moment(WINDOW, found.seats, None, passing, said)
         return found
     game.moment = moment
     game.windows = passing is not None

@@ -6,7 +6,7 @@ simultaneous tactic choice, R22-R26), rounds (elf evolution, strongholds, income
 stones, victory points), actions (phases 3 and 5: Move with its battles, Equip, Pass, the win
 check), battle (R44-R65, dice from the match's seeded RNG), flow (who acts, dispatch, automatic
 steps), paths (each action id with the choices that make it), views (and hidden_items), prompts,
-options, help, ai.
+options, help, ai, secrecy (the `redeal` hook: hidden cards dealt again).
 
 Seats are 0..n-1 in join order, clockwise (D28: the player to seat i's right is seat i-1).
 Territories are labels such as "1C" (tile slot 1, centre) or "H2" (seat 1's stronghold).
@@ -30,7 +30,7 @@ from __future__ import annotations
 from engine.base import IllegalAction, Result, copy_state
 from engine.text import Msg, plural
 
-from . import ai, flow, help, paths, prompts, setup, tactics, views
+from . import ai, flow, help, paths, prompts, secrecy, setup, tactics, views
 from .options import OPTIONS, options_text, refuse_options
 
 __all__ = ["RULES", "ClashOfRageRules"]
@@ -75,6 +75,11 @@ class ClashOfRageRules:
 
     def hidden_items(self, state: dict, seat: int) -> set[str]:
         return views.hidden_items(state, seat)
+
+    def redeal(self, state: dict, seat: int | None, rng) -> dict:
+        """A copy of `state` that `seat` (None: the public) cannot tell apart from it: the hidden
+        tactic cards, picks and legendary cards dealt again (secrecy.py). Never mutates `state`."""
+        return secrecy.redeal(state, seat, rng)
 
     def prompt(self, state: dict, seat: int):
         return prompts.prompt(state, seat)

@@ -114,7 +114,8 @@ def _group_moves(state: dict, seat: int, rec: dict) -> list[str]:
                 continue
             dests = destinations(state, seat, where, unit["movement"], bool(unit["icons"].get("FLY")))
             for to in sorted(dests):
-                out += [f"move:{where}:{to}:{battle.group_text([unit['id']] * k)}" for k in range(1, free + 1)]
+                out += [f"move:{where}:{to}:{battle.group_text([unit['id']] * k)}" for k in range(1, free + 1)
+                        if heroes_can_follow(state, seat, rec, where, to, k)]
     for hero in heroes_of(state, seat):
         if hero in rec["heroes_moved"]:
             continue
@@ -133,23 +134,74 @@ def may_leave(state: dict, seat: int, rec: dict, where: str) -> int:
     return here - 1 if keeps_hero else here
 
 
+def heroes_left_behind(state: dict, seat: int, rec: dict, where: str) -> list[str]:
+    """The seat's heroes on `where` (not its stronghold) that have not moved in this action."""
+    if where == rounds.stronghold_label(seat):
+        return []
+    return [h for h in heroes_of(state, seat) if state["hero_at"][h] == where and h not in rec["heroes_moved"]]
+
+
+def heroes_can_follow(state: dict, seat: int, rec: dict, where: str, to: str, k: int) -> bool:
+    """Seed 「英雄永遠不能落單」 (a hero is never left alone): the last units on `where` may leave a
+    hero that has not moved only for a territory every such hero can reach; the hero must then
+    follow (or go to other units or home) before the Move action ends (`lonely_heroes`). Its
+    reach only grows while the seat moves (enemies stay put, moved units stay), so it can."""
+    if k < rounds.units_of(state, where, seat):
+        return True
+    return all(to in hero_reach(state, seat, h) for h in heroes_left_behind(state, seat, rec, where))
+
+
+def _hero_flies(hero_id: str) -> bool:
+    """A hero moves by the units' rules (seed 「英雄的移動規則與其他部隊相同」), a flying one as a
+    flyer (「飛行：具有飛行能力的部隊可以跨越岩石山脈，且在移動中可以忽略敵方部隊」)."""
+    return _hero(hero_id).get("special") == "FLY"
+
+
+def hero_reach(state: dict, seat: int, hero: str) -> dict[str, int]:
+    return destinations(state, seat, state["hero_at"][hero], _hero(hero)["movement"], _hero_flies(hero))
+
+
 def hero_destinations(state: dict, seat: int, hero: str) -> list[str]:
     """R43, D21b/e: a hero ends its move with one of its owner's units, or in the own stronghold.
     Units move first and the hero joins them, so a Move action never ends with a hero alone."""
     home = rounds.stronghold_label(seat)
-    return [to for to in destinations(state, seat, state["hero_at"][hero], _hero(hero)["movement"], False)
-            if to == home or rounds.units_of(state, to, seat) > 0]
+    return [to for to in hero_reach(state, seat, hero) if to == home or rounds.units_of(state, to, seat) > 0]
 
 
 def _hero(hero_id: str) -> dict:
     return next(h for h in data.heroes() if h["id"] == hero_id)
 
 
-def _lonely_heroes(state: dict, seat: int, rec: dict) -> list[str]:
-    """Heroes moved this action that end without an own unit, outside the own stronghold (R43, D21)."""
+def lonely_heroes(state: dict, seat: int, rec: dict) -> list[str]:
+    """Heroes of the seat alone on a board territory (no unit of the seat there) that must still
+    move before the Move action ends (seed 「英雄永遠不能落單」, R43, D21e). A hero that moved joined
+    units that may not all leave it (`may_leave`); one that has not moved and was left by its
+    units can follow them (`heroes_can_follow`). A hero with nowhere to go (only in a state saved
+    before this rule) does not hold the action up."""
     home = rounds.stronghold_label(seat)
-    return [h for h in rec["heroes_moved"]
-            if state["hero_at"][h] != home and rounds.units_of(state, state["hero_at"][h], seat) < 1]
+    return [h for h in heroes_of(state, seat)
+            if state["hero_at"][h] != home and rounds.units_of(state, state["hero_at"][h], seat) < 1
+            and h not in rec["heroes_moved"] and hero_destinations(state, seat, h)]
+
+
+def withdraw_lone_heroes(state: dict) -> list[Event]:
+    """Seed 「如果只剩英雄單獨面對敵方部隊（精靈或其他玩家），英雄會自動從戰鬥中撤退，並返回其所有者的
+    主堡。」 (R66): a hero sharing its territory with enemy units (elves or another seat's) and none
+    of its owner's withdraws at once to its owner's stronghold. Enemies entering such a territory
+    do not stop there: a hero is no unit and controls nothing (R38, D9)."""
+    events = []
+    for hero, at in sorted(state.get("hero_at", {}).items()):
+        owner = state["heroes"].get(hero)
+        if owner is None or str(owner) not in state["strongholds"]:
+            continue
+        home = state["strongholds"][str(owner)]
+        if at == home or rounds.units_of(state, at, owner) > 0:
+            continue
+        if state["elves"].get(at) or any(rounds.units_of(state, at, s) for s in range(state["players"]) if s != owner):
+            state["hero_at"][hero] = home
+            events.append(Event(Msg("{hero} of {seat} is alone facing enemy units in {hex} and withdraws to the stronghold.",
+                                    hero=_hero(hero)["name"], seat=Seat(owner), hex=at)))
+    return events
 
 
 def _contested(state: dict, seat: int) -> list[str]:
@@ -174,7 +226,7 @@ def legal_actions(state: dict, seat: int) -> list[str]:
         return _equip_actions(state, seat, rec) + ["equipped"]
     moves = _group_moves(state, seat, rec)
     if rec["kind"] == "move":
-        return moves + ([] if _lonely_heroes(state, seat, rec) else ["moved"])
+        return moves + ([] if lonely_heroes(state, seat, rec) else ["moved"])
     return ["pass"] + moves + _equip_actions(state, seat, rec) + ["equipped"]
 
 
@@ -277,7 +329,7 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     if action_id.startswith("move:") and rec["kind"] in (None, "move"):
         return _move(state, seat, rec, action_id)
     if action_id == "moved" and rec["kind"] == "move":
-        if _lonely_heroes(state, seat, rec):
+        if lonely_heroes(state, seat, rec):
             raise IllegalAction(Msg("A hero cannot end its move without one of your units."))
         rec["kind"] = "battles"
         state["action"] = rec
@@ -319,6 +371,8 @@ def _move(state: dict, seat: int, rec: dict, action_id: str) -> list[Event]:
                                 count=k, hex=where))
     if to not in destinations(state, seat, where, unit["movement"], bool(unit["icons"].get("FLY"))):
         raise IllegalAction(Msg("Those units cannot reach {hex}.", hex=to))
+    if not heroes_can_follow(state, seat, rec, where, to, k):
+        raise IllegalAction(Msg("Your hero would be left alone in {hex}: it cannot follow your units there.", hex=where))
     source = state["units"][where][str(seat)]
     source[tier] -= k
     if source[tier] == 0:
@@ -333,8 +387,12 @@ def _move(state: dict, seat: int, rec: dict, action_id: str) -> list[Event]:
     moved[tier] = moved.get(tier, 0) + k
     rec["kind"] = "move"
     state["action"] = rec
-    return [Event(Msg("{seat} moves {count} {unit} from {start} to {end}.", seat=Seat(seat), count=k,
-                      unit=unit["name"], start=where, end=to))]
+    events = [Event(Msg("{seat} moves {count} {unit} from {start} to {end}.", seat=Seat(seat), count=k,
+                        unit=unit["name"], start=where, end=to))]
+    events += withdraw_lone_heroes(state)
+    # seed 「如果你在你的回合中第二次行動時擁有 4個勝利點，你立刻贏得遊戲。」: a move into an empty elf
+    # city is a city held now (R11, D9), so the win is checked at once, not at the next action
+    return events + _check_win(state, seat)
 
 
 def _buy(state: dict, seat: int, rec: dict, action_id: str) -> list[Event]:
@@ -452,8 +510,9 @@ def _next_battle(state: dict, seat: int) -> list[Event]:
 def _after_battle(state: dict) -> list[Event]:
     """After each battle: VP change at once (R11, D9); in phase 5 the active seat may win (D12)."""
     seat = acting(state)
+    events = withdraw_lone_heroes(state)
     rounds.update_victory_points(state)
-    events = _check_win(state, seat)
+    events += _check_win(state, seat)
     if state.get("result"):
         return events
     return events + _next_battle(state, seat)

@@ -384,6 +384,8 @@ def _action(view: dict, seat: int, legal: list[str]) -> str | None:
     ctx = _Context(view, seat, rec)
     attack = ctx.attack_move()
     if rec["kind"] == "move":
+        if "moved" not in legal:
+            return ctx.hero_rescue()
         return attack or ctx.hero_move() or ctx.approach_move() or ctx.hero_join() or "moved"
     # the action is still open: forge > attack > equipment > approach > pass
     gain, equip = _best_equip_step(view, seat, legal, rec)
@@ -440,6 +442,8 @@ class _Context:
             unmoved = sum(actions.movable(view, seat, rec, where, t) for t in mine)
             moved_in = here - unmoved
             budget = min(budget, here - max(0, keep - moved_in))
+            if actions.heroes_left_behind(view, seat, rec, where):
+                budget = min(budget, here - 1)      # a hero is never left alone: one unit stays with it
             for tier in sorted(mine, key=lambda t: -int(t)):
                 free = min(actions.movable(view, seat, rec, where, tier), budget)
                 if free < 1:
@@ -587,6 +591,16 @@ class _Context:
             if options:
                 to = max(options, key=lambda h: (_worth(_force(self.view, h, self.seat)), h))
                 return f"move:{self.view['hero_at'][hero]}:{to}:{hero}"
+        return None
+
+    def hero_rescue(self) -> str | None:
+        """A hero its units left must follow before the move ends: to the strongest group it reaches."""
+        for hero in actions.lonely_heroes(self.view, self.seat, self.rec):
+            at = self.view["hero_at"][hero]
+            dests = actions.hero_destinations(self.view, self.seat, hero)
+            best = max(dests, key=lambda h: (_strength_at(self.view, self.seat, h), h), default=None)
+            if best:
+                return f"move:{at}:{best}:{hero}"
         return None
 
     def hero_join(self) -> str | None:

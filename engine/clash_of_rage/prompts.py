@@ -32,7 +32,11 @@ def prompt(state: dict, seat: int) -> Msg | str:
         return Msg("Battle of {hex}: allocate {damage} damage for {side}.", hex=b["territory"], damage=b["damage"], side=who)
     if state.get("forge"):
         return Msg("Keep one of the legendary items you drew.")
-    kind = actions.record(state)["kind"]
+    rec = actions.record(state)
+    kind = rec["kind"]
+    if kind == "move" and actions.lonely_heroes(state, seat, rec):
+        # seed 「英雄永遠不能落單」: "Finish moving" waits for the hero its units left
+        return Msg("Your hero is alone: move it to your units or your stronghold, then finish moving.")
     if kind == "move":
         return Msg("Move more groups, or finish moving.")
     if kind == "battles":

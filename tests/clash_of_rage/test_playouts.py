@@ -75,6 +75,15 @@ def check_board(state):
         present = [int(s) for s, tiers in by_seat.items() if sum(tiers.values())]
         sides = len(present) + bool(state["elves"].get(territory))
         assert sides <= 1 or (sides == 2 and mover in present), (territory, by_seat, mover)
+    for hero, at in state.get("hero_at", {}).items():
+        owner = state["heroes"][hero]
+        if at == state["strongholds"][str(owner)] or rounds.units_of(state, at, owner):
+            continue
+        # seed 「英雄永遠不能落單」: a hero is alone only while its owner's Move action goes on (it must
+        # follow its units before the action ends), and 「如果只剩英雄單獨面對敵方部隊…英雄會自動從戰鬥中
+        # 撤退，並返回其所有者的主堡」: never alone with enemy units
+        assert mover == owner and rec["kind"] == "move", (hero, at, mover, rec["kind"])
+        assert rounds.controller(state, at) is None, (hero, at)
     for seat, area in enumerate(state["seats"]):
         assert area["gold"] >= 0 and area["crystals"] >= 0
         assert area["vp"] == rounds.victory_points(state, seat) or state.get("result")   # R11, R12

@@ -641,3 +641,11 @@ class _Context:
             return None
         _, g, to = best
         return self._move_id(g, to, g["n"])
+
+
+def timeout_action(state: dict, seat: int) -> str | None:
+    """A player out of time during the tactic choice gets the computer player's choice (the game
+    cannot go on without it, and nobody else may choose for them); anything else waits."""
+    if tactics.selecting(state) and seat in tactics.active_seats(state):
+        return choose(state, seat, state["rng"]["seed"] + state["round"])
+    return None

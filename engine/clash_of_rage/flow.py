@@ -9,10 +9,11 @@ legal choice for the one seat asked (an elf roll, an allocation with one legal s
 reinforcement, a single forged card): no player is asked to press the only button there is."""
 from __future__ import annotations
 
-from engine.base import Event, IllegalAction
-from engine.text import Msg
+from engine.base import OVER, SIMULTANEOUS, TURN, Event, IllegalAction, Moment
+from engine.text import Msg, plural
 
 from . import actions, rounds, tactics
+from . import setup as setup_
 
 MAX_AUTOMATIC_STEPS = 1000      # a guard: every automatic step moves the game on
 
@@ -21,6 +22,26 @@ def active_players(state: dict) -> set[int]:
     if state.get("result"):
         return set()
     return set(_active(state))
+
+
+def moment(state: dict) -> Moment:
+    """The secret tactic choice is a simultaneous moment that names nobody (R25: the thread
+    says only how many are still choosing); everything else is one seat's turn."""
+    seats = frozenset(active_players(state))
+    if not seats:
+        return Moment(OVER)
+    if tactics.selecting(state):
+        return Moment(SIMULTANEOUS, seats, waiting=plural(
+            "Waiting for {n} player to choose a tactic card", "Waiting for {n} players to choose a tactic card",
+            n=len(seats)), secret_seats=True)
+    return Moment(TURN, seats, min(seats))
+
+
+def setup(players: int, options: dict, seed: int) -> dict:
+    """The setup (setup.py), then round 1 opens on the tactic draw."""
+    state = setup_.setup(players, options or {}, seed)
+    run_automatic(state)
+    return state
 
 
 def _active(state: dict) -> list[int]:

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from engine.base import IllegalAction, normalise_options
-from engine.clash_of_rage import RULES, actions, battle, board, data, flow, prompts, rounds, tactics, views
+from engine.clash_of_rage import RULES, actions, battle, board, data, flow, help, prompts, rounds, tactics, views
 
 from .test_actions import make
 
@@ -32,7 +32,7 @@ def pick_all(state):
 def test_r22_r25_the_game_opens_on_the_secret_choice_of_every_seat():
     state = RULES.setup(3, {}, 11)
     assert RULES.active_players(state) == {0, 1, 2}                       # simultaneous (R25)
-    assert RULES.asks_privately(state)                                    # who is still choosing: nobody is told
+    assert RULES.moment(state).asks_privately                            # who is still choosing: nobody is told
     for seat in range(3):
         assert len(state["seats"][seat]["tactic_hand"]) == 3             # R22
         assert all(a.id.startswith("tactic:") for a in RULES.legal_actions(state, seat))
@@ -72,7 +72,7 @@ def test_timeout_action_chooses_for_an_absent_player_only_during_the_secret_choi
     choice = RULES.timeout_action(state, 1)
     assert choice in [a.id for a in RULES.legal_actions(state, 1)]
     state = pick_all(state)
-    assert not RULES.asks_privately(state)
+    assert not RULES.moment(state).asks_privately
     for seat in range(2):
         assert RULES.timeout_action(state, seat) is None                  # the rest waits for the player
 
@@ -285,12 +285,12 @@ def test_a_forge_draw_is_seen_by_the_forger_only():
 
 
 def test_d2_the_campaign_is_not_played_and_the_rules_say_so():
-    text = " ".join(str(m) for m in RULES.design_text)
+    text = " ".join(str(m) for m in help.DESIGN_TEXT)
     assert "Season 1" in text and "standalone" in text
 
 
 def test_d7_every_house_value_is_listed_by_the_rules_help():
-    text = " ".join(str(m) for m in RULES.design_text)
+    text = " ".join(str(m) for m in help.DESIGN_TEXT)
     for _file, rec in data.records():
         houses = [f for f, note in rec["_source"].items() if f != "id" and str(note).startswith("house") and f in rec]
         if houses:

@@ -132,6 +132,7 @@ class GameBot(commands.Bot):
                                              clock=clock)
         # ratings first, so the game-over message already carries the rating changes
         self.service.finish_listeners[:] = [self.ratings.on_match_finished, self.tournaments.on_match_finished]
+        self.service.told_listeners[:] = [self.tournaments.on_match_told]
         # the stored timers (reminders, deadlines) fire from here, once start-up recovery has run
         self.scheduler = Scheduler(self.store, self.service.on_timer, clock, ready=self.service.recovered.wait)
         self.service.on_timers_changed = self.scheduler.wake

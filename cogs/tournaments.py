@@ -110,25 +110,37 @@ def signup_text(t: TournamentRow) -> Msg:
 
 
 class TournamentButton(Guarded, discord.ui.DynamicItem[discord.ui.Button],
-                       template=r"bg:tour:(?P<op>join|leave):(?P<tournament>\d+)"):
-    """Join / Leave on the signup message; rebuilt from its custom_id after a restart."""
+                       template=r"bg:tour:(?P<op>join|leave|next):(?P<tournament>\d+)(?::(?P<round>\d+))?"):
+    """Join / Leave on the signup message, and an organizer's confirmation that closes round
+    `round` (`/tournament next`); rebuilt from its custom_id after a restart."""
 
-    def __init__(self, op: str, tournament_id: int, lang: str = "en"):
-        self.op, self.tournament_id = op, tournament_id
+    LABELS = {"join": Msg("Join"), "leave": Msg("Leave"), "next": Msg("Close the round now")}
+
+    def __init__(self, op: str, tournament_id: int, lang: str = "en", round_number: int = 0):
+        self.op, self.tournament_id, self.round_number = op, tournament_id, round_number
         super().__init__(discord.ui.Button(
-            label=render(Msg("Join") if op == "join" else Msg("Leave"), lang),
-            style=discord.ButtonStyle.success if op == "join" else discord.ButtonStyle.secondary,
-            custom_id=f"bg:tour:{op}:{tournament_id}"))
+            label=render(self.LABELS[op], lang),
+            style={"join": discord.ButtonStyle.success, "next": discord.ButtonStyle.danger}.get(
+                op, discord.ButtonStyle.secondary),
+            custom_id=f"bg:tour:{op}:{tournament_id}" + (f":{round_number}" if op == "next" else "")))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["op"], int(match["tournament"]))
+        return cls(match["op"], int(match["tournament"]), round_number=int(match["round"] or 0))
 
     async def run(self, interaction: discord.Interaction) -> None:
         service = interaction.client.tournaments
         if interaction.guild_id is None:
             raise UserError(Msg("Tournaments belong to a server; use this button there."))
-        await service.get(self.tournament_id, interaction.guild_id)  # only this server's events
+        t = await service.get(self.tournament_id, interaction.guild_id)  # only this server's events
+        if self.op == "next":
+            cog = interaction.client.get_cog("TournamentCog")
+            await cog.require_organizer(interaction)
+            if t.status != "running" or tstate.current_round(t.state) != self.round_number:
+                raise UserError(Msg("Round {number} of **{name}** is already over.", number=self.round_number,
+                                    name=t.name))
+            await cog.close_round(interaction, t)
+            return
         if self.op == "join":
             t = await service.join(self.tournament_id, interaction.user.id)
             await reply(interaction, Msg("You are signed up for **{name}**.", name=t.name))
@@ -280,6 +292,24 @@ class TournamentPoster:
             log.exception("could not draw the standings of tournament %s", t.id)
             message = {"content": heading}
         await self._send(t, **message)
+
+    async def absent(self, t: TournamentRow, user_ids: list[int]) -> set[int]:
+        """The people who are no longer members of the event's server (asked of Discord one by
+        one: the bot needs no member list for it)."""
+        guild = self.bot.get_guild(t.guild_id)
+        if guild is None:
+            return set()
+        gone = set()
+        for user_id in user_ids:
+            if guild.get_member(user_id) is not None:
+                continue
+            try:
+                await guild.fetch_member(user_id)
+            except discord.NotFound:
+                gone.add(user_id)
+            except discord.HTTPException:
+                log.info("could not ask whether %s is still in server %s", user_id, t.guild_id)
+        return gone
 
     async def tournament_closed(self, t: TournamentRow, note) -> None:
         await self.signup_changed(t)
@@ -465,6 +495,27 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await defer(interaction)
         await self.require_organizer(interaction)
         t = await self.pick(interaction, tournament, ("running",))
+        running = [(game, match) for game, match in await self.tournaments.running_games(t.id)
+                   if match is not None and match.status == "active"]
+        if not running:
+            return await self.close_round(interaction, t)
+        lang = await lang_for(interaction)
+        lines = [render(Msg("• {people} — match #{id}, move {version}", people=" vs ".join(
+            t.mention(p) for p in game.players), id=match.id, version=match.version), lang) for game, match in running]
+        view = discord.ui.View(timeout=None)
+        view.add_item(TournamentButton("next", t.id, lang, tstate.current_round(t.state)))
+        await reply(interaction, plural(
+            "Round {number} of **{name}** still has {n} game running:\n{games}\nClosing the round ends it "
+            "now: a player who left the server forfeits; otherwise whoever is to move loses; a game in which "
+            "nobody has moved is recorded as unplayed (it counts for nobody).",
+            "Round {number} of **{name}** still has {n} games running:\n{games}\nClosing the round ends them "
+            "now: a player who left the server forfeits; otherwise whoever is to move loses; a game in which "
+            "nobody has moved is recorded as unplayed (it counts for nobody).", n=len(running),
+            number=tstate.current_round(t.state), name=t.name, games="\n".join(lines)), view=view,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def close_round(self, interaction: discord.Interaction, t: TournamentRow) -> None:
+        await defer(interaction)
         t = await self.tournaments.force_next_round(t.id)
         await reply(interaction, Msg("**{name}** is over.", name=t.name) if t.status == "finished"
                     else Msg("Round {number} of **{name}** has started.", number=tstate.current_round(t.state),

@@ -129,6 +129,16 @@ class Play:
             result = {**result, "teams": teams}
         return result
 
+    async def _told(self, match: MatchRow) -> None:
+        """Everyone was told a match ended: what waits for that may follow (a tournament's round)."""
+        if match.status != "finished":
+            return
+        for listener in self.told_listeners:
+            try:
+                await listener(match)
+            except Exception:  # a listener's failure must not hide the result
+                log.exception("told listener failed for match %s", match.id)
+
     async def _finished(self, match: MatchRow) -> MatchRow:
         for listener in self.finish_listeners:
             try:
@@ -278,6 +288,7 @@ class Play:
         match = await self._finished(await self.get(match.id))
         await self.notifier.match_closed(match, note)
         await self.store.outbox_done_for(match.id, "closed")
+        await self._told(match)
         return match
 
     async def _announce(self, outcome: MoveOutcome) -> None:
@@ -287,3 +298,4 @@ class Play:
         versions = [step.version for step in outcome.steps if step.version is not None]
         if versions:
             await self.store.outbox_done_for(outcome.match.id, "moves", versions)
+        await self._told(outcome.match)

@@ -75,6 +75,7 @@ class Recovery:
             async with self.lock(match_id):  # the finish listeners may not have run
                 match = await self._finished(await self.get(match_id))
             await self.notifier.match_closed(match, from_json(rows[0].payload.get("note", "")))
+            await self._told(match)
         elif kind in ("reminder", "deadline"):
             await self.on_timer(match_id, kind, rows[0].seat, rows[0].payload.get("due", 0.0), rows[0].version)
         else:
@@ -102,6 +103,7 @@ class Recovery:
             async with self.lock(match_id):  # the finish listeners may not have run
                 outcome.match = await self._finished(await self.get(match_id))
         await self.notifier.moves_applied(outcome)
+        await self._told(outcome.match)
 
     async def _recover_lobby(self, match_id: int, done: Counter) -> None:
         async with self.lock(match_id):

@@ -64,6 +64,9 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records):
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
         self.finish_listeners: list[Callable] = []
+        # async callables run with a finished match once its end was posted (a tournament's next
+        # round is announced after the game that completed the round, never before it)
+        self.told_listeners: list[Callable] = []
         # called (no arguments) after timers were written, so the scheduler can wake up
         self.on_timers_changed: Callable[[], None] | None = None
         # set once recover() has run: the timer scheduler waits for it

@@ -9,8 +9,10 @@ message.
 `TournamentService` keeps each event in the store (store.tournaments): options and signups first,
 then the JSON of a tournaments.state.Tournament. Starting a round creates one match per
 pairing through MatchService.create (seats in pairing order, started at once); a finished
-match reports its result through the finish listener, and the last result of a round starts
-the next one. In a team event (its `team_size` option above 1) the event's players are
+match reports its result through the finish listener, and once the game's end is posted (the
+told listener) the last result of a round starts the next one. A member who left the server is
+dropped before a round is paired and before `/tournament next` closes games: she forfeits, nobody
+else does. A game closed before anyone moved is recorded as unplayed and counts for nobody. In a team event (its `team_size` option above 1) the event's players are
 teams: each pairing is a match of two teams, seated where the game puts a team. Every step is written before the next begins, so a restart at any point
 loses nothing, and `resume` finishes a step a crash interrupted.
 
@@ -88,10 +90,10 @@ def ranks_from_result(result: dict | None, seat_count: int, teams: list[list[int
 
 def _game_rates(match: MatchRow) -> bool:
     try:
-        rated = getattr(registry.get(match.game), "is_rated", None)
+        game = registry.get(match.game)
     except (KeyError, ValueError, TypeError):
         return True
-    return True if rated is None else bool(rated(dict(match.options)))
+    return bool(game.is_rated(dict(match.options)))
 
 
 def seat_teams(match: MatchRow) -> list[list[int]]:
@@ -296,6 +298,7 @@ class TournamentNotifier(Protocol):
                             games: list[tuple[tstate.Match, MatchRow | None]]) -> None: ...
     async def round_finished(self, t: TournamentRow, number: int) -> None: ...   # t.status "finished" after the last
     async def tournament_closed(self, t: TournamentRow, note: str) -> None: ...
+    async def absent(self, t: TournamentRow, user_ids: list[int]) -> set[int]: ...  # left the server
 
 
 class NullTournamentNotifier:
@@ -303,6 +306,7 @@ class NullTournamentNotifier:
     async def round_started(self, t, number, games): pass
     async def round_finished(self, t, number): pass
     async def tournament_closed(self, t, note): pass
+    async def absent(self, t, user_ids): return set()
 
 
 def format_title(format: str):
@@ -609,10 +613,21 @@ class TournamentService:
             return t
 
     async def on_match_finished(self, match: MatchRow) -> None:
-        """The finish listener (runs under the match's lock)."""
+        """The finish listener (runs under the match's lock): the result is recorded at once;
+        the round moves on once the game's end was posted (`on_match_told`)."""
         if match.meta.get("tournament") is None:
             return
-        await self._record(match, advance=True)
+        await self._record(match, advance=False)
+
+    async def on_match_told(self, match: MatchRow) -> None:
+        """The told listener: the game's end is posted, so the round's end and the next round
+        follow it in the channel, never precede it."""
+        if match.meta.get("tournament") is None:
+            return
+        async with self.lock(int(match.meta["tournament"])):
+            t = await self.find(int(match.meta["tournament"]))
+            if t is not None and t.status == "running":
+                await self._advance(t)
 
     async def drop(self, tournament_id: int, user_id: int) -> TournamentRow:
         """Withdraw a player (in a team event, their team). Before the start they leave the
@@ -659,6 +674,11 @@ class TournamentService:
         if t.status != "running":
             raise UserError(Msg("This tournament is not running."))
         number = tstate.current_round(t.state)
+        for user_id in sorted(await self.notifier.absent(t, self._still_playing(t))):
+            await self.drop(tournament_id, user_id)     # a member who left forfeits, not the others
+        t = await self.get(tournament_id)
+        if t.status != "running" or tstate.current_round(t.state) != number:
+            return t
         ids = await self.match_ids(tournament_id)
         for game in tstate.pending_matches(t.state):
             match_id = ids.get(game.id)
@@ -678,6 +698,18 @@ class TournamentService:
                 await self._save(t)
                 await self._advance(t)
         return await self.get(tournament_id)
+
+    @staticmethod
+    def _still_playing(t: TournamentRow) -> list[int]:
+        """The people of the entrants who have not dropped out."""
+        return sorted({int(u) for p in t.state.players if p not in t.state.dropped for u in t.members(p)})
+
+    async def running_games(self, tournament_id: int) -> list[tuple[tstate.Match, MatchRow | None]]:
+        """The current round's unfinished games, with their matches (what `/tournament next` closes)."""
+        t = await self.get(tournament_id)
+        ids = await self.match_ids(tournament_id)
+        return [(game, await self.matches.get(ids[game.id]) if game.id in ids else None)
+                for game in tstate.pending_matches(t.state)]
 
     async def resume(self, tournament_id: int) -> TournamentRow:
         """Finish what a crash may have interrupted: create the current round's missing
@@ -730,7 +762,8 @@ class TournamentService:
         by_user = {str(s.user_id): by_seat[s.seat] for s in match.seats}
         worst = max(by_seat) + 1
         ranks = [min(by_user.get(m, worst) for m in tstate.members(t.state, p)) for p in game.players]
-        tstate.record_result(t.state, game.id, self._decisive(t.state, game, ranks))
+        unplayed = bool((match.result or {}).get("unplayed"))
+        tstate.record_result(t.state, game.id, self._decisive(t.state, game, ranks), unplayed=unplayed)
 
     @staticmethod
     def _decisive(state: Tournament, game: tstate.Match, ranks: list[int]) -> list[int]:
@@ -771,6 +804,10 @@ class TournamentService:
         winners = [s for s in seats if s not in losing]
         def mentions(chosen) -> list[str]:
             return [person(match.user_at(s).user_id) for s in sorted(chosen)]
+        if match.version == 0:    # nobody moved: no result to give (it counts for nobody)
+            reason = Msg("The organizer closed the round before anyone moved: the game is recorded as unplayed.")
+            result = {"winners": [], "scores": {}, "reason": to_json(reason), "adjudicated": True, "unplayed": True}
+            return await self.matches.finish(match.id, result, reason)
         if not losing:
             reason = Msg("The organizer closed the round: a draw.")
         elif losing == to_move:
@@ -798,16 +835,21 @@ class TournamentService:
                 await self._save(t, status="finished")
                 await self.notifier.round_finished(t, number)
                 return
+            gone = await self.notifier.absent(t, self._still_playing(t))
+            for entrant in sorted({t.entrant_of(u) for u in gone} - {None}):
+                tstate.drop_player(t.state, entrant)     # left the server: paired no more
+            trial = Tournament.from_dict(t.state.to_dict())
             try:
-                games = tstate.next_round(t.state)
+                tstate.next_round(trial)
             except ValueError:
                 # drop-outs left no valid pairing (too few players, or everyone has had a
                 # bye): the event ends with the rounds played
                 log.warning("tournament %s ends after round %s: no pairing left", t.id, number)
                 t.state.total_rounds = number
                 continue
-            if number:
+            if number:   # the standings of the rounds played, before the next round's byes count
                 await self.notifier.round_finished(t, number)
+            games = tstate.next_round(t.state)
             self._record_forfeits(t.state, games)
             await self._save(t)   # the round is stored before its matches: `resume` can finish the job
             created = await self._create_matches(t, games)

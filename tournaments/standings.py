@@ -64,11 +64,12 @@ def compute_standings(results: Iterable[Mapping[str, Any]],
     """Rows best first:
     {"rank": 1, "player": id, "points": float, "buchholz": float, "sonneborn_berger": float,
      "head_to_head": float, "played": int (games, byes excluded), "wins": int, "draws": int,
-     "losses": int, "byes": int}
+     "losses": int, "byes": int, "unplayed": int (games closed with no move: counted for nobody)}
     "wins" counts outright first places, "draws" shared first places, "losses" the rest.
     Ranks run 1..n with no gaps (the final key breaks every tie)."""
     games = []   # (players, ranks) of finished games
     byes: dict[Hashable, int] = defaultdict(int)
+    unplayed_games: dict[Hashable, int] = defaultdict(int)   # closed with no move: no points, no result
     everyone: list[Hashable] = list(players) if players is not None else []
     known = set(everyone)
     for result in results:
@@ -80,6 +81,9 @@ def compute_standings(results: Iterable[Mapping[str, Any]],
                 everyone.append(p)
         if result.get("bye"):
             byes[result["players"][0]] += 1
+        elif result.get("unplayed"):
+            for p in result["players"]:
+                unplayed_games[p] += 1
         else:
             games.append((list(result["players"]), list(result["ranks"])))
 
@@ -145,6 +149,7 @@ def compute_standings(results: Iterable[Mapping[str, Any]],
             "head_to_head": float(head_to_head[p]),
             **stats[p],
             "byes": byes[p],
+            "unplayed": unplayed_games[p],
         }
         for position, p in enumerate(ordered, start=1)
     ]

@@ -38,6 +38,7 @@ class Match:
     players: list[str]
     ranks: list[int] | None = None
     bye: bool = False
+    unplayed: bool = False     # closed with no move made: it counts for nobody (ranks only say who goes on)
 
     @property
     def finished(self) -> bool:
@@ -51,14 +52,18 @@ class Match:
         return [p for p, r in zip(self.players, self.ranks) if r == best]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "round": self.round, "players": list(self.players),
-                "ranks": None if self.ranks is None else list(self.ranks), "bye": self.bye}
+        out = {"id": self.id, "round": self.round, "players": list(self.players),
+               "ranks": None if self.ranks is None else list(self.ranks), "bye": self.bye}
+        if self.unplayed:
+            out["unplayed"] = True
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Match":
         ranks = d.get("ranks")
         return cls(str(d["id"]), int(d["round"]), [str(p) for p in d["players"]],
-                   None if ranks is None else [int(r) for r in ranks], bool(d.get("bye", False)))
+                   None if ranks is None else [int(r) for r in ranks], bool(d.get("bye", False)),
+                   bool(d.get("unplayed", False)))
 
 
 @dataclass
@@ -251,9 +256,11 @@ def next_round(t: Tournament) -> list[Match]:
     return matches
 
 
-def record_result(t: Tournament, match_id: str, ranks: list[int]) -> Match:
+def record_result(t: Tournament, match_id: str, ranks: list[int], unplayed: bool = False) -> Match:
     """Report (or correct, while its round is the latest) a game: `ranks` aligned with
-    match.players, 1 best, equal ranks tie. Single elimination needs one outright winner."""
+    match.players, 1 best, equal ranks tie. Single elimination needs one outright winner.
+    `unplayed`: nobody moved; the game counts for nobody in the standings (in single
+    elimination the ranks still say who goes on)."""
     match = find_match(t, match_id)
     if match.bye:
         raise ValueError("a bye has no result to report")
@@ -265,6 +272,7 @@ def record_result(t: Tournament, match_id: str, ranks: list[int]) -> Match:
     if t.format == "single_elimination" and ranks.count(min(ranks)) != 1:
         raise ValueError("an elimination game needs a single winner")
     match.ranks = ranks
+    match.unplayed = unplayed
     return match
 
 

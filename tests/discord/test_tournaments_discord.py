@@ -18,6 +18,7 @@ import discord
 import pytest
 
 from engine import registry
+from engine.base import as_game
 from render import registry as renderers
 from tests import testgame
 from tests.discord.helpers import bot_handle, start_challenge, to_move
@@ -33,6 +34,10 @@ NOT_ORGANIZER = "Only tournament organizers"
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot(extensions=EXTENSIONS)
+
+
+def answer(r) -> str:
+    return (r.response or r.followups[-1]).content
 
 
 def add_organizer(env, guild):
@@ -189,8 +194,11 @@ async def test_swiss_eight_players_end_to_end(world):
     r = await by_name["p6"].slash(channel, "tournament next")
     assert NOT_ORGANIZER in r.response.content
     assert (await env.bot.service.get(stuck.id)).status == "active"
-    r = await org.slash(channel, "tournament next")
-    assert "is over" in r.response.content
+    r = await org.slash(channel, "tournament next")      # asks first, and names the game it would close
+    assert "still has 1 game running" in r.response.content and f"match #{stuck.id}" in r.response.content
+    assert (await env.bot.service.get(stuck.id)).status == "active"
+    r = await org.click(r.response.message, label="Close the round now")
+    assert "is over" in answer(r)
 
     stuck = await env.bot.service.get(stuck.id)
     assert stuck.status == "finished" and stuck.result["winners"] == [stuck.seat_of(by_name["p6"].id)]
@@ -446,7 +454,7 @@ async def test_ratings_leaderboard_stats_and_the_game_over_message(world):
 @pytest.fixture
 def team_game(monkeypatch):
     """The test game played two against two, playable for one test only."""
-    monkeypatch.setitem(registry._games, teamgame.RULES.name, teamgame.RULES)
+    monkeypatch.setitem(registry._games, teamgame.RULES.name, as_game(teamgame.RULES))
     renderers.register(teamgame.RULES.name, testgame)
 
 

@@ -13,6 +13,7 @@ class Recorder:
 
     def __init__(self):
         self.events = []
+        self.gone: set[int] = set()      # people who left the server (a test removes them here)
 
     async def signup_changed(self, t):
         self.events.append(("signup", len(t.players)))
@@ -26,6 +27,9 @@ class Recorder:
     async def tournament_closed(self, t, note):
         self.events.append(("closed", note))
 
+    async def absent(self, t, user_ids):
+        return self.gone & set(user_ids)
+
 
 class Services:
     def __init__(self, store, seed: int = 5):
@@ -35,6 +39,7 @@ class Services:
         self.notes = Recorder()
         self.tournaments = TournamentService(store, self.matches, self.ratings, self.notes)
         self.matches.finish_listeners += [self.ratings.on_match_finished, self.tournaments.on_match_finished]
+        self.matches.told_listeners += [self.tournaments.on_match_told]
 
 
 async def play_out(svc, match_id):

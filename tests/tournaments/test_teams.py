@@ -278,6 +278,9 @@ async def test_adjudication_in_a_team_match_loses_for_the_team_to_move(svc):
     t = await svc.tournaments.start(t.id)
     match_id = (await svc.tournaments.match_ids(t.id))["r1m1"]
     match = await svc.matches.get(match_id)
+    (first,) = svc.matches.rules(match).active_players(match.snapshot)
+    action = svc.matches.legal_actions(match, first)[0].id     # the game is under way
+    match = (await svc.matches.act(match_id, match.user_at(first).user_id, action)).match
     (seat,) = svc.matches.rules(match).active_players(match.snapshot)
     holding_up = next(team for team in TWO_TEAMS if seat in team)
     t = await svc.tournaments.force_next_round(t.id)

@@ -3,8 +3,9 @@ moves shown as buttons. Everything else comes from the toolkit (cogs/ui) reading
 action paths: the menus on the private hand, the step pickers, the challenge with the declared
 options (setup, map, nexus HP, victory cards), the rules help, legal-only autocomplete.
 
-Responses on the effect stack are ordinary moves of the seats asked (`play` an instant, or
-`pass`); `/match autopass` is the private "pass unless I can respond" setting."""
+Responses on the effect stack are ordinary moves of the seat holding priority (`play` an instant,
+or `pass`); `/match autopass` is the private "pass unless I can respond" setting, and `priority`
+(in one's own activation) the private "ask me first about my own actions" one."""
 from __future__ import annotations
 
 from cogs.ui.commands import Param, Verb
@@ -44,8 +45,11 @@ VERBS = (
     verb("end", "End the active hero's activation (unused action points are lost)", ("end",)),
     verb("discard", "Discard a card: down to 7 cards, or a foreseen card", ("discard",),
          Param("card", "Cards in your hand", optional=True)),
-    verb("choose", "Answer a question: stay after a Skirmish, skip an extra action, leave the Outsider be",
-         ("stay|skip|none",), Param("option", "The answers open to you"), asks_from=0),
+    verb("choose",
+         "Answer a question: a Skirmish's damage or only its move, staying after it, skipping an extra action",
+         ("stay|skip|damage|no_damage",), Param("option", "The answers open to you"), asks_from=0),
+    verb("priority", "Whether you are asked first to respond to your own actions and cards (off at first)",
+         ("priority",), Param("setting", "Ask me first, or pass for me")),
     verb("place", "Place the Outsider (1-2 hexes in the dome, 1-2 on a lane)", ("outsider_place",),
          Param("hexes", "Where it can stand"), group=OUTSIDER),
     verb("attack", "The Outsider attacks", ("outsider_attack",), Param("target", "Enemies it can attack"),

@@ -4,7 +4,7 @@ Modules: data (component data in data/skytear, CONTENT), hexes and minions (batt
 the minion phase, GEO), ops (every change of HP, statuses, positions and cards), effects (cards),
 skills (hero skills), victory (victory cards), setup, flow (phases, activations, the effect stack
 and its response windows), resolve (what each stack entry does), actions (apply), legal (legal
-actions), paths, targets, prompts, options, views (and hidden_items), help, ai.
+actions), paths, targets, prompts, options, views (and hidden_items), secrecy (redeal), help, ai.
 
 Seats are 0..n-1; sides 0 (nexus on the left) and 1. Sides: 2 players [[0],[1]]; 3 players [[0,2],[1]];
 4 players [[0,2],[1,3]] (the starting seat leads its side). Hexes are labels such as "F7"; card
@@ -22,18 +22,22 @@ Hero phase activate:<hero>                       R26/R27 (opens no window, DD)
                                                  pillar=C4,remove=-  or  illusion=akhuti,to=E5
            play:<hero>:<iid>[:<target>[:<target>]]   a card (R60-R65): normal cards by the active
                                                  hero with an empty stack, instants by any own hero
-           end                                   G19
-Windows    pass | play:...                       every seat but the one that added the top effect
+           end                                   G19 (the player's own move, see flow.nothing_left)
+           priority:ask | priority:quiet         the seat's private setting: asked first, or passed
+                                                 for, when it holds priority over its own effect
+Windows    pass | play:...                       the seat holding priority (R74: one at a time, in
+                                                 order from the active seat, see flow.open_window)
 Outsider   outsider:place:<h1>,<h2>,<h3> | outsider:attack:<target> | outsider:skirmish:<target> |
            outsider:skill:<skill> | outsider:end                  R117-R119
-Pending    skirmish_move:<hex> | skirmish_move:stay               R43 step 2
+Pending    skirmish_effect:damage | skirmish_effect:no_damage      R43: one or both effects, in order
+           skirmish_move:<hex> | skirmish_move:stay               R43 step 2 (no stay without damage)
            foresee:keep | foresee:discard        R128, the looked-at cards top first
            extra:move:<hex> | extra:attack:<t> | extra:skirmish:<t> | extra:skip   R32
-           react:attack | react:skirmish | react:none             R120
+           react:attack:<target> | react:skirmish:<target>        R120 (any target of the Outsider)
 Reset      discard:<iid>                         R121 step 3, down to 7 (simultaneous)
 
-The match service: `pass_action` is "pass"; `auto_pass_ok(state, seat)` is True when the seat is
-in a response window and its only legal action is to pass; `timeout_action(state, seat)` is "pass"
+The match service: `pass_action` is "pass"; `auto_pass_ok(state, seat)` is True when the seat holds
+priority in a response window and its only legal action is to pass; `timeout_action(state, seat)` is "pass"
 in a window ("keep" in the mulligan), None otherwise.
 
 Design decisions are listed in help.DESIGN_TEXT (and in the modules that take them).
@@ -43,7 +47,7 @@ from __future__ import annotations
 from engine.base import IllegalAction, Result, copy_state
 from engine.text import Msg
 
-from . import actions, ai, flow, help, legal, prompts, setup, views
+from . import actions, ai, flow, help, legal, prompts, secrecy, setup, views
 from .events import Events
 from .options import OPTIONS, options_text, refuse_options
 
@@ -115,6 +119,11 @@ class SkytearRules:
             return False
         # the window's legal actions are "pass" and the instants playable now: look for one only
         return next(legal.playable(state, seat, instants_only=True), None) is None
+
+    def redeal(self, state: dict, seat: int | None, rng) -> dict:
+        """The secrecy hook (engine/base.py): a copy of `state` that `seat` (None: the public)
+        cannot tell apart from it, every secret dealt again (secrecy.redeal)."""
+        return secrecy.redeal(state, seat, rng)
 
     def asks_privately(self, state: dict) -> bool:
         """A response window is open: who is asked, and who is still to answer, is told to nobody

@@ -179,6 +179,15 @@ def _pass(state: dict, seat: int, rest: str, ev) -> None:
     flow.pass_priority(state, seat, ev)
 
 
+def _priority(state: dict, seat: int, rest: str, ev) -> None:
+    """The seat's private setting (flow.open_window): asked first when it holds priority over its
+    own action or card ("ask"), or passed for ("quiet", the default). No event: nothing public
+    tells the setting (the seat's menu shows it)."""
+    asked = set(state.get("ask_first") or [])
+    asked = asked | {seat} if rest == "ask" else asked - {seat}
+    state["ask_first"] = sorted(asked)
+
+
 # ------------------------------------------------------------------ the Outsider phase
 
 def _outsider(state: dict, seat: int, rest: str, ev) -> None:
@@ -209,6 +218,14 @@ def _outsider(state: dict, seat: int, rest: str, ev) -> None:
 
 
 # ------------------------------------------------------------------ pending decisions
+
+def _skirmish_effect(state: dict, seat: int, choice: str, ev) -> None:
+    """R43: the damage (then the move) or only the move."""
+    entry = state["pending"]["entry"]
+    if resolve.skirmish_effects(state, choice, ev):
+        flow.done_pending(state)
+        flow.after_effect(state, entry, ev)
+
 
 def _skirmish_move(state: dict, seat: int, hx: str, ev) -> None:
     pend = state["pending"]
@@ -253,13 +270,12 @@ def _extra(state: dict, seat: int, rest: str, ev) -> None:
     flow.done_pending(state)
 
 
-def _react(state: dict, seat: int, what: str, ev) -> None:
+def _react(state: dict, seat: int, rest: str, ev) -> None:
+    """R120: the reacting side's chosen Attack or Skirmish with the Outsider goes on the stack."""
     pend = state["pending"]
     flow.done_pending(state)
-    if what == "none":
-        ev.add(Msg("{player} lets the Outsider be.", player=Seat(seat)))
-        return
-    entry = resolve.reaction_entry(state, seat, pend["side"], what, pend["against"])
+    what, _, target = rest.partition(":")
+    entry = resolve.reaction_entry(state, seat, pend["side"], what, target)
     ev.add(Msg("{player} makes the Outsider react.", player=Seat(seat)))
     flow.push(state, entry, seat, ev)
 
@@ -267,4 +283,5 @@ def _react(state: dict, seat: int, what: str, ev) -> None:
 HANDLERS = {"pick": _pick, "toss": _toss, "keep": _keep, "discard": _discard, "activate": _activate, "end": _end,
             "move": _move, "attack": _attack, "skirmish": _skirmish, "alt": _alternative, "lead": _lead,
             "devotion": _devotion, "play": _play, "pass": _pass, "outsider": _outsider,
-            "skirmish_move": _skirmish_move, "foresee": _foresee, "extra": _extra, "react": _react}
+            "priority": _priority, "skirmish_effect": _skirmish_effect, "skirmish_move": _skirmish_move,
+            "foresee": _foresee, "extra": _extra, "react": _react}

@@ -1079,15 +1079,30 @@ class Context:
             return self.move_gain(hero, arg, False, False)
         return 0.0
 
-    def s_react(self, what: str) -> float:
-        """R120: the Outsider answers the hero that damaged it."""
-        if what == "none":
+    def s_react(self, rest: str) -> float:
+        """R120: the Outsider acts once for this side, at any target it can reach."""
+        what, _, target = rest.partition(":")
+        if not target:
             return 0.0
-        against = (self.state.get("pending") or {}).get("against")
-        if not against or against not in self.heroes:
-            return 0.0
-        value = self.hit_value(against, self.attack_dist(OUTSIDER, against, skirmish=what == "skirmish"))
+        value = self.hit_value(target, self.attack_dist(OUTSIDER, target, skirmish=what == "skirmish"))
         return value + (1.0 if what == "attack" else 0.0)
+
+    def s_skirmish_effect(self, choice: str) -> float:
+        """R43: the damage, unless it would only give the other side the Outsider's reaction
+        (R120) for little: then the move alone."""
+        pend = self.v.get("pending") or {}
+        hero, target = pend.get("hero"), pend.get("target")
+        if not hero or not target:
+            return 1.0 if choice == "damage" else 0.0
+        hit = self.hit_value(target, self.attack_dist(hero, target, skirmish=True))
+        if target == OUTSIDER:     # the worst the Outsider's reaction could do to one of ours
+            hit += min((self.hit_value(h["id"], self.attack_dist(OUTSIDER, h["id"])) for h in self.friends()),
+                       default=0.0)
+        return hit if choice == "damage" else 0.0
+
+    def s_priority(self, rest: str) -> float:
+        """A player's setting, not a move: the computer player leaves it alone."""
+        return -1000.0
 
     # the Outsider phase (R117-R119) ----------------------------------------
     def s_outsider(self, rest: str) -> float:

@@ -43,7 +43,7 @@ def _viewer(state: dict, caster: str) -> tuple[tuple[str, ...], tuple[str, ...]]
 
 def targetable(state: dict, caster: str, value: str, reach: int = 3, los: bool = True) -> bool:
     """R22/R24/R130: within `reach` hexes (G15) and, unless `los` is False, in LoS; a hero or the
-    Outsider on a hiding hex needs a friendly spotter (R18, G13); a hex, minion or token never
+    Outsider on a hiding hex needs another friendly hero as spotter (R18); a hex, minion or token never
     hides (R19). A hero always targets itself (R17)."""
     if not ops.exists(state, value):
         return False

@@ -3,21 +3,31 @@ response windows, pending decisions, victory checks and the tie-breaker.
 
 The stack in chat (R73-R79, G34), as implemented here:
 - declaring an action or playing a card pushes one entry on state["stack"] and opens a response
-  window (state["window"]["waiting"]) holding every seat except the one that added it;
-- each waiting seat plays an instant (which pushes it and restarts the window without that seat)
-  or passes; when nobody is waiting the top entry resolves (R75) and, while the stack is not
-  empty, a new window asks every seat, the active one included;
+  window (state["window"]): priority goes round the table in order (R74: 「啟動玩家…將有優先順位」,
+  「將優先順位順時針傳給下一位玩家」), from the active player after a declaration or a resolution, or
+  from the seat that has just played an instant (it keeps priority and may play more), then
+  clockwise (G27's seating A1 B1 A2 B2); one seat is asked at a time (state["window"]["waiting"],
+  the first is asked);
+- the seat a window starts with is passed for, unless it chose to be asked (state["ask_first"], a
+  private setting it changes in its own activation): by default nobody waits for a player to
+  answer their own action; the public count of answers awaited never counts that seat's turn, so
+  the count does not tell the setting either;
+- each seat asked plays an instant (which pushes it and starts a new round of priority) or
+  passes; when every seat has passed in a row the top entry resolves (R75) and, while the stack
+  is not empty, priority starts again from the active player;
 - a resolution that needs a player's choice parks a pending decision (state["pending"]) that is
   asked before anything else goes on; triggered effects (R78) and the Outsider's reaction (R120)
   go on the stack once the effect that caused them has resolved;
-- with the stack empty the active seat goes on with its activation.
+- with the stack empty the active seat goes on with its activation; it ends its activation itself
+  ("end"), unless public facts alone show that it can do nothing more (no action point left and
+  no card it could hold playable): what a hand holds never ends an activation by itself.
 No window opens in setup, the minion phase or the reset phase (R79, G46).
 """
 from __future__ import annotations
 
 from engine.text import Msg, Seat, to_json
 
-from . import data, ops, skills, victory
+from . import data, ops, public, skills, victory
 from .minions import resolve_minion_phase
 
 HAND_LIMIT = 7      # R70
@@ -83,7 +93,7 @@ def active_players(state: dict) -> set[int]:
     if state.get("pending"):
         return {state["pending"]["seat"]}
     if state.get("window"):
-        return set(state["window"]["waiting"])
+        return set(state["window"]["waiting"][:1])    # R74: the seat holding priority
     act = state.get("activation")
     if act:
         return {act["seat"]}
@@ -93,8 +103,9 @@ def active_players(state: dict) -> set[int]:
 
 
 def in_window(state: dict, seat: int) -> bool:
+    """Whether `seat` holds priority in a response window now (it is asked: play or pass)."""
     return (not state.get("result") and not state.get("pending") and bool(state.get("window"))
-            and seat in state["window"]["waiting"])
+            and state["window"]["waiting"][:1] == [seat])
 
 
 # ------------------------------------------------------------------ draft (R137 with the starter pool)
@@ -116,22 +127,46 @@ def draft_seats(state: dict) -> list[int]:
 
 # ------------------------------------------------------------------ the stack
 
-def open_window(state: dict, exclude: int | None = None) -> None:
-    """A response window: every seat of the match except the one that just added an effect
-    (G34: an asynchronous chat asks everyone at once rather than passing priority around)."""
-    state["window"] = {"waiting": [s for s in priority_order(state) if s != exclude]}
+def open_window(state: dict, holder: int | None = None) -> None:
+    """A round of priority (R74, R75): from `holder` (default: the active player) clockwise round
+    the table, one seat asked at a time. The holder is passed for unless it chose to be asked
+    (state["ask_first"]); "optional" marks its turn, which the public count leaves out."""
+    if holder is None:
+        act = state.get("activation")
+        holder = act["seat"] if act else priority_order(state)[0]
+    order = priority_order(state)
+    start = order.index(holder)
+    turn = order[start:] + order[:start]
+    asked = holder in (state.get("ask_first") or [])
+    state["window"] = {"waiting": turn if asked else turn[1:], "optional": holder if asked else None}
+
+
+def awaited(state: dict) -> int:
+    """The public count of answers a window still waits for: the seats to be asked, less the
+    holder's own turn when it chose to be asked (so the count never tells that setting)."""
+    w = state.get("window")
+    if not w or state.get("pending"):
+        return 0
+    return len([s for s in w["waiting"] if s != w.get("optional")])
 
 
 def push(state: dict, entry: dict, seat: int, ev) -> None:
-    """R73: a declared action or a played card goes on top of the stack; the others may respond."""
+    """R73: a declared action or a played card goes on top of the stack; priority starts again
+    with the seat that added it: the active player after its own declaration, or a seat that
+    played an instant, which keeps priority and may play more (R74)."""
     entry = dict(entry, seat=seat)
     state["stack"].append(entry)
-    open_window(state, exclude=seat)
+    open_window(state, holder=seat)
 
 
 def pass_priority(state: dict, seat: int, ev) -> None:
-    state["window"]["waiting"].remove(seat)
-    if not state["window"]["waiting"]:
+    """The seat asked passes priority clockwise; when every seat has passed in a row, the top
+    effect resolves (R75)."""
+    w = state["window"]
+    w["waiting"].remove(seat)
+    if w.get("optional") == seat:
+        w["optional"] = None
+    if not w["waiting"]:
         state["window"] = None
         resolve_top(state, ev)
         settle(state, ev)
@@ -191,7 +226,7 @@ def settle(state: dict, ev) -> None:
         if state.get("result") or state.get("pending") or state.get("window"):
             return
         if state["stack"]:
-            open_window(state)
+            open_window(state)     # R75: priority starts again from the active player
             return
         phase = state["phase"]
         act = state.get("activation")
@@ -228,13 +263,17 @@ def outsider_spots(state: dict) -> list:
 
 
 def nothing_left(state: dict) -> bool:
-    """An activation whose only move left is "end" ends by itself (saves a click; G19 lets a
-    player stop at any time, so this takes no choice away)."""
-    from . import legal
+    """An activation ends by itself only when public facts show the player can do nothing but end
+    it: no action point left, and no card it could be holding playable now (public.could_play_any
+    looks at every card it might hold, never at its hand). Otherwise the player ends it ("end"),
+    so the others never learn from an ending that a hand holds nothing playable."""
     act = state["activation"]
     if act["ap"] > 0:
         return False
-    return [a for a in legal.move_ids(state, act["seat"]) if a not in ("end", "outsider:end")] == []
+    hero = act["hero"]
+    if hero == OUTSIDER:
+        return not public.could_play_any(state, act["seat"], instants_only=True)
+    return not public.could_play_any(state, act["seat"], instants_only=False, active_hero=hero)
 
 
 # ------------------------------------------------------------------ rounds and phases

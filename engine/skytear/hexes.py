@@ -1,5 +1,5 @@
 """The battlefield's geometry: maps (G1), distance (R10/G15), line of sight through white lines
-(R15-R17/G14), hiding hexes (R18/R19/G13), movement (R34/R35/G35), push (R127/G16), minion
+(R15-R17/G14), hiding hexes (R18/R19, the seed's "another" hero), movement (R34/R35), push (R127/G16), minion
 placement (R100/G23), the control token's path (R109/G30), the Outsider's placements (R119) and
 area-of-effect templates (R123). Pure functions over a `Map`; hexes are named by their labels.
 
@@ -215,7 +215,7 @@ def within(m: Map, h: str, n: int) -> list[str]:
     return sort_labels(m.ball(h, n))
 
 
-# --- line of sight (R15-R20, G13, G14) ---------------------------------------------------------
+# --- line of sight (R15-R20, G14) --------------------------------------------------------------
 
 def los_steps(m: Map, a: str, b: str) -> int | None:
     """Length of the shortest path from a to b not crossing a white line, if it is at most 3
@@ -243,12 +243,14 @@ def in_los(m: Map, a) -> set[str]:
 
 def sees_hero(m: Map, viewer_hex, target_hex, friendly_hexes: Iterable[str] = ()) -> bool:
     """Whether a hero (or the Outsider) on `viewer_hex` sees an enemy hero on `target_hex`.
-    R18/R19: on a hiding hex the target is seen only while a friendly hero adjacent to that hex
-    (R11: within 1) has LoS to it; G13: the viewer may be that spotter itself, and the viewer always
-    needs ordinary LoS. Off hiding hexes plain LoS decides. Several target hexes (the Outsider):
-    seeing any one of them is enough."""
+    R18 as the seed words it: 「一個友方英雄只會在以下情況具有視線：有另一個友方英雄在與該隱蔽格相鄰
+    的格子上，且該英雄具有看見該敵方英雄的視線」: on a hiding hex the target is seen only while
+    *another* friendly hero (`friendly_hexes`, the viewer left out) adjacent to that hex (R11:
+    within 1) has LoS to it; being adjacent itself is not enough for the viewer, which also needs
+    its own ordinary LoS to the hex. Off hiding hexes plain LoS decides. Several target hexes (the
+    Outsider): seeing any one of them is enough."""
     viewer = _as_hexes(viewer_hex)
-    spotters = tuple(friendly_hexes) + viewer
+    spotters = tuple(friendly_hexes)
     for t in _as_hexes(target_hex):
         if not has_los(m, viewer, t):
             continue
@@ -259,14 +261,14 @@ def sees_hero(m: Map, viewer_hex, target_hex, friendly_hexes: Iterable[str] = ()
     return False
 
 
-# --- movement (R34, R35, R37, G35) -----------------------------------------------------------
+# --- movement (R34, R35, R37) ----------------------------------------------------------------
 
 def move_destinations(m: Map, start: str, steps: int, pass_blocked: Iterable[str] = (),
                       end_blocked: Iterable[str] = ()) -> dict[str, list[str]]:
     """Hexes a model on `start` may end a move of up to `steps` hexes on, each with a shortest
-    path (start first, end last). `pass_blocked` hexes can be neither crossed nor ended on (heroes,
-    the Outsider, standing towers, nexus hexes: G35 as sourced); `end_blocked` hexes can be crossed
-    but not ended on (minions, R35). Pillars and illusions never block. The start is not a result."""
+    path (start first, end last). `pass_blocked` hexes can be neither crossed nor ended on (heroes
+    and the Outsider, R35); `end_blocked` hexes can be crossed but not ended on (minions, standing
+    towers, nexus hexes). Pillars and illusions never block. The start is not a result."""
     if steps <= 0:
         return {}
     no_pass = set(pass_blocked) - {start}
@@ -298,8 +300,8 @@ def push_steps(m: Map, origin_hexes, target_hex: str, amount: int, blocked: Iter
                end_blocked: Iterable[str] = ()) -> list[tuple[str, list[str]]]:
     """R127/G16 as sourced: the possible results of pushing the model on `target_hex` by `amount`
     away from `origin_hexes` (the caster's hex or hexes). Each step goes to an adjacent hex strictly
-    farther from the origin that is not `blocked` (heroes, the Outsider, towers, nexus hexes); a
-    step onto an `end_blocked` hex (a minion) is possible only if the push can go on from there.
+    farther from the origin that is not `blocked` (heroes, the Outsider); a step onto an
+    `end_blocked` hex (a minion, a tower, a nexus hex) is possible only if the push can go on from there.
     The push stops when no step is possible and is never shortened by choice, so only maximal paths
     are returned: (end hex, path from the target hex to the end), sorted by path; the caster picks."""
     origins = _as_hexes(origin_hexes)
@@ -505,16 +507,17 @@ def standing_towers(state: dict) -> set[str]:
 
 
 def move_blockers(state: dict, mover: str | None = None) -> tuple[set[str], set[str]]:
-    """G35 as sourced: (hexes that cannot be passed, hexes that cannot be ended on) for a hero or the
-    Outsider moving or being pushed. Blocking elements: heroes of both sides (not the mover), the
-    Outsider, standing towers and nexus hexes; minions may be passed but not ended on (R35).
+    """R35 as the seed words it: (hexes that cannot be passed, hexes that cannot be ended on) for a
+    hero or the Outsider moving or being pushed. Heroes of both sides (not the mover) and the
+    Outsider cannot be passed (「無法移動穿過其他的英雄或入侵者」); minions and standing towers can be
+    passed but not ended on (「可以移動穿過手下」, 「無法在有手下或防禦塔的格子結束移動」: the seed
+    forbids no crossing of a tower), nor can nexus hexes (house: a nexus counts as a tower).
     Pillar and illusion tokens never block (R55, R57)."""
     m = map_of(state)
     passing = set(hero_hexes(state, exclude=(mover,) if mover else ()))
     if mover != "outsider":
         passing |= set(state.get("outsider", {}).get("hexes") or ())
-    passing |= standing_towers(state) | set(m.nexus_hexes)
-    ending = {mn["hex"] for mn in state.get("minions", [])}
+    ending = {mn["hex"] for mn in state.get("minions", [])} | standing_towers(state) | set(m.nexus_hexes)
     return passing, ending
 
 

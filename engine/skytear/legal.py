@@ -145,8 +145,21 @@ def _activation(state: dict, seat: int, act: dict) -> list[Action]:
             if "skirmish" not in act["done"]:
                 out += _alternatives(state, hero)
         out += _plays(state, seat, instants_only=False, active_hero=hero)
+    if not state["stack"]:
+        out.append(_priority(seat in (state.get("ask_first") or [])))
     out.append(_end(hero))
     return out
+
+
+@lru_cache(maxsize=None)
+def _priority(asked: bool) -> Action:
+    """The private setting R74 leaves to the player: whether to be asked first when it holds
+    priority over its own action or card (flow.open_window); by default it is passed for."""
+    if asked:
+        return Action("priority:quiet", Msg("Stop asking me to respond to my own actions"), "priority",
+                      (P.PRIORITY, P.PRIORITY_QUIET))
+    return Action("priority:ask", Msg("Ask me first to respond to my own actions"), "priority",
+                  (P.PRIORITY, P.PRIORITY_ASK))
 
 
 @lru_cache(maxsize=None)
@@ -314,6 +327,7 @@ def _outsider(state: dict, seat: int, act: dict) -> list[Action]:
                                   (P.O_SKILL, Choice(skill, data.name(skill), fit_choice(data.text(skill))))))
     if not state["stack"]:
         out += _plays(state, seat, instants_only=True)
+        out.append(_priority(seat in (state.get("ask_first") or [])))
         out.append(Action("outsider:end", Msg("End the Outsider's activation"), "outsider", (P.O_END,)))
     return out
 
@@ -335,10 +349,23 @@ def _placements(state: dict) -> list[Action]:
 
 # ------------------------------------------------------------------ pending decisions
 
+def _skirmish_effects(state: dict, seat: int, pend: dict) -> list[Action]:
+    """R43: 「決定以下效果中的一項或兩項，按照此順序」: the damage (then the move, or staying), or
+    the move alone."""
+    hero, target = pend["hero"], pend["target"]
+    return [Action("skirmish_effect:damage", fit_choice(Msg("{hero} deals the damage to {target}", hero=data.name(hero),
+                                                           target=target_name(state, target))), "skirmish",
+                   (P.DAMAGE,)),
+            Action("skirmish_effect:no_damage", fit_choice(Msg("{hero} only moves", hero=data.name(hero))), "skirmish",
+                   (P.NO_DAMAGE,))]
+
+
 def _skirmish_move(state: dict, seat: int, pend: dict) -> list[Action]:
-    """R43 option 2: move up to 2 after the Skirmish's damage, or stay."""
+    """R43 option 2: move up to 2 after the Skirmish's damage, or stay (no staying when the move
+    is the only effect chosen)."""
     hero = pend["hero"]
-    out = [Action("skirmish_move:stay", fit_choice(Msg("{hero} stays", hero=data.name(hero))), "skirmish", (P.STAY,))]
+    out = [] if pend.get("must_move") else [
+        Action("skirmish_move:stay", fit_choice(Msg("{hero} stays", hero=data.name(hero))), "skirmish", (P.STAY,))]
     out += [Action(f"skirmish_move:{hx}", Msg("{hero} moves to {hex}", hero=data.name(hero), hex=hx), "skirmish",
                    (P.MOVE, P.hex_choice(hx))) for hx in pend["hexes"]]
     return out
@@ -364,19 +391,22 @@ def _extra(state: dict, seat: int, pend: dict) -> list[Action]:
 
 
 def _reaction(state: dict, seat: int, pend: dict) -> list[Action]:
-    """R120: act once with the Outsider against the hero that damaged it."""
+    """R120: 「其對手將會使用該入侵者執行一個攻擊、游擊或移動行動」: one Attack or Skirmish with the
+    Outsider at any target open to it (not only the hero that damaged it); a Move only for an
+    Outsider that can move (the Ancient Outsider cannot, R119)."""
     from .resolve import reaction_options
-    name, target = data.name(OUTSIDER), target_name(state, pend["against"])
+    name = data.name(OUTSIDER)
     out = []
-    for option in reaction_options(state, pend["side"], pend["against"]):
-        if option == "attack":
-            out.append(Action("react:attack", fit_choice(Msg("{who} attacks {target}", who=name, target=target)),
-                              "reaction", (Choice("attack", data.game_term("Attack")),)))
+    for action, target in reaction_options(state, pend["side"]):
+        t = target_name(None, target)
+        if action == "attack":
+            label, head = Msg("{who} attacks {target}", who=name, target=t), P.R_ATTACK
         else:
-            out.append(Action("react:skirmish", fit_choice(Msg("{who} skirmishes {target}", who=name, target=target)),
-                              "reaction", (Choice("skirmish", data.game_term("Skirmish")),)))
-    out.append(Action("react:none", Msg("Let the Outsider be"), "reaction", (P.NO_REACTION,)))
+            label, head = Msg("{who} skirmishes {target}", who=name, target=t), P.R_SKIRMISH
+        out.append(Action(f"react:{action}:{target}", fit_choice(label), "reaction",
+                          (head, P.target_choice(None, target))))
     return out
 
 
-PENDING = {"skirmish_move": _skirmish_move, "foresee": _foresee, "extra_action": _extra, "reaction": _reaction}
+PENDING = {"skirmish_effects": _skirmish_effects, "skirmish_move": _skirmish_move, "foresee": _foresee,
+           "extra_action": _extra, "reaction": _reaction}

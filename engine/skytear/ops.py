@@ -19,8 +19,8 @@ State keys this module owns beyond common.md:
 Design decisions (listed in the rules help): the best revealed modifier is taken (R39 step 3, a
 dominant choice); among several maximal push paths the first by label (G16); a side's draw goes to
 its seat with the fewest cards in hand (R134, ties: side order), a defeat's draw to the defeating
-hero's player (R86); heroes never stand on nexus hexes
-(G35 as sourced: a nexus blocks movement), so respawn and setup use the free hexes nearest to it.
+hero's player (R86); heroes never end a move on a nexus hex (house: like a tower, whose tokens it
+holds once exposed), so respawn and setup use the free hexes nearest to it.
 """
 from __future__ import annotations
 
@@ -221,25 +221,31 @@ def hero_hexes(state: dict, exclude: str | None = None) -> set[str]:
 
 
 def blockers(state: dict, mover: str | None = None) -> set[str]:
-    """Hexes a hero can neither cross nor end on (R35, G35 as sourced): heroes, the Outsider,
-    standing towers, nexus hexes."""
-    return hero_hexes(state, mover) | set(state["outsider"]["hexes"]) | standing_towers(state) | \
-        set(map_of(state).nexus_hexes)
+    """Hexes a hero can neither cross nor end on (R35: 「英雄和入侵者無法移動穿過其他的英雄或入侵者」):
+    other heroes and the Outsider."""
+    return hero_hexes(state, mover) | set(state["outsider"]["hexes"])
 
 
 def minion_hexes(state: dict) -> set[str]:
     return {m["hex"] for m in state["minions"]}
 
 
+def end_blockers(state: dict) -> set[str]:
+    """Hexes a hero may cross but not end a move on: minions and standing towers (R35:
+    「可以移動穿過手下」, 「無法在有手下或防禦塔的格子結束移動」; the seed is silent on crossing a tower,
+    so crossing is allowed), and nexus hexes (house: a nexus counts as a tower)."""
+    return minion_hexes(state) | standing_towers(state) | set(map_of(state).nexus_hexes)
+
+
 def free_hexes(state: dict, mover: str | None = None) -> set[str]:
     """Hexes a hero could end a move on: no hero, Outsider, minion, standing tower or nexus."""
-    return set(map_of(state).coords) - blockers(state, mover) - minion_hexes(state)
+    return set(map_of(state).coords) - blockers(state, mover) - end_blockers(state)
 
 
 def hero_destinations(state: dict, hero: str, steps: int) -> dict[str, list[str]]:
     """Where a hero can move with up to `steps` hexes (R34, R35, R37): end hex -> path."""
     start = state["heroes"][hero]["hex"]
-    return hexes.move_destinations(map_of(state), start, steps, blockers(state, hero), minion_hexes(state))
+    return hexes.move_destinations(map_of(state), start, steps, blockers(state, hero), end_blockers(state))
 
 
 def minion_allowed(state: dict, side: int) -> set[str]:
@@ -280,7 +286,12 @@ def can_play(state: dict, hero: str, iid: str) -> bool:
             return False
     elif iid not in state["hands"][str(seat)]:
         return False
-    c = card_def(state, iid)
+    return card_fits(state, hero, card_def(state, iid))
+
+
+def card_fits(state: dict, hero: str, c: dict) -> bool:
+    """R60/G17/R64 for a card kind, whoever holds it: the hero has every rune colour of the card
+    and mana for its cost, and an ultimate is its own (public facts only)."""
     if not set(c["runes"]) <= set(data.hero(hero)["runes"]):
         return False
     if c.get("ultimate_of") not in (None, hero):
@@ -751,22 +762,23 @@ def move_model(state: dict, who: str, to: str, ev=None) -> str:
 
 
 def push(state: dict, origin_hexes, target: str, amount: int, ev=None) -> str | None:
-    """R127/G16 as sourced: away from the origin one hex at a time, never onto a blocking element
-    (heroes, the Outsider, standing towers, nexus hexes), never ending on a minion (a hero) or a
-    minion of its own side or the dome (a minion); the push is never shortened. Among several
-    maximal paths the first by label (DD). The Outsider and tokens cannot be pushed (R119).
-    Returns the end hex, or None when nothing moved."""
+    """R127/G16, a move effect under the Move action's restrictions (R37): away from the origin one
+    hex at a time, never onto a hero or the Outsider, never ending on a minion, a standing tower
+    or a nexus hex (a hero) or on a minion of its own side, a tower, a nexus hex or in the dome
+    (a minion, which never enters the dome); the push is never shortened. Among several maximal
+    paths the first by label (DD). The Outsider and tokens cannot be pushed (R119). Returns the end
+    hex, or None when nothing moved."""
     if amount <= 0 or not exists(state, target) or target == OUTSIDER or target[:2] in ("p:", "i:", "t:"):
         return None
     m = map_of(state)
     start = hexes_of(state, target)[0]
     if target in state["heroes"]:
-        blocked, end_blocked = blockers(state, target), minion_hexes(state)
+        blocked, end_blocked = blockers(state, target), end_blockers(state)
     elif target.startswith("m:"):
         side = side_of_value(state, target)
-        blocked = hero_hexes(state) | set(state["outsider"]["hexes"]) | standing_towers(state) | \
-            set(m.nexus_hexes) | set(m.dome)
-        end_blocked = {x["hex"] for x in state["minions"] if x["side"] == side}
+        blocked = hero_hexes(state) | set(state["outsider"]["hexes"]) | set(m.dome)
+        end_blocked = {x["hex"] for x in state["minions"] if x["side"] == side} | standing_towers(state) | \
+            set(m.nexus_hexes)
     else:
         return None
     options = hexes.push_steps(m, tuple(origin_hexes), start, amount, blocked, end_blocked)

@@ -34,7 +34,14 @@ O_END = Choice("outsider_end", Msg("End the Outsider's activation"))
 KEEP_TOP = Choice("keep", Msg("Keep it on top of the deck"))
 DISCARD_TOP = Choice("discard", Msg("Discard it"))
 SKIP = Choice("skip", Msg("Do not take it"))
-NO_REACTION = Choice("none", Msg("Let it be"))
+DAMAGE = Choice("damage", Msg("Deal the damage"), Msg("0+ damage, then move up to 2 or stay"))
+NO_DAMAGE = Choice("no_damage", Msg("Only move"), Msg("No damage: move 1 or 2 hexes"))
+R_ATTACK = Choice("attack", data.game_term("Attack"), Msg("The Outsider attacks an enemy in its range and sight"))
+R_SKIRMISH = Choice("skirmish", data.game_term("Skirmish"),
+                    Msg("The Outsider deals 0+ damage to an enemy hero in sight"))
+PRIORITY = Choice("priority", Msg("Responses to your own actions"), Msg("Off at first: you are passed for"))
+PRIORITY_ASK = Choice("ask", Msg("Ask me first"), Msg("When I hold priority over my own action or card"))
+PRIORITY_QUIET = Choice("quiet", Msg("Pass for me"), Msg("Do not ask me about my own actions and cards"))
 
 
 # Labels depend only on their arguments: they are made once (legal_actions runs at every move).

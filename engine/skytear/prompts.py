@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.text import Msg, Seat, from_json, plural
 
 from . import data, flow
+from .targets import target_name
 
 
 def prompt(state: dict, seat: int) -> Msg | str:
@@ -39,6 +40,9 @@ def prompt(state: dict, seat: int) -> Msg | str:
 
 def _pending(state: dict, pend: dict):
     kind = pend["kind"]
+    if kind == "skirmish_effects":
+        return Msg("{hero}'s Skirmish: deal the damage to {target} (then move up to 2), or only move?",
+                   hero=data.name(pend["hero"]), target=target_name(state, pend["target"]))
     if kind == "skirmish_move":
         return Msg("Choose where {hero} moves after the Skirmish.", hero=data.name(pend["hero"]))
     if kind == "foresee":
@@ -48,8 +52,8 @@ def _pending(state: dict, pend: dict):
         verb = {"move": data.game_term("Move"), "attack": data.game_term("Attack"), "skirmish": data.game_term("Skirmish")}[pend["action"]]
         return Msg("{hero} may perform a {action} now.", hero=data.name(pend["hero"]), action=verb)
     if kind == "reaction":
-        return Msg("{target} damaged the Outsider: make it attack or skirmish that hero, or let it be.",
-                   target=data.name(pend["against"]))
+        return Msg("{hero} damaged the Outsider: make it attack or skirmish once, at any target it can reach.",
+                   hero=data.name(pend["against"]))
     return Msg("Answer the question.")
 
 
@@ -67,7 +71,7 @@ def step_text(state: dict):
     if state.get("pending"):
         return Msg("{player} decides", player=Seat(state["pending"]["seat"]))
     if state.get("window"):
-        return Msg("waiting for {n} responses", n=len(state["window"]["waiting"]))
+        return Msg("waiting for {n} responses", n=flow.awaited(state))
     act = state.get("activation")
     if act:
         return Msg("{player} acts with {hero}", player=Seat(act["seat"]), hero=data.name(act["hero"]))

@@ -82,20 +82,44 @@ def _attack(state: dict, entry: dict, ev) -> bool:
 
 
 def _skirmish(state: dict, entry: dict, ev) -> bool:
-    """R43/R45: still in LoS: 0+ damage, then a move of up to 2 the player chooses (pending)."""
+    """R43/R45: still in LoS: 「決定以下效果中的一項或兩項，按照此順序」: the player chooses the 0+
+    damage, then a move of up to 2 (or staying), or the move alone (pending decisions). With no
+    hex to move to (or the Ancient Outsider, R119) the damage is the one effect left."""
     attacker, target = entry["hero"], entry["target"]
     if not _attacker_ok(state, attacker) or target not in skirmish_targets(state, attacker, entry.get("controller")):
         return ignored(entry, ev)
+    if attacker == OUTSIDER or not ops.hero_destinations(state, attacker, ops.skirmish_move_of(state, attacker)):
+        skirmish_damage(state, attacker, target, ev)
+        return True
+    state["pending"] = {"kind": "skirmish_effects", "seat": entry["seat"], "hero": attacker, "target": target,
+                        "entry": entry}
+    return False
+
+
+def skirmish_damage(state: dict, attacker: str, target: str, ev) -> None:
+    """R43 option 1: 0+ damage to the target hero."""
     taken = ops.resolve_skirmish_damage(state, attacker, target, ev)
     ev.add(Msg("{hero} skirmishes {target}: {n} HP lost.", hero=hero_name(attacker),
                target=target_name(state, target), n=taken))
-    if attacker == OUTSIDER or not ops.on_battlefield(state, attacker):
-        return True    # R119: the Ancient Outsider cannot move
-    dests = ops.hero_destinations(state, attacker, ops.skirmish_move_of(state, attacker))
+
+
+def skirmish_effects(state: dict, choice: str, ev) -> bool:
+    """The answer to "damage, or only move?": the damage first (R43's order), then the move of up
+    to 2 as a pending decision (staying allowed after damage, not when the move is the only
+    effect). Returns True when the Skirmish has finished."""
+    pend = state["pending"]
+    hero, target = pend["hero"], pend["target"]
+    if choice == "damage":
+        skirmish_damage(state, hero, target, ev)
+    else:
+        ev.add(Msg("{hero} skirmishes {target} without damage, only moving.", hero=hero_name(hero),
+                   target=target_name(state, target)))
+    dests = ops.hero_destinations(state, hero, ops.skirmish_move_of(state, hero)) \
+        if ops.on_battlefield(state, hero) else {}
     if not dests:
         return True
-    state["pending"] = {"kind": "skirmish_move", "seat": entry["seat"], "hero": attacker,
-                        "hexes": sorted(dests), "entry": entry}
+    state["pending"] = {"kind": "skirmish_move", "seat": pend["seat"], "hero": hero, "hexes": sorted(dests),
+                        "entry": pend["entry"], "must_move": choice != "damage"}
     return False
 
 
@@ -194,10 +218,11 @@ def followup_questions(state: dict, entry: dict) -> list[dict]:
 
 
 def outsider_reaction(state: dict) -> dict | None:
-    """R120 / G18 as sourced: a hero damaged the Outsider, so the other side acts with it once
-    (Attack or Skirmish against that hero; the Ancient Outsider cannot move, R119). The side's
-    first seat chooses for it (DD); it goes on the stack after the damaging effect resolved.
-    Returns the pending question, or None."""
+    """R120: 「如果一位玩家傷害入侵者，其對手將會使用該入侵者執行一個攻擊、游擊或移動行動」: a hero
+    damaged the Outsider, so the other side acts with it once: an Attack or a Skirmish at any
+    target open to it (the Ancient Outsider cannot move, R119). The side's first seat chooses for
+    it (DD); it goes on the stack after the damaging effect resolved. Returns the pending
+    question, or None when the Outsider has nothing it can do."""
     o = state["outsider"]
     reaction = o.get("reaction")
     if not reaction:
@@ -206,23 +231,22 @@ def outsider_reaction(state: dict) -> dict | None:
     if not ops.outsider_on_board(state):
         return None
     side, against = reaction["side"], reaction["against"]
-    if not reaction_options(state, side, against):
+    if not reaction_options(state, side):
         return None
     return {"kind": "reaction", "seat": state["sides"][side][0], "side": side, "against": against}
 
 
-def reaction_options(state: dict, side: int, against: str) -> list[str]:
-    out = []
-    if against in attack_targets(state, OUTSIDER, side):
-        out.append("attack")
-    if against in skirmish_targets(state, OUTSIDER, side):
-        out.append("skirmish")
+def reaction_options(state: dict, side: int) -> list[tuple[str, str]]:
+    """(action, target) pairs the reacting side may choose: an Attack at an enemy of that side in
+    the Outsider's range and sight, or a Skirmish at an enemy hero in its sight (G18 c)."""
+    out = [("attack", t) for t in attack_targets(state, OUTSIDER, side)]
+    out += [("skirmish", t) for t in skirmish_targets(state, OUTSIDER, side)]
     return out
 
 
-def reaction_entry(state: dict, seat: int, side: int, action: str, against: str) -> dict:
+def reaction_entry(state: dict, seat: int, side: int, action: str, target: str) -> dict:
     verb = Msg("Attack") if action == "attack" else Msg("Skirmish")
     text = Msg("{who}: {action} on {target} (reaction)", who=data.name(OUTSIDER), action=verb,
-               target=target_name(state, against))
-    return {"kind": "skill", "do": action, "hero": OUTSIDER, "target": against, "controller": side,
+               target=target_name(state, target))
+    return {"kind": "skill", "do": action, "hero": OUTSIDER, "target": target, "controller": side,
             "seat": seat, "text": to_json(text)}

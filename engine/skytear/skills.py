@@ -212,9 +212,8 @@ def resolve_trigger(state: dict, trigger: dict, ev) -> None:
 
 def _token_free(state: dict) -> set[str]:
     """Hexes with no model (hero, Outsider, minion), no standing tower or nexus and no token."""
-    m = ops.map_of(state)
     tokens = {p["hex"] for p in state["pillars"]} | set(state["illusions"].values())
-    return set(m.coords) - ops.blockers(state) - ops.minion_hexes(state) - tokens
+    return ops.free_hexes(state) - tokens
 
 
 def mark_choices(state: dict, hero: str) -> list[str]:

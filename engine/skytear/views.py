@@ -114,7 +114,7 @@ def view(state: dict, viewer: int | None) -> dict:
         "outsider": _outsider(state), "victory": _victory(state),
         "vortex": {"side": state["vortex"]["side"], "used": bool(state["vortex"]["used"])},
         "stack": _stack(state),
-        "waiting": len(state["window"]["waiting"]) if state.get("window") and not state.get("pending") else 0,
+        "waiting": flow.awaited(state),
         "hand_counts": {str(s): len(state["hands"][str(s)]) for s in range(state["players"])},
         "deck_counts": {str(s): len(state["decks"][str(s)]) for s in range(state["players"])},
         "discards": discards, "revealed": revealed, "draft": _draft(state),
@@ -150,8 +150,9 @@ def _pending_public(state: dict) -> dict | None:
     if not pend:
         return None
     out = {"kind": pend["kind"], "seat": pend["seat"]}
-    if pend.get("hero"):
-        out["hero"] = pend["hero"]
+    for key in ("hero", "target", "against"):   # declared in public (a Skirmish's target, who hit the Outsider)
+        if pend.get(key):
+            out[key] = pend[key]
     return out
 
 
@@ -160,6 +161,7 @@ def _private(state: dict, viewer: int, v: dict, named: set) -> None:
     mulligan and the cards its foresee looks at."""
     hand = state["hands"][str(viewer)]
     v["hand"] = [{"iid": i, "card": state["cards"][i]} for i in hand]
+    v["ask_first"] = viewer in (state.get("ask_first") or [])
     named |= {state["cards"][i] for i in hand}
     if state["phase"] == "mulligan":
         v["set_aside"] = list(state["mulligan"][str(viewer)]["tossed"])

@@ -82,7 +82,7 @@ def test_R11_adjacent_means_within_one_hex_including_its_own():
     assert not hexes.adjacent(m, "C1", "E1")
 
 
-# ------------------------------------------------------------------ line of sight (R15-R20, G13, G14)
+# ------------------------------------------------------------------ line of sight (R15-R20, G14)
 
 def test_T7_R15_los_reaches_a_hex_at_most_three_steps_away():
     m = grid("fx_row6", ["......"])
@@ -143,12 +143,18 @@ def test_T12_R19_a_hiding_hex_itself_can_be_targeted_when_the_hero_cannot():
     assert has_los(m, "A1", "C1") and not sees_hero(m, "A1", "C1", friendly_hexes=["D1"])
 
 
-def test_G13_the_viewer_may_be_its_own_adjacent_spotter():
+def test_R18_seed_the_viewer_next_to_a_hiding_hex_is_not_its_own_spotter():
+    """R18 as the seed words it: 「一個友方英雄只會在以下情況具有視線：有另一個友方英雄在與該隱蔽格
+    相鄰的格子上，且該英雄具有看見該敵方英雄的視線」 ("another friendly hero"): a hero next to the
+    hiding hex does not see the hero in it alone; another friendly hero next to it with LoS does it."""
     m = grid("fx_hide_open", ["..h.."])
-    assert sees_hero(m, "B1", "C1", friendly_hexes=[])
+    assert not sees_hero(m, "B1", "C1", friendly_hexes=[])          # adjacent, but alone
+    assert sees_hero(m, "B1", "C1", friendly_hexes=["D1"])          # D1: another friend, adjacent, with LoS
+    assert sees_hero(m, "D1", "C1", friendly_hexes=["B1"])          # and D1 sees it thanks to B1
+    assert not sees_hero(m, "B1", "C1", friendly_hexes=["E1"])      # E1 is another friend, but not adjacent
 
 
-def test_G13_the_viewer_still_needs_its_own_los_to_the_hidden_hero():
+def test_R18_the_viewer_still_needs_its_own_los_to_the_hidden_hero():
     m = grid("fx_hide_far", ["..h...."])
     # the spotter D1 sees C1, but the viewer on G1 is 4 hexes away: no ordinary LoS
     assert not sees_hero(m, "G1", "C1", friendly_hexes=["D1"])
@@ -170,7 +176,7 @@ def test_R18_the_outsider_on_a_hiding_hex_is_seen_through_its_other_hexes():
     assert sees_hero(m, "C1", ["A1", "B1"], friendly_hexes=[])
 
 
-# ------------------------------------------------------------------ movement (R34, R35, G35)
+# ------------------------------------------------------------------ movement (R34, R35)
 
 def test_R34_a_move_ends_up_to_its_number_of_hexes_away():
     m = grid("fx_row_long", ["........"])
@@ -225,21 +231,30 @@ def fixture_state(map_name: str, **extra) -> dict:
     return state
 
 
-def test_G35_towers_and_nexus_hexes_block_passage_minions_block_ending_tokens_nothing():
+def test_R35_seed_towers_and_nexus_hexes_are_crossed_not_ended_on_minions_likewise_tokens_nothing():
+    """R35 as the seed words it: 「英雄和入侵者無法移動穿過其他的英雄或入侵者」, 「可以移動穿過手下」,
+    「無法在有手下或防禦塔的格子結束移動」: only heroes and the Outsider cannot be crossed; the seed is
+    silent on crossing a tower, so a tower (and a nexus hex, house: like a tower) is crossed but
+    not ended on, as a minion is."""
     m = grid("fx_g35", ["........"], towers={"C1": (1, 1)}, nexus={"F1": 1})
     state = fixture_state("fx_g35", towers={"C1": {"side": 1, "lane": 1, "hp": 5}},
                           heroes={"cotlic": {"side": 0, "owner": 0, "hex": "A1", "state": "ready"}},
                           minions=[{"side": 1, "lane": 1, "hex": "D1"}], pillars=[{"side": 1, "hex": "B1"}])
     passing, ending = move_blockers(state, mover="cotlic")
-    assert "C1" in passing and "F1" in passing and "A1" not in passing and "B1" not in passing
-    assert "D1" in ending
-    assert set(move_destinations(m, "A1", 3, passing, ending)) == {"B1"}   # pillar hex is fine, tower is not
+    assert passing == set()
+    assert {"C1", "D1", "F1"} <= ending and "B1" not in ending
+    dest = move_destinations(m, "A1", 3, passing, ending)
+    assert set(dest) == {"B1"}                       # the pillar hex is fine; C1 and D1 only crossed
+    dest = move_destinations(m, "A1", 5, passing, ending)
+    assert dest["E1"] == ["A1", "B1", "C1", "D1", "E1"]     # through the tower and the minion
+    assert "F1" not in dest                                 # never ending on the nexus
+    assert set(move_destinations(m, "A1", 6, passing, ending)) == {"B1", "E1", "G1"}
     state["towers"]["C1"]["hp"] = 0        # a destroyed tower is an ordinary hex (G9)
     passing, ending = move_blockers(state, mover="cotlic")
     assert set(move_destinations(m, "A1", 4, passing, ending)) == {"B1", "C1", "E1"}
 
 
-def test_G35_other_heroes_and_the_outsider_block_but_not_the_mover_itself():
+def test_R35_other_heroes_and_the_outsider_block_but_not_the_mover_itself():
     grid("fx_g35b", ["......"])
     state = fixture_state("fx_g35b", heroes={
         "cotlic": {"side": 0, "owner": 0, "hex": "A1", "state": "ready"},

@@ -78,6 +78,8 @@ def test_T18_R43_a_skirmish_deals_its_damage_first_then_moves_up_to_two_hexes():
     st = act(st, 0, "skirmish:cotlic")
     assert st["heroes"]["cotlic"]["hp"] == starting("cotlic"), "nothing happens before the window closes"
     st = act(st, 1, "pass")
+    assert st["pending"]["kind"] == "skirmish_effects" and st["heroes"]["cotlic"]["hp"] == starting("cotlic")
+    st = act(st, 0, "skirmish_effect:damage")
     # step 1 done, step 2 asked: the damage is already dealt, Sakoshi has not moved yet
     assert st["heroes"]["cotlic"]["hp"] == starting("cotlic") - 2
     assert st["heroes"]["sakoshi"]["hex"] == "D4"
@@ -144,6 +146,14 @@ def test_R44_no_card_can_be_played_while_a_skirmish_resolves():
     st = act(st, 0, "skirmish:cotlic")
     assert f"play:cotlic:{guard}:cotlic" in ids(st, 1), "before it resolves, responses are allowed"
     st = act(st, 1, "pass")
+    assert st["pending"]["kind"] == "skirmish_effects"
+    assert RULES.active_players(st) == {0} and ids(st, 1) == []
+    assert sorted(ids(st, 0)) == ["skirmish_effect:damage", "skirmish_effect:no_damage"]
+    assert waiting(st) == []
+    with pytest.raises(IllegalAction):
+        RULES.apply(st, 1, f"play:cotlic:{guard}:cotlic")
+    refused(st, 0, f"play:sakoshi:{ambush}:cotlic")
+    st = act(st, 0, "skirmish_effect:damage")
     assert st["pending"]["kind"] == "skirmish_move" and st["heroes"]["cotlic"]["hp"] < starting("cotlic")
     assert RULES.active_players(st) == {0} and ids(st, 1) == []
     assert all(i.startswith("skirmish_move:") for i in ids(st, 0))

@@ -172,7 +172,7 @@ def test_R120_G18_damage_to_the_outsider_in_its_phase_gives_its_holder_a_reactio
     assert st["outsider"]["hp"] < data.OUTSIDER["hp"]
     assert st["pending"]["kind"] == "reaction" and st["pending"]["seat"] == 0
     hp = st["heroes"]["sakoshi"]["hp"]
-    st = act(st, 0, "react:attack")
+    st = act(st, 0, "react:attack:sakoshi")
     assert [e["do"] for e in st["stack"]] == ["outsider_skill", "attack"]
     st = pass_all(st)
     assert st["heroes"]["sakoshi"]["hp"] < hp

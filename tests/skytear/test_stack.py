@@ -1,7 +1,8 @@
-"""The effect stack in chat (R62-R79, G34): declarations and cards wait on the stack while every
-other seat is asked at once; instants restart the window; the top effect resolves completely when
-all have passed, requirements checked again (R25); triggers (R78), the Outsider's reaction (R120)
-and pending choices; no windows in the minion and reset phases (R79, G46)."""
+"""The effect stack in chat (R62-R79, G34): declarations and cards wait on the stack while the
+seats are asked one at a time in priority order (the one holding priority first is passed for by
+default); instants start a new round of priority; the top effect resolves completely when all have
+passed, requirements checked again (R25); triggers (R78), the Outsider's reaction (R120) and
+pending choices; no windows in the minion and reset phases (R79, G46)."""
 from __future__ import annotations
 
 from engine.skytear import RULES, data, flow, hexes, resolve
@@ -38,20 +39,24 @@ def test_R73_G34_a_declared_action_waits_while_every_other_seat_is_asked():
     assert RULES.active_players(st) == {0}
 
 
-def test_G34_in_a_team_game_a_window_asks_all_three_other_seats_at_once():
+def test_R74_in_a_team_game_priority_goes_clockwise_one_seat_at_a_time():
+    """R74: 「啟動玩家…將有優先順位」 then 「將優先順位順時針傳給下一位玩家」: after the active seat
+    (passed for by default), the seats in turn, A1 B1 A2 B2 (G27), each asked alone."""
     st = hero_state({"sakoshi": (0, "D5"), "akhuti": (2, "B6"), "yami": (1, "E5"), "cotlic": (3, "L6")}, players=4)
     st = activated(st, 0, "sakoshi")
     st = act(st, 0, "move:C4")
-    assert sorted(waiting(st)) == [1, 2, 3]
-    assert RULES.active_players(st) == {1, 2, 3}
-    st = act(st, 2, "pass")
-    st = act(st, 3, "pass")
-    assert st["stack"], "one seat has still to pass"
+    assert waiting(st) == [1, 2, 3]
+    assert RULES.active_players(st) == {1}
+    assert "It is not your turn" in refused(st, 2, "pass"), "seat 2 waits for seat 1"
     st = act(st, 1, "pass")
+    assert RULES.active_players(st) == {2}
+    st = act(st, 2, "pass")
+    assert st["stack"] and RULES.active_players(st) == {3}, "one seat has still to pass"
+    st = act(st, 3, "pass")
     assert st["stack"] == [] and st["heroes"]["sakoshi"]["hex"] == "C4"
 
 
-def test_R74_G34_an_instant_restarts_the_window_without_its_player_R75_then_everyone_is_asked():
+def test_R74_G34_an_instant_restarts_the_window_without_its_player_R75_then_the_others_are_asked():
     st = duel()
     fx.give(st, 1, "creeping_darkness")            # Tlakali's deck card, but earth runes: give Yami fire
     cd = fx.give(st, 1, "ambush")                  # instant, fire: Yami can play it (2 mana in round 2)
@@ -60,10 +65,10 @@ def test_R74_G34_an_instant_restarts_the_window_without_its_player_R75_then_ever
     assert waiting(st) == [1]
     st = act(st, 1, f"play:yami:{cd}:sakoshi")
     assert [e["do"] for e in st["stack"]] == ["attack", "card"]
-    assert waiting(st) == [0], "everyone except the seat that added the instant"
+    assert waiting(st) == [0], "everyone except the seat that added the instant (passed for by default)"
     st = act(st, 0, "pass")            # the instant resolves (R75) ...
     assert [e["do"] for e in st["stack"]] == ["attack"]
-    assert sorted(waiting(st)) == [0, 1], "... and every seat, the active one included, is asked again"
+    assert waiting(st) == [1], "... and priority starts again with the active seat, passed for by default"
 
 
 def test_R77_T47_a_move_resolves_whole_and_responses_come_only_before_it():
@@ -120,7 +125,7 @@ def test_R25_T45_dodge_onto_a_hiding_hex_cancels_the_attack_and_spends_it():
     assert [e["do"] for e in st["stack"]] == ["attack", "card"]
     st = act(st, 1, "pass")
     assert st["heroes"]["akhuti"]["hex"] == "E4"
-    assert sorted(waiting(st)) == [0, 1]
+    assert waiting(st) == [0], "the active seat (1) holds priority first and is passed for"
     st, events = act_ev(st, 0, "pass")
     st = act(st, 1, "pass") if st.get("window") else st
     assert st["heroes"]["akhuti"]["hp"] == data.hero("akhuti")["hp"], "the attack was ignored"
@@ -150,6 +155,8 @@ def test_R43_R77_a_skirmish_deals_damage_then_its_player_chooses_the_move_at_onc
     st = activated(st, 1, "yami")
     st = act(st, 1, "skirmish:sakoshi")
     st = act(st, 0, "pass")
+    assert st["pending"]["kind"] == "skirmish_effects" and RULES.active_players(st) == {1}
+    st = act(st, 1, "skirmish_effect:damage")
     assert st["heroes"]["sakoshi"]["hp"] == data.hero("sakoshi")["hp"] - (1 - data.hero("sakoshi")["armor"])
     assert st["pending"]["kind"] == "skirmish_move" and RULES.active_players(st) == {1}
     assert st["window"] is None, "no window inside the resolution"
@@ -197,7 +204,7 @@ def test_R78_T25_chastise_goes_on_the_stack_after_akhutis_attack_resolves():
     st = act(st, 1, "pass")
     assert d not in [f"m:{m['hex']}:{m['side']}" for m in st["minions"]]
     assert [x["do"] for x in st["stack"]] == ["trigger"], "Chastise waits on the stack"
-    assert sorted(waiting(st)) == [0, 1]
+    assert waiting(st) == [1], "priority starts with the active seat, passed for by default"
     st = pass_all(st)
     assert e not in [f"m:{m['hex']}:{m['side']}" for m in st["minions"]]
 
@@ -213,8 +220,8 @@ def test_R120_T32_damaging_the_outsider_lets_the_other_side_act_with_it():
     st = act(st, 1, "pass")
     assert st["outsider"]["hp"] < data.OUTSIDER["hp"]
     assert st["pending"] == {"kind": "reaction", "seat": 1, "side": 1, "against": "sakoshi"}
-    assert set(ids(st, 1)) >= {"react:attack", "react:none"}
-    st = act(st, 1, "react:attack")
+    assert "react:attack:sakoshi" in ids(st, 1) and "react:none" not in ids(st, 1)
+    st = act(st, 1, "react:attack:sakoshi")
     assert st["stack"][-1]["hero"] == "outsider" and st["stack"][-1]["target"] == "sakoshi"
     assert waiting(st) == [0]
     hp = st["heroes"]["sakoshi"]["hp"]
@@ -230,14 +237,19 @@ def test_G34_a_window_asks_a_seat_with_an_instant_like_a_seat_without_one():
     fx.give(st, 1, "ambush")            # seat 1 holds an instant it can play, seat 3 holds nothing
     st = activated(st, 0, "sakoshi")
     st = act(st, 0, "move:C4")
-    assert {1, 3} <= RULES.active_players(st)
-    assert RULES.prompt(st, 1) == RULES.prompt(st, 3)
-    assert [a for a in ids(st, 1) if not a.startswith("play:")] == ids(st, 3) == ["pass"]
-    v1, v3 = RULES.view(st, 1), RULES.view(st, 3)
-    for key in set(v1) | set(v3):
-        if key not in ("hand", "cards", "viewer"):
-            assert v1.get(key) == v3.get(key), key
+    assert RULES.active_players(st) == {1}
+    asked_1 = RULES.prompt(st, 1)
+    ids_1 = [a for a in ids(st, 1) if not a.startswith("play:")]
+    v1 = RULES.view(st, 1)
     assert RULES.view(st, None)["waiting"] == 3 and "waiting" not in str(RULES.view(st, None)["stack"])
+    st = act(act(st, 1, "pass"), 2, "pass")
+    assert RULES.active_players(st) == {3}
+    assert RULES.prompt(st, 3) == asked_1
+    assert ids(st, 3) == ids_1 == ["pass"]
+    v3 = RULES.view(st, 3)
+    for key in set(v1) | set(v3):
+        if key not in ("hand", "cards", "viewer", "waiting", "step"):
+            assert v1.get(key) == v3.get(key), key
 
 
 def test_auto_pass_ok_only_when_pass_is_the_only_move_and_timeout_passes_a_window():

@@ -1,98 +1,141 @@
-"""Picture benchmark: CPU time and PNG size of every game's board and hand, and the PNG level.
+"""Picture benchmark: CPU time and PNG size of every game's board and hand, at late-game states,
+and the PNG level.
 
-Run from the project root: `python -m bench.pictures [renders]` (default 30 of each).
+Run from the project root: `python -m bench.pictures [renders] [--games a,b] [--seeds N]`
+(default: 20 renders of each picture of each state, the five games, 2 seeds).
 
-For each picture (Battle Line and Battalia, in English and Traditional Chinese) it prints the
-median and worst CPU milliseconds of a render in this process (drawing, palette mapping and PNG
-encoding) and the PNG's size; then, for one Battle Line board and one Battalia board, the cost
-and size of each zlib level, which is how `render.toolkit.PNG_LEVEL` was chosen. It prints figures
-only; nothing here asserts on time.
+The states: for each game and each player count of 2 and 4 (3 for Battle Line, which allows no
+more), the state after 75 % of the moves of a seeded game of the engine's computer player on
+every seat (bench/late.py), for `--seeds` seeds: boards and hands as full as a real game gets
+them. The board is drawn from the public view; the hand is that of the seat that must act.
+
+For each picture (game, players, board or hand, English and Traditional Chinese) it prints the
+median and the worst CPU milliseconds of one render in this process (the view drawn, mapped to
+the palette and PNG-encoded; fonts and cached parts loaded first, as in the bot's warmed-up
+workers) over all the renders of all the states, and the median and the largest PNG size in KB
+over the states. Boards are held to the budgets: a median of at most `BUDGET_MS` ms CPU and at
+most `BUDGET_KB` KB (every state); the verdict names what is over. Then, for one 2-player late
+board of each game, the encode time and size at each zlib level, which is how
+`render.toolkit.PNG_LEVEL` was chosen. It prints figures only; nothing here asserts on time.
 """
 from __future__ import annotations
 
+import argparse
 import io
 import statistics
-import sys
 import time
 
-from engine.battalia import RULES as BATTALIA
-from render import battalia, battleline, toolkit
-from tests.battalia.playouts import computer_playout
-from tests.render import battleline_views as views
+from bench import late
+from engine.registry import get as rules_for
+from render import registry as renderers
+from render import toolkit
 
-BUDGET_MS, BUDGET_KB = 20, 300  # every board: median CPU and size
-
-
-def battalia_state(players: int = 4, seed: int = 4, moves: int = 300) -> dict:
-    """A Battalia game played a while by the computer players (the board fills up)."""
-    return computer_playout(players, seed, moves)
-
-
-def cases():
-    state = battalia_state()
-    names4 = ["Alice", "Bob", "Chandra", "Dmitri"]
-    for lang in ("en", "zh-TW"):
-        yield f"Battle Line board, mid-game ({lang})", "board", battleline.render_board, views.midgame_view(), \
-            views.NAMES_2P, lang
-        yield f"Battle Line board, 3 players ({lang})", "board", battleline.render_board, \
-            views.three_player_view(), views.NAMES_3P, lang
-        yield f"Battle Line hand ({lang})", "hand", battleline.render_hand, views.hand_view(), views.NAMES_2P, lang
-        yield f"Battalia board, 4 players ({lang})", "board", battalia.render_board, \
-            BATTALIA.view(state, None), names4, lang
-        yield f"Battalia hand ({lang})", "hand", battalia.render_hand, BATTALIA.view(state, 0), names4, lang
+BUDGET_MS, BUDGET_KB = 20, 150  # every board: median CPU, size
+GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
+NAMES = ["Alice", "Bob", "Chandra", "Dmitri"]
+LANGS = ("en", "zh-TW")
+SEED = 20240601
 
 
-def cpu_ms(fn, *args) -> tuple[float, object]:
+def player_counts(game: str) -> list[int]:
+    rules = rules_for(game)
+    return sorted({max(rules.min_players, 2), min(4, rules.max_players)})
+
+
+def cpu_ms(fn, *args) -> tuple[float, bytes]:
     start = time.process_time()
     out = fn(*args)
     return (time.process_time() - start) * 1000, out
 
 
-def main(argv: list[str]) -> None:
-    total = int(argv[1]) if len(argv) > 1 else 30
-    print(f"{'picture':<40} {'median ms':>9} {'max ms':>7} {'KB':>6}  budget (boards: {BUDGET_MS} ms, "
-          f"{BUDGET_KB} KB)")
-    for label, kind, render, view, names, lang in cases():
+def measure(render, views: list, names: list[str], lang: str, renders: int) -> tuple[list[float], list[int]]:
+    times, sizes = [], []
+    for view in views:
         render(view, names, lang)  # fonts and parts cached, as in a running bot
-        times, png = [], b""
-        for _ in range(total):
+        png = b""
+        for _ in range(renders):
             ms, png = cpu_ms(render, view, names, lang)
             times.append(ms)
-        median = statistics.median(times)
-        within = "" if kind != "board" else (
-            "ok" if median <= BUDGET_MS and len(png) <= BUDGET_KB * 1024 else "OVER")
-        print(f"{label:<40} {median:9.1f} {max(times):7.1f} {len(png) / 1024:6.1f}  {within}")
+        sizes.append(len(png))
+    return times, sizes
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="CPU and size of every board and hand, at late-game states.")
+    parser.add_argument("renders", nargs="?", type=int, default=20, help="renders of each picture of each state")
+    parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated (default: the five)")
+    parser.add_argument("--seeds", type=int, default=2, help="late-game states per game and player count")
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g]
+    print(f"bench.pictures: {args.renders} renders of each picture of each state; states after {late.LATE:.0%} "
+          f"of seeded computer games ({args.seeds} per game and player count); budget per board: median ≤ "
+          f"{BUDGET_MS} ms CPU and ≤ {BUDGET_KB} KB", flush=True)
+    print(f"{'picture':<44} {'median ms':>9} {'worst ms':>8} {'median KB':>9} {'max KB':>7}  board budget", flush=True)
+    over = []
+    boards_for_levels = {}
+    for game in games:
+        rules, module = rules_for(game), renderers.get(game)
+        for players in player_counts(game):
+            started = time.perf_counter()
+            states = [late.late_game(game, players, SEED + i) for i in range(args.seeds)]
+            where = ", ".join(f"move {s.move} of {s.length}" for s in states)
+            print(f"  ({game}, {players} players: {where}; {time.perf_counter() - started:.0f} s to play)", flush=True)
+            boards = [rules.view(s.state, None) for s in states]
+            hands = [rules.view(s.state, min(rules.active_players(s.state) or {0})) for s in states]
+            boards_for_levels.setdefault(game, (module, boards[0], NAMES[:players]))
+            for kind, views, render in (("board", boards, module.render_board), ("hand", hands, module.render_hand)):
+                for lang in LANGS:
+                    times, sizes = measure(render, views, NAMES[:players], lang, args.renders)
+                    median, worst = statistics.median(times), max(times)
+                    kb_median, kb_max = statistics.median(sizes) / 1024, max(sizes) / 1024
+                    verdict = ""
+                    if kind == "board":
+                        problems = ([f"median {median:.1f} ms > {BUDGET_MS} ms"] if median > BUDGET_MS else []) + \
+                                   ([f"{kb_max:.1f} KB > {BUDGET_KB} KB"] if kb_max > BUDGET_KB else [])
+                        verdict = "ok" if not problems else "OVER: " + ", ".join(problems)
+                        if problems:
+                            over.append(f"{game} {players}p {lang}")
+                    label = f"{game} {kind}, {players} players ({lang})"
+                    print(f"{label:<44} {median:9.1f} {worst:8.1f} {kb_median:9.1f} {kb_max:7.1f}  {verdict}",
+                          flush=True)
+    print(f"boards over budget: {len(over)}" + (f" ({'; '.join(over)})" if over else ""), flush=True)
     print()
-    print("PNG zlib level (8-bit palette picture): encode ms, KB")
-    for label, module, render, view, names in (
-            ("Battle Line board", battleline, battleline.render_board, views.midgame_view(), views.NAMES_2P),
-            ("Battalia board", battalia, battalia.render_board, BATTALIA.view(battalia_state(), None), None)):
-        mapped = module.PALETTE.apply(_rgb(module, render, view, names))
+    print("PNG zlib level (the board as drawn, 8-bit palette, 2 players, late game): encode ms, KB", flush=True)
+    for game, (module, view, names) in boards_for_levels.items():
+        mapped = _paletted(module, view, names)
+        if mapped is None:
+            print(f"  {game:<14} n/a (the drawing module does not encode through render.toolkit)", flush=True)
+            continue
         row = []
         for level in (0, 1, 2, 3, 6, 9):
             times, size = [], 0
-            for _ in range(max(3, total // 5)):
+            for _ in range(max(3, args.renders // 4)):
                 buf = io.BytesIO()
                 start = time.process_time()
                 mapped.save(buf, format="PNG", compress_level=level)
                 times.append((time.process_time() - start) * 1000)
                 size = buf.tell()
             row.append(f"{level}: {statistics.median(times):5.1f} ms {size / 1024:6.1f} KB")
-        print(f"  {label:<18} " + " | ".join(row))
-    print(f"chosen: level {toolkit.PNG_LEVEL}")
+        print(f"  {game:<14} " + " | ".join(row), flush=True)
+    print(f"chosen: level {toolkit.PNG_LEVEL}", flush=True)
 
 
-def _rgb(module, render, view, names):
-    """The picture as drawn, before its palette and encoding."""
+def _paletted(module, view, names):
+    """The board as drawn and mapped to its palette, before the PNG encoding (caught at
+    render.toolkit.png, through which every drawing module's Palette.png encodes)."""
     caught = {}
-    real = module.PALETTE.png
-    module.PALETTE.png = lambda img, level=toolkit.PNG_LEVEL: caught.setdefault("img", img.copy()) and b""
+    real = toolkit.png
+
+    def catch(img, level=toolkit.PNG_LEVEL):
+        caught.setdefault("img", img.copy())
+        return real(img, level)
+    toolkit.png = catch
     try:
-        render(view, names, "en")
+        module.render_board(view, names, "en")
     finally:
-        module.PALETTE.png = real
-    return caught["img"]
+        toolkit.png = real
+    return caught.get("img")
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

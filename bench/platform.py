@@ -1,64 +1,98 @@
-"""Platform benchmark: real moves through the real bot in simcord, timed to their completion.
+"""Platform benchmark: real moves through the real bot in simcord, at late-game states, timed to
+their completion, with the CPU they cost split between the bot and the virtual Discord, against
+a floor.
 
-    python -m bench.platform
+    python -m bench.platform            # all games, 1, 10 and 100 concurrent matches
+    python -m bench.platform --quick    # the five games at 10 concurrent matches, fewer moves
+    python -m bench.platform --games civilization --levels 10 --profile
 
 What it does. It starts the real bot (`bot.create_bot`, with the cogs it loads by default) inside
-simcord's offline virtual Discord, on a database in a temporary directory, and plays three games:
-the test game (`tests/testgame.py`, registered here), Battle Line and Battalia, two human players
-per match. For each game and for 1, 10 and 100 concurrent matches it plays rounds: in a round
-every match whose one seat must act gets one `/match move action:<id> match:<id>` from that
-seat's member, the move a seeded random choice among the seat's legal actions (fixed seeds: runs
-are comparable). A match that ends is replaced by a new one between rounds, so the concurrency
-stays constant. All the moves of a round are dispatched together, without letting simcord settle
-(as simultaneous players would send them), then the bench waits until every dispatched command
-has COMPLETED: the bot's `app_command_completion` event, or the command tree's error handler.
-The move command returns only after the service has posted the board and the players' hands
+simcord's offline virtual Discord, on a database in a temporary directory, and plays the five
+games (Battle Line, Battalia, Skytear, Clash of Rage, Civilization; and, without --quick, the
+test game of `tests/testgame.py` as a baseline of a game that costs nothing), two human players
+per match. For each game and each level of 1, 10 and 100 concurrent matches (--quick: 10) it
+plays rounds: in a round every match gets one `/match move action:<id> match:<id>` from the
+member whose seat must act (the lowest seat when several are asked at once), the move being the
+engine's computer player's choice for that seat (seeded; a random legal move if the computer
+names a move that is not listed). A match that ends is replaced between rounds, so the
+concurrency stays constant. The moves of a round are dispatched together, without letting
+simcord settle (as simultaneous players would send them); the bench then waits until every
+command has COMPLETED (the bot's `app_command_completion` event, or the command tree's error
+handler). The move command returns only once the service has posted the board and the hands
 (the match service awaits the presenter) and answered the mover, so completion means the move
-was fully delivered. simcord is settled once after each round, outside the timed section.
+was fully delivered. simcord is settled after each round, outside the timed section. Before
+each row's first round and before its floor, the heap is collected and what survives frozen
+(`gc.freeze`), so a row does not pay for collecting what earlier rows and simcord's record of
+every message left behind.
+
+Late-game states. Before any move is timed, every match is fast-forwarded, untimed, to a late
+point of a real game (bench/late.py): a seeded game of the engine's computer player on both
+seats is played to its end, and the match is set at 75 % of its moves (`late.LATE`). With the
+first two seeds and the engines as they play today, Battle Line's matches start at move 65 or
+79 (of games of 87 and 106 moves), Battalia's at 330 or 621 (of 440 and 828), Skytear's at 144
+or 123 (of 193 and 164), Clash of Rage's at 75 or 129 (of 100 and 173), Civilization's at 303 or
+508 (of 404 and 678); each game's header line prints where its matches start, and the floor
+lines which moves were timed. The match is created through the match service with that game's
+seed, its log up to that point is written into the store in one transaction (the actions and
+the late snapshot, so the match's history and replay hold the real game), and its late board
+and every hand are posted once (as the previous move of a running match would have), which
+warms the bot's hand-picture cache as in a running game. A game's matches start from `PREPARED`
+(--quick: 2) such computer games, used in turn.
 
 Per (game, concurrency) row:
-  moves/s      moves completed / wall time of the timed rounds
-  p50/p99 ms   latency of one move: from just before `member.slash(...)` to its completion
-  CPU ms/move  CPU time of this process (all threads) plus that of its child processes (live
-               ones from /proc/<pid>/stat, exited ones from RUSAGE_CHILDREN: render workers, if
-               any), over the timed rounds, per move. It includes simcord's virtual Discord,
-               which runs in this process too.
-  pics/move    pictures drawn per move: `cogs.pictures.STATS["rendered"]` when the code base has a
-               render pool with such a counter, else calls of the game's render_board and
-               render_hand (wrapped on the drawing module)
-  KB/move      bytes the bot sent per move: attachments plus message content, counted at
-               simcord's REST router, so channel posts, DMs, interaction answers and ephemeral
-               follow-ups alike (edits included)
-  errors       moves answered with an error (should be 0)
+  moves/s       moves completed / wall time of the timed rounds
+  p50/p99 ms    latency of one move: from just before `member.slash(...)` to its completion
+  CPU ms/move (all)  CPU of this process (every thread) and of its child processes (the render
+                workers, whose pids are noted once after start-up: bench/cpu.py), read just
+                before and just after each round's timed section (never inside it: a reading
+                opens two or three /proc files), per move
+  simcord ms/move    the part of it spent inside simcord itself, measured by accumulating
+                wrappers on simcord's entry points, exclusive of the bot's work nested in them
+                (bench/simcost.py says exactly which: its REST transports and backend, its
+                gateway, the simulated users' side of each slash command, its loop hooks and
+                virtual clock; discord.py's parsing of each event stays the bot's)
+  bot ms/move   all − simcord: what the bot itself spent per move
+  floor ms/move the unavoidable CPU of the same moves (bench/floor.py): the engine's apply, the
+                legal moves of each seat asked next, one store commit, and the pictures the move
+                needs (a board when who must act changes or the game ends; the hands, of the
+                seats the move tells, whose picture changed), measured afterwards on every one of
+                this row's timed moves, replayed from the states they were made in, in this process
+  bot÷floor     bot ms/move divided by the floor (the product's target is ≤ 1.3; printed only)
+  pics/move     pictures drawn per move (`cogs.pictures.STATS["rendered"]` when the code base has
+                a render pool with such a counter, else calls of the game's render_board and
+                render_hand)
+  KB/move       bytes the bot sent per move: attachments plus message content, counted at
+                simcord's REST router (channel posts, DMs, interaction answers and follow-ups,
+                edits included)
+  errors        moves answered with an error (should be 0)
 
-Pictures and bytes are counted over the timed rounds too (nothing more is sent while simcord
-settles after a round: the move command only returns once everything is delivered).
+Under each game's rows: the floor's parts per row, with the boards and hands the floor draws per
+move beside those the bot drew (from the render pool's counters). At the end: a summary of bot ms/move ÷
+floor per game and level, and how many wrapped calls the simcord accounting made per move with
+the cost of one (the instrumentation's own share of the figures). The bench's own waiting on the
+moves (an asyncio event per move) is in the bot's figure; it is small.
 
-Per game, a floor: the CPU of the unavoidable work of one move, each part the median of 25
-repetitions, in this process: (a) one public board picture of a mid-game state of that game at
-its real size (render_board of the public view of the bench's most advanced match of the game,
-first played on, untimed, to MID_GAME moves through the match service); (b) one store commit of
-that game's snapshot (`Store.commit_action`, on a store of its own in the temporary directory);
-(c) one board message text (the presenter's head line and footer, and the board's buttons).
-
-Then the resident memory of the process (and of its child processes) with 1,000 stored and 100
-active matches: simcord's virtual Discord lives in this process and keeps every message and
-picture the bot sent, so this is an upper bound for the bot alone.
+Then the resident memory of the process (and of its child processes) with 1,000 stored and at
+most 100 active matches (the others are marked finished): simcord's virtual Discord lives in this process and keeps every
+message and picture the bot sent, so this is an upper bound for the bot alone.
 
 The header states the machine's CPU count and load average at the start (and the load is printed
-again at the end): compare runs made on an otherwise idle machine. Everything is closed at the
-end (render workers, the bot, its database thread) and the process exits. Prints only; asserts
-nothing. It takes one to a few minutes on two cores.
+again at the end): compare runs made on an otherwise idle machine. Whatever happens (an error, a
+move that never completes, Ctrl-C), everything is closed at the end (render workers, the bot,
+its database thread, the floor's stores) and the process exits by itself; a shutdown that hangs
+is cut after `EXIT_GRACE` seconds. Prints only; asserts nothing. The whole run takes ten minutes
+or more on two cores; --quick a few minutes.
 """
 from __future__ import annotations
 
 import asyncio
 import cProfile
+import gc
 import inspect
 import io
+import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -69,92 +103,35 @@ from pathlib import Path
 
 import simcord
 
+from bench import late
+from bench.cpu import ProcessCPU, rss_mb
+from bench.floor import Floor, MoveSample
+from bench.simcost import SIM, Charged, Ledger
 from bot import Config, create_bot
 from engine import registry
+from engine.base import normalise_options
 from render import registry as renderers
-from store import Store
 from tests import testgame
 
 registry.register(testgame.RULES)
 renderers.register("testgame", testgame)
 
 SEED = 20240601
-GAMES = (("testgame", {"hand": 5}), ("battleline", {}), ("battalia", {}), ("skytear", {}), ("clash_of_rage", {}))
+GAMES = (("testgame", {"hand": 5}), ("battleline", {}), ("battalia", {}), ("skytear", {}), ("clash_of_rage", {}),
+         ("civilization", {}))
+FIVE = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
 # concurrent matches -> (moves at least, rounds at least)
 LEVELS = ((1, 25, 25), (10, 60, 6), (100, 300, 3))
+QUICK_LEVELS = ((10, 30, 3),)
+PREPARED, QUICK_PREPARED = 4, 2  # seeded computer games per game whose late states matches start from
 MOVE_TIMEOUT = 600.0
-MID_GAME = {"testgame": 5, "battleline": 40, "battalia": 100, "skytear": 120, "clash_of_rage": 150}  # moves into a game, for the floor
-FLOOR_REPS = 25
 MEMBERS = 240  # 200 for the 100 matches, a few spare
-
-# ---------------------------------------------------------------------------- measuring
-
-
-def rss_mb(pid: int | str = "self") -> float:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
-
-
-def children_rss_mb() -> tuple[float, int]:
-    """Resident memory of the live child processes (render workers, if any), and how many."""
-    total, count = 0.0, 0
-    for pid in _descendants():
-        mb = rss_mb(pid)
-        if mb == mb:  # not NaN: still alive
-            total, count = total + mb, count + 1
-    return total, count
+EXIT_GRACE = 90.0  # seconds the shutdown may take before the process is ended anyway
 
 
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
-
-
-_TICK = os.sysconf("SC_CLK_TCK")
-
-
-def _proc_table() -> dict[int, tuple[int, float]]:
-    """pid -> (parent pid, CPU seconds user + system), from /proc."""
-    table = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()  # fields[0] is field 3 (state)
-        table[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / _TICK)
-    return table
-
-
-def _descendants(table: dict[int, tuple[int, float]] | None = None) -> list[int]:
-    table = _proc_table() if table is None else table
-    me, found = os.getpid(), []
-    for pid in table:
-        parent, depth = table[pid][0], 0
-        while parent and parent != me and parent in table and depth < 64:
-            parent, depth = table[parent][0], depth + 1
-        if parent == me and pid != me:
-            found.append(pid)
-    return found
-
-
-def _descendants_cpu() -> float:
-    """CPU seconds (user + system) of the live descendants of this process."""
-    table = _proc_table()
-    return sum(table[pid][1] for pid in _descendants(table))
-
-
-def cpu_seconds() -> float:
-    """This process (every thread) + its children, live or exited."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime + _descendants_cpu()
 
 
 class Counters:
@@ -181,6 +158,12 @@ class Counters:
         if self.pool_stats is not None:
             return int(self.pool_stats.get("rendered", 0))
         return self.rendered
+
+    def boards(self) -> int | None:
+        """Boards drawn so far, where the render pool counts them apart (else None)."""
+        if self.pool_stats is not None and "board" in self.pool_stats:
+            return int(self.pool_stats["board"])
+        return None
 
     def count_drawings(self, game: str) -> None:
         """Count the calls of the game's drawing functions (on the module, so the presenter's
@@ -319,32 +302,116 @@ async def dispatch_without_settling(env, calls) -> None:
         env._settle_internal = real
 
 
+def settle_heap() -> None:
+    """Collect, then freeze what survives (gc.freeze): the heap left by earlier rows, and
+    simcord's record of every message and request so far, is not traversed again by the
+    collections of the next timed section (a real bot keeps no such history in memory)."""
+    gc.collect()
+    gc.freeze()
+
+
+class _Seeds:
+    """The match service's seed source: the seeds queued here first (a match is created with
+    the seed of the computer game it is fast-forwarded along), then a seeded generator."""
+
+    def __init__(self, fallback: random.Random):
+        self.queue: list[int] = []
+        self.fallback = fallback
+
+    def randrange(self, *args):
+        return self.queue.pop(0) if self.queue else self.fallback.randrange(*args)
+
+
+def _same_state(a: dict, b: dict) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
 class Bench:
-    def __init__(self, env, bot, guild, channel, members, counters: Counters):
+    def __init__(self, env, bot, guild, channel, members, counters: Counters, cpu: ProcessCPU, ledger: Ledger,
+                 floor: Floor, prepared: int):
         self.env, self.bot, self.guild, self.channel = env, bot, guild, channel
         self.members = members
         self.by_id = {m.id: m for m in members}
-        self.counters = counters
+        self.counters, self.cpu, self.ledger, self.floor = counters, cpu, ledger, floor
+        self.prepared = prepared
         self.completion = Completion(bot)
-        self.mid_game: dict[str, tuple] = {}  # game -> ((active, version), match id) for the floor
+        self.seeds = _Seeds(random.Random(SEED))
+        bot.service.seed_source = self.seeds  # the same deals every run
+        self.late: dict[str, list[late.LateGame]] = {}
+        self.turn: dict[str, int] = {}  # game -> the next prepared game to start a match from
         self.profiler: cProfile.Profile | None = None  # --profile: the timed sections of one row
         self.worker_cpu = 0.0  # CPU seconds of the child processes in the timed sections
 
+    # ------------------------------------------------------------------------ late-game matches
+
+    def prepare(self, game: str, options: dict) -> list[late.LateGame]:
+        """The seeded computer games this game's matches are fast-forwarded along (untimed)."""
+        if game not in self.late:
+            rules = registry.get(game)
+            options = normalise_options(rules, 2, dict(options))
+            self.late[game] = [late.late_game(game, 2, SEED + i, options) for i in range(self.prepared)]
+            self.turn[game] = 0
+        return self.late[game]
+
     async def new_match(self, game: str, options: dict, a, b) -> int:
+        """A match between a and b, created through the service, fast-forwarded to a late state."""
+        games = self.late[game]
+        chosen = games[self.turn[game] % len(games)]
+        self.turn[game] += 1
+        self.seeds.queue.append(chosen.seed)
         m = await self.bot.service.create(game=game, guild_id=self.guild.id, channel_id=self.channel.id,
                                           creator_id=a.id, invited=[b.id], accepted=True, options=dict(options))
+        await self.fast_forward(m.id, chosen)
         return m.id
+
+    async def fast_forward(self, match_id: int, chosen: late.LateGame) -> None:
+        service, store = self.bot.service, self.bot.store
+        match = await service.get(match_id)
+        if match.status != "active" or match.version != 0 or not _same_state(match.snapshot, chosen.initial):
+            raise RuntimeError(f"match {match_id} ({match.game}) did not start as the computer game of seed "
+                               f"{chosen.seed} did: cannot fast-forward it")
+        now = time.time()
+        statements = [("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,?,?,?,?)",
+                       (match_id, number, seat, action, now)) for number, (seat, action) in enumerate(chosen.log, 1)]
+        statements.append(("UPDATE matches SET version=?, snapshot=?, updated_at=? "
+                           "WHERE id=? AND version=0 AND status='active'",
+                           (chosen.move, json.dumps(chosen.state), now, match_id)))
+        await store.transaction(statements)
+        match = await service.get(match_id)
+        if match.version != chosen.move:
+            raise RuntimeError(f"match {match_id}: the fast-forward was not written")
+        # the late board and every hand, as the previous move would have posted them
+        await self.bot.presenter.post_board(match, f"(bench: fast-forwarded to move {chosen.move}.)", ping=False)
+        for seat in match.seats:
+            await self.bot.presenter.send_private(match, seat.seat)
+
+    # ------------------------------------------------------------------------ one row
+
+    def choose(self, rules, state: dict, seat: int, rng: random.Random) -> str:
+        """The computer player's move for the seat (seeded), if it is listed; else a random one."""
+        legal = [a.id for a in rules.legal_actions(state, seat)]  # the engine's: the bot's cache stays untouched
+        if not legal:
+            return ""
+        try:
+            action = rules.ai_choose(state, seat, rng.randrange(1 << 30))
+        except Exception:  # noqa: BLE001 - a game without a computer player
+            action = None
+        return action if action in legal else rng.choice(legal)
 
     async def run_level(self, game: str, options: dict, concurrent: int, min_moves: int, min_rounds: int) -> dict:
         service = self.bot.service
+        self.prepare(game, options)
         rng = random.Random(f"{SEED}-{game}-{concurrent}")
         pairs = [(self.members[2 * i], self.members[2 * i + 1]) for i in range(concurrent)]
         matches = [await self.new_match(game, options, a, b) for a, b in pairs]
         await self.env.settle(timeout=MOVE_TIMEOUT)
+        settle_heap()
         latencies: list[float] = []
         errors: list[str] = []
-        elapsed = cpu = 0.0
-        moves = pictures = sent = replaced = skipped = rounds = idle = 0
+        samples: list[MoveSample] = []
+        elapsed = cpu = sim = 0.0
+        moves = pictures = boards = sent = replaced = skipped = rounds = idle = calls_made = 0
+        started_at: list[int] = []
         while moves < min_moves or rounds < min_rounds:
             rounds += 1
             # untimed: replace finished matches, then pick each move
@@ -357,16 +424,20 @@ class Bench:
                     replaced += 1
                     await self.env.settle(timeout=MOVE_TIMEOUT)
                     m = await service.get(match_id)
-                active = service.rules(m).active_players(m.snapshot) if m.status == "active" else set()
+                rules = service.rules(m)
+                active = rules.active_players(m.snapshot) if m.status == "active" else set()
                 if not active:
                     skipped += 1
                     continue
-                seat = min(active)  # several asked at once (a mulligan, a response window): one of them moves
-                actions = service.legal_actions(m, seat)
-                if not actions:
+                seat = min(active)  # several asked at once (a simultaneous choice, a window): one of them moves
+                action = self.choose(rules, m.snapshot, seat, rng)
+                if not action:
                     skipped += 1
                     continue
-                action = rng.choice(actions).id
+                # every timed move is measured for the floor afterwards, from this state (as JSON: small)
+                samples.append(MoveSample(game, json.dumps(m.snapshot), seat, action, len(m.seats),
+                                          await self.bot.presenter.seat_names(m, "en"), "en", m.version))
+                started_at.append(m.version)
                 plan.append((self.by_id[m.user_at(seat).user_id], action, match_id))
             if not plan:
                 idle += 1
@@ -380,140 +451,70 @@ class Bench:
             for member, action, match_id in plan:
                 async def call(member=member, action=action, match_id=match_id):
                     sent_at[member.id] = time.perf_counter()
-                    try:
-                        await member.slash(self.channel, "match move", action=action, match=match_id)
+                    try:  # the simulated user's side of the command is simcord's
+                        await Charged(member.slash(self.channel, "match move", action=action, match=match_id),
+                                      self.ledger, SIM)
                     except Exception as exc:  # noqa: BLE001 - refused by simcord: counts as an error
                         self.completion.mark(member.id, exc)
                 calls.append(call)
-            # ---- timed section
-            pictures0, sent0, cpu0 = self.counters.pictures(), self.counters.sent_bytes, cpu_seconds()
-            workers0 = cpu_seconds() - time.process_time()
+            # ---- readings before the timed section
+            pictures0, boards0, sent0 = self.counters.pictures(), self.counters.boards(), self.counters.sent_bytes
+            calls0, sim0 = self.ledger.calls, self.ledger.seconds()
+            workers0 = self.cpu.children()
+            cpu0 = time.process_time() + workers0
             if self.profiler is not None:
                 self.profiler.enable()
+            # ---- the timed section
             start = time.perf_counter()
             await dispatch_without_settling(self.env, calls)
             try:
                 await asyncio.wait_for(asyncio.gather(*(e.wait() for e in events)), MOVE_TIMEOUT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 for member, _a, _m in plan:  # a move that never completed counts as an error
                     self.completion.mark(member.id, TimeoutError(f"no completion in {MOVE_TIMEOUT:.0f} s"))
             end = time.perf_counter()
+            # ---- readings after it
             if self.profiler is not None:
                 self.profiler.disable()
-            self.worker_cpu += cpu_seconds() - time.process_time() - workers0
-            cpu += cpu_seconds() - cpu0
+            workers1 = self.cpu.children()
+            cpu += time.process_time() + workers1 - cpu0
+            self.worker_cpu += workers1 - workers0
+            sim += self.ledger.seconds() - sim0
+            calls_made += self.ledger.calls - calls0
             pictures += self.counters.pictures() - pictures0
+            if boards0 is not None:
+                boards += self.counters.boards() - boards0
             sent += self.counters.sent_bytes - sent0
             elapsed += end - start
-            # ---- end of the timed section
             moves += len(plan)
             for member, _a, _m in plan:
                 latencies.append((self.completion.at[member.id] - sent_at[member.id]) * 1000)
                 if member.id in self.completion.errors:
                     errors.append(self.completion.errors[member.id])
             await self.env.settle(timeout=MOVE_TIMEOUT)  # untimed: let simcord clean up
-        # the most advanced match still going: the floor's mid-game state is taken from it
-        for match_id in matches:
-            m = await service.get(match_id)
-            best = self.mid_game.get(game)
-            if m.snapshot is not None and (best is None or (m.status == "active", m.version) > best[0]):
-                self.mid_game[game] = ((m.status == "active", m.version), m.id)
+        settle_heap()
+        floor = await self.floor.measure(samples)  # untimed, after the rounds
+        per = (lambda x: x * 1000 / moves) if moves else (lambda x: float("nan"))
+        bot_ms = per(cpu - sim)
         return {"game": game, "concurrent": concurrent, "moves": moves, "rounds": rounds,
                 "moves_s": moves / elapsed if elapsed else float("nan"),
                 "p50": statistics.median(latencies) if latencies else float("nan"),
                 "p99": pct(latencies, 99),
-                "cpu_ms": cpu * 1000 / moves if moves else float("nan"),
+                "cpu_ms": per(cpu), "sim_ms": per(sim), "bot_ms": bot_ms,
+                "floor": floor, "ratio": bot_ms / floor.total if floor.moves and floor.total else float("nan"),
                 "pics": pictures / moves if moves else float("nan"),
+                "boards": boards / moves if moves and self.counters.boards() is not None else None,
                 "kb": sent / 1024 / moves if moves else float("nan"),
+                "calls": calls_made / moves if moves else float("nan"),
+                "from_move": min(started_at) if started_at else 0, "to_move": max(started_at) if started_at else 0,
                 "errors": errors, "replaced": replaced, "skipped": skipped}
-
-    # ------------------------------------------------------------------------ the floor
-
-    async def mid_game_match(self, game: str):
-        """The bench's most advanced match of `game`, played on (seeded random moves through
-        the service, untimed) to MID_GAME[game] moves, unless it ends first."""
-        service = self.bot.service
-        rng = random.Random(f"{SEED}-{game}-floor")
-        match = await service.get(self.mid_game[game][1])
-        while match.status == "active" and match.version < MID_GAME.get(game, 0):
-            active = service.rules(match).active_players(match.snapshot)
-            seat = min(active) if active else None
-            actions = service.legal_actions(match, seat) if seat is not None else []
-            if not actions:
-                break
-            await service.act(match.id, match.user_at(seat).user_id, rng.choice(actions).id)
-            match = await service.get(match.id)
-        await self.env.settle(timeout=MOVE_TIMEOUT)
-        return match
-
-    async def floor(self, game: str, tmp: Path) -> dict:
-        service, presenter = self.bot.service, self.bot.presenter
-        match = await self.mid_game_match(game)
-        names = await presenter.seat_names(match, "en")
-        parts: dict[str, float | str] = {"version": match.version, "status": match.status}
-
-        def median_cpu(fn) -> float:
-            samples = []
-            for _ in range(FLOOR_REPS):
-                t = time.process_time()
-                fn()
-                samples.append((time.process_time() - t) * 1000)
-            return statistics.median(samples)
-
-        # (a) one public board picture, in-process, of the real size
-        try:
-            view = service.public_view(match)
-            draw = self.counters.original(game, "render_board")
-            png = draw(view, names, "en")
-            parts["board_kb"] = len(png) / 1024
-            parts["render"] = median_cpu(lambda: draw(view, names, "en"))
-        except Exception as exc:  # noqa: BLE001
-            parts["render"] = f"n/a ({type(exc).__name__}: {exc})"
-        # (b) one store commit of this game's snapshot, on a store of its own
-        try:
-            store = await Store(str(tmp / f"floor-{game}.db")).open()
-            try:
-                mid = await store.create_match(game=game, guild_id=1, channel_id=1, creator_id=1, seed=1,
-                                               options={}, player_count=len(match.seats), invited=[],
-                                               seats=[(s.user_id, False, True) for s in match.seats])
-                row = await store.get_match(mid)
-                await store.start_match(mid, row.seats, match.snapshot)
-                version = (await store.get_match(mid)).version
-                samples = []
-                for i in range(FLOOR_REPS + 2):
-                    t = time.process_time()
-                    await store.commit_action(mid, version, i % len(match.seats), "bench", match.snapshot)
-                    samples.append((time.process_time() - t) * 1000)
-                    version += 1
-                parts["commit"] = statistics.median(samples[2:])
-            finally:
-                await store.close()
-        except Exception as exc:  # noqa: BLE001
-            parts["commit"] = f"n/a ({type(exc).__name__}: {exc})"
-        # (c) one board message: its head line, footer and buttons (what post_board builds
-        # besides the picture; the narration is already text by then)
-        try:
-            from cogs.components import board_view
-            from engine.text import Msg
-            from i18n import render
-
-            def build():
-                head = render(Msg("**{title}** · move {version}", title=presenter.title(match),
-                                  version=match.version), "en")
-                text = f"{head}\n{presenter.footer(match, names, lang='en')}".strip()
-                board_view(match.id, [], "en")
-                return text
-            build()
-            parts["message"] = median_cpu(build)
-        except Exception as exc:  # noqa: BLE001
-            parts["message"] = f"n/a ({type(exc).__name__}: {exc})"
-        return parts
 
     # ------------------------------------------------------------------------ memory
 
     async def memory(self) -> tuple | None:
-        """Resident memory with 1,000 stored and 100 active matches (extra active matches are
-        marked finished in the store; finished test-game matches are added up to 1,000)."""
+        """Resident memory with 1,000 stored and at most 100 active matches (active matches
+        past 100 are marked finished in the store; finished test-game matches are added up to
+        1,000)."""
         store = self.bot.store
         try:
             active_rows = await store.list_matches(statuses=("active",), limit=10_000)
@@ -526,7 +527,7 @@ class Bench:
                                                seats=[(1, False, True), (2, False, True)])
                 await store.update_match(mid, status="finished", snapshot=state)
             active = len(await store.list_matches(statuses=("active",), limit=10_000))
-            return (rss_mb(), await store.count_matches(), active, children_rss_mb(),
+            return (rss_mb(), await store.count_matches(), active, self.cpu.children_rss_mb(),
                     self.counters.sent_bytes)
         except Exception as exc:  # noqa: BLE001
             print(f"memory: n/a ({type(exc).__name__}: {exc})", flush=True)
@@ -573,8 +574,8 @@ def header() -> str:
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                                 timeout=10).stdout.strip() or "?"
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
-                                ":!bench/platform.py"], capture_output=True, text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench"],
+                               capture_output=True, text=True, timeout=10).stdout.strip()
         commit += " (with uncommitted changes)" if dirty else ""
     except Exception:  # noqa: BLE001
         commit = "?"
@@ -588,58 +589,114 @@ def fmt(value, width: int, digits: int = 1) -> str:
     return f"{value:{width}.{digits}f}" if isinstance(value, float) else f"{str(value):>{width}}"
 
 
-async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False) -> None:
-    counters = Counters()
+COLUMNS = (f"{'game':<13} | {'matches':>7} | {'moves':>5} | {'moves/s':>7} | {'p50 ms':>7} | {'p99 ms':>7} | "
+           f"{'CPU ms/move (all)':>17} | {'simcord ms/move':>15} | {'bot ms/move':>11} | {'floor ms/move':>13} | "
+           f"{'bot÷floor':>9} | {'pics/move':>9} | {'KB/move':>7} | errors")
+
+
+def print_row(row: dict) -> None:
+    note = f"{len(row['errors'])}" + (f" (first: {row['errors'][0]})" if row["errors"] else "")
+    floor = row["floor"].total if row["floor"].moves else "n/a"
+    print(f"{row['game']:<13} | {row['concurrent']:>7} | {row['moves']:>5} | {fmt(row['moves_s'], 7)} | "
+          f"{fmt(row['p50'], 7)} | {fmt(row['p99'], 7)} | {fmt(row['cpu_ms'], 17)} | {fmt(row['sim_ms'], 15)} | "
+          f"{fmt(row['bot_ms'], 11)} | {fmt(floor, 13)} | {fmt(row['ratio'], 9, 2)} | {fmt(row['pics'], 9, 2)} | "
+          f"{fmt(row['kb'], 7)} | {note}", flush=True)
+
+
+def print_floors(rows: list[dict]) -> None:
+    """The floor's parts, one line per row (printed under each game's rows)."""
+    for row in rows:
+        f = row["floor"]
+        if not f.moves:
+            print(f"  {row['game']:<13} {row['concurrent']:>3} matches: n/a ({'; '.join(f.errors[:1]) or 'no moves'})",
+                  flush=True)
+            continue
+        errors = f" ({len(f.errors)} not measured: {f.errors[0]})" if f.errors else ""
+        drew = "" if row.get("boards") is None else \
+            f" [the bot drew {row['boards']:.2f} boards and {row['pics'] - row['boards']:.2f} hands per move]"
+        print(f"  {row['game']:<13} {row['concurrent']:>3} matches: apply {f.apply:.2f} + legal moves {f.legal:.2f} + "
+              f"store commit {f.commit:.2f} + pictures {f.pictures:.1f} ({f.boards:.2f} boards and {f.hands:.2f} hands "
+              f"per move){drew} = {f.total:.1f} ms over {f.moves} moves made at moves {f.first}–{f.last} of their games; "
+              f"bot {row['bot_ms']:.1f} ms/move = {row['ratio']:.2f} × floor (target ≤ 1.3){errors}", flush=True)
+
+
+def print_summary(rows: list[dict]) -> None:
+    """One line per game: the bot's CPU per move against the floor at each level."""
+    print("\nsummary: bot ms/move ÷ floor ms/move (target ≤ 1.3), per game and concurrency", flush=True)
+    games: dict[str, list[dict]] = {}
+    for row in rows:
+        games.setdefault(row["game"], []).append(row)
+    for game, game_rows in games.items():
+        parts = [f"{row['concurrent']} matches: {fmt(row['bot_ms'], 0)} / "
+                 f"{fmt(row['floor'].total if row['floor'].moves else 'n/a', 0)} = {fmt(row['ratio'], 0, 2)}"
+                 for row in game_rows]
+        print(f"  {game:<13} " + "; ".join(parts) + f" (simcord apart: {', '.join(fmt(r['sim_ms'], 0) for r in game_rows)}"
+              f" ms/move)", flush=True)
+
+
+async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prepared: int = PREPARED) -> None:
+    counters, cpu, ledger = Counters(), ProcessCPU(), Ledger()
+    floor = Floor(tmp, drawing=lambda game, kind: counters.original(game, f"render_{kind}"))
     bot = create_bot(Config(token=None, database=str(tmp / "bench.db")))  # the default cogs
-    bot.service.seed_source = random.Random(SEED)  # the same deals every run
-    rows, floors, memory = [], {}, None
+    rows, memory = [], None
+    loop = asyncio.get_running_loop()
     try:
+        ledger.before_attach(loop)
         async with simcord.run(bot, settle_timeout=MOVE_TIMEOUT) as env:
+            ledger.after_attach(loop, bot)
             counters.install_sent_bytes()
+            tracked = cpu.track_children()
+            wrapped_us = ledger.calibrate()
             guild = env.create_guild("Bench")
             channel = guild.create_text_channel("games")
             members = [guild.add_member(env.create_user(f"p{i}")) for i in range(MEMBERS)]
             await env.settle(timeout=MOVE_TIMEOUT)
-            bench = Bench(env, bot, guild, channel, members, counters)
-            print(f"pictures counted from: {counters.pictures_source}", flush=True)
-            print(f"{'game':<10} | {'matches':>7} | {'moves':>5} | {'moves/s':>7} | {'p50 ms':>7} | {'p99 ms':>7} | "
-                  f"{'CPU ms/move':>11} | {'pics/move':>9} | {'KB/move':>7} | errors", flush=True)
+            bench = Bench(env, bot, guild, channel, members, counters, cpu, ledger, floor, prepared)
+            print(f"pictures counted from: {counters.pictures_source}; child processes read: {len(tracked)} "
+                  f"(render workers and multiprocessing's resource tracker)", flush=True)
             profiles = []
             for game, options in games:
                 counters.count_drawings(game)
+                started = time.perf_counter()
+                prepared_games = bench.prepare(game, options)
+                print(f"\n{game}: matches start at 75 % of seeded computer games (untimed, "
+                      f"{time.perf_counter() - started:.0f} s to play them): {late.describe(prepared_games)}",
+                      flush=True)
+                print(COLUMNS, flush=True)
+                game_rows = []
                 for concurrent, min_moves, min_rounds in levels:
                     bench.profiler = cProfile.Profile() if profile else None
                     bench.worker_cpu = 0.0
                     row = await bench.run_level(game, options, concurrent, min_moves, min_rounds)
                     if profile:
                         profiles.append((game, concurrent, row["moves"], bench.profiler, bench.worker_cpu))
-                    rows.append(row)
-                    note = f"{len(row['errors'])}" + (f" (first: {row['errors'][0]})" if row["errors"] else "")
-                    print(f"{game:<10} | {concurrent:>7} | {row['moves']:>5} | {fmt(row['moves_s'], 7)} | "
-                          f"{fmt(row['p50'], 7)} | {fmt(row['p99'], 7)} | {fmt(row['cpu_ms'], 11)} | "
-                          f"{fmt(row['pics'], 9, 2)} | {fmt(row['kb'], 7)} | {note}", flush=True)
-                floors[game] = await bench.floor(game, tmp)
+                    game_rows.append(row)
+                    print_row(row)
+                print("floor: CPU ms per move of what these very moves need, each replayed in this process from "
+                      "the state it was made in (bench/floor.py)", flush=True)
+                print_floors(game_rows)
+                rows += game_rows
+            print_summary(rows)
+            calls = [row["calls"] for row in rows if row["moves"]]
+            if calls:
+                print(f"\nsimcord accounting: {min(calls):.0f}–{max(calls):.0f} wrapped calls per move, about "
+                      f"{wrapped_us:.1f} µs each where the account changes (≤ {max(calls) * wrapped_us / 1000:.2f} ms "
+                      f"per move of instrumentation, in the figures above)", flush=True)
             for game, concurrent, moves, profiler, worker_cpu in profiles:
                 print_profile(game, concurrent, moves, profiler, worker_cpu)
-            print(flush=True)
-            print(f"floor: CPU ms of the unavoidable work of one move, median of {FLOOR_REPS}, in this process",
-                  flush=True)
-            for game, parts in floors.items():
-                numbers = [parts.get(k) for k in ("render", "commit", "message")]
-                total = sum(numbers) if all(isinstance(n, float) for n in numbers) else None
-                size = f", {parts['board_kb']:.0f} KB PNG" if "board_kb" in parts else ""
-                print(f"floor {game:<10}: board picture ({parts['status']} match at move {parts['version']}{size}) {fmt(parts['render'], 0)} + "
-                      f"store commit {fmt(parts['commit'], 0, 2)} + board message {fmt(parts['message'], 0, 2)} "
-                      f"= {fmt(total, 0) if total is not None else 'n/a'} ms", flush=True)
             memory = await bench.memory()
             await env.settle(timeout=MOVE_TIMEOUT)
     finally:
-        counters.uninstall()
-        await shut_down(bot)
+        try:
+            counters.uninstall()
+            ledger.uninstall()
+        finally:
+            await floor.close()
+            await shut_down(bot)
     if memory is not None:
         mem, total, active, (children, count), held = memory
         workers = f" + {children:.0f} MB in {count} child process(es)" if count else ""
-        print(f"resident memory with {total} stored and {active} active matches: {mem:.0f} MB{workers} "
+        print(f"\nresident memory with {total} stored and {active} active matches: {mem:.0f} MB{workers} "
               f"(this process holds simcord's virtual Discord too, with the {held / 2**20:.0f} MB the bot sent)",
               flush=True)
 
@@ -700,32 +757,69 @@ def print_profile(game: str, concurrent: int, moves: int, profiler, worker_cpu: 
     print(f"  {worker_cpu * 1000 / moves:7.2f}  render worker processes (pictures)", flush=True)
 
 
-def main() -> None:
-    import argparse
-    parser = argparse.ArgumentParser(description="Moves through the real bot in simcord, timed to completion.")
-    parser.add_argument("--games", default=",".join(g for g, _ in GAMES),
-                        help="games to run, comma-separated (default: all of them)")
-    parser.add_argument("--levels", default=",".join(str(n) for n, *_ in LEVELS),
-                        help="concurrent matches, comma-separated (default: 1,10,100)")
-    parser.add_argument("--profile", action="store_true",
-                        help="also print where the event loop's CPU goes (cProfile; slows the run)")
-    args = parser.parse_args()
-    games = tuple((g, o) for g, o in GAMES if g in args.games.split(","))
-    levels = tuple(level for level in LEVELS if str(level[0]) in args.levels.split(","))
-    print(header(), flush=True)
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as d:
-        asyncio.run(run(Path(d), games, levels, args.profile))
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"wall time {time.perf_counter() - started:.0f} s; load average (1/5/15 min) {load} at the end", flush=True)
+def _exit_soon(code: int) -> None:
+    """Whatever is left running (a database thread, a pool's manager, a hung shutdown) must not
+    keep the process alive: a daemon timer ends it after EXIT_GRACE seconds; threads still
+    running once the output is flushed end it at once."""
+    timer = threading.Timer(EXIT_GRACE, lambda: os._exit(code))
+    timer.daemon = True
+    timer.start()
     sys.stdout.flush()
     sys.stderr.flush()
-    # last resort: a thread someone left running (a database, a pool) must not keep us alive
-    stragglers = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    stragglers = [t for t in threading.enumerate()
+                  if t is not threading.main_thread() and not t.daemon and t is not timer]
     if stragglers:
         print(f"(exiting past {len(stragglers)} running thread(s): {', '.join(t.name for t in stragglers)})",
               file=sys.stderr, flush=True)
-        os._exit(0)
+        os._exit(code)
+
+
+def main() -> None:
+    import argparse
+    parser = argparse.ArgumentParser(description="Moves through the real bot in simcord, at late-game states, "
+                                                 "timed to completion, against a floor.")
+    parser.add_argument("--games", default=None,
+                        help="games to run, comma-separated (default: all of them; --quick: the five games)")
+    parser.add_argument("--levels", default=None,
+                        help="concurrent matches, comma-separated, of 1,10,100 (default: all; --quick: 10)")
+    parser.add_argument("--quick", action="store_true",
+                        help="the five games at 10 concurrent matches, fewer moves: a few minutes on two cores")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print where the event loop's CPU goes (cProfile; slows the run)")
+    args = parser.parse_args()
+    names = args.games.split(",") if args.games else (list(FIVE) if args.quick else [g for g, _ in GAMES])
+    unknown = [n for n in names if n not in dict(GAMES)]
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(unknown)}")
+    games = tuple((g, o) for g, o in GAMES if g in names)
+    if args.levels:
+        wanted = args.levels.split(",")
+        levels = tuple(level for level in LEVELS if str(level[0]) in wanted)
+        if args.quick:
+            levels = tuple((n, QUICK_LEVELS[0][1], QUICK_LEVELS[0][2]) for n, *_ in levels)
+    else:
+        levels = QUICK_LEVELS if args.quick else LEVELS
+    print(header(), flush=True)
+    print(f"run: {', '.join(g for g, _ in games)}; "
+          + "; ".join(f"{n} concurrent (≥ {m} moves, ≥ {r} rounds)" for n, m, r in levels)
+          + (" (--quick)" if args.quick else ""), flush=True)
+    started = time.perf_counter()
+    code = 0
+    try:
+        with tempfile.TemporaryDirectory() as d:
+            asyncio.run(run(Path(d), games, levels, args.profile, QUICK_PREPARED if args.quick else PREPARED))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr, flush=True)
+        code = 130
+    except BaseException as exc:  # noqa: BLE001 - said, then the process still exits
+        import traceback
+        traceback.print_exc()
+        print(f"bench.platform stopped: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+        code = 1
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"wall time {time.perf_counter() - started:.0f} s; load average (1/5/15 min) {load} at the end", flush=True)
+    _exit_soon(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -1,56 +1,64 @@
-"""Replay GIF benchmark: the longest computer-vs-computer game of each real game that a few
-seeds give, replayed the way `/match replay` does it (the log walked once, at most MAX_FRAMES
-boards drawn one at a time, the GIF written as it goes).
+"""Replay GIF benchmark: the longest computer-vs-computer game of each game that a few seeds give,
+replayed the way `/match replay` does it (the log walked once, at most MAX_FRAMES boards drawn
+one at a time, the GIF written as it goes, within the replay's time budget).
 
-Battle Line plays a series to 15 points (a won game scores 5, so at least three games);
-Battalia plays two players. Each replay runs in a fresh subprocess, twice: once plain, for
-the time, and once under tracemalloc. Printed per game: moves, boards shown, seconds (wall
-and CPU), GIF size, scale, and peak memory as
+The games: Battle Line plays a series to 15 points (a won game scores 5, so at least three games);
+Battalia, Skytear, Clash of Rage and Civilization play two players. The game is a seeded game of
+the engine's computer player on both seats (bench/late.py's `computer_game`). Each replay runs in
+a fresh subprocess, twice: once plain, for the time, and once under tracemalloc, for the memory.
+
+Printed per game and run: moves; the boards shown of the boards planned (at most MAX_FRAMES,
+spread over the game) and, when that is fewer, WHY the replay stopped short: the time budget
+(`render.replay.TIME_BUDGET`, 90 s; `--budget` changes it for both runs) ran out after so many
+boards were drawn (only the last board is drawn after that), and/or frames were left out so the
+GIF fits Discord's upload (`SIZE_LIMIT`); seconds (wall and CPU), GIF size, scale; and the memory:
   - tracemalloc peak: Python allocations during the replay (view dicts, PNG bytes, the GIF);
   - RSS growth: the subprocess's max resident set (ru_maxrss) after the replay minus before it,
     which includes Pillow's image buffers (the game is played before "before");
   - max RSS: the subprocess's whole max resident set, interpreter and game included.
+tracemalloc slows Python down several times, so the memory run may hit the time budget where
+the plain run does not: its figures are then those of the boards it drew, which it says.
 
-Run from the project root: `python -m bench.replay [battleline|battalia ...] [--seeds N]`.
-It prints figures only; nothing here asserts on time.
+Run from the project root: `python -m bench.replay [battleline|battalia|skytear|clash_of_rage|civilization ...]
+[--seeds N] [--budget SECONDS]`. It prints figures only; nothing here asserts on time.
 """
 from __future__ import annotations
 
 import gc
 import json
-import random
 import resource
 import subprocess
 import sys
 import time
 import tracemalloc
 
+from bench.late import computer_game
 from engine.registry import get as rules_for
 
 GAMES = {
     "battleline": {"options": {"series_target": 15}, "seeds": 4},
     "battalia": {"options": {}, "seeds": 6},
+    "skytear": {"options": {}, "seeds": 4},
+    "clash_of_rage": {"options": {}, "seeds": 4},
+    "civilization": {"options": {}, "seeds": 3},
 }
 NAMES = ["alice", "bob"]
 
 
 def play(game: str, options: dict, seed: int) -> list[tuple[int, str]]:
     """A whole game of the engines' own computer player: the (seat, action) log."""
-    rules = rules_for(game)
-    state, rng, log = rules.setup(2, dict(options), seed), random.Random(seed), []
-    while rules.result(state) is None:
-        seat = min(rules.active_players(state))
-        action = rules.ai_choose(state, seat, rng.randrange(1 << 30))
-        state, _ = rules.apply(state, seat, action)
-        log.append((seat, action))
+    log, _finished = computer_game(game, 2, seed, options)
     return log
 
 
-def view_source(game: str, options: dict, seed: int, log: list[tuple[int, str]]):
-    """Like the match service's: walk the log once, yielding only the public views asked for."""
+def view_source(game: str, options: dict, seed: int, log: list[tuple[int, str]], passes: list[int]):
+    """Like the match service's: walk the log once per call, yielding only the public views asked
+    for. Each call is noted in `passes` (the first is the replay's drawing pass; a later one
+    draws again boards whose PNGs were not kept)."""
     rules = rules_for(game)
 
     def views(numbers):
+        passes.append(0)
         wanted = set(numbers)
         state = rules.setup(2, dict(options), seed)
         if 0 in wanted:
@@ -64,50 +72,96 @@ def view_source(game: str, options: dict, seed: int, log: list[tuple[int, str]])
     return views
 
 
-def child(game: str, seed: int, options: dict, trace: bool) -> dict:
+def child(game: str, seed: int, options: dict, trace: bool, budget: float | None) -> dict:
     from render import registry as renderers
-    from render.replay import replay
+    from render import replay as replays
 
     log = play(game, options, seed)
     render_board = renderers.get(game).render_board
+    budget = replays.TIME_BUDGET if budget is None else budget
+    passes: list[int] = []  # one entry per walk of the log; its count of boards drawn
+    clock_state = {"deadline": None, "late": False}
+
+    def clock() -> float:  # the replay's own clock (time.monotonic), watched: did the budget run out?
+        now = time.monotonic()
+        if clock_state["deadline"] is None:
+            clock_state["deadline"] = now + budget  # the replay's first reading sets its deadline
+        elif now > clock_state["deadline"]:
+            clock_state["late"] = True
+        return now
+
+    def draw(view):
+        passes[-1] += 1
+        return render_board(view, NAMES)
+
+    boards = len(log) + 1
+    planned = len(replays.spread(boards, replays.MAX_FRAMES))
     gc.collect()
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if trace:
         tracemalloc.start()
     wall, cpu = time.perf_counter(), time.process_time()
-    made = replay(len(log) + 1, view_source(game, options, seed, log), lambda view: render_board(view, NAMES))
+    made = replays.replay(boards, view_source(game, options, seed, log, passes), draw, budget=budget, clock=clock)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     peak = tracemalloc.get_traced_memory()[1] if trace else None
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"moves": len(log), "frames": made.frames, "boards": made.boards, "scale": made.scale,
+    return {"moves": len(log), "frames": made.frames, "boards": made.boards, "planned": planned,
+            "drawn_first": passes[0] if passes else 0, "drawn_again": sum(passes[1:]), "out_of_time": clock_state["late"],
+            "budget": budget, "limit": replays.SIZE_LIMIT, "scale": made.scale,
             "gif": len(made.gif), "wall": wall, "cpu": cpu, "traced_peak": peak,
             "rss_growth": (rss_after - rss_before) * 1024, "max_rss": rss_after * 1024}
 
 
-def run_child(game: str, seed: int, options: dict, trace: bool) -> dict:
-    command = [sys.executable, "-m", "bench.replay", "--child", game, str(seed), json.dumps(options)]
+def run_child(game: str, seed: int, options: dict, trace: bool, budget: float | None) -> dict:
+    command = [sys.executable, "-m", "bench.replay", "--child", game, str(seed), json.dumps(options),
+               "" if budget is None else str(budget)]
     out = subprocess.run(command + (["--trace"] if trace else []), check=True, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def shown(run: dict) -> str:
+    """"150 of 150 planned boards shown (complete)", or how many and why the replay stopped short."""
+    head = f"{run['frames']} of {run['planned']} planned boards shown"
+    if run["frames"] >= run["planned"]:
+        return head + " (complete)"
+    why = []
+    if run["out_of_time"]:
+        why.append(f"the {run['budget']:.0f} s time budget ran out: {run['drawn_first']} of {run['planned']} "
+                   f"boards drawn, then only the last one")
+        if run["frames"] < run["drawn_first"]:
+            why.append(f"{run['drawn_first'] - run['frames']} of the drawn boards not put in the GIF (out of time, "
+                       f"or to fit the {run['limit'] / 2**20:.0f} MiB upload)")
+    else:
+        why.append(f"frames left out to fit the {run['limit'] / 2**20:.0f} MiB upload")
+    return f"{head} — STOPPED EARLY: " + "; and ".join(why)
 
 
 def main(argv: list[str]) -> None:
     if argv[1:2] == ["--child"]:
         game, seed, options = argv[2], int(argv[3]), json.loads(argv[4])
-        print(json.dumps(child(game, seed, options, "--trace" in argv)))
+        budget = float(argv[5]) if len(argv) > 5 and argv[5] not in ("", "--trace") else None
+        print(json.dumps(child(game, seed, options, "--trace" in argv, budget)))
         return
     seeds = int(argv[argv.index("--seeds") + 1]) if "--seeds" in argv else None
+    budget = float(argv[argv.index("--budget") + 1]) if "--budget" in argv else None
     games = [a for a in argv[1:] if a in GAMES] or list(GAMES)
     mib = 2 ** 20
     for game in games:
         options = GAMES[game]["options"]
         lengths = {seed: len(play(game, options, seed)) for seed in range(1, (seeds or GAMES[game]["seeds"]) + 1)}
         seed = max(lengths, key=lengths.get)
-        plain, traced = run_child(game, seed, options, False), run_child(game, seed, options, True)
-        print(f"{game} {options or ''} seed {seed} (longest of seeds {sorted(lengths)}): {plain['moves']} moves; "
-              f"{plain['frames']} of {plain['boards']} boards shown at scale {plain['scale']:.2f}; "
-              f"{plain['wall']:.1f} s ({plain['cpu']:.1f} s CPU); GIF {plain['gif'] / mib:.2f} MiB; "
-              f"tracemalloc peak {traced['traced_peak'] / mib:.1f} MiB; "
-              f"RSS growth {plain['rss_growth'] / mib:.0f} MiB; max RSS {plain['max_rss'] / mib:.0f} MiB")
+        plain, traced = run_child(game, seed, options, False, budget), run_child(game, seed, options, True, budget)
+        print(f"{game}{' ' + json.dumps(options) if options else ''} seed {seed} (longest of seeds "
+              f"{sorted(lengths)}): {plain['moves']} moves, {plain['boards']} boards in the game; at most "
+              f"{plain['planned']} shown, time budget {plain['budget']:.0f} s per replay", flush=True)
+        print(f"  plain run: {shown(plain)}; scale {plain['scale']:.2f}; {plain['wall']:.1f} s "
+              f"({plain['cpu']:.1f} s CPU); GIF {plain['gif'] / mib:.2f} MiB; RSS growth "
+              f"{plain['rss_growth'] / mib:.0f} MiB; max RSS {plain['max_rss'] / mib:.0f} MiB", flush=True)
+        partial = "" if traced["frames"] >= traced["planned"] else \
+            f" (of the {traced['drawn_first'] + traced['drawn_again']} boards it drew, not of a whole replay)"
+        print(f"  memory run (under tracemalloc): {shown(traced)}; {traced['wall']:.1f} s; tracemalloc peak "
+              f"{traced['traced_peak'] / mib:.1f} MiB{partial}; RSS growth {traced['rss_growth'] / mib:.0f} MiB; "
+              f"max RSS {traced['max_rss'] / mib:.0f} MiB", flush=True)
 
 
 if __name__ == "__main__":

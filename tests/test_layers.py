@@ -251,3 +251,44 @@ def test_no_renderer_imports_an_engines_rule_module():
     bad = sorted(f"{name} imports {target}" for name, targets in graph.items() if name.startswith("render")
                  for target in targets if target.startswith("engine") and not RENDER_MAY_IMPORT.match(target))
     assert not bad, "\n".join(bad)
+
+
+# --------------------------------------------------------------------------- the contract, as declared
+
+GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
+DECLARATION_LINES = 60
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_s_declaration_reads_like_a_table_of_contents(game):
+    """engine/<game>/__init__.py declares the game with engine.base.declare in under 60 lines: the
+    platform owns the apply guard and every hook's default, so nothing there only forwards calls."""
+    path = ROOT / "engine" / game / "__init__.py"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) < DECLARATION_LINES, f"{path.name} of {game} has {len(lines)} lines"
+    tree = ast.parse("\n".join(lines))
+    assert not [n.name for n in tree.body if isinstance(n, ast.ClassDef)], "a class in the declaration"
+    assert "declare(" in "\n".join(lines)
+
+
+OPTIONAL_HOOKS = {"options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass",
+                  "timeout_action", "first_player", "is_rated", "redeal", "asks_privately", "waiting_text",
+                  "pass_action", "auto_pass_ok", "hand_content"}
+
+
+def test_no_optional_hook_is_looked_up_by_name_outside_the_registries():
+    """Every game is an engine.base.Game with every hook's default: only engine/base.py (the
+    adapter for a test's small game) and the render registry ask whether a game has a hook."""
+    allowed = {"engine/base.py", "render/registry.py"}
+    found = []
+    for package in ("cogs", "matches", "tournaments", "render", "engine", "bench"):
+        for path in files(package):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel in allowed:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("getattr", "hasattr") \
+                        and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) \
+                        and node.args[1].value in OPTIONAL_HOOKS:
+                    found.append(f"{rel}:{node.lineno} {node.args[1].value}")
+    assert not found, found

@@ -518,7 +518,8 @@ def _after_battle(state: dict) -> list[Event]:
     return events + _next_battle(state, seat)
 
 
-def _target(state: dict) -> int:
+def victory_target(state: dict) -> int:
+    """The victory points that win (R13; the longer game, section 8)."""
     return LONGER_GAME_VP if state["options"].get("longer") else WIN_VP
 
 
@@ -528,7 +529,7 @@ def _check_win(state: dict, seat: int | None) -> list[Event]:
         return []
     rounds.update_victory_points(state)
     vp = state["seats"][seat]["vp"]
-    if vp < _target(state):
+    if vp < victory_target(state):
         return []
     reason = Msg("{seat} has {vp} victory points during the second action.", seat=Seat(seat), vp=vp)
     state["result"] = {"winners": [seat],

@@ -423,7 +423,7 @@ class _Context:
         self.stats = {t: battle.type_stats(view, seat, u["id"]) for t, u in self.units.items()}
         self.enemies, _ = actions.counts(view, seat)
         self.threats = [h for h in _enemy_player_hexes(view, seat) if h in self.board.hexes]
-        self.vp_target = actions.LONGER_GAME_VP if view["options"].get("longer") else actions.WIN_VP
+        self.vp_target = view["target_vp"]
         self.groups = self._groups()
         # a planner that never attacks stalls the game: it trusts the dice more as the rounds pass
         self.luck = min(1.0, PESSIMISM + 0.02 * max(0, view["round"] - 5))

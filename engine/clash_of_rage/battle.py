@@ -24,7 +24,7 @@ from engine.text import Msg, Seat
 
 from . import data
 
-ELVES = "elves"
+ELVES = data.ELVES
 MAX_DICE = 10                   # D15: the box holds 10 dice
 FACES = ("hit",) * 4 + ("blank",) * 2   # R82 / data C5: 4 wound faces, 2 blank faces
 FACE_SIGN = {"hit": "⚔", "blank": "▢"}

@@ -23,6 +23,7 @@ ICONS = ("STR", "HP", "SPD", "AUTO", "REROLL", "SHIELD", "FLY", "RAGE_GAIN")
 TERRAINS = ("plain", "mountain", "city", "forge", "stone")
 POSITIONS = ("C", "N", "NE", "SE", "S", "SW", "NW")
 PLAYER_COUNTS = (2, 3, 4)
+ELVES = "elves"         # the elves' side in a battle and the controller of a territory they hold (not a seat)
 
 
 @lru_cache(maxsize=None)
@@ -153,6 +154,14 @@ def unit(tribe_id: str, tier: int) -> dict:
 def tactics(tribe_id: str | None = None) -> list[dict]:
     cards = load("tactics")["cards"]
     return [c for c in cards if tribe_id is None or c["tribe"] == tribe_id]
+
+
+def tactic(card_id: str) -> dict:
+    """A tactic card by id."""
+    for c in tactics():
+        if c["id"] == card_id:
+            return c
+    raise KeyError(card_id)
 
 
 def equipment() -> list[dict]:

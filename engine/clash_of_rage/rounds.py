@@ -54,7 +54,7 @@ def controller(state: dict, territory: str) -> int | str | None:
     """D9: a seat controls a territory holding its units and no enemy; "elves" when elf tokens
     are there; None when empty. Heroes are not units, so they never count."""
     if state["elves"].get(territory):
-        return "elves"
+        return data.ELVES
     present = [s for s in range(state["players"]) if units_of(state, territory, s) > 0]
     return present[0] if len(present) == 1 else None
 

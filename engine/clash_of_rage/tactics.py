@@ -25,10 +25,7 @@ ROMAN = {"1": "I", "2": "II", "3": "III"}
 
 
 def card(card_id: str) -> dict:
-    for c in data.tactics():
-        if c["id"] == card_id:
-            return c
-    raise KeyError(card_id)
+    return data.tactic(card_id)
 
 
 @lru_cache(maxsize=None)

@@ -9,12 +9,26 @@ The view is the state with what the viewer may not know taken out:
 - a forge draw: its cards to the forging seat only (`forge.cards`), a count for the others.
 Everything else is public (6.1, D38): the board, units, heroes, elves, strongholds, market, tribe
 cards with their equipment, gold, crystals, VP, discards, turn order, the battle with its dice.
-`viewer` and `acting` (the seat whose action phase turn it is, or None) are added for the pictures."""
+The facts the pictures need that the rules derive are added, so a picture draws only what its view
+carries (render/clash_of_rage/ reads no rule module); all of them are public:
+- `viewer`; `acting`: the seat whose action phase turn it is, or None;
+- `step_text`: what the game waits for (a Msg in its JSON form; during the secret choice only how
+  many are still choosing, R25);
+- `target_vp`: the victory points that win (4, or 5 in the longer game);
+- `hexes`: the current map, in drawing order: each hex's label, axial q and r, terrain, stone
+  tier and, for a placed stronghold, its owner (a seat);
+- `stronghold_spots`: during round 1's stronghold step, the free cells a stronghold may take, by
+  the name a player types ("<territory>-<direction>": [q, r]), else empty;
+- `control`: territory -> the seat or "elves" controlling it (D9; no entry when nobody does);
+- `seats[i].unit_stats`: tier -> that unit type's strength, health, speed and icons with its
+  equipment (R76, D8), and its movement."""
 from __future__ import annotations
 
 import marshal
 
-from . import actions, tactics
+from engine.text import to_json
+
+from . import actions, battle, data, prompts, rounds, tactics
 
 PRIVATE_KEYS = ("rng",)
 
@@ -36,6 +50,49 @@ def view(state: dict, viewer: int | None) -> dict:
     if forge and forge["seat"] != mine:
         out["forge"] = {"seat": forge["seat"], "cards": len(forge["cards"])}
     out["acting"] = actions.acting(state)
+    out["step_text"] = to_json(prompts.step_text(state))
+    out["target_vp"] = actions.victory_target(state)
+    out["hexes"] = hexes(state)
+    out["stronghold_spots"] = stronghold_spots(state)
+    out["control"] = control(state)
+    for s, area in enumerate(out["seats"]):
+        area["unit_stats"] = unit_stats(state, s)
+    return out
+
+
+def hexes(state: dict) -> list[dict]:
+    """The map with the strongholds placed so far, one plain record per hex."""
+    return [{"label": h.label, "q": h.q, "r": h.r, "terrain": h.terrain, "stone_tier": h.stone_tier,
+             "owner": h.seat - 1 if h.terrain == "stronghold" and h.seat else None}
+            for h in rounds.current_board(state).hexes.values()]
+
+
+def stronghold_spots(state: dict) -> dict[str, list[int]]:
+    """The cells a stronghold may take now (round 1's stronghold step), else none."""
+    if rounds.step(state) != "strongholds":
+        return {}
+    return {name: list(cell) for name, cell in rounds.stronghold_cells(state).items()}
+
+
+def control(state: dict) -> dict[str, int | str]:
+    """Who controls each territory that someone does (only a territory with pieces can be)."""
+    out = {}
+    for territory in sorted(set(state["units"]) | set(state["elves"])):
+        who = rounds.controller(state, territory)
+        if who is not None:
+            out[territory] = who
+    return out
+
+
+def unit_stats(state: dict, seat: int) -> dict[str, dict]:
+    """The seat's three unit types with what their equipment adds."""
+    tribe = state["seats"][seat]["tribe"]
+    out = {}
+    for tier in data.TIERS:
+        unit = data.unit(tribe, tier)
+        stats = battle.type_stats(state, seat, unit["id"])
+        out[str(tier)] = {"strength": stats["strength"], "health": stats["health"], "speed": stats["speed"],
+                          "movement": unit["movement"], "icons": stats["icons"]}
     return out
 
 

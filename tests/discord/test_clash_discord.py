@@ -212,6 +212,25 @@ async def test_spectator_log_rematch_and_replay(world):
     assert {k: v for k, v in rematch.options.items() if k != "first_player"} == match.options
 
 
+def test_the_cog_never_builds_nor_splits_an_engine_id():
+    """Ids stay opaque to the Discord layer: /clash names no engine module and writes no id; its
+    commands take their options from the moves' paths (the toolkit narrows the legal moves by the
+    typed step values, checked move by move below)."""
+    import ast
+    import inspect
+
+    import cogs.clash_of_rage as cog
+
+    tree = ast.parse(inspect.getsource(cog))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert not {m for m in imported if m and m.startswith("engine")}, imported
+    text_work = [ast.unparse(node) for node in ast.walk(tree)
+                 if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod))
+                 or (isinstance(node, ast.Attribute) and node.attr in ("split", "partition", "format", "join"))]
+    assert not text_work, text_work
+
+
 def test_every_move_has_its_command_and_the_hand_reaches_it():
     """Over whole games (two players with every kind of move, four players), at every position and for every seat asked:
     each legal move belongs to exactly one /clash command, whose options, given the move's step

@@ -1,6 +1,6 @@
-"""Clash of Rage pictures (render/clash_of_rage.py, render/clash_of_rage_hand.py): board and hand
-for 2, 3 and 4 players in every language, the privacy of the secret tactic choice, views with
-keys missing, golden images and the cost.
+"""Clash of Rage pictures (the render/clash_of_rage/ package: board.py, hand.py, palette.py): board
+and hand for 2, 3 and 4 players in every language, the privacy of the secret tactic choice, views
+with keys missing, pictures drawn from what the view carries, golden images and the cost.
 
 The states come from random legal play with fixed seeds (tests/render/clash_of_rage_samples.py).
 Golden images live in tests/render/golden/clash_of_rage_*.png; after an intended change to the
@@ -19,7 +19,9 @@ import pytest
 import i18n
 from engine.clash_of_rage import RULES, views
 from render import clash_of_rage, registry
-from render.clash_of_rage_hand import WIDTH as HAND_WIDTH, hand_content
+from render.clash_of_rage import board
+from render.clash_of_rage.board import WIDTH
+from render.clash_of_rage.hand import WIDTH as HAND_WIDTH, hand_content
 from tests.render import clash_of_rage_samples as samples
 from tests.render.golden import assert_matches_golden, decode
 
@@ -43,7 +45,7 @@ def test_the_board_draws_in_each_language(name, lang):
     view = samples.view(name)
     png = clash_of_rage.render_board(view, names(view), lang)
     img = decode(png)
-    assert img.width == clash_of_rage.WIDTH
+    assert img.width == WIDTH
     assert 700 <= img.height <= 2400
     assert len(png) <= MAX_PNG_BYTES
 
@@ -70,7 +72,7 @@ def test_boards_over_a_whole_random_game(players):
     while not state.get("result") and steps < 4000:
         if steps % 40 == 0:
             view = views.view(state, None)
-            assert decode(clash_of_rage.render_board(view, samples.NAMES[:players])).width == clash_of_rage.WIDTH
+            assert decode(clash_of_rage.render_board(view, samples.NAMES[:players])).width == WIDTH
             seat = sorted(RULES.active_players(state))[0]
             assert decode(clash_of_rage.render_hand(views.view(state, seat), samples.NAMES[:players])).width \
                 == HAND_WIDTH
@@ -95,7 +97,7 @@ def test_the_hand_shows_the_forge_draw_only_to_the_forger():
 def test_views_with_keys_missing_still_draw():
     bare = {"game": "clash_of_rage", "players": 2, "round": 1, "phase": "tactics", "layout": 2}
     for lang in i18n.LANGUAGES:
-        assert decode(clash_of_rage.render_board(bare, [], lang)).width == clash_of_rage.WIDTH
+        assert decode(clash_of_rage.render_board(bare, [], lang)).width == WIDTH
         assert decode(clash_of_rage.render_hand(dict(bare, viewer=0), ["A"], lang)).width == HAND_WIDTH
 
 
@@ -203,15 +205,47 @@ def test_render_time_and_size_are_printed(capsys):
 
 
 def test_round_1_marks_the_cells_a_stronghold_may_take():
-    """R27, D6: during the stronghold step the board outlines every legal cell with the name a
-    player types; afterwards it marks none (and the picture differs when it does)."""
-    from engine.clash_of_rage import RULES, rounds
-    from render import clash_of_rage as picture
+    """R27, D6: during the stronghold step the board outlines every legal cell the view carries,
+    with the name a player types; afterwards the view carries none (and the picture differs)."""
     state = RULES.setup(3, {}, 2)
     for seat in range(3):
         state, _ = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0].id)
     view = RULES.view(state, None)
-    assert picture.placeable_cells(view) == rounds.stronghold_cells(state) != {}
-    quiet = dict(view, tactics=dict(view["tactics"], step="income"))
-    assert picture.placeable_cells(quiet) == {}
-    assert picture.render_board(view, ["a", "b", "c"]) != picture.render_board(quiet, ["a", "b", "c"])
+    assert view["stronghold_spots"]
+    quiet = dict(view, stronghold_spots={})
+    assert clash_of_rage.render_board(view, ["a", "b", "c"]) != clash_of_rage.render_board(quiet, ["a", "b", "c"])
+
+
+# ---------------------------------------------------------------------------- drawn from the view
+
+def test_the_map_is_the_view_s_hexes():
+    """The board places the hexes the view carries, and draws no map for a view without them."""
+    view = samples.view("battle_3p")
+    centres = board.hex_centres(view)
+    assert set(centres) == {h["label"] for h in view["hexes"]}
+    fewer = dict(view, hexes=view["hexes"][:-1])
+    assert set(board.hex_centres(fewer)) == set(centres) - {view["hexes"][-1]["label"]}
+    assert board.hex_centres(dict(view, hexes=[])) == {}
+
+
+def test_a_city_s_castle_takes_the_colour_the_view_s_control_gives():
+    view = samples.view("battle_3p")
+    city = next(h["label"] for h in view["hexes"] if h["terrain"] == "city")
+    as_elves = dict(view, control={**view["control"], city: "elves"})
+    as_seat = dict(view, control={**view["control"], city: 1})
+    assert clash_of_rage.render_board(as_elves, names(view)) != clash_of_rage.render_board(as_seat, names(view))
+
+
+@pytest.mark.parametrize("key", ["step_text", "target_vp"])
+def test_the_board_writes_the_view_s_step_text_and_victory_target(key):
+    view = samples.view("battle_3p")
+    other = dict(view, **{key: {"msg": "game over", "args": {}} if key == "step_text" else 9})
+    assert clash_of_rage.render_board(other, names(view)) != clash_of_rage.render_board(view, names(view))
+
+
+def test_the_hand_draws_the_unit_stats_the_view_carries():
+    view = views.view(samples.state("late_4p"), 2)
+    stronger = copy.deepcopy(view)
+    stronger["seats"][2]["unit_stats"]["3"]["strength"] += 3
+    assert hand_content(stronger) != hand_content(view)
+    assert clash_of_rage.render_hand(stronger, samples.NAMES) != clash_of_rage.render_hand(view, samples.NAMES)

@@ -3,7 +3,7 @@
 
 - The tactic hand: each card with its turn-order number large, its gold income and its
   reinforcements by tier (the stones' shapes and colours); the card chosen in secret this round
-  (tactics.picks, the owner's own) framed in gold, and once revealed, the card played this round.
+  (the view's `tactics.picks`, the owner's own) framed in gold, and once revealed, the card played this round.
 - The tribe card: the three unit types, each with its strength, health, movement and speed (with
   what its equipment adds), its icons, the models in reserve and on the board's maximum, and its
   weapon and armour as cards (name and bonuses).
@@ -14,8 +14,8 @@ Discord shows the picture about 550 px wide: the width (1040 px, as the other ha
 card's name 10-12 px high there. `hand_content(view)` is everything of the view the picture draws:
 equal contents, equal bytes.
 
-render.clash_of_rage imports this module at its end (its render_hand is this one); the names this
-module takes from render.clash_of_rage are imported below, after that module has defined them.
+It draws only what the view carries: a unit type's stats with its equipment are the view's
+`seats[i].unit_stats`, the victory target its `target_vp`; it reads no rule module.
 """
 from __future__ import annotations
 
@@ -23,18 +23,17 @@ from typing import Any
 
 from PIL import Image
 
-from engine.clash_of_rage import battle as battle_rules
-from engine.clash_of_rage import tactics as tactic_rules
 from engine.text import Msg, Seat
 from render import toolkit
-from render.clash_of_rage import (
-    ARMOUR, BACKGROUND, CARD, CARD_GREY, CARD_INK, GOLD, GOLD_DARK, INK, LEGENDARY, PALETTE, PANEL,
-    STONE, TEXT, TEXT_DIM, WEAPON, WHITE, _hero, _int, _item, _mix, _names, _unit, bonus_row, coin,
-    crystal, hero_mark, hero_name, hero_token, icon, item_name, say_fit, seat_colour, star, stone_shape, target_vp,
-    term, tribe_name, tw, unit_name,
+from render.clash_of_rage.palette import (
+    ARMOUR, BACKGROUND, CARD, CARD_GREY, CARD_INK, GOLD, GOLD_DARK, INK, LEGENDARY, PALETTE, PANEL, STONE, TEXT,
+    TEXT_DIM, WEAPON, WHITE, bonus_row, coin, crystal, hero_data, hero_mark, hero_name, hero_token, icon, item_data,
+    item_name, seat_colour, stone_shape, tactic_data, target_vp, term, tribe_name, unit_data, unit_name,
 )
-from render.common import draw_text, font, words
-from render.common import seat_area as _area, viewer_seat as _viewer
+from render.common import draw_text, font, say_fit, words
+from render.common import seat_area as _area, seat_names as _names, text_px as tw, viewer_seat as _viewer
+from render.common import whole as _int
+from render.toolkit import mix, star
 
 WIDTH = 1040
 MARGIN = 20
@@ -61,6 +60,21 @@ def _heroes(view: dict, seat: int | None) -> list[str]:
     return sorted(h for h, owner in (view.get("heroes") or {}).items() if owner == seat and seat is not None)
 
 
+def unit_stats(area: dict, tier: int) -> dict:
+    """A unit type's strength, health, speed, movement and icons with its equipment, as the view
+    carries them; the printed card's values when it does not."""
+    given = (area.get("unit_stats") or {}).get(str(tier))
+    unit = unit_data(str(area.get("tribe") or ""), tier)
+    printed = {"strength": unit.get("strength", 0), "health": unit.get("health", 0), "speed": unit.get("speed", 0),
+               "movement": unit.get("movement", 0), "icons": dict(unit.get("icons") or {})}
+    return {**printed, **given} if isinstance(given, dict) else printed
+
+
+def _stats_content(stats: dict) -> tuple:
+    return (stats["strength"], stats["health"], stats["speed"], stats["movement"],
+            tuple(sorted(stats["icons"].items())))
+
+
 def hand_content(view: dict) -> tuple:
     """Everything of a private view that `render_hand` draws: two views with the same content
     make the same picture, so the bot sends the one it drew before."""
@@ -77,7 +91,8 @@ def hand_content(view: dict) -> tuple:
             (tac.get("picks") or {}).get(key), (tac.get("revealed") or {}).get(key),
             _int(area.get("tactic_deck")) if not isinstance(area.get("tactic_deck"), list) else len(area["tactic_deck"]),
             len(area.get("tactic_discard") or []), tuple(_forge_cards(view, seat)), tuple(_heroes(view, seat)),
-            view.get("round"), target_vp(view), bool(view.get("result")))
+            view.get("round"), target_vp(view), bool(view.get("result")),
+            tuple(_stats_content(unit_stats(area, t)) for t in (1, 2, 3)) if area.get("tribe") else ())
 
 
 # ----------------------------------------------------------------------------- cards
@@ -85,10 +100,7 @@ def hand_content(view: dict) -> tuple:
 def _tactic_card(card_id: str, lang: str, state: str) -> Image.Image:
     """A tactic card: the turn-order number large, the income, the reinforcements by tier.
     `state`: "" in hand, "picked" (chosen in secret), "played" (revealed this round)."""
-    try:
-        card = tactic_rules.card(card_id)
-    except KeyError:
-        card = {"turn_order": "?", "income": 0, "reinforcement": {}}
+    card = tactic_data(card_id)
     w, h = TACTIC_W, TACTIC_H
     tag = {"picked": Msg("your choice"), "played": Msg("played this round")}.get(state)
     tag_text = words(tag, lang) if tag else ""
@@ -122,7 +134,7 @@ def _item_card(item_id: str, lang: str, w: int = ITEM_W, h: int = ITEM_H, legend
                caption: str = "") -> Image.Image:
     """An equipment card: its slot's colour band (weapon red, armour blue, legendary gold), its
     name, its cost when it has one, its bonuses as icons."""
-    it = _item(item_id)
+    it = item_data(item_id)
     name = item_name(item_id, lang)
     slot = it.get("slot")
     slot_word = words(Msg("weapon") if slot == "weapon" else Msg("armour"), lang)
@@ -147,39 +159,34 @@ def _empty_slot(slot: str, lang: str, w: int, h: int) -> Image.Image:
 
     def paint(c: toolkit.Canvas) -> None:
         colour = WEAPON if slot == "weapon" else ARMOUR
-        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, outline=_mix(colour, PANEL, 0.4), width=2)
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, outline=mix(colour, PANEL, 0.4), width=2)
         say_fit(c, (w / 2, h / 2), said, 17, w - 20, TEXT_DIM, anchor="mm", min_size=11)
     return toolkit.drawn(("cor_hand.empty", slot, lang, w, h), (w, h), paint)
 
 
-def _unit_card(view: dict, seat: int, tribe: str, tier: int, area: dict, lang: str) -> Image.Image:
+def _unit_card(tribe: str, tier: int, area: dict, lang: str) -> Image.Image:
     """A unit type of the tribe card: its tier's stone, name, stats (what the equipment adds in
     brackets), icons, models in reserve of the maximum, and its weapon and armour."""
-    unit = _unit(tribe, tier)
+    unit = unit_data(tribe, tier)
     slots = (area.get("equipped") or {}).get(str(tier)) or {}
-    try:
-        stats = battle_rules.type_stats(view, seat, unit["id"])
-    except Exception:
-        stats = {"strength": unit.get("strength", 0), "health": unit.get("health", 0),
-                 "speed": unit.get("speed", 0), "icons": dict(unit.get("icons") or {})}
+    stats = unit_stats(area, tier)
     reserve = _int((area.get("reserve") or {}).get(str(tier)))
     name = unit_name(tribe, tier, lang)
     w = UNIT_W
     slot_h = ITEM_H
     h = 196 + 2 * (slot_h + 8)
-    key = ("cor_hand.unit", tribe, tier, slots.get("weapon"), slots.get("armour"), reserve, lang,
-           tuple(sorted(stats["icons"].items())), stats["strength"], stats["health"], stats["speed"])
+    key = ("cor_hand.unit", tribe, tier, slots.get("weapon"), slots.get("armour"), reserve, lang, _stats_content(stats))
 
     def paint(c: toolkit.Canvas) -> None:
-        band = _mix(STONE[tier], CARD_INK, 0.2)
-        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=_mix(band, PANEL, 0.8), outline=band, width=2)
+        band = mix(STONE[tier], CARD_INK, 0.2)
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=mix(band, PANEL, 0.8), outline=band, width=2)
         c.rounded_rectangle((0, 0, w - 1, 60), radius=14, fill=band)
         c.rounded_rectangle((6, 48, w - 7, 186), radius=9, fill=CARD)
         stone_shape(c, tier, 28, 25, 15, outline=INK)
         say_fit(c, (52, 25), name, 22, w - 64, WHITE if tier != 1 else INK, True, anchor="lm", min_size=13)
         # the stats: base value, and the equipment's part in brackets
         rows = [("STR", unit.get("strength", 0), stats["strength"]), ("HP", unit.get("health", 0), stats["health"]),
-                ("MOVE", unit.get("movement", 0), unit.get("movement", 0)),
+                ("MOVE", unit.get("movement", 0), stats["movement"]),
                 ("SPD", unit.get("speed", 0), stats["speed"])]
         col = (w - 24) / 4
         for k, (kind, base, total) in enumerate(rows):
@@ -200,7 +207,7 @@ def _unit_card(view: dict, seat: int, tribe: str, tier: int, area: dict, lang: s
         y = 194
         for slot in ("weapon", "armour"):
             item = slots.get(slot)
-            legendary = bool(item) and _item(item).get("cost") is None
+            legendary = bool(item) and item_data(item).get("cost") is None
             part = _item_card(item, lang, w - 16, slot_h, legendary) if item else _empty_slot(slot, lang, w - 16,
                                                                                              slot_h)
             c.image.alpha_composite(part, (8, y))
@@ -320,7 +327,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     if tribe:
         y = heading(y, say(term("tribe card")), tribe_said)
         for tier in (1, 2, 3):
-            part = _unit_card(view, seat, tribe, tier, area, lang)
+            part = _unit_card(tribe, tier, area, lang)
             toolkit.paste(d, part, (MARGIN + (tier - 1) * (UNIT_W + 16), y))
         y += unit_h + 20
     if set_aside:
@@ -332,7 +339,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     if heroes:
         y = heading(y, say(term("hero")))
         for hero in heroes:
-            h = _hero(hero)
+            h = hero_data(hero)
             part = hero_token(seat, hero_mark(hero, lang), 14)
             toolkit.paste(d, part, (MARGIN, y + 2))
             x = MARGIN + part.width + 12

@@ -1,19 +1,20 @@
-"""Clash of Rage pictures: the public board (render_board) and a player's private hand
-(render_hand, in render/clash_of_rage_hand.py).
+"""The Clash of Rage board picture (render_board): what everyone in the channel sees.
 
-Both take the dict of engine.clash_of_rage's view() (engine/clash_of_rage/views.py), the seats'
-display names and the reader's language, and return PNG bytes. The board is drawn from public
-keys only: it never reads a tactic hand's cards, a secret pick, a forge draw nor `viewer`, and
-during the secret tactic choice it says only how many players are still choosing (the tactic
-hands' sizes, which would tell who has chosen, are not shown then). So any seat's view draws the
-same channel picture.
+It takes the dict of engine.clash_of_rage's view() (engine/clash_of_rage/views.py), the seats'
+display names and the reader's language, and returns PNG bytes. It draws only what the view
+carries (the map, who controls a city, what the game waits for, the victory target and the cells
+a stronghold may take are the view's `hexes`, `control`, `step_text`, `target_vp` and
+`stronghold_spots`) and reads no rule module. It is drawn from public keys only: it never reads a
+tactic hand's cards, a secret pick, a forge draw nor `viewer`, and during the secret tactic choice
+it says only how many players are still choosing (the tactic hands' sizes, which would tell who
+has chosen, are not shown then). So any seat's view draws the same channel picture.
 
 The picture is 1200 px wide: the map on the left, the panel on the right. Discord previews it
 about 550 px wide, where a hex stays 50-70 px wide and the panel's 18-22 px text 8-10 px.
 
-The map: the layout's flat-top hexes (engine.clash_of_rage.rounds.current_board), placed from
-their axial coordinates, and the strongholds placed so far (off-board cells in their owner's
-colour, a tower and their label). A hex shows
+The map: the layout's flat-top hexes (the view's `hexes`), placed from their axial coordinates,
+and the strongholds placed so far (off-board cells in their owner's colour, a tower and their
+label). A hex shows
 - its land: plain (green), rocky mountain (grey with peaks), elf city (a castle in the colour of
   whoever controls it: a player, the elves' green, grey when empty), forge (an anvil),
   reinforcement stone (its tier's shape and colour: I a yellow square, II a blue pentagon, III a
@@ -37,71 +38,25 @@ through the game's glossary (engine.clash_of_rage.data.term).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
-from engine.clash_of_rage import battle as battle_rules
-from engine.clash_of_rage import data, prompts, rounds, tactics as tactic_rules
-from engine.clash_of_rage.actions import LONGER_GAME_VP, WIN_VP
+from engine.clash_of_rage.data import ELVES
 from engine.text import Msg, Seat, plural
 from render import toolkit
-from render.common import draw_text, font, is_seat, say_fit, words
+from render.clash_of_rage.palette import (
+    ANVIL, ARMOUR, BACKGROUND, BATTLE, CARD, CARD_GREY, CARD_INK, CITY, DIE, ELF, ELF_DARK, EMBER, FORGE, GOLD,
+    GOLD_DARK, HEX_EDGE, INK, LABEL, LAST, LEGENDARY, MOUNTAIN, MOUNTAIN_PEAK, NEUTRAL, PALETTE, PANEL, PANEL_EDGE,
+    PLAIN, RGB, ROMAN, SNOW, SPOT, STONE, TEXT, TEXT_DIM, WEAPON, WHITE, bonus_row, coin, crystal, elf_data, elf_mark,
+    elf_name, elf_order, hero_mark, hero_token, icon, item_data, item_name, polygon, seat_colour, seat_dark,
+    seat_light, stone_shape, tactic_data, target_vp, term, tribe_name, unit_name,
+)
+from render.common import draw_text, font, say_fit, words
 from render.common import seat_names as _names, seat_views as seats_of, text_px as tw, whole as _int
-from render.toolkit import paste_centred, star
+from render.toolkit import mix, paste_centred, star
 
-GAME = "clash_of_rage"
-RGB = tuple[int, int, int]
 SQRT3 = math.sqrt(3)
-ROMAN = {1: "I", 2: "II", 3: "III"}
-
-# ---------------------------------------------------------------------------- colours
-
-BACKGROUND: RGB = (28, 31, 38)
-PANEL: RGB = (42, 46, 56)
-PANEL_EDGE: RGB = (72, 79, 94)
-TEXT: RGB = (236, 238, 242)
-TEXT_DIM: RGB = (160, 167, 180)
-INK: RGB = (22, 24, 28)
-WHITE: RGB = (255, 255, 255)
-GOLD: RGB = (246, 196, 50)
-GOLD_DARK: RGB = (150, 104, 16)
-CRYSTAL: RGB = (110, 214, 240)
-CRYSTAL_DARK: RGB = (30, 110, 150)
-BATTLE: RGB = (236, 56, 44)       # the running battle's frame, a hit die
-LAST: RGB = (220, 70, 200)        # the last battle's frame
-SPOT: RGB = (150, 200, 235)       # a cell a stronghold may take (round 1)
-# seats: orange, violet, teal, pink (none of them a stone's yellow, blue or red, nor the land's green)
-SEAT: list[RGB] = [(240, 128, 36), (146, 96, 230), (24, 180, 168), (230, 86, 160)]
-SEAT_DARK: list[RGB] = [(120, 56, 8), (62, 34, 120), (6, 80, 74), (116, 26, 74)]
-SEAT_LIGHT: list[RGB] = [(250, 190, 130), (200, 176, 250), (140, 226, 216), (248, 170, 212)]
-NEUTRAL: RGB = (140, 140, 150)
-ELF: RGB = (72, 200, 110)         # the elves: tokens, a city they hold
-ELF_DARK: RGB = (20, 90, 46)
-# the land
-PLAIN: RGB = (92, 122, 78)
-MOUNTAIN: RGB = (112, 104, 98)
-MOUNTAIN_PEAK: RGB = (170, 162, 152)
-SNOW: RGB = (236, 236, 240)
-CITY: RGB = (78, 112, 100)
-FORGE: RGB = (128, 86, 64)
-ANVIL: RGB = (46, 42, 44)
-EMBER: RGB = (250, 150, 40)
-HEX_EDGE: RGB = (30, 36, 30)
-LABEL: RGB = (240, 242, 230)
-STONE: dict[int, RGB] = {1: (244, 206, 40), 2: (60, 118, 232), 3: (222, 50, 44)}
-STONE_SIDES = {1: 4, 2: 5, 3: 6}   # square, pentagon, hexagon (data G4)
-DIE: RGB = (246, 242, 232)
-CARD: RGB = (244, 238, 224)
-CARD_INK: RGB = (40, 36, 30)
-CARD_GREY: RGB = (120, 112, 100)
-WEAPON: RGB = (196, 78, 52)
-ARMOUR: RGB = (70, 120, 190)
-LEGENDARY: RGB = (214, 150, 30)
-ICON_COLOURS: dict[str, RGB] = {"STR": (214, 70, 50), "HP": (220, 60, 90), "SPD": (240, 190, 40),
-                                "AUTO": (180, 30, 40), "REROLL": (70, 170, 220), "SHIELD": (120, 140, 170),
-                                "FLY": (150, 200, 240), "RAGE_GAIN": (250, 110, 30), "MOVE": (120, 190, 90)}
 
 # ---------------------------------------------------------------------------- geometry
 
@@ -120,134 +75,15 @@ LINE = 30
 MAX_PNG_BYTES = 300_000
 
 
-_mix = toolkit.mix
-
-
-def seat_colour(seat: Any) -> RGB:
-    return SEAT[seat % 4] if is_seat(seat) else NEUTRAL
-
-
-def seat_dark(seat: Any) -> RGB:
-    return SEAT_DARK[seat % 4] if is_seat(seat) else INK
-
-
-def seat_light(seat: Any) -> RGB:
-    return SEAT_LIGHT[seat % 4] if is_seat(seat) else TEXT_DIM
-
-
 def side_colour(side: Any) -> RGB:
-    return ELF if side == battle_rules.ELVES else seat_colour(side)
+    return ELF if side == ELVES else seat_colour(side)
 
-
-# ---------------------------------------------------------------------------- names
-
-def term(english: str) -> Msg:
-    return data.term(english)
-
-
-@lru_cache(maxsize=None)
-def _unit(tribe: str, tier: int) -> dict:
-    try:
-        return data.unit(tribe, tier)
-    except KeyError:
-        return {"id": f"{tribe}_{tier}", "tier": tier, "name": f"{tribe} {ROMAN.get(tier, tier)}", "strength": 0,
-                "health": 0, "movement": 0, "speed": 0, "icons": {}, "max_models": 0}
-
-
-@lru_cache(maxsize=None)
-def _item(item_id: str) -> dict:
-    try:
-        return data.item(item_id)
-    except KeyError:
-        return {"id": item_id, "name": str(item_id).replace("_", " ").title(), "slot": "weapon", "bonus": {}}
-
-
-@lru_cache(maxsize=None)
-def _hero(hero_id: str) -> dict:
-    return next((h for h in data.heroes() if h["id"] == hero_id),
-                {"id": hero_id, "name": str(hero_id).replace("_", " ").title(), "cost": 0, "movement": 0,
-                 "bonus": {}, "special": None})
-
-
-@lru_cache(maxsize=None)
-def _elf(elf_id: str) -> dict:
-    try:
-        return data.elf(elf_id)
-    except KeyError:
-        return {"id": elf_id, "name": str(elf_id).title(), "strength": 0, "health": 0, "speed": 0, "icons": {},
-                "draw_order": 9}
-
-
-def tribe_name(tribe: str, lang: str) -> str:
-    try:
-        return words(term(data.tribe(tribe)["name"]), lang)
-    except KeyError:
-        return str(tribe or "?")
-
-
-def unit_name(tribe: str, tier: int, lang: str) -> str:
-    return words(term(_unit(tribe, tier)["name"]), lang)
-
-
-def item_name(item_id: str, lang: str) -> str:
-    return words(term(_item(item_id)["name"]), lang)
-
-
-def hero_name(hero_id: str, lang: str) -> str:
-    return words(term(_hero(hero_id)["name"]), lang)
-
-
-def elf_name(elf_id: str, lang: str) -> str:
-    return words(term(_elf(elf_id)["name"]), lang)
-
-
-def short_mark(name: str) -> str:
-    """A token's mark for a name: its number when it ends with one ("Hero 2" -> "2"), else its
-    first letter (or Chinese character)."""
-    name = name.strip()
-    tail = name.split()[-1] if name.split() else ""
-    if tail.isdigit():
-        return tail
-    return (name[:1].upper() or "?")
-
-
-def elf_mark(elf_id: str, lang: str) -> str:
-    return short_mark(elf_name(elf_id, lang))
-
-
-def hero_mark(hero_id: str, lang: str) -> str:
-    return short_mark(hero_name(hero_id, lang))
-
-
-def elf_order(elf_id: str) -> tuple:
-    return (_elf(elf_id).get("draw_order", 9), elf_id)
-
-
-# ---------------------------------------------------------------------------- text helpers
 
 # ---------------------------------------------------------------------------- small pictures (sprites)
 
-def _polygon(cx: float, cy: float, r: float, sides: int, start: float = -90) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(start + 360 * k / sides)),
-             cy + r * math.sin(math.radians(start + 360 * k / sides))) for k in range(sides)]
-
-
 def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """A flat-top hexagon's corners, the right one first."""
-    return _polygon(cx, cy, r, 6, 0)
-
-
-def stone_shape(c, tier: int, cx: float, cy: float, r: float, outline: RGB = INK) -> None:
-    """A reinforcement stone's mark: tier I a yellow square, II a blue pentagon, III a red hexagon."""
-    sides = STONE_SIDES.get(tier, 4)
-    start = {4: -45, 5: -90, 6: 0}[sides]
-    pts = _polygon(cx, cy, r * (1.12 if sides == 4 else 1.0), sides, start)
-    c.polygon(pts, fill=STONE.get(tier, NEUTRAL), outline=outline)
-    c.line(pts + [pts[0]], fill=outline, width=max(1, round(r / 6)))
-    numeral = ROMAN.get(tier, "?")
-    size = max(9, round(r * (0.95 if tier == 1 else 0.8 if tier == 2 else 0.7)))
-    toolkit.text(c, (cx, cy + (r * 0.08 if sides == 5 else 0)), numeral, font=font(size, True),
-                 fill=INK if tier == 1 else WHITE, anchor="mm")
+    return polygon(cx, cy, r, 6, 0)
 
 
 def _castle(c, cx: float, cy: float, k: float, fill: RGB, rim: RGB) -> None:
@@ -306,7 +142,7 @@ def land_tile(terrain: str, size: float, tier: int | None = None, seat: int | No
         cx, cy = w / 2, h / 2
         outer = hex_points(cx, cy, size)
         if terrain == "stronghold":
-            c.polygon(outer, fill=_mix(seat_colour(seat), BACKGROUND, 0.45))
+            c.polygon(outer, fill=mix(seat_colour(seat), BACKGROUND, 0.45))
             c.line(outer + [outer[0]], fill=seat_colour(seat), width=max(3, round(size / 14)))
             return
         fill = {"mountain": MOUNTAIN, "city": CITY, "forge": FORGE}.get(terrain, PLAIN)
@@ -324,7 +160,7 @@ def land_mark(terrain: str, tier: int | None, controller: Any, k: int) -> Image.
     def paint(c: toolkit.Canvas) -> None:
         m = size[0] / 2
         if terrain == "city":
-            fill = ELF if controller == battle_rules.ELVES else seat_colour(controller) if isinstance(
+            fill = ELF if controller == ELVES else seat_colour(controller) if isinstance(
                 controller, int) else NEUTRAL
             _castle(c, m, m + 1, k * 0.9, fill, INK)
         elif terrain == "forge":
@@ -383,102 +219,12 @@ def elf_token(mark: str, count: int, r: int) -> Image.Image:
     return toolkit.drawn(("cor.elf", mark, count, r), (w, h), paint)
 
 
-def hero_token(seat: Any, mark: str, r: int) -> Image.Image:
-    """A hero: a crown over a gold-rimmed disc in its owner's colour, with its number or initial."""
-    w, h = 2 * r + 3, 2 * r + 3 + round(r * 0.55)
-
-    def paint(c: toolkit.Canvas) -> None:
-        top = round(r * 0.55)
-        k = r * 0.9
-        c.polygon([(r + 1 - k, top + r * 0.35), (r + 1 - k, top - r * 0.05), (r + 1 - k * 0.45, top + r * 0.18),
-                   (r + 1, top - r * 0.5), (r + 1 + k * 0.45, top + r * 0.18), (r + 1 + k, top - r * 0.05),
-                   (r + 1 + k, top + r * 0.35)], fill=GOLD, outline=GOLD_DARK)
-        c.ellipse((1, top + 1, 2 * r + 1, top + 2 * r + 1), fill=seat_colour(seat), outline=GOLD, width=max(2, r // 5))
-        size = max(9, round(r * 1.1))
-        draw_text(c, (r + 1, top + r + 1), mark, size, WHITE, True, anchor="mm")
-    return toolkit.drawn(("cor.hero", seat, mark, r), (w, h), paint)
-
-
-def coin(d, cx: float, cy: float, r: float) -> None:
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_DARK, width=max(1, round(r / 5)))
-    d.ellipse((cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5), outline=GOLD_DARK, width=max(1, round(r / 7)))
-
-
-def crystal(d, cx: float, cy: float, r: float) -> None:
-    pts = [(cx, cy - r), (cx + r * 0.72, cy - r * 0.3), (cx + r * 0.5, cy + r), (cx - r * 0.5, cy + r),
-           (cx - r * 0.72, cy - r * 0.3)]
-    d.polygon(pts, fill=CRYSTAL, outline=CRYSTAL_DARK)
-    d.line([(cx, cy - r), (cx, cy + r)], fill=CRYSTAL_DARK, width=1)
-
-
 def rage(d, cx: float, cy: float, r: float) -> None:
     """A rage token: a red disc with a flame."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(150, 24, 24), outline=INK)
     d.polygon([(cx, cy - r * 0.7), (cx + r * 0.45, cy + r * 0.1), (cx + r * 0.3, cy + r * 0.6),
                (cx - r * 0.3, cy + r * 0.6), (cx - r * 0.45, cy + r * 0.1), (cx - r * 0.1, cy - r * 0.1)],
               fill=EMBER)
-
-
-def icon(d, kind: str, cx: float, cy: float, r: float) -> None:
-    """A stat or bonus icon in a disc of its colour: strength (a sword), health (a heart), speed
-    (a bolt), movement (an arrow), auto-hit (a burst), reroll (a turning arrow), shield, flying (a
-    wing), rage gain (a flame)."""
-    colour = ICON_COLOURS.get(kind, NEUTRAL)
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK)
-    k = r * 0.62
-    w = max(2, round(r / 5))
-    if kind == "STR":
-        d.line((cx - k * 0.8, cy + k * 0.8, cx + k * 0.8, cy - k * 0.8), fill=WHITE, width=w)
-        d.line((cx - k * 0.75, cy + k * 0.1, cx - k * 0.1, cy + k * 0.75), fill=WHITE, width=w)
-    elif kind == "HP":
-        d.polygon([(cx, cy + k * 0.9), (cx - k, cy - k * 0.05), (cx - k * 0.75, cy - k * 0.7), (cx - k * 0.25, cy - k * 0.75),
-                   (cx, cy - k * 0.35), (cx + k * 0.25, cy - k * 0.75), (cx + k * 0.75, cy - k * 0.7),
-                   (cx + k, cy - k * 0.05)], fill=WHITE)
-    elif kind == "SPD":
-        d.polygon([(cx + k * 0.2, cy - k), (cx - k * 0.6, cy + k * 0.15), (cx - k * 0.05, cy + k * 0.15),
-                   (cx - k * 0.2, cy + k), (cx + k * 0.6, cy - k * 0.15), (cx + k * 0.05, cy - k * 0.15)], fill=INK)
-    elif kind == "MOVE":
-        d.polygon([(cx - k, cy - k * 0.3), (cx + k * 0.1, cy - k * 0.3), (cx + k * 0.1, cy - k * 0.8), (cx + k, cy),
-                   (cx + k * 0.1, cy + k * 0.8), (cx + k * 0.1, cy + k * 0.3), (cx - k, cy + k * 0.3)], fill=WHITE)
-    elif kind == "AUTO":
-        pts = []
-        for i in range(16):
-            rr = k if i % 2 == 0 else k * 0.45
-            a = -math.pi / 2 + i * math.pi / 8
-            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        d.polygon(pts, fill=WHITE)
-    elif kind == "REROLL":
-        d.arc((cx - k, cy - k, cx + k, cy + k), 30, 320, fill=WHITE, width=w)
-        d.polygon([(cx + k * 0.55, cy - k * 0.95), (cx + k * 1.05, cy - k * 0.35), (cx + k * 0.35, cy - k * 0.3)],
-                  fill=WHITE)
-    elif kind == "SHIELD":
-        d.polygon([(cx - k * 0.8, cy - k * 0.8), (cx + k * 0.8, cy - k * 0.8), (cx + k * 0.8, cy),
-                   (cx, cy + k), (cx - k * 0.8, cy)], fill=WHITE)
-    elif kind == "FLY":
-        d.polygon([(cx - k, cy - k * 0.5), (cx + k, cy - k * 0.1), (cx + k * 0.2, cy + k * 0.2), (cx + k * 0.7, cy + k * 0.4),
-                   (cx - k * 0.1, cy + k * 0.7), (cx - k * 0.7, cy + k * 0.2)], fill=WHITE)
-    elif kind == "RAGE_GAIN":
-        d.polygon([(cx, cy - k), (cx + k * 0.7, cy + k * 0.1), (cx + k * 0.45, cy + k * 0.85),
-                   (cx - k * 0.45, cy + k * 0.85), (cx - k * 0.7, cy + k * 0.1), (cx - k * 0.15, cy - k * 0.1)],
-                  fill=(255, 230, 120))
-
-
-ICON_ORDER = ("STR", "HP", "SPD", "AUTO", "REROLL", "SHIELD", "FLY", "RAGE_GAIN")
-
-
-def bonus_row(d, x: float, cy: float, bonus: dict, r: int, size: int, fill: RGB = TEXT, plus: bool = True) -> float:
-    """Icons with their values ("+2" beside a sword) from x; returns the x after the last."""
-    for kind in [k for k in ICON_ORDER if k in bonus] + sorted(k for k in bonus if k not in ICON_ORDER):
-        value = _int(bonus.get(kind))
-        icon(d, kind, x + r, cy, r)
-        x += 2 * r + 3
-        if kind != "FLY" or value > 1:
-            label = f"+{value}" if plus else str(value)
-            toolkit.text(d, (x, cy), label, font=font(size, True), fill=fill, anchor="lm")
-            x += tw(label, size, True) + 7
-        else:
-            x += 4
-    return x
 
 
 def die_face(face: str, k: int) -> Image.Image:
@@ -498,10 +244,7 @@ def die_face(face: str, k: int) -> Image.Image:
 
 def tactic_chip(card_id: str, h: int) -> Image.Image:
     """A revealed tactic card, small: its turn-order number large, its income and reinforcements."""
-    try:
-        card = tactic_rules.card(card_id)
-    except KeyError:
-        card = {"turn_order": "?", "income": 0, "reinforcement": {}}
+    card = tactic_data(card_id)
     number = str(card.get("turn_order", "?"))
     units = [(int(t), n) for t, n in sorted((card.get("reinforcement") or {}).items()) if n]
     size = round(h * 0.42)
@@ -522,7 +265,7 @@ def tactic_chip(card_id: str, h: int) -> Image.Image:
         x += tw(str(card.get("income", 0)), size, True) + 8
         for tier, n in units:
             label = f"{ROMAN[tier]}×{n}"
-            toolkit.text(c, (x, h / 2), label, font=font(size, True), fill=_mix(STONE[tier], CARD_INK, 0.35),
+            toolkit.text(c, (x, h / 2), label, font=font(size, True), fill=mix(STONE[tier], CARD_INK, 0.35),
                          anchor="lm")
             x += tw(label, size, True) + 8
     return toolkit.drawn(("cor.tactic", card_id, h), (w, h), paint)
@@ -536,10 +279,10 @@ def slot_chip(item_id: str | None, slot: str, lang: str, w: int, h: int, legenda
     def paint(c: toolkit.Canvas) -> None:
         colour = LEGENDARY if legendary else WEAPON if slot == "weapon" else ARMOUR
         if not item_id:
-            c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, outline=_mix(colour, PANEL, 0.5), width=1)
-            toolkit.text(c, (10, h / 2), "—", font=font(h // 2, False), fill=_mix(colour, PANEL, 0.3), anchor="lm")
+            c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, outline=mix(colour, PANEL, 0.5), width=1)
+            toolkit.text(c, (10, h / 2), "—", font=font(h // 2, False), fill=mix(colour, PANEL, 0.3), anchor="lm")
             return
-        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=_mix(colour, PANEL, 0.25), outline=colour, width=1)
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=mix(colour, PANEL, 0.25), outline=colour, width=1)
         say_fit(c, (7, h / 2), name, max(10, h - 10), w - 12, WHITE, True, anchor="lm", min_size=max(9, h - 14))
     return toolkit.drawn(("cor.slot", item_id, slot, lang, w, h, legendary), (w, h), paint)
 
@@ -555,50 +298,21 @@ def waiting_count(view: dict) -> int:
     return max(0, _int(view.get("players")) - _int((view.get("tactics") or {}).get("picked")))
 
 
-def target_vp(view: dict) -> int:
-    return LONGER_GAME_VP if (view.get("options") or {}).get("longer") else WIN_VP
-
-
-def step_text(view: dict) -> Any:
-    """What the game waits for. During the secret choice only how many are still choosing."""
-    if view.get("result"):
-        return Msg("game over")
-    if is_selecting(view):
-        return plural("waiting for {n} player to choose a tactic card",
-                      "waiting for {n} players to choose a tactic card", n=waiting_count(view))
-    try:
-        return prompts.step_text(view)
-    except Exception:   # a partial view: say who acts, when the view tells
-        acting = view.get("acting")
-        return Msg("{player} acts", player=Seat(acting)) if isinstance(acting, int) else ""
-
-
 def controller(view: dict, territory: str) -> Any:
-    if (view.get("elves") or {}).get(territory):
-        return battle_rules.ELVES
-    present = [int(s) for s, tiers in ((view.get("units") or {}).get(territory) or {}).items()
-               if str(s).isdigit() and sum(_int(n) for n in (tiers or {}).values()) > 0]
-    return present[0] if len(present) == 1 else None
+    """The seat or the elves controlling a territory, as the view says (None: nobody)."""
+    return (view.get("control") or {}).get(territory)
 
 
-def placeable_cells(view: dict) -> dict[str, tuple[int, int]]:
-    """During round 1's stronghold step, the legal cells (public: the board and the placed
-    strongholds decide them), else none."""
-    tac = view.get("tactics") if isinstance(view.get("tactics"), dict) else {}
-    if view.get("phase") != "tactics" or tac.get("step") != "strongholds":
-        return {}
-    try:
-        return rounds.stronghold_cells(view)
-    except Exception:
-        return {}
+def stronghold_spots(view: dict) -> dict[str, tuple[float, float]]:
+    """The cells a stronghold may take (round 1), by the name players type: where they are drawn,
+    in hex units."""
+    spots = view.get("stronghold_spots") if isinstance(view.get("stronghold_spots"), dict) else {}
+    return {name: (1.5 * q, SQRT3 * (r + q / 2)) for name, (q, r) in spots.items()}
 
 
-def board_of(view: dict):
-    """The map with the strongholds placed so far; None when the view names no layout."""
-    try:
-        return rounds.current_board(view)
-    except Exception:
-        return None
+def map_hexes(view: dict) -> dict[str, dict]:
+    """The view's map by label, in drawing order (empty when the view carries none)."""
+    return {h["label"]: h for h in view.get("hexes") or [] if isinstance(h, dict) and "label" in h}
 
 
 # ---------------------------------------------------------------------------- the board
@@ -608,12 +322,11 @@ class _Board:
         self.view = view
         self.lang = lang
         self.names = _names(names, lang, _int(view.get("players")))
-        self.board = board_of(view)
-        self.hexes = dict(self.board.hexes) if self.board else {}
-        centres = {lbl: (1.5 * h.q, SQRT3 * (h.r + h.q / 2)) for lbl, h in self.hexes.items()}
+        self.hexes = map_hexes(view)
+        centres = {lbl: (1.5 * h["q"], SQRT3 * (h["r"] + h["q"] / 2)) for lbl, h in self.hexes.items()}
         self.unit = centres
         # round 1's stronghold step: the free cells a stronghold may take, by the name players type
-        self.spots = {name: (1.5 * q, SQRT3 * (r + q / 2)) for name, (q, r) in placeable_cells(view).items()}
+        self.spots = stronghold_spots(view)
         xs = [x for x, _ in list(centres.values()) + list(self.spots.values())] or [0.0]
         ys = [y for _, y in list(centres.values()) + list(self.spots.values())] or [0.0]
         left, right = min(xs) - 1, max(xs) + 1
@@ -669,8 +382,7 @@ class _Board:
                          stroke_fill=BACKGROUND)
         for label, hx in self.hexes.items():
             cx, cy = self.centre(label)
-            seat = hx.seat - 1 if hx.terrain == "stronghold" and hx.seat else None
-            paste_centred(d, land_tile(hx.terrain, s, hx.stone_tier, seat), cx, cy)
+            paste_centred(d, land_tile(hx["terrain"], s, hx.get("stone_tier"), hx.get("owner")), cx, cy)
         # the running battle's territory, else the last battle's
         fight = view.get("battle") if isinstance(view.get("battle"), dict) else None
         last = view.get("last_battle") if isinstance(view.get("last_battle"), dict) else None
@@ -694,11 +406,11 @@ class _Board:
         for label, hx in self.hexes.items():
             cx, cy = self.centre(label)
             # the label (and the land's mark) along the top
-            owner = hx.seat - 1 if hx.terrain == "stronghold" and hx.seat else None
+            terrain = hx["terrain"]
             mark = None
-            if hx.terrain in ("city", "forge", "stone", "stronghold"):
-                ctrl = owner if hx.terrain == "stronghold" else controller(view, label)
-                mark = land_mark(hx.terrain, hx.stone_tier, ctrl, mark_k)
+            if terrain in ("city", "forge", "stone", "stronghold"):
+                ctrl = hx.get("owner") if terrain == "stronghold" else controller(view, label)
+                mark = land_mark(terrain, hx.get("stone_tier"), ctrl, mark_k)
             ly = cy - s * 0.6
             lw = tw(label, label_size, True)
             total = lw + (mark.width + 4 if mark else 0)
@@ -767,7 +479,7 @@ class _Board:
             said = " · ".join(self.say(b)[:1].upper() + self.say(b)[1:] for b in bits)
             tx = x + 24 + tw(title, 24, True)
             say_fit(d, (x + w - 14, y + 24), said, BODY, x + w - 14 - tx - 10, GOLD, True, anchor="rm", min_size=14)
-            step = self.say(step_text(view))
+            step = self.say(view.get("step_text"))
             step = step[:1].upper() + step[1:]
             say_fit(d, (x + 14, y + 62), step, BODY, w - 28, TEXT, anchor="lm", min_size=14)
         return h, paint
@@ -780,7 +492,7 @@ class _Board:
         h = 66
 
         def paint(d, x, y, w):
-            self._box(d, x, y, w, h - 10, fill=_mix(GOLD, PANEL, 0.75), outline=GOLD, width=2)
+            self._box(d, x, y, w, h - 10, fill=mix(GOLD, PANEL, 0.75), outline=GOLD, width=2)
             if len(winners) == 1:
                 text = self.say(Msg("{player} wins!", player=Seat(winners[0])))
             elif winners:
@@ -836,7 +548,7 @@ class _Board:
                 now = seat == acting and not view.get("result")
                 if now:
                     toolkit.round_box(d, (x + 6, ry + 1, x + w - 6, ry + row - 1), radius=6,
-                                      fill=_mix(GOLD, PANEL, 0.82))
+                                      fill=mix(GOLD, PANEL, 0.82))
                 toolkit.text(d, (x + 26, cy), str(k + 1), font=font(20, True), fill=GOLD if now else TEXT_DIM,
                              anchor="mm")
                 d.ellipse((x + 44, cy - 8, x + 60, cy + 8), fill=seat_colour(seat), outline=INK)
@@ -859,11 +571,11 @@ class _Board:
         h = 196
 
         def side_name(side) -> str:
-            return self.say(Msg("the elves")) if side == battle_rules.ELVES else self.say(Seat(side)) \
+            return self.say(Msg("the elves")) if side == ELVES else self.say(Seat(side)) \
                 if isinstance(side, int) else "?"
 
         def paint(d, x, y, w):
-            self._box(d, x, y, w, h - 10, fill=_mix(BATTLE, PANEL, 0.85), outline=BATTLE, width=2)
+            self._box(d, x, y, w, h - 10, fill=mix(BATTLE, PANEL, 0.85), outline=BATTLE, width=2)
             where = str(b.get("territory") or "?")
             head = self.say(Msg("Battle in {hex}", hex=where))
             draw_text(d, (x + 14, y + 20), head, BODY, WHITE, True, anchor="lm")
@@ -878,7 +590,7 @@ class _Board:
                 active = turn == role
                 col = side_colour(side)
                 toolkit.round_box(d, (bx, by, bx + half - 8, by + 62), radius=7,
-                                  fill=_mix(col, PANEL, 0.7), outline=GOLD if active else col, width=3 if active else 1)
+                                  fill=mix(col, PANEL, 0.7), outline=GOLD if active else col, width=3 if active else 1)
                 label = self.say(Msg("Attacker: {who}", who=side_name(side)) if role == "attacker"
                                  else Msg("Defender: {who}", who=side_name(side)))
                 say_fit(d, (bx + 10, by + 16), ("▶ " if active else "") + label, SMALL, half - 28, WHITE, True,
@@ -927,7 +639,7 @@ class _Board:
         selecting = is_selecting(view)
 
         def paint(d, x, y, w):
-            self._box(d, x, y, w, h - 10, fill=_mix(seat_colour(seat), PANEL, 0.9),
+            self._box(d, x, y, w, h - 10, fill=mix(seat_colour(seat), PANEL, 0.9),
                       outline=GOLD if acting else PANEL_EDGE, width=3 if acting else 1)
             d.rectangle((x + 4, y + 10, x + 9, y + h - 20), fill=seat_colour(seat))
             # name and tribe
@@ -1025,13 +737,13 @@ class _Board:
         return h, paint
 
     def _item_cell(self, d, item_id, count: int, x, y, w, h):
-        it = _item(str(item_id)) if item_id else None
+        it = item_data(str(item_id)) if item_id else None
         if it is None or count <= 0:
             d.rounded_rectangle((x, y, x + w, y + h), radius=7, outline=PANEL_EDGE, width=1)
             draw_text(d, (x + w / 2, y + h / 2), self.say(Msg("empty")), SMALL, TEXT_DIM, anchor="mm")
             return
         colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
-        toolkit.round_box(d, (x, y, x + w, y + h), radius=7, fill=_mix(colour, PANEL, 0.8), outline=colour)
+        toolkit.round_box(d, (x, y, x + w, y + h), radius=7, fill=mix(colour, PANEL, 0.8), outline=colour)
         cost = _int(it.get("cost"))
         coin(d, x + w - 22, y + 19, 12)
         toolkit.text(d, (x + w - 22, y + 19), str(cost), font=font(14, True), fill=INK, anchor="mm")
@@ -1066,7 +778,7 @@ class _Board:
                               (round(wx), round(ry + 3)))
                 toolkit.paste(d, slot_chip(slots.get("armour"), "armour", self.lang, chip_w, row - 6),
                               (round(ax), round(ry + 3)))
-                e = _elf(elf)
+                e = elf_data(elf)
                 stats = f"{e.get('strength', 0)}/{e.get('health', 0)}"
                 sx = wx - 10
                 toolkit.text(d, (sx, mid), stats, font=font(16, True), fill=TEXT_DIM, anchor="rm")
@@ -1109,23 +821,3 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
     return _Board(view, names, lang).render()
 
 
-def _palette() -> toolkit.Palette:
-    base = toolkit.colours_in(BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, INK, WHITE, GOLD, GOLD_DARK, CRYSTAL,
-                              CRYSTAL_DARK, BATTLE, LAST, SEAT, SEAT_DARK, SEAT_LIGHT, NEUTRAL, ELF, ELF_DARK, PLAIN,
-                              MOUNTAIN, MOUNTAIN_PEAK, SNOW, CITY, FORGE, ANVIL, EMBER, HEX_EDGE, LABEL, STONE, DIE,
-                              CARD, CARD_INK, CARD_GREY, WEAPON, ARMOUR, LEGENDARY, ICON_COLOURS)
-    tints = [_mix(GOLD, PANEL, 0.82), _mix(GOLD, PANEL, 0.75), _mix(BATTLE, PANEL, 0.85), (150, 24, 24),
-             (255, 230, 120), _mix(WEAPON, PANEL, 0.8), _mix(ARMOUR, PANEL, 0.8), _mix(WEAPON, PANEL, 0.25),
-             _mix(ARMOUR, PANEL, 0.25), _mix(LEGENDARY, PANEL, 0.25), _mix(ELF, PANEL, 0.7)]
-    for seat in range(4):
-        tints += [_mix(SEAT[seat], BACKGROUND, 0.45), _mix(SEAT[seat], PANEL, 0.9), _mix(SEAT[seat], PANEL, 0.7)]
-    tints += [_mix(STONE[t], CARD_INK, 0.35) for t in STONE]
-    tints += [_mix(STONE[t], CARD_INK, 0.2) for t in STONE] + [_mix(_mix(STONE[t], CARD_INK, 0.2), PANEL, 0.8)
-                                                                for t in STONE]
-    tints += [_mix(WEAPON, PANEL, 0.4), _mix(ARMOUR, PANEL, 0.4), _mix(WEAPON, PANEL, 0.5), _mix(ARMOUR, PANEL, 0.5)]
-    return toolkit.Palette(base + tints)
-
-
-PALETTE = _palette()
-
-from render.clash_of_rage_hand import hand_content, render_hand  # noqa: E402,F401

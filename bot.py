@@ -184,6 +184,8 @@ SANDBOX_WELCOME = Msg(
     "• Type `/help` in the box below for everything. `/battleline challenge` with `opponent` set to bob "
     "starts a game: switch to bob and press **Accept**.\n"
     "• Pick **Computer** as the opponent to play against the computer.\n"
+    "• Here every match is played in #games itself, so several matches share it (on a real server each "
+    "match gets a thread of its own).\n"
     "• Hands arrive by DM. Each user's DMs, with the menus to move, are on a second page: {dm_url} "
     "(or press **Show my hand** under a board).")  # {dm_url}: filled where it is posted
 

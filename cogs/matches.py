@@ -349,10 +349,13 @@ class HelpCog(commands.Cog):
     @app_commands.command(name="help", description="How to play board games with this bot")
     async def help(self, interaction: discord.Interaction):
         lang = await lang_for(interaction)
+        # each game's own command group, from the game cogs loaded (Civilization's is /civ)
+        groups = {cog.GAME: cog.__cog_group_name__ for cog in self.bot.cogs.values() if getattr(cog, "GAME", None)}
+        groups = {g.name: groups.get(g.name, g.name) for g in self.bot.playable_games()}
         lines = "".join(render(Msg("• {game}: {challenge} and {rules}", game=game_title(g),
-                                   challenge=f"`{command_name(lang, g.name, 'challenge')}`",
-                                   rules=f"`{command_name(lang, g.name, 'rules')}`"), lang) + "\n"
-                        for g in self.bot.playable_games() if self.bot.tree.get_command(g.name))
+                                   challenge=f"`{command_name(lang, groups[g.name], 'challenge')}`",
+                                   rules=f"`{command_name(lang, groups[g.name], 'rules')}`"), lang) + "\n"
+                        for g in self.bot.playable_games() if self.bot.tree.get_command(groups[g.name]))
         await interaction.response.send_message(render(HELP_TEXT, lang).replace("{game_lines}", lines),
                                                 ephemeral=True)
 

@@ -124,3 +124,16 @@ async def test_a_step_component_plays_only_the_tree_it_was_made_from(world):
     r = await mover.user.click(genuine_message, custom_id=view.children[0].custom_id)
     assert "out of date" in answer(r) or "not your turn" in answer(r).lower(), answer(r)
     assert (await env.bot.service.get(1)).version == match.version + 1
+
+
+async def test_help_lists_every_game_by_its_own_command_group(world):
+    """The help is built from the registry and the game cogs loaded: every shipped game appears,
+    by the command group its cog declares (Civilization's is /civ, Clash of Rage's /clash)."""
+    from engine import registry
+    env, guild, channel, alice, *_ = world
+    text = (await alice.slash(channel, "help")).response.content
+    groups = {cog.GAME: cog.__cog_group_name__ for cog in env.bot.cogs.values() if getattr(cog, "GAME", None)}
+    for game in registry.load_builtin():
+        if game.name in groups:
+            assert f"/{groups[game.name]} challenge" in text, (game.name, text[:500])
+    assert {"battleline", "battalia", "skytear", "clash_of_rage", "civilization"} <= set(groups)

@@ -263,3 +263,4 @@ async def test_help(world):
     env, guild, channel, alice, *_ = world
     r = await alice.slash(channel, "help")
     assert r.ephemeral and "/match new" in r.response.content
+

@@ -20,7 +20,7 @@ from itertools import product
 
 from engine.base import Event, IllegalAction
 from engine.rng import next_random
-from engine.text import Msg, Seat
+from engine.text import Msg, Seat, plural
 
 from . import data
 
@@ -161,8 +161,11 @@ def start_battle(state: dict, territory: str, attacker: int) -> list[Event]:
     }
     events = [Event(Msg("{attacker} attacks {defender} in {hex}.", attacker=Seat(attacker),
                         defender=_side_name(defender), hex=territory))]
-    events.append(Event(Msg("Speed {a} against {d}: {first} attacks first.", a=att_speed,
-                            d=def_speed, first=_side_name(state["battle"][first]))))
+    leader = state["battle"][first]     # English agrees with the subject: "the elves attack", "Ann attacks"
+    events.append(Event(Msg("Speed {a} against {d}: the elves attack first.", a=att_speed, d=def_speed)
+                        if leader == ELVES else
+                        Msg("Speed {a} against {d}: {side} attacks first.", side=Seat(leader), a=att_speed,
+                            d=def_speed)))
     return events
 
 
@@ -271,8 +274,9 @@ def _roll(state: dict) -> list[Event]:
     b["rage"][role] += icon_total(state, where, side, "RAGE_GAIN")
     b["dice"] = [roll_die(state) for _ in range(dice_count(state, where, side))]
     b["rerolls_left"] = icon_total(state, where, side, "REROLL")
-    events = [Event(Msg("{side} rolls {n} dice: {dice}", side=_side_name(side), n=len(b["dice"]),
-                        dice=dice_line(b["dice"])), hidden=True)]
+    dice = dice_line(b["dice"])
+    events = [Event(Msg("The elves roll {n} dice: {dice}", n=len(b["dice"]), dice=dice) if side == ELVES else
+                    Msg("{side} rolls {n} dice: {dice}", side=Seat(side), n=len(b["dice"]), dice=dice), hidden=True)]
     if side == ELVES:
         # R52, D16: the elves reroll every blank die with each icon, until none is blank
         while b["rerolls_left"] and "blank" in b["dice"]:
@@ -286,8 +290,9 @@ def _reroll(state: dict, picks: list[int]) -> Event:
     for i in picks:
         b["dice"][i] = roll_die(state)
     b["rerolls_left"] -= 1
-    return Event(Msg("{side} rerolls {n} dice: {dice}", side=_side_name(b[b["turn"]]), n=len(picks),
-                     dice=dice_line(b["dice"])), hidden=bool(picks))
+    side, dice = b[b["turn"]], dice_line(b["dice"])
+    return Event(Msg("The elves reroll {n} dice: {dice}", n=len(picks), dice=dice) if side == ELVES else
+                 Msg("{side} rerolls {n} dice: {dice}", side=Seat(side), n=len(picks), dice=dice), hidden=bool(picks))
 
 
 def _after_reroll(state: dict) -> list[Event]:
@@ -301,7 +306,8 @@ def _after_reroll(state: dict) -> list[Event]:
            - icon_total(state, where, enemy, "SHIELD"))
     b["damage"] = max(0, raw)               # D14
     b["step"] = "allocate"
-    events = [Event(Msg("{side} deals {n} damage.", side=_side_name(b[role]), n=b["damage"]))]
+    events = [Event(Msg("The elves deal {n} damage.", n=b["damage"]) if b[role] == ELVES else
+                    Msg("{side} deals {n} damage.", side=Seat(b[role]), n=b["damage"]))]
     options = legal_allocations(state)
     if options == [()]:
         events += _allocate(state, ())
@@ -319,8 +325,9 @@ def _allocate(state: dict, chosen: tuple[str, ...]) -> list[Event]:
         # R58: each elf killed is flipped to its crystal side for the side that killed it
         state["seats"][side]["crystals"] += len(chosen)
         if chosen:
-            events.append(Event(Msg("{seat} destroys {n} elves and gains {n} crystals.",
-                                    seat=Seat(side), n=len(chosen))))
+            events.append(Event(plural("{seat} destroys {n} elf and gains {n} crystal.",
+                                       "{seat} destroys {n} elves and gains {n} crystals.",
+                                       n=len(chosen), seat=Seat(side))))
     else:
         tiers = state["units"][where][str(target)]
         seat = state["seats"][target]
@@ -331,12 +338,15 @@ def _allocate(state: dict, chosen: tuple[str, ...]) -> list[Event]:
             if not tiers[tier]:
                 del tiers[tier]
         if chosen:
-            events.append(Event(Msg("{side} destroys {n} units of {seat}.", side=_side_name(side),
-                                    n=len(chosen), seat=Seat(target))))
+            events.append(Event(
+                plural("The elves destroy {n} unit of {seat}.", "The elves destroy {n} units of {seat}.",
+                       n=len(chosen), seat=Seat(target)) if side == ELVES else
+                plural("{side} destroys {n} unit of {seat}.", "{side} destroys {n} units of {seat}.",
+                       n=len(chosen), side=Seat(side), seat=Seat(target))))
     if not chosen:
         b["rage"][role] += 1                    # R61 (D14: also after 0 damage)
-        events.append(Event(Msg("{side} destroys nothing and gains a rage token.",
-                                side=_side_name(side))))
+        events.append(Event(Msg("The elves destroy nothing and gain a rage token.") if side == ELVES else
+                            Msg("{side} destroys nothing and gains a rage token.", side=Seat(side))))
     if not models(state, where, target):
         return events + _end(state, winner=role)
     b["turn"], b["step"], b["dice"], b["damage"] = _enemy(role), "roll", [], 0
@@ -371,4 +381,5 @@ def _end(state: dict, winner: str) -> list[Event]:
         state["units"].pop(where, None)         # no empty territory entries left behind
     state["last_battle"] = {"territory": where, "winner": b[winner], "loser": loser}
     state["battle"] = None                      # rage tokens live in the battle: discarded (R62)
-    return [Event(Msg("{winner} wins the battle of {hex}.", winner=_side_name(b[winner]), hex=where))]
+    return [Event(Msg("The elves win the battle of {hex}.", hex=where) if b[winner] == ELVES else
+                  Msg("{side} wins the battle of {hex}.", side=Seat(b[winner]), hex=where))]

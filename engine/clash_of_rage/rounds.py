@@ -16,7 +16,7 @@ Automatic steps run inside `advance(state)`; the caller runs it after tactics.re
 from __future__ import annotations
 
 from engine.base import Event, IllegalAction
-from engine.text import Msg, Seat
+from engine.text import Msg, Seat, plural
 
 from . import board, data, tactics
 
@@ -216,10 +216,13 @@ def start_reinforcing(state: dict) -> list[Event]:
     pending = {t: min(n, reserve.get(t, 0)) for t, n in card["reinforcement"].items()}
     lost = sum(card["reinforcement"].values()) - sum(pending.values())
     state["tactics"]["reinforce"]["pending"] = {t: n for t, n in pending.items() if n}
-    text = Msg("{seat} reinforces: {count} units to place.", seat=Seat(s), count=sum(pending.values()))
+    count = sum(pending.values())
+    text = plural("{seat} reinforces: {n} unit to place.", "{seat} reinforces: {n} units to place.", n=count,
+                  seat=Seat(s))
     if lost:
-        text = Msg("{seat} reinforces: {count} units to place; {lost} are not in the reserve and are lost.",
-                   seat=Seat(s), count=sum(pending.values()), lost=lost)
+        text = plural("{seat} reinforces: {n} unit to place; {lost} not in the reserve are lost.",
+                      "{seat} reinforces: {n} units to place; {lost} not in the reserve are lost.", n=count,
+                      seat=Seat(s), lost=lost)
     return [Event(text)]
 
 

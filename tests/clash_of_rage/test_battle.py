@@ -186,7 +186,7 @@ def test_t15_elves_reroll_every_blank(faces):
     faces("xx.. x.")                                       # 4 dice, then only the 2 blanks
     events = battle.apply(state, 0, "roll")
     assert state["battle"]["dice"] == ["hit", "hit", "hit", "blank"]   # blanks at 2 and 3 rerolled
-    assert any(e.hidden and "rerolls 2 dice" in e.public for e in events)
+    assert any(e.hidden and "The elves reroll 2 dice" in e.public for e in events)
     # two icons: the still-blank die is rerolled again
     state = make(units={1: {1: 1}}, elves=["bishop"])
     state["elf_card"]["bishop"]["weapon"] = "shamans_staff"

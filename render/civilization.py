@@ -12,9 +12,9 @@ a key under it, then the market and a running battle), the panel on the right (t
 step, one block per civilization). Discord previews it about 550 px wide, where a square stays
 21 px and the panel's 14-20 px text 6-9 px.
 
-The header also writes, one line each, a play waiting for the seats that may cancel it
-(state["pending"]: "X plays Y: waiting for Z") and how many trade offers are pending (never what
-they hold: only the view's "offers_pending" count, or the number of sent offers). A
+The header also writes, one line each, a play waiting in the cancel window (state["pending"]:
+"X plays Y"; the public view names nobody who is asked) and how many trade offers are pending
+(never what they hold: only the view's "offers_pending" count, or the number of sent offers). A
 civilization's block: its player, civilization and government, its special ability (the
 civilizations.json text, wrapped, at most four lines), trade, culture, coins, units, resources,
 its buildings and great people, each wonder it built with its ability beside it (an obsolete one
@@ -549,6 +549,8 @@ def step_text(view: dict) -> Any:
     if isinstance(b, dict):
         if b.get("step") == "loot":
             loot = b.get("loot") or {}
+            if is_seat(loot.get("winner")) and loot.get("rule") == "rulebook":   # one item (R120, R121)
+                return Msg("{player} acts", player=Seat(loot["winner"]))
             if is_seat(loot.get("winner")):
                 return plural("{player} spends {n} loot point", "{player} spends {n} loot points",
                               _int(loot.get("points")), player=Seat(loot["winner"]))
@@ -929,10 +931,10 @@ class _Board:
         if pending:
             player, what, waiting = pending
             who = Seat(player) if is_seat(player) else "?"
-            if waiting:
+            if waiting:          # an older view that named the seats asked
                 text = Msg("{player} plays {card}: waiting for {players}", player=who, card=what,
                            players=[Seat(s) for s in waiting])
-            else:
+            else:                # today's views name nobody (the window answers in private)
                 text = Msg("{player} plays {card}", player=who, card=what)
             notes.append((self.say(text), BATTLE))
         offers = offer_count(self.view)

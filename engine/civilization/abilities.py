@@ -34,7 +34,7 @@ from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat
 
-from . import board, combat, culture, data, economy, effects, research, wonders
+from . import board, combat, culture, data, economy, effects, research, seen, wonders
 from .effects import effect
 
 VERBS: tuple[str, ...] = ("ability",)
@@ -50,7 +50,12 @@ def _area(state: dict, seat: int) -> dict:
 
 
 def _used(state: dict, seat: int) -> list:
-    return _area(state, seat).setdefault("used_this_turn", [])
+    """The seat's once-a-turn flags, to read (legal ids never write the state they are given)."""
+    return _area(state, seat).get("used_this_turn") or []
+
+
+def _mark_used(state: dict, seat: int, name: str) -> None:
+    _area(state, seat).setdefault("used_this_turn", []).append(name)
 
 
 def _tech_name(tech: str) -> Msg:
@@ -234,7 +239,7 @@ def battle_options(state: dict, seat: int) -> list[str]:
         return []
     b = state["battle"]
     used = _used(state, seat)
-    in_battle = b.setdefault("abilities_used", {}).setdefault(side, [])
+    in_battle = (b.get("abilities_used") or {}).get(side, [])          # read only: never written here
     out = []
     enemy_fronts = [i for i, f in enumerate(b["fronts"]) if f.get(combat._enemy(side))]
     for tech, ra, spec in _resource_techs(state, seat):
@@ -300,10 +305,10 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
         return []
     area.pop("ability_step", None)
     ra = rec["resource_ability"]
-    _used(state, seat).append(name)                   # R91: once per turn
-    spent = effects.pay(state, seat, ra["cost"])      # R61
+    _mark_used(state, seat, name)                   # R91: once per turn
+    spent = effects.pay_in_public(state, seat, ra["cost"])      # R61
     events = [Event(Msg("{player} uses {tech}, paying {resources}.", player=Seat(seat), tech=_tech_name(name),
-                        resources=[_resource(r) for r in spent]))]
+                        resources=spent))]
     return events + effects.announce(state, seat, "ability", name, spec, args)
 
 
@@ -351,8 +356,10 @@ def random_great_person(state: dict, seat: int, spec: dict, args: list) -> list[
         return [Event(Msg("No great person is left."))]
     person = deck.pop(next_random(state).randrange(len(deck)))
     _area(state, seat)["great_people"].append(person)
+    from . import cities
     return [Event(Msg("{player} gains a great person: {person}.", player=Seat(seat),
-                      person=data.term(data.by_id("great_people")[person]["name"])), hidden=True)]
+                      person=data.term(data.by_id("great_people")[person]["name"])), hidden=True)] \
+        + cities.offer_great_person(state, seat, person)              # R59: at once, or kept
 
 
 @effect("obsolete_wonder_or")
@@ -511,7 +518,7 @@ def coin_task(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
     City Management, pay to put a coin token on the card."""
     tech = args[0]
     area = _area(state, seat)
-    _used(state, seat).append(tech)
+    _mark_used(state, seat, tech)
     if "pay" in spec:
         effects.pay(state, seat, spec["pay"])
     area["trade"] -= int(spec.get("trade", 0))
@@ -605,7 +612,7 @@ def battle_won(state: dict, seat: int) -> list[Event]:
     """Code of Laws: once a turn, after winning a battle, a coin token on the card."""
     if not research.knows(state, seat, "code_of_laws") or "code_of_laws" in _used(state, seat):
         return []
-    _used(state, seat).append("code_of_laws")
+    _mark_used(state, seat, "code_of_laws")
     if not add_coin(state, seat, "code_of_laws"):
         return []
     return [Event(Msg("{player} puts a coin token on {tech}.", player=Seat(seat), tech=_tech_name("code_of_laws")))]
@@ -619,6 +626,7 @@ def _china_return(state: dict, seat: int, destroyed: list[str]) -> list[Event]:
         return []
     pile.remove(best)
     _area(state, seat)["standing_forces"].append(best)
+    seen.show_units(state, [best])                    # the strongest destroyed one: public
     return [Event(Msg("{player} returns a killed unit to their standing forces.", player=Seat(seat)))]
 
 
@@ -674,7 +682,7 @@ def _germany_pick(state: dict, seat: int, res: str) -> list[Event]:
 
 def _engineering(state: dict, seat: int, city_id: str) -> list[Event]:
     city = economy.city_by_id(state, city_id)
-    _used(state, seat).append("engineering")
+    _mark_used(state, seat, "engineering")
     state.setdefault("split", {})[city_id] = 0          # production spent so far
     return [Event(Msg("{player}'s city at {city} splits its production between two items.", player=Seat(seat),
                       city=board.label(city["x"], city["y"])))]
@@ -731,7 +739,7 @@ def _egypt(state: dict, seat: int, args: list) -> list[Event]:
     from . import cities
     city = economy.city_by_id(state, args[0])
     b, where = args[1], args[2]
-    _used(state, seat).append("egypt")
+    _mark_used(state, seat, "egypt")
     state.setdefault("city_done", []).append(f"{city['id']}|egypt")
     if b == "walls":
         city["walled"] = True
@@ -748,8 +756,7 @@ def _egypt(state: dict, seat: int, args: list) -> list[Event]:
 # ---------------------------------------------------------------- Russia's sacrifice
 
 def _russia_targets(state: dict, seat: int) -> list[tuple[str, str]]:
-    from . import flow
-    used = flow.moved(state)
+    used = state.get("moved") or {}                   # read only (legal ids never write)
     speed = research.travel_speed(state, seat)
     water = research.water_rule(state, seat)
     out = []
@@ -781,7 +788,7 @@ def sacrifice_for_tech(state: dict, seat: int, spec: dict, args: list) -> list[E
 
 def _russia(state: dict, seat: int, args: list) -> list[Event]:
     fig = next(f for f in state["figures"] if f["id"] == args[0])
-    _used(state, seat).append("russia")
+    _mark_used(state, seat, "russia")
     combat._destroy_figure(state, fig)
     events = [Event(Msg("{player} sacrifices a figure in the city on {square}.", player=Seat(seat), square=args[1]))]
     return events + research.learn_free(state, seat, args[2])
@@ -817,7 +824,7 @@ def after_move(state: dict, seat: int, target: str, group: list[dict]) -> list[E
               and board.label(f["x"], f["y"]) == target]
     if b is None or b["owner"] == seat or not armies:
         return []
-    _used(state, seat).append("combustion")
+    _mark_used(state, seat, "combustion")
     del state["buildings"][target]
     pair = combat._building_pair(state, b["id"])
     state["decks"]["buildings"][pair] = state["decks"]["buildings"].get(pair, 0) + 1

@@ -193,19 +193,9 @@ def _start(ctx: _Ctx, legal: list[str]) -> str:
             return a                                                    # R11-R14
     people = [a for a in legal if a.startswith("greatperson:")]
     if people:                                                          # R59
-        best, gain = None, 0.0
-        for a in people:
-            _, kind, where = a.split(":")
-            x, y = board.parse_label(where)
-            if where in ctx.v["buildings"] or where in ctx.v["wonders_at"] or where in ctx.v["great_people_at"]:
-                continue
-            g = _value(board.great_person_icons(kind)) - _value(ctx.yields(x, y))
-            if kind == "general":
-                g = 1.0
-            if best is None or g > gain:
-                best, gain = a, g
+        best = _person_square(ctx, [tuple(a.split(":")[1:]) for a in people])
         if best is not None:
-            return best
+            return f"greatperson:{best[0]}:{best[1]}"
     gathering = ctx.area.get("gathering", {})
     cities = ctx.my_cities()
     for a in legal:
@@ -222,6 +212,22 @@ def _start(ctx: _Ctx, legal: list[str]) -> str:
             if city_id == target["id"]:
                 return a                                                # R94
     return "done"
+
+
+def _person_square(ctx: _Ctx, choices: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The (great person, square) placing that gains the most, on a square holding no building,
+    wonder or other great person; None when there is no such square."""
+    best, gain = None, 0.0
+    for kind, where in choices:
+        x, y = board.parse_label(where)
+        if where in ctx.v["buildings"] or where in ctx.v["wonders_at"] or where in ctx.v["great_people_at"]:
+            continue
+        g = _value(board.great_person_icons(kind)) - _value(ctx.yields(x, y))
+        if kind == "general":
+            g = 1.0
+        if best is None or g > gain:
+            best, gain = (kind, where), g
+    return best
 
 
 # ---------------------------------------------------------------- City Management
@@ -783,6 +789,11 @@ def _cards(ctx: _Ctx, legal: list[str]) -> str | None:
     v = ctx.v
     p = v.get("pending")
     if p:
+        if p.get("kind") == "choose" and p.get("step") == "great_person":
+            person = p["context"]["person"]                 # placed at once where it gains, else kept
+            squares = [a.split(":", 1)[1] for a in legal if a.startswith("pick:") and a != "pick:keep"]
+            best = _person_square(ctx, [(person, sq) for sq in squares])
+            return f"pick:{best[1]}" if best is not None else "pick:keep"
         if p.get("kind") == "choose":
             fn = (p.get("context", {}).get("spec") or {}).get("fn")
             card = p.get("context", {}).get("card")

@@ -470,7 +470,7 @@ def moves(state: dict, seat: int, start, speed: int, water: str = "none", stacki
             elif marker is not None:
                 stop = marker["kind"]                      # R70: hut or village
             if stop is not None:
-                scouts_barred = has_scout and not (stop == "hut" and scouts_explore_huts)   # Republic
+                scouts_barred = has_scout and not (stop == "hut" and scouts_explore_huts)   # Republic (house)
                 if fly and not (city is not None and city["owner"] == seat):
                     queue.append(((nx, ny), step))         # Flight: pass over it (ending there still stops)
                 if scouts_barred or not can_end or len(own) + size > stacking:

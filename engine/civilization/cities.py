@@ -1,11 +1,13 @@
 """Cities: founding (R11-R16), the City Management actions (R30-R51: produce a figure, unit,
 building, City Walls or wonder, with trade rushed into production; devote to the arts; harvest),
-great people placed from the civ sheet (R59, R60) and government changes (R17-R23).
+great people placed at once when gained or later from the civ sheet (R59, R60) and government
+changes (R17-R23: one a Start of Turn).
 
 Action ids (the city id is "c<seat>_<n>"; squares are labels such as "E7"):
   found:<scout>                                  Start of Turn: the scout's square becomes a city
   government:<id>                                Start of Turn: a direct change or Anarchy (R19, R20)
   greatperson:<type>:<square>                    Start of Turn: from the civ sheet to an outskirts square
+                                                 (one just gained: "pick:<square>" or "pick:keep" at once)
   gather:<scout>:<city>|gather:<scout>:none      Start of Turn: the scout's square works for that city
                                                  (G29 DD: the last declaration stands as the default
                                                  until changed or the scout moves)
@@ -125,7 +127,14 @@ def figure_name(fig: dict) -> Msg:
 # ---------------------------------------------------------------- government (R17-R23)
 
 def government_options(state: dict, seat: int) -> list[str]:
+    """R19, R20 (seed: 「一位玩家只有一個機會可以直接改變政體到一個新的政體…他們必須先改變到無政府狀態
+    (Anarchy)過渡政體…當在轉進入「無政府狀態」後的下一個回合的「回合開始階段」時,他們可以更改爲任何他們知道的
+    其他政體」): one change in a Start of Turn at most; a newly unlocked government directly only at the
+    Start of Turn right after it was unlocked; Anarchy at any Start of Turn; from Anarchy, any known
+    government from the next turn's Start of Turn on."""
     area = _seat_area(state, seat)
+    if area.get("government_changed") == state["turn"]:
+        return []                                         # one chance a Start of Turn: taken
     now = area["government"]
     options = set()
     if now != "anarchy":
@@ -144,6 +153,7 @@ def change_government(state: dict, seat: int, gov: str) -> list[Event]:
     if gov == "anarchy":
         area["anarchy_turn"] = state["turn"]
     area["new_governments"] = []
+    area["government_changed"] = state["turn"]            # no second change this Start of Turn
     name = data.term(data.by_id("governments")[gov]["name"])
     return [Event(Msg("{player} changes government to {government}.", player=Seat(seat), government=name))]
 
@@ -194,6 +204,36 @@ def place_great_person(state: dict, seat: int, kind: str, where: str) -> list[Ev
     name = data.term(data.by_id("great_people")[kind]["name"])
     return events + [Event(Msg("{player} places a great person ({person}) on {square}.", player=Seat(seat),
                                person=name, square=where))]
+
+
+KEEP_PERSON = "keep"
+
+
+def offer_great_person(state: dict, seat: int, person: str) -> list[Event]:
+    """R55, R59 (seed: 「他們可以立即將「重要人士」用在城市上,或留著日後使用亦可」; 「一旦獲得了「重要人士標誌物」,
+    玩家可以立即放置在任何一個屬於玩家自己的城市市近」): a great person just gained may go at once onto an
+    outskirts square of one of the seat's cities, or stay on the civ sheet for a later Start of Turn.
+    Asked as a choice ("pick:<square>" or "pick:keep"); nothing is asked when no square is open or
+    another choice is already waiting (it then stays on the sheet)."""
+    if state.get("pending") or state.get("result") or person not in _seat_area(state, seat)["great_people"] \
+            or not any(c["owner"] == seat for c in state.get("cities", [])):
+        return []
+    squares = sorted({o.split(":")[2] for o in great_person_options(state, seat) if o.split(":")[1] == person},
+                     key=lambda lbl: board.parse_label(lbl)[::-1])
+    if not squares:
+        return []
+    from . import effects
+    name = data.term(data.by_id("great_people")[person]["name"])
+    return effects.choose(state, seat, "great_person", squares + [KEEP_PERSON], {"person": person},
+                          Msg("place {person} now, or keep it on the civilization sheet", person=name))
+
+
+def great_person_choice(state: dict, seat: int, person: str, option: str) -> list[Event]:
+    """The answer to offer_great_person: a square, or keep."""
+    if option == KEEP_PERSON:
+        name = data.term(data.by_id("great_people")[person]["name"])
+        return [Event(Msg("{player} keeps {person} on their civilization sheet.", player=Seat(seat), person=name))]
+    return place_great_person(state, seat, person, option)
 
 
 def _clear_square(state: dict, seat: int, where: str) -> list[Event]:

@@ -1,6 +1,7 @@
 """Units and battles of Civilization: the unit decks (R36-R38, R125), unit strength (R107, R116) and
-the battle sub-machine (R104-R124, R72-R77) with G16-G21, G33, G37 and the loot table of
-data-research-2 3.6 (data/civilization/loot.json), which replaces the spec's R120/R121 loot choices.
+the battle sub-machine (R104-R124, R72-R77) with G16-G21, G33, G37 and the loot of
+data/civilization/loot.json: by default the rulebook's (R120, R121: one item of a menu), with the
+match option loot=faq the FFG FAQ v2.0 errata's loot points (data-research-2 3.6).
 
 Unit decks live in state["decks"]["units"][type] = {"down": [...], "up": [...]}: the top of "down"
 is the end of the list; "up" holds the cards returned face up to the bottom, drawn only once
@@ -12,7 +13,12 @@ defender is the barbarian player, the seat to the attacker's left, playing only 
   step "play":  the side whose turn it is plays "play:<card>:new" (a new front) or
                 "play:<card>:<front>" (attacks the enemy unit on that front, R112-R115); the sides
                 alternate, then the side with cards left plays on (G19); playing is mandatory.
-  step "loot":  the winner spends loot points one action at a time (data-research-2 3.6):
+  step "loot":  the rulebook (seed p. 34: 「選擇以下項目的**其中一項**」): the winner takes one item:
+                after beating figures (R120) "loot:trade" (up to 3), "loot:culture" (up to 3) or
+                "loot:resource:<i>" (one resource, a face-down marker blind); after destroying a
+                non-capital city (R121) "loot:tech:<id>", "loot:culture_card:<i>" (blind) or two
+                resources, "loot:resource:<i>" twice; or "loot:done" (nothing).
+                loot=faq (data-research-2 3.6): the winner spends loot points one action at a time:
                 "loot:trade", "loot:culture", "loot:resource:<i>", "loot:coin:<i>" (1 point each),
                 "loot:tech:<id>", "loot:culture_card:<i>", "loot:take_coin" (2 points each) and
                 "loot:done".
@@ -29,7 +35,7 @@ from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat, plural, to_json
 
-from . import data, research
+from . import data, research, seen
 
 LAND = ("artillery", "infantry", "mounted")
 TYPES = LAND + ("aircraft",)
@@ -131,8 +137,17 @@ def _loot_table() -> tuple[dict, dict, dict]:
 
 
 def loot_points(situation: str) -> int:
-    """"loser_had_figures" (1) or "non_capital_city" (2)."""
+    """"loser_had_figures" (1) or "non_capital_city" (2) (the option loot=faq)."""
     return _loot_table()[0][situation]
+
+
+LOOT_RULES = ("rulebook", "faq")
+
+
+def loot_rule(state: dict) -> str:
+    """"rulebook" (the default: R120, R121) or "faq" (the match option: FFG FAQ v2.0 loot points)."""
+    rule = (state.get("options") or {}).get("loot", LOOT_RULES[0])
+    return rule if rule in LOOT_RULES else LOOT_RULES[0]
 
 
 def loot_cost(action: str) -> int:
@@ -349,8 +364,10 @@ def start_battle(state: dict, attacker: int, square: str, kind: str,
     from . import event_cards, wonders
     b["extra_strength"] = {"attacker": wonders.battle_strength(state, attacker),       # Himeji
                            "defender": 0 if barbarian else wonders.battle_strength(state, defender)}
-    muster = [s for s in ([attacker] if barbarian else [attacker, defender]) if event_cards.holds_battle_card(state, s)]
-    if muster:           # a seat holding a "before the battle hand" culture card may play it first
+    # a seat that may hold a "before the battle hand" culture card (as far as the public knows: its
+    # hand is secret) may play it first; both such seats are asked at once
+    muster = [s for s in ([attacker] if barbarian else [attacker, defender]) if event_cards.may_hold_battle_card(state, s)]
+    if muster:
         b["step"], b["muster"] = "muster", muster
         return events
     return events + deal_hands(state)
@@ -435,7 +452,7 @@ def active_seats(state: dict) -> list[int]:
     if b["step"] == "loot":
         return [b["loot"]["winner"]]
     if b["step"] == "muster":
-        return b["muster"][:1]
+        return list(b["muster"])
     return [b["seats"][b["turn"]]]
 
 
@@ -443,6 +460,12 @@ def _targets(b: dict, side: str) -> list[int]:
     """R112: fronts with a face-up enemy unit and none of the side's own."""
     enemy = _enemy(side)
     return [i for i, f in enumerate(b["fronts"]) if f.get(enemy) and not f.get(side)]
+
+
+def mustering(state: dict, seat: int) -> bool:
+    """The seat is asked before the battle hands are drawn (it may play a battle card)."""
+    b = state.get("battle")
+    return bool(b and b.get("step") == "muster" and seat in b.get("muster", []))
 
 
 def legal_actions(state: dict, seat: int) -> list[str]:
@@ -482,7 +505,7 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     if b["step"] == "loot":
         return _apply_loot(state, action_id)
     if b["step"] == "muster":                      # "ready": the seat draws its hand when all are
-        b["muster"].pop(0)
+        b["muster"].remove(seat)
         return [] if b["muster"] else deal_hands(state)
     _, card, where = action_id.split(":")
     return _play(state, b["turn"], card, where)
@@ -497,6 +520,7 @@ def _play(state: dict, side: str, card: str, where: str) -> list[Event]:
     b = state["battle"]
     b["hands"][side].remove(card)
     b["played"] += 1
+    seen.show_units(state, [card])                                  # face up on a front: public
     if b.get("boost", {}).get(side):                                   # Metalworking: this unit is +3
         b.setdefault("plus", {})[card] = b["boost"].pop(side)
     rank = b["ranks"][side].get(card_type(card), 1)
@@ -613,7 +637,7 @@ def _resolve(state: dict) -> list[Event]:
     state["last_battle"] = outcome
     from . import abilities
     events += abilities.after_battle(state, b, outcome)                # Code of Laws, China, Rome
-    points = 0
+    situation = None
     if b["kind"] == "village":
         if winner == "attacker":
             events += _take_village(state, b["seats"]["attacker"], b["square"])
@@ -623,11 +647,11 @@ def _resolve(state: dict) -> list[Event]:
             state["battle"] = None
             return events + _military_victory(state, b["seats"]["attacker"], city["owner"])
         events += destroy_city(state, city)
-        points = loot_points("non_capital_city")
+        situation = "non_capital_city"
     else:
-        points = loot_points("loser_had_figures") if b["figures"][loser] else 0
-    if points:
-        return events + _open_loot(state, b["seats"][winner], b["seats"][loser], points, b["kind"], b["square"])
+        situation = "loser_had_figures" if b["figures"][loser] else None
+    if situation:
+        return events + _open_loot(state, b["seats"][winner], b["seats"][loser], situation, b["kind"], b["square"])
     state["battle"] = None
     return events
 
@@ -643,10 +667,12 @@ def _take_village(state: dict, seat: int, square: str) -> list[Event]:
                           hidden=True)]
         person = deck.pop(next_random(state).randrange(len(deck)))
         state["seats"][seat]["great_people"].append(person)
+        from . import cities
         return [Event(Msg("{player} conquers the village and gains a great person: {person}.",
                           player=Seat(seat), person=_term_for("great_people", person)),
-                      hidden=True)]
-    state["seats"][seat]["hidden_resources"].append(content)
+                      hidden=True)] + cities.offer_great_person(state, seat, person)     # R59: at once
+
+    seen.gain_marker(state["seats"][seat], content, "village")
     return [Event(Msg("{player} conquers the village and keeps its marker face down.", player=Seat(seat)),
                   private={seat: Msg("The village marker shows {resource}.",
                                      resource=_term_for("resources", content))},
@@ -715,16 +741,25 @@ def capture_scouts(state: dict, attacker: int, square: str) -> list[Event]:
     events = abilities.battle_won(state, attacker) + [Event(plural("{player} destroys {n} scout of {loser} on {square}.",
                            "{player} destroys {n} scouts of {loser} on {square}.", len(enemies),
                            player=Seat(attacker), loser=Seat(loser), square=square))]
-    return events + _open_loot(state, attacker, loser, loot_points("loser_had_figures"), "scouts", square)
+    return events + _open_loot(state, attacker, loser, "loser_had_figures", "scouts", square)
 
 
 # ---------------------------------------------------------------- loot (data-research-2 3.6)
 
-def _open_loot(state: dict, winner: int, loser: int, points: int, kind: str, square: str) -> list[Event]:
-    state["battle"] = {"kind": kind, "square": square, "step": "loot",
-                       "loot": {"winner": winner, "loser": loser, "points": points}}
-    events = [Event(plural("{player} has {n} loot point to spend.", "{player} has {n} loot points to spend.",
-                           points, player=Seat(winner)))]
+def _open_loot(state: dict, winner: int, loser: int, situation: str, kind: str, square: str) -> list[Event]:
+    """The loot step of `situation` ("loser_had_figures", "non_capital_city"). The rulebook: one
+    choice of the situation's menu ("points" 1: the choice not yet made); loot=faq: the points."""
+    if loot_rule(state) == "rulebook":
+        menu = data.loot_menu(situation)
+        loot = {"winner": winner, "loser": loser, "points": 1, "rule": "rulebook", "menu": menu["id"]}
+        text = Msg("{player} chooses one item of loot from {loser}.", player=Seat(winner), loser=Seat(loser))
+    else:
+        points = loot_points(situation)
+        loot = {"winner": winner, "loser": loser, "points": points}
+        text = plural("{player} has {n} loot point to spend.", "{player} has {n} loot points to spend.",
+                      points, player=Seat(winner))
+    state["battle"] = {"kind": kind, "square": square, "step": "loot", "loot": loot}
+    events = [Event(text)]
     if not _loot_actions(state, with_done=False):
         state["battle"] = None
         events.append(Event(Msg("{loser} has nothing to loot.", loser=Seat(loser))))
@@ -737,8 +772,11 @@ def _all_resources(seat: dict) -> list[tuple[str, int]]:
 
 
 def _loot_actions(state: dict, with_done: bool = True) -> list[str]:
-    """The loot the winner can still afford and that takes something (3.6: any mix, repeats)."""
+    """The loot the winner may still take: one item of the rulebook's menu (R120, R121), or what
+    the points still buy (loot=faq, 3.6: any mix, repeats)."""
     loot = state["battle"]["loot"]
+    if loot.get("rule") == "rulebook":
+        return _menu_actions(state, loot) + (["loot:done"] if with_done else [])
     w, l = state["seats"][loot["winner"]], state["seats"][loot["loser"]]
 
     def can(action: str) -> bool:
@@ -766,6 +804,38 @@ def _loot_actions(state: dict, with_done: bool = True) -> list[str]:
     return out
 
 
+MENU_ACTIONS = {"take_trade": "trade", "take_culture": "culture", "take_resource": "resource",
+                "learn_tech": "tech", "take_culture_card": "culture_card"}
+
+
+def _menu_actions(state: dict, loot: dict) -> list[str]:
+    """The rulebook's loot (seed p. 34): after beating figures 「由失敗者的貿易轉盤中取走最多3點貿易量 /
+    取走最多3個文化指示物 / 任何 1 個資源指示物」; after destroying a non-capital city 「學會1個失敗者知道、而
+    自己不知道的科技 / 偷取失敗者 1 張文化事件卡 / 偷取失敗者任何 2 個資源指示物」. Only what takes something is
+    offered; the second of two resources (loot["second"]) offers resources alone."""
+    if loot["points"] <= 0:
+        return []
+    w, l = state["seats"][loot["winner"]], state["seats"][loot["loser"]]
+    menu = data.by_id("loot")[loot["menu"]]
+    choices = ["take_resource"] if loot.get("second") else menu["choices"]
+    known = {t["id"] for t in w["techs"]}
+    out = []
+    for choice in choices:
+        action = MENU_ACTIONS[choice]
+        if action == "trade" and l.get("trade", 0) > 0:
+            out.append("loot:trade")
+        elif action == "culture" and l.get("culture_tokens", 0) > 0:
+            out.append("loot:culture")
+        elif action == "resource":
+            out.extend(f"loot:resource:{i}" for i in range(len(_all_resources(l))))
+        elif action == "tech":
+            out.extend(f"loot:tech:{t['id']}" for t in l["techs"]
+                       if t["id"] not in known and LOOT_TECH_CHECK(state, loot["winner"], t["id"]) is not None)
+        elif action == "culture_card":
+            out.extend(f"loot:culture_card:{i}" for i in range(len(l.get("culture_hand", []))))
+    return out
+
+
 def coin_count(area: dict) -> int:
     """Coin tokens held: loose ones and those on tech cards (coin tasks, abilities.py)."""
     return area.get("coin_tokens", 0) + sum(area.get("card_coins", {}).values())
@@ -784,7 +854,7 @@ def _lose_coin(area: dict) -> None:
 def _coin_index_ok(state: dict, action_id: str) -> bool:
     """Coin tokens are alike: "loot:coin:<i>" names any of them."""
     b = state["battle"]
-    if b["step"] != "loot" or not action_id.startswith("loot:coin:"):
+    if b["step"] != "loot" or not action_id.startswith("loot:coin:") or b["loot"].get("rule") == "rulebook":
         return False
     if b["loot"]["points"] < loot_cost("coin"):
         return False
@@ -805,7 +875,9 @@ def _apply_loot(state: dict, action_id: str) -> list[Event]:
     if what == "done":
         state["battle"] = None
         return [Event(Msg("{player} ends the looting.", player=Seat(wi)))]
-    loot["points"] -= loot_cost(what)
+    rulebook = loot.get("rule") == "rulebook"
+    if not rulebook:
+        loot["points"] -= loot_cost(what)
     events: list[Event]
     if what == "trade":
         n = min(_loot_table()[2]["trade"], l["trade"])
@@ -819,8 +891,12 @@ def _apply_loot(state: dict, action_id: str) -> list[Event]:
         events = [Event(Msg("{player} loots {n} culture from {loser}.", player=Seat(wi), n=n, loser=Seat(li)))]
     elif what == "resource":
         field, i = _all_resources(l)[int(parts[2])]
-        res = l[field].pop(i)
-        w.setdefault(field, []).append(res)
+        if field == "resources":
+            res = l[field].pop(i)
+            w.setdefault(field, []).append(res)
+        else:                                       # blind: the loser knows what it was
+            res, _origin = seen.take_marker(l, i)
+            seen.gain_marker(w, res)
         if field == "resources":
             events = [Event(Msg("{player} loots {resource} from {loser}.", player=Seat(wi),
                                 resource=_term_for("resources", res), loser=Seat(li)))]
@@ -846,9 +922,16 @@ def _apply_loot(state: dict, action_id: str) -> list[Event]:
     else:  # culture_card
         card = l["culture_hand"].pop(int(parts[2]))
         w.setdefault("culture_hand", []).append(card)
+        seen.show_cards(state, [card])              # both players know where it is now
         events = [Event(Msg("{player} takes a culture card from {loser}.", player=Seat(wi), loser=Seat(li)),
                         private={wi: Msg("You took {card}.", card=_term_for("culture_events", card))},
                         hidden=True)]
+    if rulebook:                         # one choice; "any 2 resources" (R121) is two picks of one
+        menu = data.by_id("loot")[loot["menu"]]
+        if what == "resource" and not loot.get("second") and menu["resources"] > 1:
+            loot["second"] = True
+        else:
+            loot["points"] = 0
     if not _loot_actions(state, with_done=False):
         state["battle"] = None
         events.append(Event(Msg("{player} has finished looting.", player=Seat(wi))))

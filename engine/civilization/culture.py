@@ -214,11 +214,13 @@ def _event_space(state: dict, seat: int, era: str) -> list[Event]:
 
 
 def _great_person_space(state: dict, seat: int) -> list[Event]:
-    """R55: draw a face-down great person onto the civ sheet (placing it is the caller's, R59)."""
+    """R55: draw a face-down great person onto the civ sheet; it may be placed at once (R59)."""
     pile = state["decks"]["great_people"]
     if not pile:
         return [Event(Msg("No great person is left: {seat} draws nothing.", seat=Seat(seat)))]
     person = pile.pop()
     state["seats"][seat]["great_people"].append(person)
+    from . import cities
     return [Event(Msg("{seat} draws a great person: {person}.", seat=Seat(seat),
-                      person=research.named("great_people", person)), hidden=True)]
+                      person=research.named("great_people", person)), hidden=True)] \
+        + cities.offer_great_person(state, seat, person)              # at once, or kept (R59)

@@ -171,3 +171,8 @@ def loot_points(situation: str) -> int:
 
 def loot_effects() -> dict[str, dict]:
     return {r["id"]: r for r in collection("loot") if r["kind"] == "effect"}
+
+
+def loot_menu(situation: str) -> dict:
+    """The rulebook's loot (R120, R121): the menu the winner chooses one item of."""
+    return next(r for r in collection("loot") if r["kind"] == "menu" and r["situation"] == situation)

@@ -7,14 +7,17 @@ segments of the action id after the card). Modules register their functions with
 abilities.py (techs, civilizations, governments), event_cards.py (culture events, disasters),
 wonders.py (wonders). run() looks a card's effect up and calls it.
 
-A culture event or resource ability that another seat may cancel does not resolve at once: it
-waits in state["pending"] until the seats that could cancel it have answered (announce)."""
+A culture event, resource ability or (with Writing) city action that another seat may cancel does
+not resolve at once: it waits in state["pending"] while the cancel window is open (announce,
+hold_city_action); who is in the window depends on public facts only (see "the cancel window")."""
 from __future__ import annotations
 
 from typing import Callable
 
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
+
+from . import data, seen
 
 Effect = Callable[[dict, int, dict, list], list[Event]]
 EFFECTS: dict[str, Effect] = {}
@@ -37,28 +40,30 @@ def run(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
 def announce(state: dict, seat: int, kind: str, card: str, spec: dict, args: list,
              targets: list[int] | None = None) -> list[Event]:
     """A culture event (kind "event") or resource ability (kind "ability") is played: it resolves
-    now, or waits in state["pending"] for the seats that may cancel it, in turn order from the
-    player (only seats holding a legal means are asked: most plays resolve at once). `targets`:
+    now, or waits in state["pending"] while the cancel window is open (window_seats). `targets`:
     the seats the event targets (Bread and Circuses)."""
-    waiting = _cancellers(state, seat, kind, list(targets or []))
+    waiting = window_seats(state, seat, kind)
     if not waiting:
         return run(state, seat, spec, args)
     state["pending"] = {"kind": "cancel", "what": kind, "seat": seat, "card": card, "spec": spec,
                         "args": list(args), "targets": list(targets or []), "waiting": waiting}
-    return [Event(Msg("{player} plays {card}: the other players may cancel it.", player=Seat(seat),
+    return [Event(Msg("The cancel window is open: the players who may cancel {card} answer in private.",
                       card=_card_name(kind, card)))]
 
 
 def hold_city_action(state: dict, seat: int, action_id: str) -> list[Event] | None:
-    """Writing: a city action another player may cancel waits for them (None: it goes on now)."""
+    """Writing: a city action another player may cancel waits in the cancel window (None: it goes
+    on now). The action is said in public: a player who may cancel it must know what it is."""
     if state.get("resolving_city") == action_id:
         return None
-    waiting = _cancellers(state, seat, "city", [])
+    waiting = window_seats(state, seat, "city")
     if not waiting:
         return None
     state["pending"] = {"kind": "cancel", "what": "city", "seat": seat, "card": action_id, "spec": {},
                         "args": [], "targets": [], "waiting": waiting}
-    return [Event(Msg("{player} takes a city action: the other players may cancel it.", player=Seat(seat)))]
+    from . import paths
+    return [Event(Msg("{player} takes a city action ({action}); the cancel window is open: the players who may "
+                      "cancel it answer in private.", player=Seat(seat), action=paths.action(state, seat, action_id).label))]
 
 
 def choose(state: dict, seat: int, step: str, options: list[str], context: dict, prompt: Msg) -> list[Event]:
@@ -69,21 +74,38 @@ def choose(state: dict, seat: int, step: str, options: list[str], context: dict,
     return [Event(Msg("{player} must choose: {prompt}", player=Seat(seat), prompt=prompt))]
 
 
-# Who may cancel what (the cancel window): culture event cards held, and tech abilities paid with a
-# spy (Kremlin: 2 resources in place of it).
+# ---------------------------------------------------------------- the cancel window
+#
+# Who may cancel what: culture event cards held, and tech abilities paid with a spy (Kremlin: 2
+# resources in place of it). Culture event cards are held in secret (seed: 「並秘密地 將其添加到手牌中」)
+# and hut and village markers lie face down on the civ sheet (「檢視它的背面,然後面朝下放置在玩家自己的
+# 文明玩家板上」), so who holds a means is secret: the window opens for every other seat that MAY hold one
+# as far as the public knows (window_seats: a culture event card in hand, whatever it is, or a cancel
+# tech with a spy, a face-down marker, a culture card (a gift pays a spy) or the Kremlin's two
+# resources), never for what they hold. The seats in the window answer at once and in private
+# (moments.moment: a WINDOW): each may let it happen ("allow", which says nothing in
+# public) or cancel it with a means it really holds (cancel_means). A seat whose player set
+# `/match autopass on` is answered "allow" by the platform in every window, whatever it holds.
+
 CANCEL_CARDS = {"bread_and_circuses": ("event",), "jousting_tourney": ("event",),
                 "primetime_tv": ("event", "ability")}
 CANCEL_TECHS = {"civil_service": "event", "mass_media": "ability", "writing": "city"}
 SPY = {"spy": 1}
+CARDS_CANCEL = ("event", "ability")            # what a culture event card in hand might cancel
+
+
+def uncancellable(state: dict, what: str, player: int) -> bool:
+    """Mass Media: its owner's culture events cannot be cancelled."""
+    from . import research
+    return what == "event" and research.knows(state, player, "mass_media")
 
 
 def cancel_means(state: dict, seat: int, what: str, player: int, targets: list[int]) -> list[str]:
-    """The means `seat` holds to cancel the play of `player` (cards once by kind, then techs)."""
+    """The means `seat` really holds to cancel the play of `player` (cards once by kind, then
+    techs). Secret: only the seat itself is offered them."""
     from . import culture, research
-    if seat == player:
+    if seat == player or uncancellable(state, what, player):
         return []
-    if what == "event" and research.knows(state, player, "mass_media"):
-        return []                                          # Mass Media: your events cannot be cancelled
     out, kinds = [], set()
     for card in sorted(state["seats"][seat]["culture_hand"]):
         kind = culture.card_kind(card)
@@ -100,10 +122,36 @@ def cancel_means(state: dict, seat: int, what: str, player: int, targets: list[i
     return out
 
 
-def _cancellers(state: dict, seat: int, what: str, targets: list[int]) -> list[int]:
+def may_pay_spy(state: dict, seat: int) -> bool:
+    """Whether the seat may be able to pay a spy as far as the public knows: a spy token in the
+    open, any face-down hut or village marker (it may be a spy), any culture event card (it may be
+    a gift that pays as a spy) or the Kremlin ready with two resource tokens."""
+    from . import wonders
+    area = state["seats"][seat]
+    return ("spy" in area["resources"] or bool(area["hidden_resources"]) or bool(area["culture_hand"])
+            or (wonders.kremlin_ready(state, seat) and len(area["resources"]) >= wonders.n("kremlin")))
+
+
+def may_cancel(state: dict, seat: int, what: str, player: int) -> bool:
+    """Whether `seat` may hold a means to cancel the play as far as the public knows: public facts
+    only (the size of its hand, its techs, its open tokens, the count of its face-down markers),
+    never what its secret cards and markers are. Every seat that really holds a means is in."""
+    from . import research
+    if seat == player or uncancellable(state, what, player):
+        return False
+    area = state["seats"][seat]
+    if what in CARDS_CANCEL and area["culture_hand"]:
+        return True
+    used = area.get("used_this_turn", [])
+    return any(on == what and research.knows(state, seat, tech) and tech not in used and may_pay_spy(state, seat)
+               for tech, on in CANCEL_TECHS.items())
+
+
+def window_seats(state: dict, seat: int, what: str) -> list[int]:
+    """The seats in the cancel window of `seat`'s play, in turn order from it (public facts only)."""
     n = state["players"]
     others = [(seat + i) % n for i in range(1, n)]
-    return [s for s in others if cancel_means(state, s, what, seat, targets)]
+    return [s for s in others if may_cancel(state, s, what, seat)]
 
 
 def _card_name(kind: str, card: str):
@@ -116,14 +164,22 @@ def _card_name(kind: str, card: str):
         return card
 
 
+def in_window(state: dict, seat: int | None = None) -> bool:
+    """A cancel window waits (for `seat`, when given)."""
+    p = state.get("pending")
+    return bool(p and p["kind"] == "cancel" and not state.get("result")
+                and (seat is None or seat in p["waiting"]))
+
+
 def pending_seats(state: dict) -> list[int]:
-    """The seats that must answer the pending play, in order (none when nothing waits)."""
+    """The seats that must answer the pending play (every seat of a cancel window at once), none
+    when nothing waits."""
     p = state.get("pending")
     if not p:
         return []
     if p["kind"] == "choose":
         return [p["seat"]]
-    return p["waiting"][:1]
+    return list(p["waiting"])
 
 
 def pending_options(state: dict, seat: int) -> list[str]:
@@ -144,11 +200,11 @@ def apply_pending(state: dict, seat: int, action_id: str) -> list[Event]:
     if p["kind"] == "choose":
         state.pop("pending")
         return event_cards.continue_choice(state, seat, p["step"], p["context"], action_id.split(":", 1)[1])
-    if action_id == "allow":
-        p["waiting"].pop(0)
+    if action_id == "allow":                  # said to nobody: a pass by autopass looks like any other
+        p["waiting"].remove(seat)
         if p["waiting"]:
-            return [Event(Msg("{player} lets it happen.", player=Seat(seat)))]
-        return [Event(Msg("{player} lets it happen.", player=Seat(seat)))] + _resolve(state)
+            return []
+        return [Event(Msg("Nobody cancels {what}: it happens.", what=_played(state, p)))] + _resolve(state)
     means = action_id.split(":", 1)[1]
     area = state["seats"][seat]
     if means in area["culture_hand"]:
@@ -160,13 +216,41 @@ def apply_pending(state: dict, seat: int, action_id: str) -> list[Event]:
         pay(state, seat, SPY)
         how = _card_name("ability", means)
     state.pop("pending")
-    events = [Event(Msg("{player} cancels it with {means}.", player=Seat(seat), means=how))]
+    events = [Event(Msg("{player} cancels {what} with {means}.", player=Seat(seat), what=_played(state, p),
+                        means=how))]
     if p["what"] == "city":                                 # the city's action is spent for nothing
         city_id = p["card"].split(":")[1]
         state.setdefault("city_done", []).append(f"{city_id}|{p['card'].split(':')[0]}")
     elif p["what"] == "event":
         events += event_cards.cancelled(state, p["seat"], p["card"])
     return events
+
+
+def window_prompt(state: dict, seat: int) -> Msg:
+    """What a seat in the cancel window is asked (privately): whether it really holds a means."""
+    p = state["pending"]
+    if p["what"] == "city":
+        from . import paths
+        play = Msg("{player} takes a city action ({action})", player=Seat(p["seat"]),
+                   action=paths.action(state, p["seat"], p["card"]).label)
+    else:
+        play = Msg("{player} plays {card}", player=Seat(p["seat"]), card=_card_name(p["what"], p["card"]))
+    means = cancel_means(state, seat, p["what"], p["seat"], p["targets"])
+    if means:
+        from . import culture
+        names = [culture.card_name(m) if "." in m else _card_name("ability", m) for m in means]
+        return Msg("{play}. You may cancel it with {means}, or let it happen. Everyone who may hold a means is "
+                   "asked every time; `/match autopass on` lets it happen for you in every cancel window.",
+                   play=play, means=names)
+    return Msg("{play}. You hold nothing that cancels it: let it happen. You are asked because the others cannot "
+               "know what you hold; `/match autopass on` lets it happen for you in every cancel window.", play=play)
+
+
+def _played(state: dict, p: dict):
+    """What waits in the window, in words: the card, the ability, or the player's city action."""
+    if p["what"] == "city":
+        return Msg("the city action of {player}", player=Seat(p["seat"]))
+    return _card_name(p["what"], p["card"])
 
 
 def _resolve(state: dict) -> list[Event]:
@@ -208,10 +292,10 @@ def _gifts(area: dict) -> list[tuple[str, int, str]]:
 
 def _choose_payment(area: dict, cost: dict, gifts: bool = True) -> list[tuple[str, int, str]] | None:
     """The resources paying `cost` ({resource: n, "any": n}), or None if the seat cannot pay.
-    Named resources are taken first; "any" takes what the seat holds most of (DD: the engine
-    chooses, so that a payment is one click). House: A Generous Gift / A Princely Gift in the hand
-    pays for one resource it names only when the seat's tokens fall short (tokens are spent first,
-    so a payment stays one click)."""
+    Named resources are taken first; "any" takes market tokens first, of the kind the seat holds
+    most of, then face-down markers (DD: the engine chooses, so that a payment is one click).
+    House: A Generous Gift / A Princely Gift in the hand pays for one resource it names only when
+    the seat's tokens fall short (tokens are spent first, so a payment stays one click)."""
     held = _held(area)
     spare = _gifts(area) if gifts else []
     chosen: list[tuple[str, int, str]] = []
@@ -226,10 +310,15 @@ def _choose_payment(area: dict, cost: dict, gifts: bool = True) -> list[tuple[st
             mine += covering
         chosen += mine[:n]
     rest = [h for h in held if h not in chosen and h[2] in MAP_RESOURCES + ("spy", "uranium")]
+    # market tokens first, the kind held most of first; then the face-down markers in the order
+    # they were taken: the choice looks at open tokens only, so what is spent in the open never
+    # tells what the markers are
     counts: dict[str, int] = {}
     for h in rest:
-        counts[h[2]] = counts.get(h[2], 0) + 1
-    rest.sort(key=lambda h: (-counts[h[2]], h[0] != "resources", h[2]))
+        if h[0] == "resources":
+            counts[h[2]] = counts.get(h[2], 0) + 1
+    rest.sort(key=lambda h: (h[0] != "resources", -counts.get(h[2], 0) if h[0] == "resources" else 0,
+                             h[2] if h[0] == "resources" else "", h[1]))
     rest += [g for g in spare if g not in chosen]
     n_any = int(cost.get("any", 0))
     if len(rest) < n_any:
@@ -261,6 +350,25 @@ def pay(state: dict, seat: int, cost: dict) -> list[str]:
     """Spend the resources of `cost`: market tokens go back to the market, hut and village
     markers out of the game, gift cards under their deck (R57). Returns the resources spent.
     Raises ValueError if it cannot pay (callers check can_pay first)."""
+    return [h[2] for h in _spend(state, seat, cost)]
+
+
+def pay_in_public(state: dict, seat: int, cost: dict) -> list:
+    """pay, returning what everyone reads of the payment: market tokens and gift cards by name, a
+    face-down marker as such (it leaves the game unseen)."""
+    from . import culture
+    words = []
+    for where, _i, res in _spend(state, seat, cost):
+        if where == "resources":
+            words.append(data.term(data.by_id("market")[res]["name"]))
+        elif where == "culture_hand":
+            words.append(culture.card_name(res))
+        else:
+            words.append(Msg("a face-down marker"))
+    return words
+
+
+def _spend(state: dict, seat: int, cost: dict) -> list[tuple[str, int, str]]:
     area = state["seats"][seat]
     chosen = _choose_payment(area, cost)
     if chosen is None:
@@ -271,10 +379,13 @@ def pay(state: dict, seat: int, cost: dict) -> list[str]:
     if chosen is None:
         raise ValueError(f"seat {seat} cannot pay {cost}")
     for where, i, res in sorted(chosen, key=lambda h: -h[1]):
+        if where == "hidden_resources":
+            seen.take_marker(area, i)                 # out of the game (R61)
+            continue
         del area[where][i]
         if where == "resources":
             state["decks"]["resources"][res] = state["decks"]["resources"].get(res, 0) + 1
         elif where == "culture_hand":
             from . import culture
             state["decks"]["culture"][culture.era_of(res)]["up"].append(res)
-    return [h[2] for h in chosen]
+    return chosen

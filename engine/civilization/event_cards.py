@@ -4,7 +4,7 @@
 A card is played in the phase of its timing (data/civilization/culture_events.json "timing"):
 "start" in the seat's Start of Turn step (R10), "city" in its City Management step, "movement" in
 its Movement step (between two moves: it "may interrupt a move"), "battle" before the battle hands
-are drawn (combat.py gives a seat holding one a "muster" step), "any" only as an answer in a cancel
+are drawn (combat.py gives a seat that may hold one a "muster" step), "any" only as an answer in a cancel
 window (effects.py) or, for the gifts, as a resource in a payment (effects.pay).
 
 Action ids: event:<card>[:<first choice>]; a card needing more choices asks them one by one as a
@@ -86,7 +86,7 @@ def _first_ids(state: dict, seat: int, card: str, spec: dict) -> list[str]:
 def battle_options(state: dict, seat: int) -> list[str]:
     """Before the battle hand is drawn (combat's muster step): the free-unit cards."""
     b = state.get("battle")
-    if not b or b.get("step") != "muster" or b["muster"][:1] != [seat] or state.get("pending"):
+    if not b or b.get("step") != "muster" or seat not in b["muster"] or state.get("pending"):
         return []
     out = []
     for kind, card in sorted(_hand_by_kind(state, seat).items()):
@@ -96,15 +96,12 @@ def battle_options(state: dict, seat: int) -> list[str]:
     return out
 
 
-def holds_battle_card(state: dict, seat: int) -> bool:
-    """Whether the seat holds a "before your battle hand" card it could play now (so the battle
-    stops for it before the hands are drawn)."""
-    recs = {r["id"]: r for r in data.collection("culture_events")}
-    for card in state["seats"][seat].get("culture_hand", []):
-        rec = recs.get(culture.card_kind(card))
-        if rec and rec["timing"] == "battle" and _unit_choices(state, seat, rec["effect"], []):
-            return True
-    return False
+def may_hold_battle_card(state: dict, seat: int) -> bool:
+    """Whether the seat may hold a "before your battle hand" card it could play now, as far as the
+    public knows (so the battle stops for it before the hands are drawn): any culture event card
+    in hand (which card it is stays secret) and a unit the decks could give it. Never what the
+    hand holds: a battle that stopped only for a holder would tell everyone it holds one."""
+    return bool(state["seats"][seat].get("culture_hand")) and bool(_unit_choices(state, seat, {"n": 1}, []))
 
 
 def apply(state: dict, seat: int, action_id: str) -> list[Event]:
@@ -137,6 +134,9 @@ def continue_choice(state: dict, seat: int, step: str, context: dict, option: st
         return _next_step(state, seat, context["card"], context["args"] + [option])
     if step == "exchange_back":
         return research.learn_free(state, seat, option)
+    if step == "great_person":                           # placed at once, or kept (cities.py)
+        from . import cities
+        return cities.great_person_choice(state, seat, context["person"], option)
     raise IllegalAction(Msg("That is not something you can do now."))
 
 
@@ -498,4 +498,6 @@ def segment_label(state: dict, value: str):
         return Msg("The figures")
     if value == "person":
         return Msg("The great person")
+    if value == "keep":
+        return Msg("Keep it on your civilization sheet")
     return None

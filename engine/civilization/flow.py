@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import abilities, board, cities, combat, culture, data, economy, effects, event_cards, research, trade, variants, wonders
+from . import abilities, board, cities, combat, culture, data, economy, effects, event_cards, research, seen, trade, variants, wonders
 
 SEQUENTIAL = ("start", "city", "movement")
 MAX_AUTOMATIC_STEPS = 200
@@ -130,7 +130,8 @@ def _setup_ids(state: dict, seat: int) -> list[str]:
 # ---------------------------------------------------------------- movement
 
 def moved(state: dict) -> dict:
-    """figure id -> movement points used this turn ("done" when its move is over, R62)."""
+    """figure id -> movement points used this turn ("done" when its move is over, R62): the
+    state's own dict, for a move to write."""
     return state.setdefault("moved", {})
 
 
@@ -138,8 +139,8 @@ def movement_ids(state: dict, seat: int) -> list[str]:
     speed = research.travel_speed(state, seat)
     water = research.water_rule(state, seat)
     stacking = research.stacking_limit(state, seat)
-    used = moved(state)
     scouts_huts = bool(data.government_effects(state["seats"][seat]["government"]).get("scouts_explore_huts"))
+    used = state.get("moved") or {}                  # read only: legal ids never write the state
     out = []
     by_square: dict[tuple[int, int], list[dict]] = {}
     for f in state["figures"]:
@@ -212,7 +213,7 @@ def _move(state: dict, seat: int, action_id: str) -> list[Event]:
 def _take_hut(state: dict, seat: int, where: str) -> list[Event]:
     """R71: the hut is absorbed; its resource goes face down to the civ sheet."""
     marker = state["markers"].pop(where)
-    state["seats"][seat]["hidden_resources"].append(marker["content"])
+    seen.gain_marker(state["seats"][seat], marker["content"], "hut")          # face down: only its holder knows
     return [Event(Msg("{player} explores the hut on {square}.", player=Seat(seat), square=where),
                   private={seat: Msg("The hut holds {resource}.", resource=cities.resource_name(marker["content"]))},
                   hidden=True)] + abilities.on_hut(state, seat)                  # China

@@ -46,7 +46,7 @@ from collections import Counter
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat, plural
 
-from . import culture, data, economy
+from . import culture, data, economy, seen
 
 VERBS: tuple[str, ...] = ("offer", "give", "ask", "send", "withdraw", "accept", "decline", "counter")
 KINDS = ("trade", "culture", "resources", "hidden", "cards")
@@ -88,7 +88,9 @@ def _order(state: dict) -> list[int]:
 
 
 def offers(state: dict) -> list[dict]:
-    return state.setdefault("offers", [])
+    """The offers of this Trade phase: the state's own list (an empty stand-in, never stored,
+    when there is none: reading never writes the state)."""
+    return state["offers"] if "offers" in state else []
 
 
 def waiting_for(state: dict, seat: int) -> dict | None:
@@ -304,7 +306,7 @@ def _new_record(state: dict, seat: int, to: int, counter_of: int | None = None) 
            "get": {"trade": 0, "culture": 0, "resources": [], "hidden": [], "cards": []}}
     tp["next"] += 1
     tp["started"][str(seat)] = _started(state, seat) + 1
-    offers(state).append(rec)
+    state.setdefault("offers", []).append(rec)
     return rec
 
 
@@ -386,8 +388,8 @@ def _accept(state: dict, seat: int, parts: list[str]) -> list[Event]:
         if BLIND in get[kind]:
             get[kind][get[kind].index(BLIND)] = chosen.pop(0)
     sa, sb = state["seats"][a], state["seats"][b]
-    _move(sa, sb, offer["give"])
-    _move(sb, sa, get)
+    _move(state, sa, sb, offer["give"])
+    _move(state, sb, sa, get)
     offers(state).remove(offer)
     done_record = {"give": offer["give"], "get": get}
     public = Msg("{a} and {b} trade: {a} gives {give}; {b} gives {get}.", a=Seat(a), b=Seat(b),
@@ -399,15 +401,21 @@ def _accept(state: dict, seat: int, parts: list[str]) -> list[Event]:
                give=_items(done_record["give"], b, a, state), get=_items(get, b, b, state))}, hidden=True)]
 
 
-def _move(giver: dict, taker: dict, items: dict) -> None:
+def _move(state: dict, giver: dict, taker: dict, items: dict) -> None:
+    """One side's items change hands; the face-down markers and culture cards that moved are known
+    to both players now (seen.py records it: the secrecy hook never deals them again)."""
     giver["trade"] -= items["trade"]
     taker["trade"] = min(economy.TRADE_MAX, taker["trade"] + items["trade"])
     giver["culture_tokens"] -= items["culture"]
     taker["culture_tokens"] += items["culture"]
-    for kind, key in (("resources", "resources"), ("hidden", "hidden_resources"), ("cards", "culture_hand")):
+    for kind, key in (("resources", "resources"), ("cards", "culture_hand")):
         for item in items[kind]:
             giver[key].remove(item)
             taker[key].append(item)
+    for item in items["hidden"]:
+        content, _origin = seen.take_marker(giver, giver["hidden_resources"].index(item))
+        seen.gain_marker(taker, content)
+    seen.show_cards(state, items["cards"])
 
 
 def _done(state: dict, seat: int) -> list[Event]:

@@ -1,5 +1,5 @@
-"""The options a game of Civilization declares (spec section 8, T52, G40): the learning game and a
-turn cap. The defaults are the standard game, so a plain match stores nothing.
+"""The options a game of Civilization declares (spec section 8, T52, G40): the learning game, a
+turn cap and the loot rule. The defaults are the standard game, so a plain match stores nothing.
 
 - "learning" (section 8, T52): Egypt, Rome and every wonder (cards and markers) stay in the box and
   every rule about wonders is ignored (no wonder in the market or the decks, so none is produced
@@ -9,6 +9,8 @@ turn cap. The defaults are the standard game, so a plain match stores nothing.
 - "turns" (G40 DD, off by default): the game ends at the end of that turn's Research phase. The
   learning game then ends with no winner; the standard game is won by the player furthest along
   the culture track, ties broken by the most techs, then the most coins (still tied: a shared win).
+- "loot" (R120, R121): "rulebook" (the default: the winner takes one item, seed p. 34) or "faq" (the
+  FFG FAQ v2.0 errata, data-research-2 3.6: loot points spent on any mix); combat.loot_rule reads it.
 
 setup.py asks `learning` (civilizations, wonders); flow.run_automatic calls `check_end` after every
 move and `turn_cap` after every Research phase."""
@@ -29,7 +31,18 @@ OPTIONS = (
     Option("turns", "int", 0,
            Msg("Turn limit: 0 = none; else the game ends after that turn (furthest on the culture track wins)"),
            label=Msg("turn limit"), min=0, max=MAX_TURNS),
+    # R120, R121: the rulebook's loot by default; the FFG FAQ v2.0 errata's loot points as an option
+    Option("loot", "choice", "rulebook",
+           Msg("Loot after a battle: the rulebook's one item, or the FFG FAQ v2.0 errata's loot points"),
+           label=Msg("loot"),
+           choices=(("rulebook", Msg("The rulebook: one item of loot (recommended)")),
+                    ("faq", Msg("FFG FAQ v2.0: loot points, spent on any mix")))),
 )
+
+
+def is_rated(options: dict) -> bool:
+    """The learning game has no winner or loser (section 8): it never changes a rating."""
+    return not (options or {}).get("learning")
 
 
 def learning(state: dict) -> bool:

@@ -5,7 +5,10 @@ The view is the state with what the viewer may not know taken out:
   piles: counts only) and the neutral tiles still face down (their tile id is None);
 - the contents of hut and village markers on the map (the kind stays);
 - other seats' standing forces, culture hands and hut/village resources (counts, G32 DD), their
-  battle hands (combat: counts) and their secret research pick (only how many have chosen).
+  battle hands (combat: counts) and their secret research pick (only how many have chosen);
+- who a cancel window asks and who has already answered (a seat learns that it is asked from its
+  own legal moves),
+  and the secrecy bookkeeping (seen.py: where face-down markers came from, cards seen).
 Public (6.1, G32): the map, cities, figures, markers, buildings, wonders, great people, every seat's
 civ, government, trade, coins, culture, market resources, techs, ranks, wonders, great people on
 the sheet, and the market."""
@@ -13,9 +16,9 @@ from __future__ import annotations
 
 import marshal
 
-from . import combat, culture, economy, trade
+from . import combat, culture, economy, seen, trade
 
-PRIVATE_KEYS = ("rng", "hut_pile", "village_pile")
+PRIVATE_KEYS = ("rng", "hut_pile", "village_pile", seen.SHOWN_CARDS, seen.SHOWN_UNITS)
 
 
 def view(state: dict, viewer: int | None) -> dict:
@@ -39,6 +42,7 @@ def view(state: dict, viewer: int | None) -> dict:
             area["standing_forces"] = len(area["standing_forces"])
             area["culture_hand"] = len(area["culture_hand"])
             area["hidden_resources"] = len(area["hidden_resources"])
+            area.pop(seen.ORIGIN, None)
     res = state.get("research")
     if isinstance(res, dict) and "revealed" not in res:
         picks = res.get("picks", {})
@@ -52,6 +56,10 @@ def view(state: dict, viewer: int | None) -> dict:
         out["trade_phase"] = {"open": tp.get("open", False), "done": list(tp.get("done", [])),
                               "started": {k: v for k, v in tp.get("started", {}).items() if k == str(mine)}}
     pending = out.get("pending")
+    if pending and pending.get("kind") == "cancel":
+        # the cancel window answers in private: nobody learns who is asked or who has answered (a
+        # pass by autopass looks like any other); a seat learns that it is asked from its moves
+        pending["waiting"] = []
     if pending and pending.get("kind") == "choose" and pending.get("seat") != mine \
             and isinstance(pending.get("context", {}).get("card"), str):
         # a card still being aimed stays in its player's hand: others see its kind, not the copy

@@ -1,5 +1,6 @@
 """Units and battles of Civilization: R36-R38, R72-R77, R104-R124, T11, T18-T23, T39-T46, T53, T56,
-T58, T60, T61, G16, G18-G21, G33, G37 and the loot table of data-research-2 3.6."""
+T58, T60, T61, G16, G18-G21, G33, G37 and the loot: the rulebook's one item (R120, R121, the
+default) and, as the option loot=faq, the loot table of data-research-2 3.6."""
 from __future__ import annotations
 
 import copy
@@ -26,8 +27,8 @@ def new_seat(**kw) -> dict:
     return seat
 
 
-def make(players=2, seed=1) -> dict:
-    state = {"rng": new_rng_state(seed), "markers": {}, "cities": [], "figures": [], "buildings": {},
+def make(players=2, seed=1, loot="rulebook") -> dict:
+    state = {"rng": new_rng_state(seed), "options": {"loot": loot}, "markers": {}, "cities": [], "figures": [], "buildings": {},
              "wonders_at": {}, "great_people_at": {}, "seats": [new_seat() for _ in range(players)],
              "decks": {"great_people": ["general", "artist", "builder"], "buildings": {}},
              "battle": None, "result": None}
@@ -518,7 +519,7 @@ def test_t44_r119_winner_figure_losses():
 
 
 def test_t11_r76_all_loser_figures_destroyed():
-    """T11: 2 enemy armies and a scout lose: all 3 go back to the civ sheet; 1 loot point."""
+    """T11: 2 enemy armies and a scout lose: all 3 go back to the civ sheet; one item of loot (R120)."""
     state = make()
     put(state, 1, kind="scout")
     state["seats"][1]["trade"] = 5
@@ -526,7 +527,7 @@ def test_t11_r76_all_loser_figures_destroyed():
     act(state, "play:inf11:new")
     assert [f for f in state["figures"] if f["owner"] == 1] == []
     assert state["seats"][1]["unbuilt"] == {"army": 6, "scout": 2, "city": 2}
-    assert state["battle"]["step"] == "loot" and state["battle"]["loot"]["points"] == 1
+    assert state["battle"]["step"] == "loot" and state["battle"]["loot"]["menu"] == "rulebook_figures"
 
 
 def test_t58_escorted_scout_survives_when_its_side_wins():
@@ -540,7 +541,7 @@ def test_t58_escorted_scout_survives_when_its_side_wins():
 
 
 def test_t41_r75_only_scouts_are_captured():
-    """T41 / R75 / R77: a lone scout is destroyed and the attacker takes 1 loot point."""
+    """T41 / R75 / R77: a lone scout is destroyed and the attacker takes one item of loot (R120)."""
     state = make()
     put(state, 1, kind="scout")
     put(state, 0)
@@ -548,7 +549,8 @@ def test_t41_r75_only_scouts_are_captured():
     events = combat.start_battle(state, 0, SQ, "figures")
     assert [f for f in state["figures"] if f["owner"] == 1] == []
     assert state["seats"][1]["unbuilt"]["scout"] == 2
-    assert state["battle"]["loot"] == {"winner": 0, "loser": 1, "points": 1}
+    assert state["battle"]["loot"] == {"winner": 0, "loser": 1, "points": 1, "rule": "rulebook",
+                                       "menu": "rulebook_figures"}
     assert combat.legal_actions(state, 0) == ["loot:culture", "loot:done"]
     act(state, "loot:culture")
     assert state["seats"][0]["culture_tokens"] == 3 and state["seats"][1]["culture_tokens"] == 2
@@ -576,7 +578,7 @@ def test_g37_attacker_losing_at_a_city_loses_all_figures():
     assert state["last_battle"]["winner"] == 1                        # 1 against the +6 card
     assert [f for f in state["figures"] if f["owner"] == 0] == []
     assert state["seats"][0]["unbuilt"]["army"] == 6
-    assert state["battle"]["loot"] == {"winner": 1, "loser": 0, "points": 1}
+    assert state["battle"]["loot"]["menu"] == "rulebook_figures"              # R120 for the defender
     act(state, "loot:trade")
     assert state["seats"][1]["trade"] == 3 and state["seats"][0]["trade"] == 1
 
@@ -592,7 +594,7 @@ def test_r124_city_defended_by_standing_forces_without_army():
 
 
 def test_g20_blockade_attacker_uses_only_the_new_army():
-    state = make()
+    state = make(loot="faq")
     put(state, 1)
     put(state, 1)
     state["seats"][0]["coin_tokens"] = 2
@@ -614,27 +616,27 @@ def test_g20_blockade_attacker_uses_only_the_new_army():
 
 # ---------------------------------------------------------------- loot
 
-def loot_state(points_city=False, **loser):
-    state = make()
+def loot_state(points_city=False, loot="faq", **loser):
+    state = make(loot=loot)
     if points_city:
         city(state, 1)
         give(state, 0, "air01")
         state["seats"][0]["ranks"]["aircraft"] = 1
         give(state, 0, "air07")
         put(state, 0)
-        state["seats"][1].update(loser)
+        state["seats"][1].update(copy.deepcopy(loser))
         combat.start_battle(state, 0, SQ, "city")
     else:
-        state["seats"][1].update(loser)
+        state["seats"][1].update(copy.deepcopy(loser))
         fight(state, att=("inf11",), dfn=())
-    while state["battle"] and state["battle"]["step"] == "play":
+    while state["battle"] and state["battle"]["step"] in ("muster", "play"):   # a hand: asked first
         act(state, combat.legal_actions(state, combat.active_seats(state)[0])[0])
     return state
 
 
 def test_loot_one_point_options():
-    """R120 as the FAQ changes it (data-research-2 3.6): 1 point buys trade, culture, one resource
-    or a coin discard."""
+    """The option loot=faq: R120 as the FAQ changes it (data-research-2 3.6): 1 point buys trade,
+    culture, one resource or a coin discard."""
     state = loot_state(trade=2, culture_tokens=1, resources=["silk"], hidden_resources=["spy"],
                        coin_tokens=1, techs=[{"id": "pottery", "row": 1}], culture_hand=["c1"])
     assert state["battle"]["loot"]["points"] == 1
@@ -673,8 +675,8 @@ def test_loot_nothing_to_take_ends_at_once():
 
 def test_t45_r121_conquering_a_city():
     """T45: the city marker returns, the Temple goes back to the market, the wonder and the great
-    person are removed, the winner's army stays, and 2 loot points follow."""
-    state = make()
+    person are removed, the winner's army stays, and 2 loot points follow (loot=faq)."""
+    state = make(loot="faq")
     c = city(state, 1)
     other = city(state, 1, square="H8")
     state["seats"][1]["wonders"] = ["colossus"]
@@ -736,6 +738,81 @@ def test_loot_two_one_point_buys_and_done():
     act(state, "loot:done")
     assert state["battle"] is None and state["seats"][1]["trade"] == 9
 
+
+
+# ---------------------------------------------------------------- loot: the rulebook (the default)
+
+CITY_LOSER = dict(techs=[{"id": "pottery", "row": 1}], culture_hand=["c1", "c2"], resources=["silk"],
+                  hidden_resources=["spy", "iron"], trade=9, culture_tokens=9, coin_tokens=2)
+
+
+def test_r121_rulebook_a_destroyed_city_gives_one_item_tech_card_or_two_resources():
+    """R121 (seed p. 34: 「獲勝者還可以選擇以下項目的**其中一項**,作爲戰利品: 學會1個失敗者知道、而自己不
+    知道的科技… 偷取失敗者 1 張文化事件卡… 偷取失敗者任何 2 個資源指示物」): by default the winner of a
+    non-capital city takes ONE of the three, not loot points; trade, culture and coins are not on
+    the menu."""
+    state = loot_state(points_city=True, loot="rulebook", **CITY_LOSER)
+    assert state["options"] == {"loot": "rulebook"} and state["battle"]["loot"]["menu"] == "rulebook_city"
+    assert combat.legal_actions(state, 0) == [
+        "loot:tech:pottery", "loot:culture_card:0", "loot:culture_card:1",
+        "loot:resource:0", "loot:resource:1", "loot:resource:2", "loot:done"]
+    with pytest.raises(IllegalAction):
+        combat.apply(state, 0, "loot:coin:0")                              # the FAQ's, not the rulebook's
+    act(state, "loot:tech:pottery")
+    assert any(t["id"] == "pottery" for t in state["seats"][0]["techs"])
+    assert state["battle"] is None                                        # one item: the loot is over
+    assert state["seats"][1]["culture_hand"] == ["c1", "c2"] and state["seats"][1]["trade"] == 9
+
+    state = loot_state(points_city=True, loot="rulebook", **CITY_LOSER)
+    events = act(state, "loot:culture_card:1")                             # 「只能檢視卡牌背面」: blind
+    assert state["seats"][0]["culture_hand"] == ["c2"] and state["battle"] is None
+    assert events[0].hidden and 0 in events[0].private and "c2" not in str(events[0].public)
+
+
+def test_r121_rulebook_two_resources_are_one_item_taken_in_two_picks():
+    """R121 「偷取失敗者任何 2 個資源指示物。面朝下的茅屋和村莊標記也是可以被選擇的,但獲勝者在選擇之前是不能檢視它們
+    是什麼」: the two resources are one choice: after the first, only a second resource (or nothing) is
+    offered; face-down markers are taken blind."""
+    state = loot_state(points_city=True, loot="rulebook", **CITY_LOSER)
+    act(state, "loot:resource:0")                                          # the market Silk
+    assert state["battle"]["loot"]["second"] is True
+    assert combat.legal_actions(state, 0) == ["loot:resource:0", "loot:resource:1", "loot:done"]
+    events = act(state, "loot:resource:1")                                 # a face-down marker, blind
+    assert state["battle"] is None
+    assert state["seats"][0]["resources"] == ["silk"] and state["seats"][0]["hidden_resources"] == ["iron"]
+    assert state["seats"][1]["resources"] == [] and state["seats"][1]["hidden_resources"] == ["spy"]
+    assert "iron" not in str(events[0].public).lower() and events[0].hidden
+    # a loser with a single resource: the item ends with it
+    state = loot_state(points_city=True, loot="rulebook", resources=["wheat"])
+    act(state, "loot:resource:0")
+    assert state["battle"] is None and state["seats"][0]["resources"] == ["wheat"]
+
+
+def test_r120_rulebook_beaten_figures_give_one_item_trade_culture_or_a_resource():
+    """R120 (seed p. 34: 「獲勝者可以從失敗者身上,選擇以下項目的**其中一項**,作爲戰利品: 由失敗者的貿易轉盤中取走
+    最多3點貿易量 / 取走最多3個文化指示物 / 任何 1 個資源指示物」): one item; no coin, tech or culture card."""
+    state = loot_state(loot="rulebook", **CITY_LOSER)
+    assert state["battle"]["loot"]["menu"] == "rulebook_figures"
+    assert combat.legal_actions(state, 0) == ["loot:trade", "loot:culture", "loot:resource:0",
+                                              "loot:resource:1", "loot:resource:2", "loot:done"]
+    act(state, "loot:trade")
+    assert (state["seats"][0]["trade"], state["seats"][1]["trade"]) == (3, 6)
+    assert state["battle"] is None                                        # not a second item
+    state = loot_state(loot="rulebook", **CITY_LOSER)
+    act(state, "loot:resource:2")
+    assert state["battle"] is None and state["seats"][1]["hidden_resources"] == ["spy"]
+
+
+def test_the_faq_loot_is_a_declared_option_listed_by_the_rules_help():
+    """The FFG FAQ v2.0 loot points stay only as the declared option loot=faq (default: the
+    rulebook), and /civ rules says so."""
+    from engine.civilization import RULES, help as civ_help
+    option = next(o for o in RULES.options if o.name == "loot")
+    assert option.default == "rulebook" and {v for v, _ in option.choices} == {"rulebook", "faq"}
+    assert combat.loot_rule({"options": {}}) == "rulebook"
+    assert combat.loot_rule({"options": {"loot": "faq"}}) == "faq"
+    design = " ".join(str(m) for m in civ_help.DESIGN_TEXT)
+    assert "loot=faq" in design
 
 def test_t46_r122_capital_conquered_is_a_military_victory():
     state = make()
@@ -922,9 +999,11 @@ def test_random_battles_keep_every_card_in_one_place(seed):
     while state["battle"]:
         assert card_places(state) == ALL_CARDS
         assert json.loads(json.dumps(state)) == state                  # the state stays plain JSON
-        (seat,) = combat.active_seats(state)
+        asked = combat.active_seats(state)
+        assert len(asked) == 1 or state["battle"]["step"] == "muster"   # before the hands: both at once
+        seat = rnd.choice(asked)
         for other in range(players):
-            if other != seat:
+            if other not in asked:
                 assert combat.legal_actions(state, other) == []
         options = combat.legal_actions(state, seat)
         assert options
@@ -943,3 +1022,39 @@ def test_random_battles_keep_every_card_in_one_place(seed):
         assert state["result"] or any(f["owner"] == attacker for f in state["figures"])
         assert not [f for f in state["figures"] if f["owner"] == loser]
     assert winner != loser
+
+
+# ---------------------------------------------------------------- legal actions never write the state
+
+def test_legal_actions_never_write_the_state_in_a_battle(monkeypatch):
+    """The engine contract (engine/base.py: engines never mutate the state they are given) in a
+    battle, where abilities are offered between plays (R117, seed: 「這些能力往往是在攻擊敵軍「戰線」之前
+    或之後,來使用」): listing them once wrote battle["abilities_used"] (and a seat's missing
+    "used_this_turn", the turn's "moved"). Every state of a battle, and before it, is the same
+    after every seat's legal actions are listed."""
+    from engine.civilization import RULES
+    from .fixtures import blank, field, figure, learn
+
+    state = field(monkeypatch, blank(), phase="movement")
+    for seat in (0, 1):
+        learn(state, seat, "metalworking")                       # a battle ability to offer
+        state["seats"][seat]["resources"] = ["iron", "iron", "wheat"]
+        state["seats"][seat].pop("used_this_turn", None)
+    state.pop("moved", None)
+    figure(state, 1, "army", "B3")
+    figure(state, 0, "army", "B4")
+    seen = 0
+    for _ in range(40):
+        for seat in range(state["players"]):
+            before = copy.deepcopy(state)
+            RULES.legal_actions(state, seat)
+            assert state == before, f"listing seat {seat}'s moves changed the state"
+        if not state.get("battle") and seen:
+            break
+        seat = sorted(RULES.active_players(state))[0]
+        action = "move:army0_0:B3" if not state.get("battle") else \
+            next((a.id for a in RULES.legal_actions(state, seat) if not a.id.startswith("ability:")),
+                 RULES.legal_actions(state, seat)[0].id)
+        state, _ = RULES.apply(state, seat, action)
+        seen += bool(state.get("battle"))
+    assert seen >= 3, "the battle was played through"

@@ -186,3 +186,47 @@ def test_r57_r126_empty_deck_reshuffles_its_returned_cards():  # R57, R126
     modern["down"] = []
     culture.advance(state, 0)                 # no card left at all: nothing is drawn
     assert state["seats"][0]["culture_hand"] == ["tsunami"] and state["seats"][0]["culture_level"] == 16
+
+
+def test_r55_r59_a_great_person_from_the_track_may_be_placed_at_once(monkeypatch):
+    """R55, R59 (seed: 「他們可以立即將「重要人士」用在城市上,或留著日後使用亦可」): entering a great person
+    space in City Management asks at once: an outskirts square of one of the player's cities, or
+    keep it on the sheet for a later Start of Turn."""
+    from engine.civilization import RULES, flow
+    from .fixtures import blank, city, field, ids
+
+    def entering(monkeypatch):
+        state = field(monkeypatch, blank(), phase="city")
+        city(state, 0, "C3", capital=True)
+        area = state["seats"][0]
+        area["culture_level"], area["culture_tokens"] = 2, 3          # space 3: a great person
+        state["decks"]["great_people"] = ["general", "scientist"]
+        new, _ = RULES.apply(state, 0, "culture")
+        return new
+
+    state = entering(monkeypatch)
+    assert state["pending"]["kind"] == "choose" and state["pending"]["step"] == "great_person"
+    assert flow.active_players(state) == {0}
+    options = ids(state, 0)
+    assert "pick:keep" in options and "pick:B2" in options and "pick:C3" not in options   # not the centre
+    placed, _ = RULES.apply(state, 0, "pick:B2")
+    assert placed["great_people_at"]["B2"] == {"id": "scientist", "owner": 0}
+    assert placed["seats"][0]["great_people"] == [] and not placed.get("pending")
+    assert "done" in ids(placed, 0)                                    # City Management goes on
+    kept, _ = RULES.apply(entering(monkeypatch), 0, "pick:keep")
+    assert kept["seats"][0]["great_people"] == ["scientist"] and kept["great_people_at"] == {}
+
+
+def test_r59_a_village_great_person_may_be_placed_at_once(monkeypatch):
+    """R59 (「一旦獲得了「重要人士標誌物」,玩家可以立即放置在任何一個屬於玩家自己的城市市近」): a great person won
+    from a village is offered at once too."""
+    from engine.civilization import combat
+    from .fixtures import blank, city, field
+
+    state = field(monkeypatch, blank(), phase="movement")
+    city(state, 0, "C3", capital=True)
+    state["markers"]["F6"] = {"kind": "village", "content": "great_person"}
+    state["decks"]["great_people"] = ["artist"]
+    combat._take_village(state, 0, "F6")
+    assert state["seats"][0]["great_people"] == ["artist"]
+    assert state["pending"]["step"] == "great_person" and state["pending"]["context"] == {"person": "artist"}

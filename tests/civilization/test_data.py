@@ -128,10 +128,17 @@ def test_g3_stage_one_effects_fundamentalism_hand_and_anarchy_idle_capital():
     assert data.government_effects("fundamentalism")["battle_hand"] == 1
 
 
-def test_g3_republic_scouts_explore_huts_is_data_and_other_effects_are_house():
+def test_g3_republic_prints_no_effect_its_scouts_in_huts_and_armies_founding_are_house():
+    """The seed prints no Republic text (「任何一個持續受益於政體,如共和 (Republic)的能力」 names an ability
+    without giving it) and bars scouts from huts (「偵察隊公仔不能進入含有茅屋或村莊標誌物的格子」): scouts
+    exploring huts under Republic is a house reading (from the F&F relic rule), listed by /civ rules."""
+    from engine.civilization import help as civ_help
     rep = data.government("republic")
-    assert rep["effects"] == {"scouts_explore_huts": True}
-    assert data.tag(rep["_source"]["effects"]) == "data"
+    assert rep["effects"] == {} and data.tag(rep["_source"]["effects"]) == "seed"
+    assert rep["house_effects"] == {"armies_found_cities": True, "scouts_explore_huts": True}
+    assert data.tag(rep["_source"]["house_effects"]) == "house"
+    listed = " ".join(str(m) for m in civ_help.DESIGN_TEXT)
+    assert "scouts_explore_huts" in listed and "Republic" in listed
     for g in recs("governments"):
         assert data.tag(g["_source"]["house_effects"]) == "house", g["id"]
         assert g["effect"] or g["house_effect"], g["id"]

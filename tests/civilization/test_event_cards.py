@@ -315,6 +315,10 @@ def test_bread_and_circuses_cancels_only_an_event_that_targets_its_holder(monkey
     give(state, 0, "citizens_revolting_1.1")
     give(state, 2, "bread_and_circuses.1")
     state = act(state, 0, "event:citizens_revolting_1.1:seat1")        # targets seat 1, not 2
+    # seat 2 holds a culture card, so it is in the window (nobody else knows which card it is),
+    # but Bread and Circuses cancels only an event aimed at its holder: it may only let it happen
+    assert flow.active_players(state) == {2} and ids(state, 2) == ["allow"]
+    state = act(state, 2, "allow")
     assert not state.get("pending") and state["seats"][1]["government"] == "anarchy"
     give(state, 0, "citizens_revolting_2.1")
     state = act(state, 0, "event:citizens_revolting_2.1:seat2")

@@ -326,3 +326,41 @@ def test_r19_g25_a_new_government_can_be_taken_directly_only_in_the_next_start_o
     state = act(act(state, 0, "research:none"), 1, "research:none")
     state = pass_step(state, 1)                           # turn 2: seat 1 first
     assert "government:monarchy" not in ids(state, 0)     # the chance is gone (Anarchy route only)
+
+
+# ---------------------------------------------------------------- governments: one change a Start of Turn
+
+def test_r19_r20_one_government_change_in_a_start_of_turn():
+    """R19, R20 (seed: 「一位玩家只有一個機會可以直接改變政體到一個新的政體。如果玩家希望能在任何回合中,而不是政體
+    解鎖後立即到來的回合中,更改到不同的政體時,他們必須先改變到無政府狀態(Anarchy)過渡政體…當在轉進入「無政府
+    狀態」後的下一個回合的「回合開始階段」時,他們可以更改爲任何他們知道的其他政體」): a player in Anarchy
+    since an earlier turn changes once; it cannot go back to Anarchy (nor anywhere) in the same step,
+    as a sandbox game showed (Anarchy -> Despotism -> Anarchy in one step); the next turn it may."""
+    state = game(("china", "rome"))
+    area = state["seats"][0]
+    area["government"], area["anarchy_turn"] = "anarchy", state["turn"] - 1
+    area["techs"].append({"id": "monarchy", "row": 2})
+    assert {"government:despotism", "government:monarchy"} <= set(ids(state, 0))   # any known government
+    state = act(state, 0, "government:despotism")
+    assert not any(i.startswith("government:") for i in ids(state, 0))
+    with pytest.raises(IllegalAction):
+        RULES.apply(state, 0, "government:anarchy")
+    state = to_phase(state, "research")
+    state = act(act(state, 0, "research:none"), 1, "research:none")
+    while RULES.active_players(state) != {0}:
+        state = pass_step(state, next(iter(RULES.active_players(state))))
+    assert state["phase"] == "start" and "government:anarchy" in ids(state, 0)      # a new Start of Turn
+
+
+def test_r19_a_government_just_unlocked_is_one_change_too():
+    """R19 (「一位玩家只有一個機會可以直接改變政體到一個新的政體」): the direct change to a government just
+    unlocked is the step's one change: no Anarchy after it, and going to Anarchy first spends the
+    chance (the new government then waits for the turn after, from Anarchy)."""
+    state = game(("china", "rome"))
+    state["seats"][0]["techs"].append({"id": "monarchy", "row": 2})
+    state["seats"][0]["new_governments"] = ["monarchy"]
+    direct = act(state, 0, "government:monarchy")
+    assert direct["seats"][0]["government"] == "monarchy"
+    assert not any(i.startswith("government:") for i in ids(direct, 0))
+    anarchy = act(state, 0, "government:anarchy")
+    assert not any(i.startswith("government:") for i in ids(anarchy, 0))

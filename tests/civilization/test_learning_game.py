@@ -52,11 +52,11 @@ def finish_research(state):
 
 def test_section_8_g40_the_options_are_declared_with_the_standard_game_as_default():
     options = {o.name: o for o in declared_options(RULES)}
-    assert set(options) == {"learning", "turns"}
+    assert set(options) == {"learning", "turns", "loot"}                # loot: test_combat.py
     assert (options["learning"].kind, options["learning"].default) == ("bool", False)
     assert (options["turns"].kind, options["turns"].default, options["turns"].min, options["turns"].max) \
         == ("int", 0, 0, 200)                                          # G40: off by default
-    assert normalise_options(RULES, 2, {"learning": "no", "turns": "0"}) == {}   # a plain match stores nothing
+    assert normalise_options(RULES, 2, {"learning": "no", "turns": "0", "loot": "rulebook"}) == {}   # a plain match stores nothing
     assert normalise_options(RULES, 3, {"learning": "yes", "turns": "8"}) == {"learning": True, "turns": 8}
     line = render(options_line(RULES, {"learning": True, "turns": 8}), "en")
     assert "learning game on" in line and "turn limit 8" in line

@@ -265,6 +265,9 @@ def test_r22_communism_produces_as_the_best_city(monkeypatch):
 
 
 def test_r22_republic_lets_armies_found_cities_and_scouts_explore_huts(monkeypatch):
+    """House (governments.json, listed by /civ rules): the seed bars scouts from huts and villages
+    (「偵察隊公仔不能進入含有茅屋或村莊標誌物的格子」) and prints no Republic text; under Republic this
+    version lets scouts explore huts, never villages, and armies found cities."""
     state = field(monkeypatch, blank(), phase="start")
     city(state, 0, "A1", capital=True)
     army = figure(state, 0, "army", "E5")
@@ -276,6 +279,11 @@ def test_r22_republic_lets_armies_found_cities_and_scouts_explore_huts(monkeypat
     state["phase"] = "movement"
     scout = figure(state, 0, "scout", "C5")
     state["markers"]["C6"] = {"kind": "hut", "content": "silk"}
+    state["markers"]["B5"] = {"kind": "village", "content": "iron"}
+    assert f"move:{scout['id']}:B5" not in ids(state)                   # never a village
+    state["seats"][0]["government"] = "despotism"
+    assert f"move:{scout['id']}:C6" not in ids(state)                   # the seed's rule
+    state["seats"][0]["government"] = "republic"
     state = act(state, 0, f"move:{scout['id']}:C6")
     assert state["seats"][0]["hidden_resources"] == ["silk"]
 

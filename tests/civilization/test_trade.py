@@ -256,6 +256,6 @@ def test_r27_the_public_line_counts_and_names_nobody():
     state = trade_phase(("rome", "china", "egypt"))
     state = act(state, 2, "done")
     state = build(state, 0, 2, "give:trade:1", "send")
-    assert RULES.asks_privately(state)
-    assert english(RULES.waiting_text(state), {}) == \
+    assert RULES.moment(state).asks_privately
+    assert english(RULES.moment(state).waiting, {}) == \
         "Trade phase: 3 players still trading, 1 offer waiting for an answer"

@@ -64,9 +64,10 @@ def every_command(run: helpers.Run) -> bool:
 class Planner(helpers.Seeker):
     """The humans' test player. It makes a kind of move it has not made yet (`seek`, rarest first)
     whenever one is legal (a change of government only from turn 4, a research other than none
-    at once), and with `raid` it marches an army onto the nearest village or hut (a battle with
-    the barbarians, and loot); everything else: the engine's computer player, seeded
-    `seed + version`. `seek` empty and no `raid`: the plain computer player."""
+    at once; the first great person it gains is kept for a Start of Turn), and with `raid` it
+    marches an army onto the nearest village or hut (a battle with the barbarians, and loot);
+    everything else: the engine's computer player, seeded `seed + version`. `seek` empty and no
+    `raid`: the plain computer player."""
 
     seek: tuple[str, ...] = SOUGHT
     raid: bool = True
@@ -80,6 +81,8 @@ class Planner(helpers.Seeker):
         for a in actions:
             by_verb.setdefault(a.id.split(":")[0], []).append(a.id)
         if not set(by_verb) & set(FORCED):
+            if self.seek and "pick:keep" in by_verb.get("pick", []) and not self.used["greatperson"]:
+                return "pick:keep"        # R59: a great person kept for a Start of Turn placement
             offer = self._trade(by_verb) if self.seek else None
             if offer:
                 return offer
@@ -95,8 +98,10 @@ class Planner(helpers.Seeker):
         return RULES.ai_choose(state, seat, seed)
 
     def _trade(self, by_verb: dict[str, list[str]]) -> str | None:
-        """The Trade phase (R27): one draft given, asked and thrown away, then one given and sent
-        (the computer player makes no offer and answers them)."""
+        """The Trade phase (R27): one draft given, asked and thrown away, then one given and sent;
+        an offer the computer player makes is countered once (the counter-draft goes the same way)."""
+        if "counter" in by_verb and not self.used["trade counter"]:
+            return by_verb["counter"][0]
         if "withdraw" in by_verb:                                  # a draft is open
             for command, verb in (("trade give", "give"), ("trade ask", "ask")):
                 if not self.used[command] and verb in by_verb:

@@ -23,7 +23,7 @@ from tests.discord.helpers import (bot_handle, check_commands_and_hands, current
                                    people_and_seats, spectator_boards, thread_of, undo_is_refused_after,
                                    vote_hands_the_seat_to_the_computer, with_button)
 
-EVERY_COMMAND = 3      # alice against the computer: every kind of move offered, to a culture victory
+EVERY_COMMAND = 12     # alice against the computer: every kind of move offered, to a culture victory
 FOUR_PLAYERS = 0       # alice and bob against two computers
 BATTLE = 0             # alice against bob: a raid on a village (the other plays the barbarians)
 HUMAN_COMMANDS = ("research", "done")   # pressed as buttons whenever they came a second time
@@ -207,7 +207,7 @@ async def test_the_secret_research_with_a_player_out_of_time(play):
     env.bot.service.seed_source = FixedSeed(1)
     thread = await challenge(env, channel, alice, bob, clock="move-24h")
     service = env.bot.service
-    match = await moves_by_service(env, lambda m: RULES.asks_privately(m.snapshot) and m.snapshot["phase"] == "research"
+    match = await moves_by_service(env, lambda m: RULES.moment(m.snapshot).asks_privately and m.snapshot["phase"] == "research"
                                    and len(RULES.active_players(m.snapshot)) == 2)
     members = {alice.id: alice, bob.id: bob}
     a = (match.snapshot["first"] + 1) % 2          # the next turn's first player
@@ -233,7 +233,7 @@ async def test_the_secret_research_with_a_player_out_of_time(play):
     match = await current_match(env)
     log = await env.bot.store.actions(match.id)
     assert [(s, act) for _q, s, act, _t in log[-2:]] == [(a, mine), (b, expected)], "the computer's pick"
-    assert not RULES.asks_privately(match.snapshot)
+    assert not RULES.moment(match.snapshot).asks_privately
     after = thread.history()[before:]
     assert not [m for m in after if "is out of time" in m.content], [m.content for m in after]
     assert len([m for m in after if "Research revealed" in m.content]) == 1, [m.content for m in after]

@@ -331,11 +331,12 @@ def test_coin_tokens_disasters_and_a_pending_play_change_the_board():
 
 
 def test_the_pending_play_and_offers_are_written_in_the_header():
-    """The cancel window is one line (who played what, who may still cancel it); a tech's
-    ability and a city action are named as such; a player's own pending choice draws nothing."""
+    """The cancel window is one line (who played what; never who is asked: the view names
+    nobody); a tech's ability and a city action are named as such; a player's own pending choice
+    draws nothing."""
     view = samples.view("cards_4p")
     player, card, waiting = civilization.pending_play(view)
-    assert (player, waiting) == (1, [0, 3]) and civilization.words(card, "en") == "Sabotage"
+    assert (player, waiting) == (1, []) and civilization.words(card, "en") == "Sabotage"
     ability = dict(view, pending=dict(view["pending"], what="ability", card="mass_media"))
     assert civilization.words(civilization.pending_play(ability)[1], "en") == "Mass Media's resource ability"
     city = dict(view, pending=dict(view["pending"], what="city", card="city:c0_0:build:temple:C2"))

@@ -204,10 +204,17 @@ class DiscordPresenter(PrivateHands, Notices):
         return {step.seat for step in outcome.steps}, set(self.bot.service.rules(match).active_players(match.snapshot))
 
     def turn_goes_on(self, outcome: MoveOutcome) -> bool:
-        """The player who moved still holds the only decision (played a card, now draws): the
-        board waits for the end of the turn. A take-back, a computer move, another player now
-        asked to decide, or the end of the game shows the board at once."""
-        moved = self._players_moved(outcome)
+        """The turn stays with its owner through every step (engine.base.Moment.owner: a card
+        played and now drawn; a hero's activation with the others' answers in its windows, a
+        computer's answer included): the board waits for the end of the turn. A take-back, a
+        step that hands the turn to someone else, or the end of the game shows the board at once."""
+        match = outcome.match
+        if match.status != "active" or not outcome.steps or any(s.action == UNDO for s in outcome.steps):
+            return False
+        owner = outcome.steps[0].owner_before
+        if owner is not None:
+            return all(s.owner_before == owner and s.owner == owner for s in outcome.steps)
+        moved = self._players_moved(outcome)   # no owner (a simultaneous step): who moved still acts
         return moved is not None and len(moved[0]) == 1 and moved[1] == moved[0]
 
     def still_choosing(self, outcome: MoveOutcome) -> set[int]:

@@ -40,6 +40,10 @@ class Step:
     events: list[Event]
     by_ai: bool = False
     version: int | None = None  # the match version this action produced
+    # whose turn it was before and after the action (engine.base.Moment.owner): the turn
+    # boundary the presenter follows (None: no single owner, e.g. a simultaneous choice)
+    owner_before: int | None = None
+    owner: int | None = None
 
 
 @dataclass

@@ -89,6 +89,7 @@ class Play:
             state, events = rules.apply(match.snapshot, seat, action_id)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
+        owners = (rules.moment(match.snapshot).owner, rules.moment(state).owner)
         result = rules.result(state)
         status = "finished" if result is not None else "active"
         result_record = None
@@ -114,7 +115,7 @@ class Play:
         except StaleVersion:
             raise UserError(STALE_MESSAGE) from None
         self._timers_changed()
-        outcome.steps.append(Step(seat, action_id, events, by_ai, version))
+        outcome.steps.append(Step(seat, action_id, events, by_ai, version, *owners))
         outcome.ended = result is not None
         match = await self.get(match.id)
         if outcome.ended:

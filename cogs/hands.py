@@ -118,7 +118,8 @@ class PrivateHands:
             message.pop("view")
         try:
             user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
-            await user.send(**message)
+            sent = await user.send(**message)
+            await self._retire(self._hand_messages, (match.id, seat), sent)
         except discord.Forbidden:
             await self.bot.service.set_dm_closed(match, seat)
             row.dm_ok = False

@@ -38,6 +38,7 @@ log = logging.getLogger("boardgames")
 COMPUTER_NAME = "Computer"  # the bot's own name where it plays (a name: never translated)
 LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
+MESSAGES_KEPT = 5000  # newest boards and hands remembered, to take the components off when superseded
 
 
 class DiscordPresenter(PrivateHands, Notices):
@@ -49,6 +50,10 @@ class DiscordPresenter(PrivateHands, Notices):
         self._pending_lines: dict[int, list[str]] = {}
         # (match, seat, language) -> (digest of what the hand picture shows, the picture), newest last
         self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes]] = OrderedDict()
+        # the newest board of each match and the newest private hand of each (match, seat): a new
+        # one takes the components off the one before, so no superseded message looks live
+        self._boards: OrderedDict[int, discord.Message] = OrderedDict()
+        self._hand_messages: OrderedDict[tuple[int, int], discord.Message] = OrderedDict()
 
     # ------------------------------------------------------------------ helpers
 
@@ -293,6 +298,9 @@ class DiscordPresenter(PrivateHands, Notices):
                     and not any(e.hidden for e in last.events))
         await self.post_board(match, "\n".join(lines), undoable=undoable,
                               taken_back=bool(outcome.steps) and outcome.steps[0].action == UNDO)
+        if match.status == "finished":
+            await self.tell_players_it_ended(match)
+            return
         for seat in sorted(touched):
             await self.send_private(match, seat)
 
@@ -302,6 +310,41 @@ class DiscordPresenter(PrivateHands, Notices):
             return
         note = render(note, await self.channel_lang(match), await self.seat_names(match))
         await self.post_board(match, "\n".join([*self._pending_lines.pop(match.id, []), note]))
+        await self.tell_players_it_ended(match)
+
+    async def _retire(self, newest: OrderedDict, key, message: discord.Message) -> None:
+        """`message` is the newest of its kind for `key`: the one before it loses its components
+        (a stale click is refused anyway; this keeps old messages from looking live)."""
+        before = newest.pop(key, None)
+        newest[key] = message
+        while len(newest) > MESSAGES_KEPT:
+            newest.popitem(last=False)
+        if before is not None and before.id != message.id:
+            try:
+                await before.edit(view=None)
+            except discord.HTTPException:
+                log.info("could not take the components off message %s", before.id)
+
+    async def tell_players_it_ended(self, match: MatchRow) -> None:
+        """Every player is told privately that the match is over, with the result and a link to
+        the final board; their last hand loses its menus."""
+        board = self._boards.get(match.id)
+        for row in match.seats:
+            if row.is_ai:
+                continue
+            lang = await self.person_lang(row.user_id)
+            names = await self.seat_names(match, lang)
+            text = render(Msg("**{title}** · match #{id} is over.", title=self.title(match), id=match.id), lang)
+            verdict = self.footer(match, names, lang=lang)
+            link = board.jump_url if board is not None else self._where(match)
+            content = "\n".join(part for part in (text, verdict, link) if part)
+            hand = self._hand_messages.pop((match.id, row.seat), None)
+            if hand is not None:
+                try:
+                    await hand.edit(view=None)
+                except discord.HTTPException:
+                    log.info("could not take the menus off a hand of match %s", match.id)
+            await self._dm(row.user_id, content=content[:2000])
 
     # ------------------------------------------------------------------ public board
 
@@ -423,13 +466,14 @@ class DiscordPresenter(PrivateHands, Notices):
         if view is not None:
             png = await self.bot.pictures.board(match.game, view, names, lang)
             kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
-        await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [], lang=lang,
-                              **kwargs)
+        posted = await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [],
+                                       lang=lang, **kwargs)
+        if posted is not None:   # the board before it is superseded: its buttons go
+            await self._retire(self._boards, match.id, posted)
         await self.settle_notices(match, taken_back=taken_back)
         if match.thread_id is None:  # no thread to add spectators to: they get each board by DM
             for user_id in match.meta.get("watchers", []):
                 await self._dm(user_id, content=content[:2000], file=png_file(png, "board.png") if png else None)
-
 
     # ------------------------------------------------------------------ clocks, undo, nudges
 
@@ -444,15 +488,7 @@ class DiscordPresenter(PrivateHands, Notices):
             for seat in sorted(self.bot.service.rules(match).active_players(match.snapshot)):
                 await self.send_private(match, seat)
 
-
-
-
-
-
     # ------------------------------------------------------------------ notices
-
-
-
 
     # ------------------------------------------------------------------ history
 
@@ -481,9 +517,4 @@ class DiscordPresenter(PrivateHands, Notices):
         return content, view
 
     # ------------------------------------------------------------------ private views
-
-
-
-
-
 

@@ -57,7 +57,8 @@ def describe(rules) -> list[Msg]:
         # the values a player types are codes, shown as such in every language
         values = " / ".join(f"`{v}`" for v, _ in o.choices) if o.kind == "choice" else \
             (Msg("yes / no") if o.kind == "bool" else f"{o.min}–{o.max}")
-        default = f"`{o.default}`" if o.kind == "choice" else o.default
+        default = f"`{o.default}`" if o.kind == "choice" else \
+            (Msg("yes") if o.default else Msg("no")) if o.kind == "bool" else o.default
         lines.append(Msg("`{option}` ({values}, default {default}): {description}", option=o.param,
                          values=values, default=default, description=o.description))
     return lines

@@ -42,6 +42,7 @@ DECISIONS = (
     Msg("• A decision with only one possible choice (an elf roll, a forced allocation) is made for you."),
     Msg("• A player out of time during the tactic choice gets the computer player's choice; anything else waits for the clock's vote."),
     Msg("• The campaign \"Season 1: The End of an Era\" is only named by the rulebook (no scenarios): each match is a standalone game."),
+    Msg("• The game's Chinese title (house): the rulebook prints none, so the bot calls it 狂怒衝突 (Clash of Rage)."),
 )
 
 

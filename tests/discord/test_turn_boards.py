@@ -43,3 +43,25 @@ async def test_a_window_s_answers_stay_in_the_turn_and_the_next_turn_gets_one_bo
         pinged = {u.id for u in new[0].mentions}
         assert pinged == {match.user_at(next_seat).user_id}, "the board pings only the player who acts next"
         assert mover.id not in pinged or match.user_at(next_seat).user_id == mover.id
+
+
+def live(message) -> bool:
+    return any(getattr(c, "children", None) for c in message.components)
+
+
+async def test_after_a_game_no_superseded_message_is_live_and_every_player_is_told_privately(world):
+    env, guild, channel, alice, bob, carol = world
+    thread = await start_challenge(channel, alice, bob, game="testgame", options="hand=3")
+    people = {alice.id: alice, bob.id: bob}
+    while (match := await current_match(env)).status == "active":
+        (seat,) = testgame.RULES.active_players(match.snapshot)
+        card = match.snapshot["hands"][seat][0]
+        await people[match.user_at(seat).user_id].slash(thread, "match move", action=f"play:{card}")
+    boards_seen = boards(thread)
+    assert len(boards_seen) >= 2
+    assert not [m.id for m in boards_seen[:-1] if live(m)], "only the last board keeps its buttons"
+    for person in (alice, bob):
+        dms = person.user.dm_channel.history()
+        assert not [m.id for m in dms if live(m)], f"{person.name}: no hand keeps live menus after the game"
+        last = dms[-1]
+        assert "is over" in last.content and boards_seen[-1].jump_url in last.content, last.content

@@ -249,15 +249,16 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
                     allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="autopass",
-                          description="Pass every response window in which you have nothing to play (only you know)")
-    @app_commands.describe(on="On: pass for me unless I can respond; off: always ask me")
+                          description="Let the bot answer response windows for you, as the game's rules say (only you know)")
+    @app_commands.describe(on="On: the bot passes for me (see the game's rules help for when); off: always ask me")
     @app_commands.autocomplete(match=match_autocomplete)
     async def autopass(self, interaction: discord.Interaction, on: bool, match: int | None = None):
         await defer(interaction)
         row = await self._find(interaction, match)
         await self.bot.service.set_auto_pass(row.id, interaction.user.id, on)
-        await reply(interaction, Msg("In match #{id} you now pass whenever you have no response to make; "
-                                     "the others are not told.", id=row.id) if on else
+        await reply(interaction, Msg("In match #{id} the bot now passes for you in response windows, as the "
+                                     "game's rules help says (e.g. in Skytear when you have nothing to play, in "
+                                     "Civilization in every cancel window); the others are not told.", id=row.id) if on else
                     Msg("In match #{id} you are asked again in every response window.", id=row.id))
 
     @app_commands.command(name="return", description="Play your seat again after the computer stood in for you")

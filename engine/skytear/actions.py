@@ -1,17 +1,57 @@
-"""Applying an action (see the package docstring for the id grammar). Every id is checked against
-the seat's legal actions first, so a refused move changes nothing; then the verb's handler
-declares (pushes on the stack), answers a pending decision or moves the flow on."""
+"""Applying an action (`play`, the move the platform's guard lets through). Every id is checked
+against the seat's legal actions first, so a refused move changes nothing; then the verb's handler
+declares (pushes on the stack), answers a pending decision or moves the flow on.
+
+Seats are 0..n-1; sides 0 (nexus on the left) and 1. Sides: 2 players [[0],[1]]; 3 players [[0,2],[1]];
+4 players [[0,2],[1,3]] (the starting seat leads its side). Hexes are labels such as "F7"; card
+instances are "c<n>"; target values: a hero id, "outsider", a minion "m:<hex>:<side>", a pillar
+"p:<hex>", an illusion "i:<hero>", a control token "t:<number>", or a hex label.
+
+Action-id grammar (segments separated by ":"):
+Setup      pick:<hero>                           draft (R137), the side whose step it is
+           toss:<iid> | keep                     mulligan (G29): set cards aside, then keep
+Hero phase activate:<hero>                       R26/R27 (opens no window, DD)
+           move:<hex> | attack:<target> | skirmish:<target>       R34, R38, R42 (1 AP each, once)
+           alt:<skill>:<hex>                     an alternative action (Bear Fury, R33), in its slot
+           lead:<iid> | lead:deck                R47/R48
+           devotion:<key>                        R50-R57; key = skills.choice_key, e.g. mark=yami,
+                                                 pillar=C4,remove=-  or  illusion=akhuti,to=E5
+           play:<hero>:<iid>[:<target>[:<target>]]   a card (R60-R65): normal cards by the active
+                                                 hero with an empty stack, instants by any own hero
+           end                                   G19 (the player's own move, see flow.nothing_left)
+           priority:ask | priority:quiet         the seat's private setting: asked first, or passed
+                                                 for, when it holds priority over its own effect
+Windows    pass | play:...                       the seat holding priority (R74: one at a time, in
+                                                 order from the active seat, see flow.open_window)
+Outsider   outsider:place:<h1>,<h2>,<h3> | outsider:attack:<target> | outsider:skirmish:<target> |
+           outsider:skill:<skill> | outsider:end                  R117-R119
+Pending    skirmish_effect:damage | skirmish_effect:no_damage      R43: one or both effects, in order
+           skirmish_move:<hex> | skirmish_move:stay               R43 step 2 (no stay without damage)
+           foresee:keep | foresee:discard        R128, the looked-at cards top first
+           extra:move:<hex> | extra:attack:<t> | extra:skirmish:<t> | extra:skip   R32
+           react:attack:<target> | react:skirmish:<target>        R120 (any target of the Outsider)
+Reset      discard:<iid>                         R121 step 3, down to 7 (simultaneous)
+"""
 from __future__ import annotations
 
 from engine.base import IllegalAction
 from engine.text import Msg, Seat, to_json
 
-from . import data, effects, flow, ops, resolve, setup, skills
+from . import board, data, effects, flow, ops, resolve, setup, skills
+from .events import Events
 from .legal import is_legal
 from .paths import devotion_label
+from .prompts import prompt
 from .targets import split_targets, target_name
 
-OUTSIDER = ops.OUTSIDER
+OUTSIDER = board.OUTSIDER
+
+
+def play(state: dict, seat: int, action_id: str) -> list:
+    """The move `action_id` of `seat` made on `state` (the platform's copy): the events it makes."""
+    ev = Events(state)
+    apply_action(state, seat, action_id, ev)
+    return ev.events
 
 
 def apply_action(state: dict, seat: int, action_id: str, ev) -> None:
@@ -28,7 +68,7 @@ def why_not(state: dict, seat: int, action_id: str) -> Msg:
         return Msg("It is not your turn to act.")
     verb = action_id.partition(":")[0]
     if state.get("pending"):
-        return Msg("Answer the question first: {prompt}", prompt=_prompt(state, seat))
+        return Msg("Answer the question first: {prompt}", prompt=prompt(state, seat))
     if state.get("window") and verb not in ("pass", "play"):
         return Msg("Effects are waiting on the stack: play an instant card or pass.")
     if verb == "play":
@@ -40,12 +80,7 @@ def why_not(state: dict, seat: int, action_id: str) -> Msg:
         if act and act["ap"] <= 0:
             return Msg("This hero has no action points left.")
         return Msg("That action is not possible now (range, line of sight or an occupied hex).")
-    return Msg("That move is not possible now: {prompt}", prompt=_prompt(state, seat))
-
-
-def _prompt(state: dict, seat: int):
-    from .prompts import prompt
-    return prompt(state, seat)
+    return Msg("That move is not possible now: {prompt}", prompt=prompt(state, seat))
 
 
 # ------------------------------------------------------------------ setup steps

@@ -28,7 +28,7 @@ import math
 import random
 from functools import lru_cache
 
-from . import data, effects, hexes, legal, ops, skills, views
+from . import data, effects, hexes, legal, ops, passives, skills, views
 from .targets import split_targets
 
 OUTSIDER = "outsider"
@@ -445,7 +445,7 @@ class Context:
         if int(side) == self.side:
             return 0.0
         mn = {"hex": hx, "side": int(side)}
-        if skills.protects_minion(self.state, mn):
+        if passives.protects_minion(self.state, mn):
             return 0.0
         worth = MINION_VALUE + self.progress("vanguard", self.side)
         for token in self.tokens:
@@ -685,9 +685,10 @@ class Context:
 
     def _attack(self, hero: str, target: str) -> float:
         value = self.action_hit(hero, target)
-        if hero in self.heroes and "rime_shot" in skills.active_skills(self.state, hero) and self.is_enemy_hero(target):
+        if hero in self.heroes and "rime_shot" in passives.active_skills(self.state, hero) \
+                and self.is_enemy_hero(target):
             value += 3.0 if self.heroes[target]["state"] == "ready" else 1.0
-        if hero in self.heroes and "chastise" in skills.active_skills(self.state, hero):
+        if hero in self.heroes and "chastise" in passives.active_skills(self.state, hero):
             value += 2.0
         return value
 

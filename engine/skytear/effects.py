@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from engine.text import Msg
 
-from . import data, hexes, ops
+from . import board, data, hexes, ops
 
-OUTSIDER = ops.OUTSIDER
+OUTSIDER = board.OUTSIDER
 HERO_KINDS = ("enemy_hero", "friendly_hero", "other_friendly_hero", "any_hero")
 
 
@@ -36,8 +36,8 @@ def _viewer(state: dict, caster: str) -> tuple[tuple[str, ...], tuple[str, ...]]
     """The caster's hexes and its friends' hexes (spotters for hiding hexes, R18)."""
     if caster == OUTSIDER:
         return tuple(state["outsider"]["hexes"]), ()    # the Outsider has no friendly heroes
-    side = ops.hero_side(state, caster)
-    friends = tuple(state["heroes"][h]["hex"] for h in ops.heroes_on_battlefield(state, side) if h != caster)
+    side = board.hero_side(state, caster)
+    friends = tuple(state["heroes"][h]["hex"] for h in board.heroes_on_battlefield(state, side) if h != caster)
     return (state["heroes"][caster]["hex"],), friends
 
 
@@ -50,7 +50,7 @@ def targetable(state: dict, caster: str, value: str, reach: int = 3, los: bool =
     if value == caster:
         return True
     mine, friends = _viewer(state, caster)
-    return _seen(state, ops.map_of(state), mine, friends, value, reach, los)
+    return _seen(state, board.map_of(state), mine, friends, value, reach, los)
 
 
 def _seen(state: dict, m, mine: tuple, friends: tuple, value: str, reach: int, los: bool) -> bool:
@@ -69,7 +69,7 @@ def _seen(state: dict, m, mine: tuple, friends: tuple, value: str, reach: int, l
 
 
 def _pool(state: dict, caster: str, kind: str) -> list[str]:
-    side = ops.hero_side(state, caster)
+    side = board.hero_side(state, caster)
     if kind == "self":
         return [caster]
     if kind == "enemy":
@@ -79,13 +79,13 @@ def _pool(state: dict, caster: str, kind: str) -> list[str]:
     if kind == "enemy_minion":
         return [v for v in ops.enemies_of(state, side) if v.startswith("m:")]
     if kind == "friendly_hero":
-        return ops.heroes_on_battlefield(state, side)
+        return board.heroes_on_battlefield(state, side)
     if kind == "other_friendly_hero":
-        return [h for h in ops.heroes_on_battlefield(state, side) if h != caster]
+        return [h for h in board.heroes_on_battlefield(state, side) if h != caster]
     if kind == "any_hero":
-        return ops.heroes_on_battlefield(state) + ([OUTSIDER] if ops.outsider_on_board(state) else [])
+        return board.heroes_on_battlefield(state) + ([OUTSIDER] if ops.outsider_on_board(state) else [])
     if kind == "hex":
-        return hexes.sort_labels(ops.map_of(state).coords)
+        return hexes.sort_labels(board.map_of(state).coords)
     if kind == "free_hex":
         return hexes.sort_labels(ops.free_hexes(state))
     if kind == "control_token":
@@ -96,7 +96,7 @@ def _pool(state: dict, caster: str, kind: str) -> list[str]:
 def targetable_among(state: dict, caster: str, values, reach: int = 3, los: bool = True) -> list[str]:
     """The `values` (in their order) that `caster` may target: targetable for each, with the
     caster's hexes and spotters worked out once."""
-    m = ops.map_of(state)
+    m = board.map_of(state)
     mine, friends = _viewer(state, caster)
     return [v for v in values if ops.exists(state, v) and (v == caster or _seen(state, m, mine, friends, v, reach, los))]
 
@@ -108,7 +108,7 @@ def target_choices(state: dict, card_def: dict, caster: str, spec: dict) -> list
     if spec["kind"] in ("hex", "free_hex"):
         # only hexes within `reach` of the caster can qualify: keep those (in the pool's order)
         # rather than measuring every hex of the map
-        m = ops.map_of(state)
+        m = board.map_of(state)
         mine = _viewer(state, caster)[0]
         if mine and None not in mine:
             near = frozenset().union(*(m.ball(h, reach) for h in mine))
@@ -148,7 +148,7 @@ def legal_targets(state: dict, card_def: dict, caster: str) -> list[list[str]]:
 def targets_still_valid(state: dict, card_def: dict, caster: str, targets: list[str]) -> bool:
     """R25/G24: at resolution every target must still meet its requirements (and the caster must
     still be on the battlefield to generate effects from); otherwise the card is ignored."""
-    if not ops.on_battlefield(state, caster) or len(targets) != len(card_def["targets"]):
+    if not board.on_battlefield(state, caster) or len(targets) != len(card_def["targets"]):
         return False
     for spec, value in zip(card_def["targets"], targets):
         if value not in target_choices(state, card_def, caster, spec):
@@ -190,7 +190,7 @@ def _remove_status(state, card_def, caster, targets, e, ev):
 
 
 def _push(state, card_def, caster, targets, e, ev):
-    if ops.on_battlefield(state, caster):
+    if board.on_battlefield(state, caster):
         ops.push(state, ops.hexes_of(state, caster), _target(card_def, e, caster, targets), e["amount"], ev)
 
 
@@ -203,7 +203,7 @@ def _move(state, card_def, caster, targets, e, ev):
 def _place(state, card_def, caster, targets, e, ev):
     """A place: a movement effect counting 0 hexes (data S1); the hex must still be free."""
     who, to = _target(card_def, e, caster, targets), targets[e["to"]]
-    if who in state["heroes"] and ops.on_battlefield(state, who) and to in ops.free_hexes(state, who):
+    if who in state["heroes"] and board.on_battlefield(state, who) and to in ops.free_hexes(state, who):
         ops.move_model(state, who, to, ev)
 
 
@@ -213,7 +213,7 @@ def _draw(state, card_def, caster, targets, e, ev):
 
 def _spawn(state, card_def, caster, targets, e, ev):
     number = _target(card_def, e, caster, targets)[2:]
-    ops.spawn(state, ops.hero_side(state, caster), number, e["amount"], ev)
+    ops.spawn(state, board.hero_side(state, caster), number, e["amount"], ev)
 
 
 def _bonus(state, card_def, caster, targets, e, ev):
@@ -231,8 +231,8 @@ def _defeat_minion(state, card_def, caster, targets, e, ev):
 
 def aoe_cover(state: dict, card_def: dict, caster: str, targets: list[str], e: dict) -> tuple[frozenset, list[str]]:
     """R123: the template's placement hitting the most enemies (and the enemies it hits)."""
-    m = ops.map_of(state)
-    side = ops.hero_side(state, caster)
+    m = board.map_of(state)
+    side = board.hero_side(state, caster)
     enemies = ops.enemies_of(state, side)
     if e["anchor"] == "caster":
         covers = hexes.aoe_placements(m, e["template"], state["heroes"][caster]["hex"])
@@ -249,7 +249,7 @@ def aoe_cover(state: dict, card_def: dict, caster: str, targets: list[str], e: d
 
 
 def _aoe(state, card_def, caster, targets, e, ev):
-    if e["anchor"] == "caster" and not ops.on_battlefield(state, caster):
+    if e["anchor"] == "caster" and not board.on_battlefield(state, caster):
         return                       # the caster fell to an earlier effect of the card: no caster hex
     cover, hit = aoe_cover(state, card_def, caster, targets, e)
     if not hit:
@@ -290,6 +290,6 @@ def finish_foresee(state: dict, followup: dict, discard: list[str], ev) -> list[
     then the card's remaining effects resolve."""
     ops.foresee_apply(state, followup["seat"], [i for i in discard if i in followup["cards"]], ev)
     card_def = data.card(followup["card"])
-    if not ops.on_battlefield(state, followup["caster"]):
+    if not board.on_battlefield(state, followup["caster"]):
         return []
     return resolve_card(state, card_def, followup["caster"], followup["targets"], ev, start=followup["resume"])

@@ -25,28 +25,22 @@ No window opens in setup, the minion phase or the reset phase (R79, G46).
 """
 from __future__ import annotations
 
-from engine.text import Msg, Seat, to_json
+from engine.base import OVER, SIMULTANEOUS, TURN, WINDOW, Moment
+from engine.text import Msg, Seat, plural, to_json
 
-from . import data, ops, public, skills, victory
+from . import data, ops, passives, public, resolve, victory
+from .board import OUTSIDER, on_battlefield, seats_of, side_of
 from .minions import resolve_minion_phase
+from .targets import outsider_placements
 
 HAND_LIMIT = 7      # R70
 ACTION_POINTS = 3   # R29
-OUTSIDER = "outsider"
 
 
 # ------------------------------------------------------------------ seats and sides
 
 def all_seats(state: dict) -> list[int]:
     return list(range(state["players"]))
-
-
-def side_of(state: dict, seat: int) -> int:
-    return 0 if seat in state["sides"][0] else 1
-
-
-def seats_of(state: dict, side: int) -> list[int]:
-    return list(state["sides"][side])
 
 
 def priority_order(state: dict) -> list[int]:
@@ -61,11 +55,6 @@ def priority_order(state: dict) -> list[int]:
 
 def hero_name(hero: str):
     return data.name(hero)
-
-
-def on_battlefield(state: dict, hero: str) -> bool:
-    h = state["heroes"][hero]
-    return h["hex"] is not None and h["state"] != "defeated"
 
 
 def ready_heroes(state: dict, seat: int) -> list[str]:
@@ -102,6 +91,36 @@ def active_players(state: dict) -> set[int]:
     return set()
 
 
+def moment(state: dict) -> Moment:
+    """What the game waits for (engine.base.Moment). A response window asks the seat holding
+    priority and names nobody in public (its line is a count): it belongs to the activation it
+    answers, so `owner` stays the activating seat while the others respond. The mulligan (G29) and
+    the discard down to 7 (R121 step 3) are simultaneous; a side of two whose players may both
+    pick or activate is asked as one simultaneous choice; anything else is one seat's turn."""
+    seats = frozenset(active_players(state))
+    if not seats:
+        return Moment(OVER)
+    if state["phase"] in ("mulligan", "discard"):
+        return Moment(SIMULTANEOUS, seats)
+    if not state.get("pending") and state.get("window"):
+        act = state.get("activation")
+        return Moment(WINDOW, seats, act["seat"] if act else None, "pass",
+                      plural("Waiting for {n} response", "Waiting for {n} responses", n=awaited(state)))
+    if len(seats) == 1:
+        return Moment(TURN, seats, next(iter(seats)))
+    return Moment(SIMULTANEOUS, seats)
+
+
+def timeout_action(state: dict, seat: int) -> str | None:
+    """The move made for a seat out of time: a window passes (G34), a mulligan keeps the hand;
+    anything else waits for the player (the clock's usual way)."""
+    if in_window(state, seat):
+        return "pass"
+    if state["phase"] == "mulligan" and seat in active_players(state):
+        return "keep"
+    return None
+
+
 def in_window(state: dict, seat: int) -> bool:
     """Whether `seat` holds priority in a response window now (it is asked: play or pass)."""
     return (not state.get("result") and not state.get("pending") and bool(state.get("window"))
@@ -109,13 +128,6 @@ def in_window(state: dict, seat: int) -> bool:
 
 
 # ------------------------------------------------------------------ draft (R137 with the starter pool)
-
-def draft_order(state: dict) -> list[list[int]]:
-    """R137 without its bans (the pool holds exactly the heroes needed): [side, picks] steps."""
-    a, b = state["first_side"], 1 - state["first_side"]
-    steps = [[a, 1], [b, 2], [a, 1], [b, 2], [a, 2]]
-    return steps
-
 
 def draft_seats(state: dict) -> list[int]:
     d = state["draft"]
@@ -174,7 +186,6 @@ def pass_priority(state: dict, seat: int, ev) -> None:
 
 def resolve_top(state: dict, ev) -> None:
     """R75: everyone passed; the most recent effect resolves completely (R77)."""
-    from . import resolve
     entry = state["stack"].pop()
     finished = resolve.resolve_entry(state, entry, ev)
     if finished:
@@ -188,7 +199,6 @@ def after_effect(state: dict, entry: dict, ev) -> None:
     check_victory(state, ev)
     if state.get("result"):
         return
-    from . import resolve
     triggers = resolve.triggers_after(state, entry, ev)
     active_side = current_side(state)
     for t in sorted(triggers, key=lambda t: side_of(state, t["seat"]) != active_side):
@@ -250,16 +260,11 @@ def settle(state: dict, ev) -> None:
             if act.get("ended") or gone or (act.get("placed") and act["ap"] <= 0 and nothing_left(state)):
                 end_outsider_phase(state, ev)
                 continue
-            if not act.get("placed") and not outsider_spots(state):
+            if not act.get("placed") and not outsider_placements(state):
                 end_outsider_phase(state, ev)
                 continue
             return
         return
-
-
-def outsider_spots(state: dict) -> list:
-    from .targets import outsider_placements
-    return outsider_placements(state)
 
 
 def nothing_left(state: dict) -> bool:
@@ -355,7 +360,7 @@ def minion_phase(state: dict, ev) -> None:
         ev.add(msg, hexes=hexes)
 
     resolve_minion_phase(state, draw=draw, log=log, cost=lambda iid: ops.cost_of(state, iid),
-                         protects_minion=skills.protects_minion)   # Blood Ward guards minions here too
+                         protects_minion=passives.protects_minion)   # Blood Ward guards minions here too
     check_victory(state, ev)
     if state.get("result"):
         return

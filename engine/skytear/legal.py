@@ -1,4 +1,4 @@
-"""The legal actions of a seat (see the package docstring for the id grammar), each with its path.
+"""The legal actions of a seat (see actions.py for the id grammar), each with its path.
 One action per decision: a move per destination hex, a card per target choice; two copies of one
 card in a hand are offered once (the first copy), so no two choices read the same."""
 from __future__ import annotations
@@ -8,11 +8,12 @@ from functools import lru_cache
 from engine.base import Action, Choice, fit_choice
 from engine.text import Msg, term
 
-from . import data, effects, flow, ops, skills
+from . import board, data, effects, flow, ops, skills
 from . import paths as P
+from .resolve import reaction_options
 from .targets import attack_targets, outsider_placements, skirmish_targets, target_name
 
-OUTSIDER = ops.OUTSIDER
+OUTSIDER = board.OUTSIDER
 HERO_ACTIONS = ("move", "attack", "skirmish", "lead", "devotion")
 
 
@@ -51,6 +52,12 @@ def _activate(h: str) -> Action:
                   (P.ACTIVATE, P.hero_choice(h)))
 
 
+def quiet_pass(state: dict, seat: int) -> bool:
+    """G34, the setting "pass unless I can respond" (`/match autopass`): the seat holds priority in
+    a response window and passing is all it can do (no instant it could play now)."""
+    return flow.in_window(state, seat) and next(playable(state, seat, instants_only=True), None) is None
+
+
 def move_ids(state: dict, seat: int) -> list[str]:
     return [a.id for a in legal_actions(state, seat)]
 
@@ -77,7 +84,7 @@ def is_legal(state: dict, seat: int, action_id: str) -> bool:
         return action_id in move_ids(state, seat)
     hero = act["hero"]
     if verb in HERO_ACTIONS:
-        if state["stack"] or act["ap"] <= 0 or verb in act["done"] or not ops.on_battlefield(state, hero):
+        if state["stack"] or act["ap"] <= 0 or verb in act["done"] or not board.on_battlefield(state, hero):
             return False
         return action_id in {a.id for a in ACTIONS[verb](state, seat, hero)}
     if verb == "play":
@@ -137,7 +144,7 @@ def _discard(state: dict, seat: int) -> list[Action]:
 def _activation(state: dict, seat: int, act: dict) -> list[Action]:
     out: list[Action] = []
     hero = act["hero"]
-    if not state["stack"] and ops.on_battlefield(state, hero):
+    if not state["stack"] and board.on_battlefield(state, hero):
         if act["ap"] > 0:
             for verb in HERO_ACTIONS:
                 if verb not in act["done"]:
@@ -269,7 +276,7 @@ def playable(state: dict, seat: int, *, instants_only: bool, active_hero: str | 
     if ops.vortex_ready(state, seat):
         hand.append(state["vortex"]["card"])
     cards = distinct_cards(state, hand)
-    for hero in sorted(h for h, d in state["heroes"].items() if d["owner"] == seat and ops.on_battlefield(state, h)):
+    for hero in sorted(h for h, d in state["heroes"].items() if d["owner"] == seat and board.on_battlefield(state, h)):
         if only and hero != only[0]:
             continue
         for iid in cards:
@@ -383,7 +390,7 @@ def _extra(state: dict, seat: int, pend: dict) -> list[Action]:
     """R32: the action an effect lets the hero perform (no AP, not counted)."""
     hero, action = pend["hero"], pend["action"]
     out = []
-    if ops.on_battlefield(state, hero):
+    if board.on_battlefield(state, hero):
         for a in ACTIONS[action](state, seat, hero):
             out.append(Action("extra:" + a.id, a.label, "extra", a.path))
     out.append(Action("extra:skip", Msg("Do not take the action"), "extra", (P.SKIP,)))
@@ -394,7 +401,6 @@ def _reaction(state: dict, seat: int, pend: dict) -> list[Action]:
     """R120: 「其對手將會使用該入侵者執行一個攻擊、游擊或移動行動」: one Attack or Skirmish with the
     Outsider at any target open to it (not only the hero that damaged it); a Move only for an
     Outsider that can move (the Ancient Outsider cannot, R119)."""
-    from .resolve import reaction_options
     name = data.name(OUTSIDER)
     out = []
     for action, target in reaction_options(state, pend["side"]):

@@ -2,8 +2,10 @@
 piles, played and lead cards (so the invariants hold: every card instance is in exactly one of a
 deck, a hand, a discard pile, a hero's played cards, a hero's lead cards or the Vortex slot).
 
-All functions work on an already copied state. `ev` is the event recorder (events.Events, may be
-None during setup): public texts name heroes and cards by their glossary terms, seats by Seat(n).
+The plain questions (sides, seats, who is on the battlefield, statuses) are board.py's and the
+passive skills' bonuses passives.py's: this module builds on both. All functions work on an already
+copied state. `ev` is the event recorder (events.Events, may be None during setup): public texts
+name heroes and cards by their glossary terms, seats by Seat(n).
 
 Target values (shared with effects.py and the action ids): a hero id, "outsider", a minion
 "m:<hex>:<side>", a pillar "p:<hex>", an illusion "i:<owner hero>", a control token "t:<number>",
@@ -27,9 +29,10 @@ from __future__ import annotations
 from engine.rng import next_random
 from engine.text import Msg, Seat, plural, to_json
 
-from . import data, hexes
+from . import data, hexes, passives
+from .board import (OUTSIDER, has_status, hero_side, heroes_on_battlefield, map_of, on_battlefield, seats_of,
+                    statuses_of)
 
-OUTSIDER = "outsider"
 REVEALS_KEPT = 4
 STATUS_EFFECTS = {"slow": ("move", -2, "skirmish_move", -1), "haste": ("move", 2, "skirmish_move", 1),
                   "disarm": ("attack", -2, "skirmish_damage", -1), "frenzy": ("attack", 2, "skirmish_damage", 1)}
@@ -40,28 +43,11 @@ def _say(ev, public, private=None, hidden=False, hexes_=()):
         ev.add(public, private=private, hidden=hidden, hexes=tuple(h for h in hexes_ if h))
 
 
-def map_of(state: dict) -> hexes.Map:
-    return hexes.map_of(state)
-
-
 def counter(state: dict, key: str) -> list:
     return state.setdefault("counters", {}).setdefault(key, [0, 0])
 
 
 # --- sides, seats, names -----------------------------------------------------------------------
-
-def side_of(state: dict, seat: int) -> int:
-    return 0 if seat in state["sides"][0] else 1
-
-
-def seats_of(state: dict, side: int) -> list[int]:
-    return list(state["sides"][side])
-
-
-def hero_side(state: dict, hero: str) -> int:
-    h = state["heroes"][hero]
-    return h["side"] if "side" in h else side_of(state, h["owner"])
-
 
 def outsider_side(state: dict) -> int | None:
     """The side acting with the Outsider now (its controller in the Outsider phase or a reaction),
@@ -109,16 +95,6 @@ def who_name(state: dict, who: str):
 
 
 # --- the battlefield ---------------------------------------------------------------------------
-
-def on_battlefield(state: dict, hero: str) -> bool:
-    h = state["heroes"][hero]
-    return h["hex"] is not None and h["state"] != "defeated"
-
-
-def heroes_on_battlefield(state: dict, side: int | None = None) -> list[str]:
-    return [h for h in sorted(state["heroes"]) if on_battlefield(state, h)
-            and (side is None or hero_side(state, h) == side)]
-
 
 def outsider_on_board(state: dict) -> bool:
     return bool(state["outsider"]["hexes"])
@@ -456,16 +432,6 @@ def foresee_apply(state: dict, seat: int, discard: list[str], ev) -> None:
 
 # --- statuses (R89-R96) -----------------------------------------------------------------------
 
-def statuses_of(state: dict, who: str) -> dict:
-    return state["outsider"]["statuses"] if who == OUTSIDER else state["heroes"][who]["statuses"]
-
-
-def has_status(state: dict, who: str, status: str) -> bool:
-    if who != OUTSIDER and who not in state["heroes"]:
-        return False
-    return statuses_of(state, who).get(status, 0) > 0
-
-
 def attach_status(state: dict, who: str, status: str, count: int = 1, ev=None) -> bool:
     """R89/R90: tokens on a hero (or the Outsider); several of a kind only last longer. Minions
     and tokens carry no statuses. False when nothing took the status."""
@@ -532,18 +498,13 @@ def _base(who: str, field: str) -> int:
     return data.OUTSIDER[field] if who == OUTSIDER else data.hero(who)[field]
 
 
-def _skill_bonus(state: dict, who: str, stat: str, context=None) -> int:
-    from . import skills
-    return skills.bonus(state, who, stat, context)
-
-
 def stat_of(state: dict, who: str, stat: str, target: str | None = None) -> int:
     """A modified value (status, skill and card bonuses), at least 0 (G38)."""
     base = {"move": 3, "skirmish_damage": 0, "skirmish_move": 2}.get(stat)   # R34, R43
     if base is None:
         base = _base(who, stat)   # attack value, armor: printed on the card
     value = base + _status_bonus(state, who, stat) + card_bonus(state, who, stat) + \
-        _skill_bonus(state, who, stat, {"target": target})
+        passives.bonus(state, who, stat, {"target": target})
     return max(0, value)
 
 
@@ -672,10 +633,9 @@ def defeat_hero(state: dict, hero: str, source: str | None, ev=None) -> None:
 
 
 def _damage_minion(state: dict, source: str | None, minion: dict | None, ev) -> int:
-    from . import skills
     if minion is None:
         return 0
-    if skills.protects_minion(state, minion):
+    if passives.protects_minion(state, minion):
         _say(ev, Msg("{skill} protects the minion.", skill=data.name("blood_ward")))
         return 0
     remove_minion(state, minion, source, ev)

@@ -1,5 +1,6 @@
 """The match options Skytear declares. Defaults are the first game of the rulebook (R135) on the
-two-lane battlefield, so a plain match stores nothing."""
+two-lane battlefield, so a plain match stores nothing. Every combination sets up (the draft and the
+dealt factions both work for 2-4 players), so no combination is refused."""
 from __future__ import annotations
 
 from engine.base import Option
@@ -25,14 +26,3 @@ OPTIONS = (
            label=Msg("rounds"), min=0, max=8),
 )
 
-
-def refuse_options(players: int, options: dict) -> Msg | None:
-    """Every combination sets up: the draft and the dealt factions both work for 2-4 players."""
-    return None
-
-
-def options_text(options: dict | None) -> Msg:
-    """The options a match is played with, in words."""
-    options = options or {}
-    parts = [o.describe(o.parse(options.get(o.name))) for o in OPTIONS]
-    return Msg("{options}", options=parts)

@@ -1,6 +1,6 @@
 """Each legal move as the choices a player makes one after another (`Action.path`): the verb, then
 the hero, the card, the target(s), e.g. play -> Sakoshi -> Shuriken Storm -> Yami. Ids stay the
-stored form (see the package docstring for their grammar); a UI walks the paths."""
+stored form (see actions.py for their grammar); a UI walks the paths."""
 from __future__ import annotations
 
 from functools import lru_cache

@@ -2,7 +2,7 @@
 decides from this, never from a hand, whether an activation has anything left (R30, G19)."""
 from __future__ import annotations
 
-from . import data, effects, ops
+from . import board, data, effects, ops
 
 
 def possible_cards(state: dict, seat: int) -> list[str]:
@@ -28,7 +28,7 @@ def could_play_any(state: dict, seat: int, *, instants_only: bool, active_hero: 
         kinds.append(state["cards"][state["vortex"]["card"]])
     if not kinds:
         return False
-    for hero in sorted(h for h, d in state["heroes"].items() if d["owner"] == seat and ops.on_battlefield(state, h)):
+    for hero in sorted(h for h, d in state["heroes"].items() if d["owner"] == seat and board.on_battlefield(state, h)):
         for def_id in kinds:
             c = data.card(def_id)
             if c["speed"] != "instant" and (instants_only or hero != active_hero):

@@ -13,12 +13,12 @@ Stack entries (engine-internal; the views show only their "text"):
 """
 from __future__ import annotations
 
-from engine.text import Msg, to_json
+from engine.text import Msg, from_json, to_json
 
-from . import data, effects, ops, skills
+from . import board, data, effects, ops, skills
 from .targets import attack_targets, hero_name, skirmish_targets, target_name
 
-OUTSIDER = ops.OUTSIDER
+OUTSIDER = board.OUTSIDER
 
 
 def resolve_entry(state: dict, entry: dict, ev) -> bool:
@@ -40,7 +40,6 @@ def ignored(entry: dict, ev) -> bool:
 
 
 def _text(entry: dict):
-    from engine.text import from_json
     return from_json(entry["text"])
 
 
@@ -49,7 +48,7 @@ def _text(entry: dict):
 def _move(state: dict, entry: dict, ev) -> bool:
     """R34-R36: the whole move at once; the destination must still be reachable."""
     hero = entry["hero"]
-    if not ops.on_battlefield(state, hero):
+    if not board.on_battlefield(state, hero):
         return ignored(entry, ev)
     dests = ops.hero_destinations(state, hero, ops.move_of(state, hero))
     if entry["to"] not in dests:
@@ -66,7 +65,7 @@ def highlight(state: dict, path) -> None:
 
 
 def _attacker_ok(state: dict, attacker: str) -> bool:
-    return ops.outsider_on_board(state) if attacker == OUTSIDER else ops.on_battlefield(state, attacker)
+    return ops.outsider_on_board(state) if attacker == OUTSIDER else board.on_battlefield(state, attacker)
 
 
 def _attack(state: dict, entry: dict, ev) -> bool:
@@ -115,7 +114,7 @@ def skirmish_effects(state: dict, choice: str, ev) -> bool:
         ev.add(Msg("{hero} skirmishes {target} without damage, only moving.", hero=hero_name(hero),
                    target=target_name(state, target)))
     dests = ops.hero_destinations(state, hero, ops.skirmish_move_of(state, hero)) \
-        if ops.on_battlefield(state, hero) else {}
+        if board.on_battlefield(state, hero) else {}
     if not dests:
         return True
     state["pending"] = {"kind": "skirmish_move", "seat": pend["seat"], "hero": hero, "hexes": sorted(dests),
@@ -133,7 +132,7 @@ def _alternative(state: dict, entry: dict, ev) -> bool:
 def _lead(state: dict, entry: dict, ev) -> bool:
     """R47/R48: a card face down under the hero, from the hand or the deck top (unseen)."""
     hero = entry["hero"]
-    if not ops.on_battlefield(state, hero):
+    if not board.on_battlefield(state, hero):
         return ignored(entry, ev)
     iid = entry.get("card")
     if iid is not None and iid not in state["hands"][str(entry["seat"])]:
@@ -199,7 +198,7 @@ def triggers_after(state: dict, entry: dict, ev) -> list[dict]:
     stack entries; riders of the Attack itself (Rime Shot) apply at once inside after_attack."""
     out = []
     if entry["do"] == "attack" and entry.get("resolved") and entry["hero"] != OUTSIDER \
-            and ops.on_battlefield(state, entry["hero"]):
+            and board.on_battlefield(state, entry["hero"]):
         for t in skills.after_attack(state, entry["hero"], entry["target"], ev):
             out.append({"kind": "trigger", "do": "trigger", "seat": t["seat"], "hero": t["hero"], "trigger": t,
                         "text": t["text"]})
@@ -214,7 +213,7 @@ def followup_questions(state: dict, entry: dict) -> list[dict]:
     """R32 (skytear-data section 11, "take an action"): an action an effect grants goes on the
     stack after that effect; its player chooses it (a pending decision)."""
     return [{"kind": "extra_action", "seat": f["seat"], "hero": f["hero"], "action": f["action"]}
-            for f in extra_actions(state, entry) if ops.on_battlefield(state, f["hero"])]
+            for f in extra_actions(state, entry) if board.on_battlefield(state, f["hero"])]
 
 
 def outsider_reaction(state: dict) -> dict | None:

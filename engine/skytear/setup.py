@@ -17,8 +17,8 @@ COUNTERS = ("defeats", "structure", "lane_wins", "dome_wins", "round_defeats", "
             "all_lanes_round", "ultimates", "outsider_damage", "minions_defeated")
 
 
-def teams(players: int) -> list[list[int]]:
-    """Seats per side (common.md): priority alternates A1 B1 A2 B2 (G27)."""
+def teams(players: int, options: dict | None = None) -> list[list[int]]:
+    """Seats per side, whatever the options: priority alternates A1 B1 A2 B2 (G27)."""
     return {2: [[0], [1]], 3: [[0, 2], [1]], 4: [[0, 2], [1, 3]]}[players]
 
 
@@ -120,10 +120,15 @@ def hero_quota(state: dict, seat: int) -> int:
     return share + (1 if side.index(seat) < per_side % len(side) else 0)
 
 
+def draft_order(state: dict) -> list[list[int]]:
+    """R137 without its bans (the pool holds exactly the heroes needed): [side, picks] steps."""
+    a, b = state["first_side"], 1 - state["first_side"]
+    return [[a, 1], [b, 2], [a, 1], [b, 2], [a, 2]]
+
+
 def start_draft(state: dict) -> None:
     """R137 with the starter pool of eight heroes: the bans are skipped, since the pool holds exactly
     the heroes the two sides need (DD)."""
-    from .flow import draft_order
     state["phase"] = "draft"
     state["draft"] = {"pool": sorted(data.HEROES), "order": draft_order(state), "step": 0, "taken": 0,
                       "picks": {str(s): [] for s in range(state["players"])},

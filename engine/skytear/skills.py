@@ -1,14 +1,7 @@
-"""Hero skills (R50-R57, section 2.5) and the Ancient Outsider's skill, as hooks the flow calls.
-
-Which skill a hero has comes from data/skytear/heroes.json; when it works depends on its icon:
-none = always; "pillar" = within 3 hexes of a friendly pillar; "shapeshift" = while the hero has
-Shapeshift; "illusion" = granted to every mirrored hero (a Nupten hero within 3 hexes of a friendly
-illusion gains the illusion-icon skills of that illusion's owner, R57); "mark" = against marked
-heroes (G36); "devotion" = resolved as part of the hero's Devotion.
+"""Hero skills that act (R50-R57, section 2.5) and the Ancient Outsider's skill, as hooks the flow
+calls. Which skills work now, and their bonuses, are in passives.py (the icons, R126, Blood Ward).
 
 Hooks (FLOW calls them):
-    bonus(state, who, stat, context) -> int           stat: armor, attack, skirmish_damage, move,
-                                                      skirmish_move; context {"target": value}
     after_attack(state, hero, target, ev) -> list     call when an Attack resolved with effect: applies
                                                       riders (Rime Shot) and returns "when" triggers
                                                       (Chastise) to put on the stack (R78)
@@ -21,7 +14,6 @@ Hooks (FLOW calls them):
     alternative_choices(state, hero, skill) -> list[str]     (Bear Fury: destination hexes)
     alternative_valid(state, hero, skill, choice) -> bool
     resolve_alternative(state, hero, skill, choice, ev) -> list
-    protects_minion(state, minion) -> bool            Blood Ward (pass it to the minion phase too)
     outsider_skills(state) -> list[str] / resolve_outsider_skill(state, skill, ev)
 
 Design decisions (automated choices, each at least as good as any other for the player):
@@ -37,116 +29,12 @@ from __future__ import annotations
 
 from engine.text import Msg, to_json
 
-from . import data, hexes, ops
+from . import board, data, hexes, ops
+from .effects import targetable
+from .passives import active_skills, distance, factions_of, hex_of, icon_of, skills_of
 
-OUTSIDER = ops.OUTSIDER
+OUTSIDER = board.OUTSIDER
 DEVOTION_REACH = 3      # R52-R57: "within 3 hexes"
-ILLUSION_REACH = 3      # R57: mirrored within 3 hexes of a friendly illusion
-PILLAR_REACH = 3        # 2.5: pillar-icon skills within 3 hexes of a friendly pillar
-
-
-def _skills(who: str) -> list[str]:
-    if who == OUTSIDER:
-        return list(data.OUTSIDER["skills"])
-    return list(data.hero(who)["skills"])
-
-
-def _icon(skill: str):
-    return data.skill(skill)["icon"]
-
-
-def _hex(state: dict, hero: str) -> str | None:
-    return state["heroes"][hero]["hex"]
-
-
-def _dist(state: dict, a: str, b) -> int:
-    return hexes.distance_to(ops.map_of(state), a, b)
-
-
-def _factions(hero: str) -> list[str]:
-    return list(data.hero(hero)["factions"])
-
-
-def mirrored_skills(state: dict, hero: str) -> set[str]:
-    """R57: the illusion-icon skills a Nupten hero gains from friendly illusions within 3 hexes."""
-    if "nupten" not in _factions(hero) or not ops.on_battlefield(state, hero):
-        return set()
-    side = ops.hero_side(state, hero)
-    out = set()
-    for owner, hx in state["illusions"].items():
-        if ops.hero_side(state, owner) == side and _dist(state, _hex(state, hero), hx) <= ILLUSION_REACH:
-            out |= {s for s in _skills(owner) if _icon(s) == "illusion"}
-    return out
-
-
-def near_friendly_pillar(state: dict, hero: str) -> bool:
-    side = ops.hero_side(state, hero)
-    return any(p["side"] == side and _dist(state, _hex(state, hero), p["hex"]) <= PILLAR_REACH
-               for p in state["pillars"])
-
-
-def active_skills(state: dict, hero: str) -> set[str]:
-    """The hero's skills working now (devotion-icon skills only inside a Devotion)."""
-    if hero == OUTSIDER:
-        return set(_skills(OUTSIDER))
-    if not ops.on_battlefield(state, hero):
-        return set()
-    out = set()
-    for s in _skills(hero):
-        icon = _icon(s)
-        if icon in (None, "mark") or (icon == "shapeshift" and ops.has_status(state, hero, "shapeshift")) \
-                or (icon == "pillar" and near_friendly_pillar(state, hero)):
-            out.add(s)
-    return out | mirrored_skills(state, hero)
-
-
-# --- passive bonuses ---------------------------------------------------------------------------
-
-def _marked(state: dict, value) -> bool:
-    return bool(value) and (value == OUTSIDER or value in state["heroes"]) and ops.has_status(state, value, "mark")
-
-
-def _wild_majesty(state: dict, hero: str, _context) -> int:
-    side = ops.hero_side(state, hero)
-    return sum(1 for h in ops.heroes_on_battlefield(state, side)
-               if "liothan" in _factions(h) and ops.has_status(state, h, "shapeshift")
-               and _dist(state, _hex(state, hero), _hex(state, h)) <= 3)
-
-
-BONUSES = {   # skill -> (stat, function(state, hero, context) -> amount)
-    "taulots_protection": ("armor", lambda st, h, c: 1),
-    "frost_skin": ("armor", lambda st, h, c: 1),
-    "resonant_radiance": ("armor", lambda st, h, c: 1),
-    "time_blade": ("attack", lambda st, h, c: 1 if ops.has_status(st, h, "haste") else 0),
-    "lava_tamer": ("attack", lambda st, h, c: 1 if _marked(st, (c or {}).get("target")) else 0),
-    "night_hunter": ("skirmish_damage", lambda st, h, c: 1 if _marked(st, (c or {}).get("target")) else 0),
-    "kings_might": ("skirmish_damage", lambda st, h, c: st["heroes"][h].get("pillars_removed", 0)),
-    "wild_majesty": ("skirmish_damage", _wild_majesty),
-    "mirror_step": ("move", lambda st, h, c: 1),
-}
-
-
-def bonus(state: dict, who: str, stat: str, context=None) -> int:
-    """The skills' part of a hero's armor, attack, skirmish damage, move or skirmish move (R126).
-    King's Might counts pillars removed in this activation although its icon is "devotion": the
-    bonus lasts the activation (T24)."""
-    if who == OUTSIDER or not ops.on_battlefield(state, who):
-        return 0
-    skills = active_skills(state, who) | ({"kings_might"} & set(_skills(who)))
-    total = 0
-    for s in sorted(skills):
-        if s in BONUSES and BONUSES[s][0] == stat:
-            total += BONUSES[s][1](state, who, context)
-    return total
-
-
-def protects_minion(state: dict, minion: dict) -> bool:
-    """Blood Ward: friendly minions within 3 hexes of Tlakali cannot be damaged (R99: defeating a
-    minion is not damage, so it still works)."""
-    for h in ops.heroes_on_battlefield(state, minion["side"]):
-        if "blood_ward" in _skills(h) and _dist(state, _hex(state, h), minion["hex"]) <= 3:
-            return True
-    return False
 
 
 # --- after an Attack (R78) ------------------------------------------------------------------------
@@ -156,8 +44,7 @@ def _rime_shot(state: dict, hero: str, target: str, ev) -> None:
 
 
 def _chastise_target(state: dict, hero: str) -> str | None:
-    from .effects import targetable
-    side = ops.hero_side(state, hero)
+    side = board.hero_side(state, hero)
     pool = [v for v in ops.enemies_of(state, side) if v[:2] not in ("p:", "i:") and targetable(state, hero, v)]
     if not pool:
         return None
@@ -194,9 +81,8 @@ def make_trigger(state: dict, hero: str, skill: str, target: str | None) -> dict
 
 def trigger_valid(state: dict, trigger: dict) -> bool:
     """R25: Chastise's target must still be a target (in LoS within 3) of a hero on the battlefield."""
-    from .effects import targetable
     hero, target = trigger["hero"], trigger.get("target")
-    return ops.on_battlefield(state, hero) and bool(target) and ops.exists(state, target) \
+    return board.on_battlefield(state, hero) and bool(target) and ops.exists(state, target) \
         and targetable(state, hero, target)
 
 
@@ -218,21 +104,21 @@ def _token_free(state: dict) -> set[str]:
 
 def mark_choices(state: dict, hero: str) -> list[str]:
     """R52/G42: an enemy hero (the Outsider too, G36) within 3 hexes; no LoS needed."""
-    side = ops.hero_side(state, hero)
+    side = board.hero_side(state, hero)
     return [v for v in ops.enemies_of(state, side, heroes_only=True)
-            if _dist(state, _hex(state, hero), ops.hexes_of(state, v)) <= DEVOTION_REACH]
+            if distance(state, hex_of(state, hero), ops.hexes_of(state, v)) <= DEVOTION_REACH]
 
 
 def shapeshift_choices(state: dict, hero: str) -> list[str]:
     """R53: a friendly Liothan hero within 3 hexes, the devoting hero included."""
-    side = ops.hero_side(state, hero)
-    return [h for h in ops.heroes_on_battlefield(state, side)
-            if "liothan" in _factions(h) and _dist(state, _hex(state, hero), _hex(state, h)) <= DEVOTION_REACH]
+    side = board.hero_side(state, hero)
+    return [h for h in board.heroes_on_battlefield(state, side)
+            if "liothan" in factions_of(h) and distance(state, hex_of(state, hero), hex_of(state, h)) <= DEVOTION_REACH]
 
 
 def pillar_hexes(state: dict, hero: str) -> list[str]:
     """R54 step 1: a hex within 3 hexes with no model (and no token)."""
-    near = ops.map_of(state).ball(_hex(state, hero), DEVOTION_REACH)
+    near = board.map_of(state).ball(hex_of(state, hero), DEVOTION_REACH)
     return hexes.sort_labels(_token_free(state) & near)
 
 
@@ -240,24 +126,24 @@ def illusion_choices(state: dict, hero: str) -> list[tuple[str, str]]:
     """R56/G45: (owner, hex) for each friendly illusion (of a friendly Nupten hero on the
     battlefield) and each hex with no model and no token within 3 of the devoting hero or of the
     illusion's current position."""
-    side = ops.hero_side(state, hero)
+    side = board.hero_side(state, hero)
     free = _token_free(state)
-    m = ops.map_of(state)
+    m = board.map_of(state)
     out = []
-    for owner in ops.heroes_on_battlefield(state, side):
-        if "nupten" not in _factions(owner):
+    for owner in board.heroes_on_battlefield(state, side):
+        if "nupten" not in factions_of(owner):
             continue
-        anchors = [_hex(state, hero)] + ([state["illusions"][owner]] if owner in state["illusions"] else [])
+        anchors = [hex_of(state, hero)] + ([state["illusions"][owner]] if owner in state["illusions"] else [])
         near = frozenset().union(*(m.ball(a, DEVOTION_REACH) for a in anchors))
         out += [(owner, h) for h in hexes.sort_labels(free & near)]
     return out
 
 
 def _taulot_options(state: dict, hero: str) -> list[dict]:
-    side = ops.hero_side(state, hero)
+    side = board.hero_side(state, hero)
     spots = pillar_hexes(state, hero) or [None]    # G43: step 1 only when a hex exists
     existing = [p["hex"] for p in state["pillars"] if p["side"] == side]
-    might = "kings_might" in _skills(hero)
+    might = "kings_might" in skills_of(hero)
     out = []
     for spot in spots:
         pillars = existing + ([spot] if spot else [])
@@ -275,7 +161,7 @@ def devotion_options(state: dict, hero: str) -> list[dict]:
     """Every legal Devotion of the hero, one dict per complete choice (for a hero of two factions,
     the product of its factions' choices, R51). Empty when no faction step can be done."""
     options = [{}]
-    for faction in _factions(hero):
+    for faction in factions_of(hero):
         if faction == "kurumo":
             parts = [{"mark": v} for v in mark_choices(state, hero)]
         elif faction == "liothan":
@@ -309,12 +195,12 @@ def parse_choice(key: str) -> dict:
 
 
 def devotion_valid(state: dict, hero: str, choice: dict) -> bool:
-    return ops.on_battlefield(state, hero) and choice in devotion_options(state, hero)
+    return board.on_battlefield(state, hero) and choice in devotion_options(state, hero)
 
 
 def resolve_devotion(state: dict, hero: str, choice: dict, ev) -> list[dict]:
     """The faction steps in rule order, then the devotion-icon skills (R52-R56)."""
-    side = ops.hero_side(state, hero)
+    side = board.hero_side(state, hero)
     ctx: dict = {}
     if "mark" in choice:                                      # R52 Kurumo
         ops.attach_status(state, choice["mark"], "mark", 1, ev)
@@ -344,8 +230,8 @@ def _shadow_pounce(state, hero, ctx, ev):
     target = ctx.get("marked")
     if not target or not ops.exists(state, target):
         return
-    m = ops.map_of(state)
-    here = _hex(state, hero)
+    m = board.map_of(state)
+    here = hex_of(state, hero)
     spots = [h for h in ops.free_hexes(state, hero) if hexes.distance_to(m, h, ops.hexes_of(state, target)) <= 1]
     if spots:
         best = min(spots, key=lambda h: (hexes.distance(m, here, h), hexes.label_key(h)))
@@ -357,7 +243,7 @@ def _shadow_pounce(state, hero, ctx, ev):
 
 def _kings_might(state, hero, ctx, ev):
     if "removed" in ctx and ctx.get("more"):
-        side = ops.hero_side(state, hero)
+        side = board.hero_side(state, hero)
         for p in [p for p in state["pillars"] if p["side"] == side]:
             ops.remove_pillar(state, p["hex"], hero, ev)
 
@@ -365,8 +251,9 @@ def _kings_might(state, hero, ctx, ev):
 def _earthen_mending(state, hero, ctx, ev):
     if "removed" not in ctx:
         return
-    side = ops.hero_side(state, hero)
-    near = [h for h in ops.heroes_on_battlefield(state, side) if _dist(state, ctx["removed"], _hex(state, h)) <= 3]
+    side = board.hero_side(state, hero)
+    near = [h for h in board.heroes_on_battlefield(state, side)
+            if distance(state, ctx["removed"], hex_of(state, h)) <= 3]
     wounded = [h for h in near if state["heroes"][h]["hp"] < data.hero(h)["hp"]]
     if wounded:
         best = min(wounded, key=lambda h: (state["heroes"][h]["hp"] - data.hero(h)["hp"], h))
@@ -379,8 +266,8 @@ DEVOTION_SKILLS = {"ember_brand": _ember_brand, "shadow_pounce": _shadow_pounce,
 
 def on_devotion(state: dict, hero: str, ctx: dict, ev) -> None:
     """The devoting hero's devotion-icon skills, in the hero card's order."""
-    for s in _skills(hero):
-        if _icon(s) == "devotion" and s in DEVOTION_SKILLS:
+    for s in skills_of(hero):
+        if icon_of(s) == "devotion" and s in DEVOTION_SKILLS:
             DEVOTION_SKILLS[s](state, hero, ctx, ev)
 
 
@@ -396,18 +283,18 @@ def alternative_choices(state: dict, hero: str, skill: str) -> list[str]:
     if skill != "bear_fury" or "bear_fury" not in active_skills(state, hero):
         return []
     steps = ops.skirmish_move_of(state, hero)
-    return [_hex(state, hero)] + list(ops.hero_destinations(state, hero, steps))
+    return [hex_of(state, hero)] + list(ops.hero_destinations(state, hero, steps))
 
 
 def alternative_valid(state: dict, hero: str, skill: str, choice: str) -> bool:
-    return ops.on_battlefield(state, hero) and choice in alternative_choices(state, hero, skill)
+    return board.on_battlefield(state, hero) and choice in alternative_choices(state, hero, skill)
 
 
 def _bear_fury_hits(state: dict, hero: str) -> list[str]:
     """The triangle touching Gulbjarn that covers the most enemy heroes (R123, T23)."""
-    m = ops.map_of(state)
-    here = _hex(state, hero)
-    side = ops.hero_side(state, hero)
+    m = board.map_of(state)
+    here = hex_of(state, hero)
+    side = board.hero_side(state, hero)
     enemies = ops.enemies_of(state, side, heroes_only=True)
     best: list[str] = []
     for cover in hexes.aoe_placements(m, "triangle3", here, range_from=here, max_range=1):
@@ -423,7 +310,7 @@ def resolve_alternative(state: dict, hero: str, skill: str, choice: str, ev) -> 
     if not alternative_valid(state, hero, skill, choice):
         ev.add(Msg("{skill} can no longer be done and is ignored.", skill=data.name(skill)))
         return []
-    if choice != _hex(state, hero):
+    if choice != hex_of(state, hero):
         ops.move_model(state, hero, choice, ev)
     victims = _bear_fury_hits(state, hero)
     if not victims:
@@ -445,8 +332,8 @@ def resolve_outsider_skill(state: dict, skill: str, ev) -> None:
     if skill != "skytear_pulse" or not ops.outsider_on_board(state):
         return
     controller = ops.outsider_side(state)
-    m = ops.map_of(state)
-    for h in ops.heroes_on_battlefield(state):
-        if ops.hero_side(state, h) != controller and \
-                hexes.distance_to(m, _hex(state, h), state["outsider"]["hexes"]) <= 1:
+    m = board.map_of(state)
+    for h in board.heroes_on_battlefield(state):
+        if board.hero_side(state, h) != controller and \
+                hexes.distance_to(m, hex_of(state, h), state["outsider"]["hexes"]) <= 1:
             ops.deal_damage(state, OUTSIDER, h, 1, ev=ev)

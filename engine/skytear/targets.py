@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.text import Msg
 
-from . import data, effects, hexes, ops
+from . import board, data, effects, hexes, ops
 
-OUTSIDER = ops.OUTSIDER
+OUTSIDER = board.OUTSIDER
 
 
 def hero_name(hero: str):
@@ -33,7 +33,7 @@ def target_name(state: dict, value: str):
 def acting_side(state: dict, who: str, controller: int | None = None) -> int | None:
     if who == OUTSIDER:
         return controller if controller is not None else ops.outsider_side(state)
-    return ops.hero_side(state, who)
+    return board.hero_side(state, who)
 
 
 def _enemies(state: dict, who: str, controller: int | None, heroes_only: bool) -> list[str]:
@@ -58,14 +58,14 @@ def skirmish_targets(state: dict, who: str, controller: int | None = None) -> li
 def outsider_free(state: dict) -> set[str]:
     """Hexes the Outsider may stand on: no hero, minion, standing tower or nexus (its own hexes
     count as free: it is being placed again)."""
-    m = ops.map_of(state)
+    m = board.map_of(state)
     busy = ops.hero_hexes(state) | ops.minion_hexes(state) | ops.standing_towers(state) | set(m.nexus_hexes)
     return set(m.coords) - busy
 
 
 def outsider_placements(state: dict) -> list[tuple[str, str, str]]:
     """R117/R119: every legal placement; where it stands now is one of them when still legal."""
-    m = ops.map_of(state)
+    m = board.map_of(state)
     return hexes.outsider_placements(m, outsider_free(state))
 
 

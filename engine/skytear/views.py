@@ -1,12 +1,14 @@
-"""What a seat may see (spec section 6): the schema in common.md, which render/ draws from. Hands,
-the identity of lead cards from the hand (their owner's only), cards foreseen, cards set aside in
-the mulligan, deck order and the RNG never reach another seat; other players' cards appear only as
-counts. Played and discarded cards are public by card kind."""
+"""What a seat may see (spec section 6), which render/skytear draws from: every fact a picture
+needs is worked out here (whose turn it is, each hero's values now, the side of each stack entry,
+the viewer's own side), so the pictures never apply a rule. Hands, the identity of lead cards from
+the hand (their owner's only), cards foreseen, cards set aside in the mulligan, deck order and the
+RNG never reach another seat; other players' cards appear only as counts. Played and discarded
+cards are public by card kind."""
 from __future__ import annotations
 
 from engine.text import from_json
 
-from . import data, flow, ops, skills
+from . import board, data, flow, ops, passives, victory
 from .prompts import prompt, step_text
 
 LOG_SHOWN = 8
@@ -15,21 +17,21 @@ LOG_SHOWN = 8
 def _hero_view(state: dict, hero: str, viewer) -> dict:
     h = state["heroes"][hero]
     d = data.hero(hero)
-    on = ops.on_battlefield(state, hero)
+    on = board.on_battlefield(state, hero)
     leads = []
     for lead in h["leads"]:
         own = viewer is not None and viewer == h["owner"] and lead["from"] == "hand"
         leads.append({"from": lead["from"], "card": state["cards"][lead["card"]] if own else None})
     return {
-        "id": hero, "name": data.name(hero), "owner": h["owner"], "side": ops.hero_side(state, hero), "hex": h["hex"],
+        "id": hero, "name": data.name(hero), "owner": h["owner"], "side": board.hero_side(state, hero), "hex": h["hex"],
         "hp": h["hp"], "max_hp": d["hp"], "armor": ops.armor_of(state, hero) if on else d["armor"],
         "attack": ops.attack_of(state, hero) if on else d["attack"], "plus": d["plus"], "range": d["range"],
         "runes": list(d["runes"]), "factions": list(d["factions"]), "state": h["state"], "returns": h.get("returns"),
         "statuses": {k: v for k, v in h["statuses"].items() if v},
         "played": [state["cards"][i] for i in h["played"]],
         "mana_left": ops.mana_left(state, hero), "leads": leads,
-        "mirrored": bool(on and skills.mirrored_skills(state, hero)),
-        "shapeshifted": bool(on and ops.has_status(state, hero, "shapeshift")),
+        "mirrored": bool(on and passives.mirrored_skills(state, hero)),
+        "shapeshifted": bool(on and board.has_status(state, hero, "shapeshift")),
     }
 
 
@@ -48,12 +50,27 @@ def _sides(state: dict) -> list[dict]:
 
 
 def _victory(state: dict) -> list[dict]:
-    from . import victory
     return victory.view_entries(state)
 
 
 def _stack(state: dict) -> list[dict]:
-    return [{"text": from_json(e["text"]), "seat": e["seat"], "kind": e["kind"]} for e in state["stack"]]
+    """The stack bottom first, each entry with the seat that added it and that seat's side."""
+    return [{"text": from_json(e["text"]), "seat": e["seat"], "side": flow.side_of(state, e["seat"]), "kind": e["kind"]}
+            for e in state["stack"]]
+
+
+def _acting(state: dict) -> tuple[int | None, int | None]:
+    """(side, seat) whose turn it is, as the board shows it: the activating seat and its side (a
+    hero's or the Outsider's activation), or in the hero phase the side that activates next (either
+    of its players may); nobody in setup, the discard step or once the game is over."""
+    if state.get("result"):
+        return None, None
+    act = state.get("activation")
+    if act:
+        return flow.side_of(state, act["seat"]), act["seat"]
+    if state["phase"] == "hero":
+        return state.get("turn_side"), None
+    return None, None
 
 
 def _activation(state: dict) -> dict | None:
@@ -99,18 +116,21 @@ def view(state: dict, viewer: int | None) -> dict:
                 for r in state.get("revealed") or []]
     for r in revealed:
         named |= set(r["cards"])
+    acting_side, acting_seat = _acting(state)
     v = {
         "game": "skytear", "map": state["map"], "viewer": viewer, "players": state["players"],
         "sides": _sides(state), "first": state["first"], "first_side": state["first_side"],
-        "round": state["round"], "rounds": state["rounds"], "mana": state["round"],
+        "round": state["round"], "rounds": state["rounds"], "mana": state["round"], "hand_limit": flow.HAND_LIMIT,
         "phase": _phase(state), "turn_side": state.get("turn_side"), "activation": _activation(state),
+        "acting_side": acting_side, "acting_seat": acting_seat,
         "heroes": heroes,
         "minions": [{"side": m["side"], "lane": m["lane"], "hex": m["hex"]} for m in state["minions"]],
         "towers": [{"hex": hx, "side": t["side"], "lane": t["lane"], "hp": t["hp"]}
                    for hx, t in sorted(state["towers"].items())],
         "tokens": [{"number": int(n), "hex": hx} for n, hx in sorted(state["control"].items(), key=lambda kv: int(kv[0]))],
         "pillars": [{"side": p["side"], "hex": p["hex"]} for p in state["pillars"]],
-        "illusions": [{"hero": h, "side": ops.hero_side(state, h), "hex": hx} for h, hx in sorted(state["illusions"].items())],
+        "illusions": [{"hero": h, "side": board.hero_side(state, h), "hex": hx}
+                      for h, hx in sorted(state["illusions"].items())],
         "outsider": _outsider(state), "victory": _victory(state),
         "vortex": {"side": state["vortex"]["side"], "used": bool(state["vortex"]["used"])},
         "stack": _stack(state),
@@ -157,9 +177,10 @@ def _pending_public(state: dict) -> dict | None:
 
 
 def _private(state: dict, viewer: int, v: dict, named: set) -> None:
-    """The viewer's own hand (card kinds with their instance ids), the cards it set aside in the
-    mulligan and the cards its foresee looks at."""
+    """The viewer's own side, its hand (card kinds with their instance ids), the cards it set aside
+    in the mulligan and the cards its foresee looks at."""
     hand = state["hands"][str(viewer)]
+    v["own_side"] = flow.side_of(state, viewer)
     v["hand"] = [{"iid": i, "card": state["cards"][i]} for i in hand]
     v["ask_first"] = viewer in (state.get("ask_first") or [])
     named |= {state["cards"][i] for i in hand}

@@ -14,7 +14,7 @@ import discord
 import simcord.interactions
 from PIL import Image
 
-from engine.base import Action
+from engine.base import WINDOW, Action, as_game
 
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
 # discord.py gives the view of every ephemeral answer (the hand that answers a move) a 15-minute
@@ -328,7 +328,10 @@ def next_seat(rules, state: dict, ai_seats: set[int], auto_pass: set[int] = froz
     due = [s for s in active if s in ai_seats]
     if due:
         return due[0], "ai"
-    passing = [s for s in active if s in auto_pass and rules.auto_pass_ok(state, s)]
+    game = as_game(rules)
+    moment = game.moment(state)
+    passing = [s for s in active if s in auto_pass and moment.kind == WINDOW and s in moment.seats
+               and game.quiet_pass(state, s)]
     if passing:
         return passing[0], "auto"
     return active[0], "human"

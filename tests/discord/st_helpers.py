@@ -35,9 +35,9 @@ command_of, command_for, option_values, names_one_move = (SKYTEAR.command_of, SK
                                                           SKYTEAR.option_values, SKYTEAR.names_one_move)
 every_command = SKYTEAR.every_command
 # the kinds a test player seeks out while it has not used them (rarest first); "pass", "end" and
-# "keep" come by themselves
+# "keep" come by themselves; "priority" (a setting the computer player leaves alone) last
 SOUGHT = ("alternative", "outsider attack", "outsider skirmish", "outsider skill", "outsider end", "skirmish",
-          "attack", "choose", "devotion", "lead", "play", "toss", "move", "activate", "discard", "pick")
+          "attack", "choose", "devotion", "lead", "play", "toss", "move", "activate", "discard", "pick", "priority")
 
 
 # ---------------------------------------------------------------------- the test player

@@ -126,8 +126,9 @@ def early_view() -> dict:
         "game": GAME, "map": "two_lane", "viewer": None, "players": 2,
         "sides": [{"seats": [0], "nexus_hp": 5, "nexus_exposed": False, "defeats": 0, "structure_damage": 0},
                   {"seats": [1], "nexus_hp": 5, "nexus_exposed": False, "defeats": 0, "structure_damage": 0}],
-        "first": 0, "first_side": 0, "round": 1, "rounds": 5, "mana": 1, "phase": "hero", "turn_side": 0,
-        "activation": {"hero": "cotlic", "seat": 0, "ap": 2, "done": ["move"]},
+        "first": 0, "first_side": 0, "round": 1, "rounds": 5, "mana": 1, "hand_limit": 7,
+        "phase": "hero", "turn_side": 0,
+        "activation": {"hero": "cotlic", "seat": 0, "ap": 2, "done": ["move"]}, "acting_side": 0, "acting_seat": 0,
         "heroes": heroes, "minions": copy.deepcopy(START_MINIONS), "towers": _towers(),
         "tokens": [{"number": 1, "hex": "H2"}, {"number": 2, "hex": "H10"}],
         "pillars": [], "illusions": [],
@@ -170,8 +171,10 @@ def midgame_view() -> dict:
         "game": GAME, "map": "two_lane", "viewer": None, "players": 4,
         "sides": [{"seats": [0, 2], "nexus_hp": 4, "nexus_exposed": True, "defeats": 1, "structure_damage": 6},
                   {"seats": [1, 3], "nexus_hp": 5, "nexus_exposed": False, "defeats": 1, "structure_damage": 8}],
-        "first": 0, "first_side": 0, "round": 3, "rounds": 5, "mana": 3, "phase": "hero", "turn_side": 1,
-        "activation": {"hero": "yami", "seat": 1, "ap": 1, "done": ["move", "attack"]},
+        "first": 0, "first_side": 0, "round": 3, "rounds": 5, "mana": 3, "hand_limit": 7,
+        "phase": "hero", "turn_side": 1,
+        "activation": {"hero": "yami", "seat": 1, "ap": 1, "done": ["move", "attack"]}, "acting_side": 1,
+        "acting_seat": 1,
         "heroes": heroes, "minions": minions,
         "towers": _towers({"C3": 2, "C9": 0, "L9": 3}),
         "tokens": [{"number": 1, "hex": "E3"}, {"number": 2, "hex": "I9"}],
@@ -182,9 +185,10 @@ def midgame_view() -> dict:
         "victory": [victory("tamer", [1, 2]), victory("headhunter", [1, 1]), victory("demolisher", [6, 7])],
         "vortex": {"side": 0, "used": True},
         "stack": [
-            {"text": Msg("Yami attacks Gulbjarn (3 damage, 1 card revealed)."), "seat": 1, "kind": "action"},
-            {"text": Msg("Carol plays Bodyguard on Gulbjarn: +2 armor."), "seat": 2, "kind": "card"},
-            {"text": Msg("Dan plays Ambush on Corjof: 2+ damage."), "seat": 3, "kind": "card"},
+            {"text": Msg("Yami attacks Gulbjarn (3 damage, 1 card revealed)."), "seat": 1, "side": 1,
+             "kind": "action"},
+            {"text": Msg("Carol plays Bodyguard on Gulbjarn: +2 armor."), "seat": 2, "side": 0, "kind": "card"},
+            {"text": Msg("Dan plays Ambush on Corjof: 2+ damage."), "seat": 3, "side": 1, "kind": "card"},
         ],
         "waiting": 2,
         "hand_counts": {"0": 4, "1": 6, "2": 3, "3": 5}, "deck_counts": {"0": 14, "1": 13, "2": 12, "3": 15},
@@ -205,9 +209,9 @@ def midgame_view() -> dict:
 def finished_view() -> dict:
     """The game is over: side 1 destroyed side 0's nexus in round 4."""
     view = midgame_view()
-    view.update({"round": 4, "phase": "over", "stack": [], "waiting": 0, "activation": None, "last": None,
-                 "prompt": "",
-                 "result": {"winners": [1, 3], "reason": Msg("The nexus of side 1 is destroyed.")}})
+    view.update({"round": 4, "phase": "over", "stack": [], "waiting": 0, "activation": None, "acting_side": None,
+                 "acting_seat": None, "last": None, "prompt": "",
+                 "result": {"winners": [1, 3], "side": 1, "reason": Msg("The nexus of side 1 is destroyed.")}})
     view["sides"][0].update(nexus_hp=0, nexus_exposed=True)
     view["log"] = view["log"][-3:] + [Msg("Minion phase: lane 2 deals 4 damage to the nexus."),
                                       Msg("Dan and 小明 win: the nexus is destroyed.")]
@@ -226,8 +230,8 @@ def three_lane_view() -> dict:
         "game": GAME, "map": "three_lane", "viewer": None, "players": 3,
         "sides": [{"seats": [0, 2], "nexus_hp": 5, "nexus_exposed": False},
                   {"seats": [1], "nexus_hp": 5, "nexus_exposed": True}],
-        "first": 1, "round": 6, "rounds": 8, "mana": 6, "phase": "hero", "turn_side": 0,
-        "activation": None, "heroes": heroes,
+        "first": 1, "round": 6, "rounds": 8, "mana": 6, "hand_limit": 7, "phase": "hero", "turn_side": 0,
+        "activation": None, "acting_side": 0, "acting_seat": None, "heroes": heroes,
         "minions": [{"side": 0, "lane": 1, "hex": "K2"}, {"side": 1, "lane": 1, "hex": "L2"},
                     {"side": 0, "lane": 2, "hex": "K8"}, {"side": 0, "lane": 3, "hex": "H14"},
                     {"side": 1, "lane": 3, "hex": "H14"}],
@@ -272,6 +276,7 @@ def hand_view_5() -> dict:
     """Seat 0's own view in the early game: five cards in hand."""
     view = early_view()
     view["viewer"] = 0
+    view["own_side"] = 0
     view["hand"] = [{"iid": f"c{k}", "card": card} for k, card in enumerate(
         ["bodyguard", "king_of_hosts", "ice_wall", "gathering_storm", "skytear_vortex"], start=1)]
     return _finish(view)
@@ -282,6 +287,7 @@ def hand_view_8() -> dict:
     lead cards (one she led from her hand: she knows it)."""
     view = midgame_view()
     view["viewer"] = 2
+    view["own_side"] = 0
     for h in view["heroes"]:
         if h["id"] == "corjof":
             h["leads"] = [{"from": "hand", "card": "manifestation"}, {"from": "deck", "card": None}]
@@ -296,6 +302,7 @@ def hand_view_empty() -> dict:
     """Seat 1's own view at the end of the game: no cards left."""
     view = finished_view()
     view["viewer"] = 1
+    view["own_side"] = 1
     view["hand"] = []
     view["hand_counts"]["1"] = 0
     return _finish(view)

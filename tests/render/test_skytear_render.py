@@ -1,4 +1,4 @@
-"""Skytear pictures (render/skytear.py, render/skytear_hand.py): structure in every language,
+"""Skytear pictures (render/skytear/: board.py, hand.py): structure in every language,
 views with keys missing, privacy of the board, the hand's content key, what the map shows where,
 golden images and the cost.
 
@@ -18,8 +18,10 @@ import pytest
 from PIL import Image
 
 import i18n
-from render import registry, skytear
-from render.skytear_hand import WIDTH as HAND_WIDTH, hand_content
+import render.skytear
+from render import registry
+from render.skytear import board as board_picture, palette
+from render.skytear.hand import WIDTH as HAND_WIDTH, hand_content, render_hand
 from tests.render import skytear_samples as samples
 from tests.render.golden import assert_matches_golden, check_hand_content, decode
 
@@ -29,7 +31,7 @@ REGEN_COMMAND = "REGEN_GOLDEN=1 python -m pytest -q tests/render/test_skytear_re
 
 @pytest.fixture(autouse=True, scope="module")
 def fixture_map():
-    skytear.register_map(samples.FIXTURE_MAP)
+    board_picture.register_map(samples.FIXTURE_MAP)
 
 
 def near(colour, expected, tolerance: int = 10) -> bool:
@@ -45,22 +47,24 @@ def share_near(img: Image.Image, box, expected, tolerance: int = 10) -> float:
 
 def board(name: str, lang: str = "en") -> Image.Image:
     make, names = samples.BOARDS[name]
-    return decode(skytear.render_board(make(), names, lang))
+    return decode(board_picture.render_board(make(), names, lang))
 
 
 # ---------------------------------------------------------------------------- structure
 
-def test_the_registry_draws_skytear_with_this_module():
-    assert registry.get("skytear") is skytear
+def test_the_registry_draws_skytear_with_this_package():
+    assert registry.get("skytear") is render.skytear
+    assert (render.skytear.render_board, render.skytear.render_hand, render.skytear.hand_content) == \
+        (board_picture.render_board, render_hand, hand_content)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("name", list(samples.BOARDS))
 def test_every_board_sample_draws_in_each_language(name, lang):
     make, names = samples.BOARDS[name]
-    png = skytear.render_board(make(), names, lang)
+    png = board_picture.render_board(make(), names, lang)
     img = decode(png)
-    assert img.width == skytear.WIDTH and 1100 <= img.width <= 1300
+    assert img.width == board_picture.WIDTH and 1100 <= img.width <= 1300
     assert 900 <= img.height <= 3000
     assert len(png) <= MAX_PNG_BYTES
 
@@ -69,7 +73,7 @@ def test_every_board_sample_draws_in_each_language(name, lang):
 @pytest.mark.parametrize("name", list(samples.HANDS))
 def test_every_hand_sample_draws_in_each_language(name, lang):
     make, names = samples.HANDS[name]
-    png = skytear.render_hand(make(), names, lang)
+    png = render_hand(make(), names, lang)
     img = decode(png)
     assert img.width == HAND_WIDTH and img.height > img.width * 0.4
     assert len(png) <= MAX_PNG_BYTES
@@ -77,10 +81,10 @@ def test_every_hand_sample_draws_in_each_language(name, lang):
 
 def test_cards_are_laid_four_to_a_row():
     view = samples.hand_view_8()
-    eight = decode(skytear.render_hand(view, samples.NAMES_4P)).height
-    nine = decode(skytear.render_hand(dict(view, hand=view["hand"] + [{"iid": "c99", "card": "ice_wall"}]),
+    eight = decode(render_hand(view, samples.NAMES_4P)).height
+    nine = decode(render_hand(dict(view, hand=view["hand"] + [{"iid": "c99", "card": "ice_wall"}]),
                                       samples.NAMES_4P)).height
-    none = decode(skytear.render_hand(dict(view, hand=[]), samples.NAMES_4P)).height
+    none = decode(render_hand(dict(view, hand=[]), samples.NAMES_4P)).height
     assert none < eight < nine
 
 
@@ -88,19 +92,19 @@ def test_cards_are_laid_four_to_a_row():
 def test_views_with_only_the_keys_that_matter_still_draw(lang):
     """Optional keys missing (sides, towers, stack, victory, cards, logs, counts...): no exception."""
     view = samples.bare_view()
-    assert decode(skytear.render_board(view, [], lang)).width == skytear.WIDTH
+    assert decode(board_picture.render_board(view, [], lang)).width == board_picture.WIDTH
     hand = dict(view, viewer=0)
-    assert decode(skytear.render_hand(hand, ["A", "B"], lang)).width == HAND_WIDTH
+    assert decode(render_hand(hand, ["A", "B"], lang)).width == HAND_WIDTH
     # a card without a definition, a lead without an orientation, a map nobody knows
     odd = dict(hand, hand=[{"iid": "c1", "card": "no_such_card"}],
                heroes=[{"id": "cotlic", "owner": 0, "side": 0, "hex": "B1", "leads": [{}]}])
-    assert decode(skytear.render_hand(odd, ["A"], lang)).width == HAND_WIDTH
-    assert decode(skytear.render_board(dict(view, map="no_such_map"), [], lang)).width == skytear.WIDTH
+    assert decode(render_hand(odd, ["A"], lang)).width == HAND_WIDTH
+    assert decode(board_picture.render_board(dict(view, map="no_such_map"), [], lang)).width == board_picture.WIDTH
 
 
 def test_same_view_same_bytes():
     view = samples.midgame_view()
-    assert skytear.render_board(view, samples.NAMES_4P) == skytear.render_board(copy.deepcopy(view),
+    assert board_picture.render_board(view, samples.NAMES_4P) == board_picture.render_board(copy.deepcopy(view),
                                                                                  samples.NAMES_4P)
 
 
@@ -108,12 +112,12 @@ def test_chinese_board_differs_from_english_and_uses_the_data_files_names():
     en, zh = board("midgame", "en"), board("midgame", "zh-TW")
     assert en.size[0] == zh.size[0] and en.tobytes() != zh.tobytes()
     # hero names and short names from data/skytear/heroes.json (the seed's names)
-    assert skytear.hero_name("cotlic", "zh-TW") == "科特里克"
-    assert skytear.short_name("cotlic", "zh-TW") == "科特" and skytear.short_name("cotlic") == "COT"
-    assert skytear.card_name(samples.midgame_view(), "ice_wall", "zh-CN") == "冰墙"
+    assert palette.hero_name("cotlic", "zh-TW") == "科特里克"
+    assert palette.short_name("cotlic", "zh-TW") == "科特" and palette.short_name("cotlic") == "COT"
+    assert palette.card_name(samples.midgame_view(), "ice_wall", "zh-CN") == "冰墙"
     # status pips: S H D F M X in English, the term's first character in Chinese
-    assert [skytear.status_mark(s) for s in skytear.STATUS_ORDER] == ["S", "H", "D", "F", "M", "X"]
-    assert skytear.status_mark("slow", "zh-TW") == "緩"
+    assert [board_picture.status_mark(s) for s in palette.STATUS_ORDER] == ["S", "H", "D", "F", "M", "X"]
+    assert board_picture.status_mark("slow", "zh-TW") == "緩"
 
 
 # ---------------------------------------------------------------------------- privacy
@@ -122,6 +126,7 @@ def _public(view: dict) -> dict:
     """`view` with every private key a seat's own view has taken out (as the public view has it)."""
     view = copy.deepcopy(view)
     view.pop("hand", None)
+    view.pop("own_side", None)
     view["viewer"] = None
     for hero in view["heroes"]:
         hero["leads"] = [{"from": lead["from"], "card": None} for lead in hero["leads"]]
@@ -136,13 +141,13 @@ def test_the_board_from_a_private_view_is_the_public_board(private):
     view = private()
     assert view.get("hand") is not None and view["viewer"] is not None
     names = samples.NAMES_4P
-    assert skytear.render_board(view, names) == skytear.render_board(_public(view), names)
+    assert board_picture.render_board(view, names) == board_picture.render_board(_public(view), names)
     other = copy.deepcopy(view)
     other["hand"] = [{"iid": "x1", "card": "ambush"}]
     for hero in other["heroes"]:
         for lead in hero["leads"]:
             lead["card"] = "sacrifice"
-    assert skytear.render_board(other, names) == skytear.render_board(view, names)
+    assert board_picture.render_board(other, names) == board_picture.render_board(view, names)
 
 
 # ---------------------------------------------------------------------------- the hand's content
@@ -175,7 +180,7 @@ def _hand_variants():
 
 
 def test_equal_hand_content_means_the_same_hand_picture():
-    reused, changed = check_hand_content(_hand_variants(), hand_content, skytear.render_hand, samples.NAMES_4P)
+    reused, changed = check_hand_content(_hand_variants(), hand_content, render_hand, samples.NAMES_4P)
     # each sample's board-only variant reuses its picture (3); the samples and their hand changes
     # draw new ones: 1 + 4 for each of the two hands, 1 + 3 for the empty one (taking a card
     # from an empty hand changes nothing)
@@ -199,7 +204,7 @@ def test_the_hand_shows_its_own_lead_cards_by_name_and_others_not():
     assert {h[0] for h in content[2]} == {"corjof", "gulbjarn"}   # Carol's heroes only, not Alice's
     named = copy.deepcopy(view)
     next(h for h in named["heroes"] if h["id"] == "corjof")["leads"][0]["card"] = "ice_wall"
-    assert skytear.render_hand(named, samples.NAMES_4P) != skytear.render_hand(view, samples.NAMES_4P)
+    assert render_hand(named, samples.NAMES_4P) != render_hand(view, samples.NAMES_4P)
 
 
 # ---------------------------------------------------------------------------- what the map shows
@@ -207,27 +212,27 @@ def test_the_hand_shows_its_own_lead_cards_by_name_and_others_not():
 def test_nexus_hexes_are_drawn_in_their_sides_colours():
     view = samples.early_view()
     img = board("early")
-    centres = skytear.hex_centres(view)
-    size = skytear._Board(view, None, "en").size
+    centres = board_picture.hex_centres(view)
+    size = board_picture._Board(view, None, "en").size
     for label, side in (("A5", 0), ("A7", 0), ("N5", 1), ("N7", 1)):
         x, y = centres[label]
         box = (x - size * 0.6, y - size * 0.2, x + size * 0.6, y + size * 0.5)
         # the nexus's dark fill and its star, both made from the side's colour
-        fill = skytear._mix(skytear.SIDE[side], skytear.BACKGROUND, 0.5)
+        fill = palette.mix(palette.SIDE[side], palette.BACKGROUND, 0.5)
         assert share_near(img, box, fill) > 0.15, label
 
 
 def test_heroes_stand_on_their_hexes_in_their_sides_colours_and_the_defeated_are_off_the_map():
     view = samples.midgame_view()
     img = board("midgame")
-    centres = skytear.hex_centres(view)
-    size = skytear._Board(view, None, "en").size
+    centres = board_picture.hex_centres(view)
+    size = board_picture._Board(view, None, "en").size
     for hero in view["heroes"]:
         if hero["state"] != "ready" or not hero["hex"]:
             continue
         x, y = centres[hero["hex"]]
         box = (x - size * 0.3, y - size * 0.3, x + size * 0.3, y + size * 0.3)
-        assert share_near(img, box, skytear.SIDE[hero["side"]]) > 0.2, hero["id"]
+        assert share_near(img, box, palette.SIDE[hero["side"]]) > 0.2, hero["id"]
     # a defeated hero's last hex is not remembered by the view; its disc is under its return round
     assert all(h["hex"] is None for h in view["heroes"] if h["state"] == "defeated")
 
@@ -235,40 +240,40 @@ def test_heroes_stand_on_their_hexes_in_their_sides_colours_and_the_defeated_are
 def test_an_exhausted_hero_is_dimmed():
     view = samples.midgame_view()
     img = board("midgame")
-    centres = skytear.hex_centres(view)
-    size = skytear._Board(view, None, "en").size
+    centres = board_picture.hex_centres(view)
+    size = board_picture._Board(view, None, "en").size
     x, y = centres["E5"]   # Cotlic, exhausted
     box = (x - size * 0.3, y - size * 0.3, x + size * 0.3, y + size * 0.3)
-    assert share_near(img, box, skytear.SIDE[0]) < 0.05
-    assert share_near(img, box, skytear._mix(skytear.SIDE[0], skytear.BACKGROUND, 0.55)) > 0.2
+    assert share_near(img, box, palette.SIDE[0]) < 0.05
+    assert share_near(img, box, palette.mix(palette.SIDE[0], palette.BACKGROUND, 0.55)) > 0.2
 
 
 def test_white_lines_lie_on_the_shared_edges():
     """R13: a white line is drawn on the exact edge between its two hexes."""
     view = samples.early_view()
     img = board("early")
-    centres = skytear.hex_centres(view)
-    for a, b in skytear._geometry("two_lane").white_lines[:6]:
+    centres = board_picture.hex_centres(view)
+    for a, b in board_picture._geometry("two_lane").white_lines[:6]:
         (ax, ay), (bx, by) = centres[a], centres[b]
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        assert share_near(img, (mx - 2, my - 2, mx + 3, my + 3), skytear.WHITE, 4) > 0.5, (a, b)
+        assert share_near(img, (mx - 2, my - 2, mx + 3, my + 3), palette.WHITE, 4) > 0.5, (a, b)
     # and nowhere else: the middle of an edge without a line is not white
     (ax, ay), (bx, by) = centres["B2"], centres["C2"]
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    assert share_near(img, (mx - 2, my - 2, mx + 3, my + 3), skytear.WHITE, 4) == 0
+    assert share_near(img, (mx - 2, my - 2, mx + 3, my + 3), palette.WHITE, 4) == 0
 
 
 def test_the_last_move_is_framed_and_a_destroyed_tower_is_ruins():
     view = samples.midgame_view()
     img = board("midgame")
-    centres = skytear.hex_centres(view)
-    size = skytear._Board(view, None, "en").size
+    centres = board_picture.hex_centres(view)
+    size = board_picture._Board(view, None, "en").size
     x, y = centres["I5"]
-    assert share_near(img, (x - size, y - size, x + size, y + size), skytear.LAST) > 0.03
+    assert share_near(img, (x - size, y - size, x + size, y + size), palette.LAST) > 0.03
     x, y = centres["H2"]    # not part of the last move
-    assert share_near(img, (x - size, y - size, x + size, y + size), skytear.LAST) == 0
-    for label, colour, drawn in (("C9", skytear.SIDE[0], False), ("C3", skytear.SIDE[0], True),
-                                 ("C9", skytear.RUINS, True)):
+    assert share_near(img, (x - size, y - size, x + size, y + size), palette.LAST) == 0
+    for label, colour, drawn in (("C9", palette.SIDE[0], False), ("C3", palette.SIDE[0], True),
+                                 ("C9", palette.RUINS, True)):
         x, y = centres[label]
         box = (x - size * 0.4, y - size * 0.3, x + size * 0.4, y + size * 0.6)
         assert (share_near(img, box, colour, 6) > 0.05) == drawn, (label, colour)
@@ -278,44 +283,70 @@ def test_the_outsider_covers_its_three_hexes_ringed_in_its_holders_colour():
     """R119: the Outsider stands on three hexes; its holder's colour rings it."""
     view = samples.midgame_view()
     img = board("midgame")
-    centres = skytear.hex_centres(view)
-    size = skytear._Board(view, None, "en").size
+    centres = board_picture.hex_centres(view)
+    size = board_picture._Board(view, None, "en").size
     for label in view["outsider"]["hexes"]:
         x, y = centres[label]
         box = (x - size * 0.5, y - size * 0.5, x + size * 0.5, y + size * 0.5)
-        assert share_near(img, box, skytear.OUTSIDER) > 0.3, label
+        assert share_near(img, box, palette.OUTSIDER) > 0.3, label
     xs = [centres[h][0] for h in view["outsider"]["hexes"]]
     ys = [centres[h][1] for h in view["outsider"]["hexes"]]
     box = (min(xs) - size * 1.2, min(ys) - size * 1.2, max(xs) + size * 1.2, max(ys) + size * 1.2)
-    assert share_near(img, box, skytear.SIDE[0], 6) > 0.01   # held by side 0
+    assert share_near(img, box, palette.SIDE[0], 6) > 0.01   # held by side 0
     held = samples.midgame_view()
     held["outsider"]["holder"] = None
-    free = decode(skytear.render_board(held, samples.NAMES_4P))
-    assert share_near(free, box, skytear.SIDE[0], 6) < share_near(img, box, skytear.SIDE[0], 6)
+    free = decode(board_picture.render_board(held, samples.NAMES_4P))
+    assert share_near(free, box, palette.SIDE[0], 6) < share_near(img, box, palette.SIDE[0], 6)
 
 
 def test_an_exposed_nexus_and_the_stack_are_drawn():
     """Side 0's exposed nexus carries a red shield; the stack's box appears only with a stack."""
     view = samples.midgame_view()
     img = board("midgame")
-    centres = skytear.hex_centres(view)
-    size = skytear._Board(view, None, "en").size
-    x, y = centres[skytear._geometry("two_lane").nexus_badge[0]]
-    assert share_near(img, (x - size * 0.4, y - size * 0.4, x + size * 0.4, y + size * 0.4), skytear.DANGER) > 0.2
-    x, y = centres[skytear._geometry("two_lane").nexus_badge[1]]
-    assert share_near(img, (x - size * 0.4, y - size * 0.4, x + size * 0.4, y + size * 0.4), skytear.DANGER) == 0
+    centres = board_picture.hex_centres(view)
+    size = board_picture._Board(view, None, "en").size
+    x, y = centres[board_picture._geometry("two_lane").nexus_badge[0]]
+    assert share_near(img, (x - size * 0.4, y - size * 0.4, x + size * 0.4, y + size * 0.4), palette.DANGER) > 0.2
+    x, y = centres[board_picture._geometry("two_lane").nexus_badge[1]]
+    assert share_near(img, (x - size * 0.4, y - size * 0.4, x + size * 0.4, y + size * 0.4), palette.DANGER) == 0
     empty = samples.midgame_view()
     empty["stack"], empty["waiting"] = [], 0
-    assert decode(skytear.render_board(empty, samples.NAMES_4P)).height < img.height
+    assert decode(board_picture.render_board(empty, samples.NAMES_4P)).height < img.height
+
+
+def test_the_board_draws_whose_turn_it_is_from_the_view_s_facts():
+    """The highlighted side and the header's player are the view's acting_side and acting_seat: the
+    picture works out nothing from turn_side; the stack's bars take each entry's side."""
+    view = samples.midgame_view()
+    plain = board_picture.render_board(view, samples.NAMES_4P)
+    assert board_picture.render_board(dict(view, turn_side=0), samples.NAMES_4P) == plain
+    assert board_picture.render_board(dict(view, acting_side=0, acting_seat=2), samples.NAMES_4P) != plain
+    nobody = decode(board_picture.render_board(dict(view, acting_side=None, acting_seat=None), samples.NAMES_4P))
+    img = decode(plain)
+    right = (board_picture.MARGIN + board_picture.COL_W + board_picture.PAD, 0,
+             board_picture.WIDTH - board_picture.MARGIN, img.height)
+    assert share_near(img, right, palette.SIDE[1], 4) > share_near(nobody, right, palette.SIDE[1], 4), \
+        "side 1's panel is framed in its colour while it acts"
+    sided = copy.deepcopy(view)
+    for entry in sided["stack"]:
+        entry["side"] = 1 - entry["side"]
+    assert board_picture.render_board(sided, samples.NAMES_4P) != plain
+
+
+def test_the_discard_step_is_named_with_the_view_s_hand_limit():
+    view = dict(samples.three_lane_view(), phase="discard", acting_side=None)
+    seven = board_picture.render_board(view, samples.NAMES_3P)
+    assert board_picture.render_board(dict(view, hand_limit=6), samples.NAMES_3P) != seven
+    assert board_picture.render_board(dict(view, phase="hero"), samples.NAMES_3P) != seven
 
 
 # ---------------------------------------------------------------------------- golden images
 
 GOLDEN = {
-    "skytear_board_early": lambda: skytear.render_board(samples.early_view(), samples.NAMES_2P),
-    "skytear_board_midgame": lambda: skytear.render_board(samples.midgame_view(), samples.NAMES_4P),
-    "skytear_board_three_lane": lambda: skytear.render_board(samples.three_lane_view(), samples.NAMES_3P),
-    "skytear_hand_8": lambda: skytear.render_hand(samples.hand_view_8(), samples.NAMES_4P),
+    "skytear_board_early": lambda: board_picture.render_board(samples.early_view(), samples.NAMES_2P),
+    "skytear_board_midgame": lambda: board_picture.render_board(samples.midgame_view(), samples.NAMES_4P),
+    "skytear_board_three_lane": lambda: board_picture.render_board(samples.three_lane_view(), samples.NAMES_3P),
+    "skytear_hand_8": lambda: render_hand(samples.hand_view_8(), samples.NAMES_4P),
 }
 
 
@@ -331,12 +362,12 @@ def test_render_time_and_size_are_printed(capsys):
     PNG sizes (asserted under the budget)."""
     views = [(make(), names) for make, names in samples.BOARDS.values()]
     for view, names in views:   # sprites and glyphs kept, as in a running bot
-        skytear.render_board(view, names)
+        board_picture.render_board(view, names)
     times, sizes = [], []
     for _round in range(5):
         for view, names in views:
             start = time.process_time()
-            png = skytear.render_board(view, names)
+            png = board_picture.render_board(view, names)
             times.append((time.process_time() - start) * 1000)
             sizes.append(len(png))
     with capsys.disabled():

@@ -127,7 +127,7 @@ def test_card_text_states_the_numbers_of_its_effects(cid):
         elif e["do"] in ("lose_hp", "heal"):
             assert f"{e['amount']} HP" in text
         elif e["do"] == "push":
-            assert f"push" in text.lower() and f"{e['amount']} hex" in text
+            assert "push" in text.lower() and f"{e['amount']} hex" in text
         elif e["do"] in ("spawn", "draw", "foresee"):
             assert str(e["amount"]) in text
         elif e["do"] == "bonus":

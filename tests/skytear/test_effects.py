@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.skytear import data, effects, hexes, ops
+from engine.skytear import board, data, effects, hexes, ops
 
 from .fixtures import (all_card_places, events, give, grid_map, make_state, minion, put_vortex, stack_deck)
 
@@ -166,9 +166,9 @@ def test_R93_a_status_gained_while_exhausted_lasts_until_the_next_exhaustion():
     st["heroes"]["corjof"]["state"] = "exhausted"
     ops.attach_status(st, "corjof", "slow")
     st["heroes"]["corjof"]["state"] = "ready"          # the reset phase readies it
-    assert ops.has_status(st, "corjof", "slow")
+    assert board.has_status(st, "corjof", "slow")
     ops.exhaust(st, "corjof")
-    assert not ops.has_status(st, "corjof", "slow")
+    assert not board.has_status(st, "corjof", "slow")
 
 
 def test_R89_minions_and_tokens_take_no_status():

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.base import normalise_options
+from engine.base import OVER, SIMULTANEOUS, TURN, Moment, normalise_options
 from engine.skytear import RULES, data, flow, hexes, ops
 
 from . import fixtures as fx
@@ -130,8 +130,10 @@ def test_G29_mulligan_is_secret_and_simultaneous_and_replaces_cards_at_the_end()
     st = act(st, 0, toss)
     assert RULES.view(st, 1)["hand_counts"]["0"] == 5
     assert tossed not in str(RULES.view(st, 1)) and tossed in RULES.view(st, 0)["set_aside"]
+    assert RULES.moment(st) == Moment(SIMULTANEOUS, frozenset({0, 1})) and RULES.timeout_action(st, 0) == "keep"
     st = act(st, 0, "keep")
     assert RULES.active_players(st) == {1}, "seat 0 has finished; seat 1 still chooses"
+    assert RULES.moment(st) == Moment(SIMULTANEOUS, frozenset({1})), "still the simultaneous step, not a turn"
     assert st["hands"]["0"] == hand0 and st["discards"]["0"] == [], "nothing shown before everyone is done"
     assert RULES.view(st, None)["mulligan_done"] == {"0": True, "1": False}
     st = act(st, 1, "keep")
@@ -383,6 +385,7 @@ def test_R121_T53_reset_discards_played_cards_draws_one_and_discards_down_to_sev
         st["heroes"][h]["state"] = "exhausted"
     st = act(activated(st, 0, "sakoshi"), 0, "end")
     assert st["phase"] == "discard" and RULES.active_players(st) == {0}
+    assert RULES.moment(st) == Moment(SIMULTANEOUS, frozenset({0})), "R121 step 3 is a simultaneous step"
     assert st["heroes"]["sakoshi"]["played"] == [] and played in st["discards"]["0"]
     assert len(st["hands"]["0"]) == 8
     assert ops.mana_left(st, "sakoshi") == 2, "mana refilled (the round has not advanced yet)"
@@ -402,7 +405,7 @@ def test_R122_T55_the_last_round_ends_in_the_tie_break_starting_player_wins_a_ti
     r = RULES.result(st)
     assert r is not None and r.winners == [0]
     assert flow.tie_break_points(st) == [1, 1]
-    assert RULES.active_players(st) == set()
+    assert RULES.active_players(st) == set() and RULES.moment(st) == Moment(OVER)
 
 
 def test_R143_R144_more_points_wins_the_tie_break():
@@ -460,9 +463,11 @@ def team_state():
 def test_R132_R133_G27_any_player_of_the_team_activates_one_of_their_own_heroes():
     st = team_state()
     assert RULES.active_players(st) == {0, 2}
+    assert RULES.moment(st) == Moment(SIMULTANEOUS, frozenset({0, 2})), "either player of the side may activate"
     assert ids(st, 0) == ["activate:sakoshi"] and ids(st, 2) == ["activate:akhuti"]
     st = act(st, 2, "activate:akhuti")
     assert RULES.active_players(st) == {2}
+    assert RULES.moment(st) == Moment(TURN, frozenset({2}), 2), "the activating player's turn"
     st = act(st, 2, "end")
     assert RULES.active_players(st) == {1, 3}, "then the other team"
 

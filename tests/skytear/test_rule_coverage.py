@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.base import IllegalAction, normalise_options
-from engine.skytear import RULES, data, flow, hexes, ops, targets
+from engine.skytear import RULES, board, data, flow, hexes, ops, targets
 from engine.skytear import help as rules_help
 
 from . import fixtures as fx
@@ -52,7 +52,7 @@ def starting(hero):
 
 
 def dist(state, a, b):
-    return hexes.distance(ops.map_of(state), a, b)
+    return hexes.distance(board.map_of(state), a, b)
 
 
 def text_of(msgs) -> str:
@@ -128,7 +128,7 @@ def test_R42_a_skirmish_targets_enemy_heroes_and_the_outsider_in_los_never_frien
     field(name="fx_cov_wall", white_lines=[("C4", h) for h in ring])
     st = field_state({"yami": (0, "D4"), "sakoshi": (0, "E5"), "akhuti": (1, "C4"), "cotlic": (1, "F4")},
                      name="fx_cov_wall")
-    assert not hexes.has_los(ops.map_of(st), "D4", "C4"), "C4 is walled in"
+    assert not hexes.has_los(board.map_of(st), "D4", "C4"), "C4 is walled in"
     st["outsider"]["hexes"] = ["G3", "G4", "H3"]          # 3 hexes from D4 at the nearest
     st = activated(st, 0, "yami")
     skirmishes = {i for i in ids(st, 0) if i.startswith("skirmish:")}
@@ -172,7 +172,7 @@ def test_R46_T20_no_skirmish_ever_damages_a_minion_bear_fury_included():
     field()
     st = field_state({"gulbjarn": (0, "D4"), "corjof": (0, "A7"), "yami": (1, "E4"), "cotlic": (1, "I7")})
     st["heroes"]["gulbjarn"]["statuses"] = {"shapeshift": 1}
-    around = [h for h in hexes.neighbours(ops.map_of(st), "E4") if h != "D4"]
+    around = [h for h in hexes.neighbours(board.map_of(st), "E4") if h != "D4"]
     for hx in around:
         fx.minion(st, 1, hx)
     fx.stack_deck(st, 0, ["tortoise_formation", "ignite"])     # +3
@@ -449,7 +449,7 @@ def test_R116_the_outsider_is_an_enemy_of_both_sides_and_a_hiding_hex_hides_it()
     st = field_state({"sakoshi": (0, "D4"), "akhuti": (0, "A7"), "corjof": (1, "I5"), "cotlic": (1, "I7")},
                      name="fx_cov_hide")
     st["outsider"].update(hexes=["F3", "F4", "G3"], holder=0)      # side 0 holds its card
-    m = ops.map_of(st)
+    m = board.map_of(st)
     assert hexes.has_los(m, "D4", "F4") and hexes.has_los(m, "I5", "G3")
     assert "outsider" not in targets.attack_targets(st, "sakoshi"), "hidden: nobody next to it"
     assert "outsider" not in targets.attack_targets(st, "corjof")

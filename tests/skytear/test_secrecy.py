@@ -36,9 +36,11 @@ def own_cards(state: dict, seat: int) -> Counter:
 
 
 def public_output(state: dict, events: list) -> dict:
-    private = RULES.asks_privately(state)
+    moment = RULES.moment(state)
+    private = moment.asks_privately
     return {"texts": [to_json(e.public) for e in events], "view": RULES.view(state, None), "private": private,
-            "to_act": None if private else sorted(RULES.active_players(state)), "result": state.get("result")}
+            "moment": (moment.kind, moment.owner, to_json(moment.waiting)),
+            "to_act": None if private else sorted(moment.seats), "result": state.get("result")}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -33,12 +33,13 @@ def activated(state, seat, hero):
 
 
 def public(state, events) -> dict:
-    """What anyone in the channel sees of a move: its public texts, the public view, who is asked
-    (unless the game asks privately) and the result."""
-    private = RULES.asks_privately(state)
+    """What anyone in the channel sees of a move: its public texts, the public view, the moment (its
+    kind, whose turn, its public line; who is asked unless the game asks privately) and the result."""
+    moment = RULES.moment(state)
+    private = moment.asks_privately
     return {"texts": [to_json(e.public) for e in events], "view": RULES.view(state, None),
-            "asks_privately": private, "to_act": None if private else sorted(RULES.active_players(state)),
-            "result": state.get("result")}
+            "moment": (moment.kind, moment.owner, to_json(moment.waiting)), "asks_privately": private,
+            "to_act": None if private else sorted(moment.seats), "result": state.get("result")}
 
 
 def texts(events) -> list[str]:

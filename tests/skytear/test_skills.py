@@ -1,7 +1,7 @@
 """Hero skills and the Outsider's skill (R50-R57, R33, R78, R99; T22-T25, T50, T51)."""
 from __future__ import annotations
 
-from engine.skytear import data, hexes, ops, skills
+from engine.skytear import board, data, hexes, ops, passives, skills
 
 from .fixtures import events, grid_map, make_state, minion, stack_deck
 
@@ -78,11 +78,11 @@ def test_R99_T50_blood_ward_stops_damage_to_minions_near_tlakali_only():
     st = field({"tlakali": (0, "D4"), "sakoshi": (1, "F4")})
     near = minion(st, 0, "E5")
     far = minion(st, 0, "I7")
-    assert skills.protects_minion(st, ops.find_minion(st, "E5", 0))
+    assert passives.protects_minion(st, ops.find_minion(st, "E5", 0))
     assert ops.deal_damage(st, "sakoshi", near, 2) == 0 and ops.exists(st, near)
     assert ops.deal_damage(st, "sakoshi", far, 2) == 1 and not ops.exists(st, far)
     enemy = minion(st, 1, "C4")
-    assert not skills.protects_minion(st, ops.find_minion(st, "C4", 1))   # only friendly minions
+    assert not passives.protects_minion(st, ops.find_minion(st, "C4", 1))   # only friendly minions
     ops.remove_minion(st, ops.find_minion(st, "E5", 0), "sakoshi")        # defeat is not damage
     assert not ops.exists(st, near) and ops.exists(st, enemy)
 
@@ -102,11 +102,11 @@ def test_frost_skin_and_rime_shot_work_while_corjof_is_shapeshifted():
     st = field({"corjof": (0, "D4"), "cotlic": (1, "F4")})
     assert ops.armor_of(st, "corjof") == 0
     assert skills.after_attack(st, "corjof", "cotlic", events(st)) == []
-    assert not ops.has_status(st, "cotlic", "slow")
+    assert not board.has_status(st, "cotlic", "slow")
     ops.attach_status(st, "corjof", "shapeshift")
     assert ops.armor_of(st, "corjof") == 1
     skills.after_attack(st, "corjof", "cotlic", events(st))
-    assert ops.has_status(st, "cotlic", "slow")
+    assert board.has_status(st, "cotlic", "slow")
 
 
 def test_T23_R33_bear_fury_moves_and_hits_both_enemies_in_the_triangle_with_wild_majesty():
@@ -160,7 +160,7 @@ def test_R56_T25_illusion_mirrors_nupten_heroes_and_resonant_radiance_gives_armo
     assert st["illusions"] == {"akhuti": "E4"}
     assert ops.armor_of(st, "akhuti") == 1 and ops.armor_of(st, "haburat") == 2   # 1 printed + 1
     assert ops.armor_of(st, "cotlic") == 1                                          # not Nupten
-    assert skills.mirrored_skills(st, "haburat") == {"resonant_radiance"}
+    assert passives.mirrored_skills(st, "haburat") == {"resonant_radiance"}
 
 
 def test_R56_an_illusion_moves_within_3_of_its_current_place():
@@ -230,7 +230,7 @@ def test_T22_shadow_pounce_places_yami_next_to_the_marked_hero_and_hits_with_one
     st = field({"yami": (0, "B4"), "tlakali": (1, "E4")})
     stack_deck(st, 0, ["purify_the_mind", "ignite"])           # +3 on top
     skills.resolve_devotion(st, "yami", {"mark": "tlakali"}, events(st))
-    assert ops.has_status(st, "tlakali", "mark")
+    assert board.has_status(st, "tlakali", "mark")
     assert st["heroes"]["yami"]["hex"] == "D4"                  # the free hex next to E4 nearest to B4
     assert hp(st, "tlakali") == full("tlakali") - (1 + 3)
     assert len(st["discards"]["0"]) == 1

@@ -5,6 +5,7 @@ passed, requirements checked again (R25); triggers (R78), the Outsider's reactio
 pending choices; no windows in the minion and reset phases (R79, G46)."""
 from __future__ import annotations
 
+from engine.base import TURN, WINDOW, Moment
 from engine.skytear import RULES, data, flow, hexes, resolve
 
 from . import fixtures as fx
@@ -252,18 +253,47 @@ def test_G34_a_window_asks_a_seat_with_an_instant_like_a_seat_without_one():
             assert v1.get(key) == v3.get(key), key
 
 
-def test_auto_pass_ok_only_when_pass_is_the_only_move_and_timeout_passes_a_window():
+def test_quiet_pass_only_when_pass_is_the_only_move_and_timeout_passes_a_window():
     st = duel()
     fx.give(st, 1, "ambush")
     st = activated(st, 0, "sakoshi")
-    assert not RULES.auto_pass_ok(st, 0) and RULES.timeout_action(st, 0) is None, "a turn is not passed"
+    assert not RULES.quiet_pass(st, 0) and RULES.timeout_action(st, 0) is None, "a turn is not passed"
     st = act(st, 0, "move:C4")
-    assert not RULES.auto_pass_ok(st, 1), "seat 1 can respond with Ambush"
+    assert not RULES.quiet_pass(st, 1), "seat 1 can respond with Ambush"
     assert RULES.timeout_action(st, 1) == "pass"
     st2 = duel()
     st2 = activated(st2, 0, "sakoshi")
     st2 = act(st2, 0, "move:C4")
-    assert RULES.auto_pass_ok(st2, 1)
+    assert RULES.quiet_pass(st2, 1)
+    assert not RULES.quiet_pass(st2, 0), "seat 0 holds no priority now"
+
+
+def test_the_moment_of_an_activation_and_of_its_windows_belongs_to_the_activating_seat():
+    """One board per hero activation: the windows opened by seat 0's actions are seat 0's turn
+    (owner) while seat 1 is asked (seats), naming nobody in public (a count, the same whether or
+    not seat 1 could respond)."""
+    st = activated(duel(), 0, "sakoshi")
+    assert RULES.moment(st) == Moment(TURN, frozenset({0}), 0)
+    st = act(st, 0, "move:C4")
+    moment = RULES.moment(st)
+    assert (moment.kind, moment.seats, moment.owner, moment.pass_action) == (WINDOW, frozenset({1}), 0, "pass")
+    assert moment.asks_privately and str(moment.waiting) == "Waiting for 1 response"
+    holding = duel()
+    fx.give(holding, 1, "ambush")
+    holding = act(activated(holding, 0, "sakoshi"), 0, "move:C4")
+    assert RULES.moment(holding) == moment, "the moment never tells what seat 1 holds"
+    st = act(st, 1, "pass")
+    assert RULES.moment(st) == Moment(TURN, frozenset({0}), 0)
+
+
+def test_a_team_window_counts_the_seats_still_to_answer_and_keeps_the_owner():
+    st = hero_state({"sakoshi": (0, "D5"), "akhuti": (2, "B6"), "yami": (1, "E5"), "cotlic": (3, "L6")}, players=4)
+    st = act(activated(st, 0, "sakoshi"), 0, "move:C4")
+    assert [(m.seats, m.owner, str(m.waiting)) for m in [RULES.moment(st)]] == \
+        [(frozenset({1}), 0, "Waiting for 3 responses")]
+    st = act(act(st, 1, "pass"), 2, "pass")
+    assert (RULES.moment(st).seats, RULES.moment(st).owner, str(RULES.moment(st).waiting)) == \
+        (frozenset({3}), 0, "Waiting for 1 response")
 
 
 # ------------------------------------------------------------------ no windows outside (R79, G46)

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import json
 
-from engine.skytear import RULES, hexes
+from engine.skytear import RULES, flow, hexes
 
 from . import fixtures as fx
 from .flowkit import act, check_no_leak, hero_state, ids, pass_all, strings
 
-TOP_KEYS = {"game", "map", "viewer", "players", "sides", "first", "first_side", "round", "rounds", "mana", "phase",
-            "turn_side", "activation", "heroes", "minions", "towers", "tokens", "pillars", "illusions", "outsider",
-            "victory", "vortex", "stack", "waiting", "hand_counts", "deck_counts", "discards", "cards", "revealed",
-            "draft", "last", "log", "prompt", "result"}
+TOP_KEYS = {"game", "map", "viewer", "players", "sides", "first", "first_side", "round", "rounds", "mana", "hand_limit",
+            "phase", "turn_side", "activation", "acting_side", "acting_seat", "heroes", "minions", "towers",
+            "tokens", "pillars", "illusions", "outsider", "victory", "vortex", "stack", "waiting", "hand_counts",
+            "deck_counts", "discards", "cards", "revealed", "draft", "last", "log", "prompt", "result"}
 HERO_KEYS = {"id", "owner", "side", "hex", "hp", "max_hp", "armor", "attack", "plus", "range", "runes", "factions",
              "state", "returns", "statuses", "played", "mana_left", "leads", "mirrored", "shapeshifted"}
 
@@ -32,7 +32,7 @@ def test_the_view_has_every_key_of_the_schema():
         v = RULES.view(st, viewer)
         assert TOP_KEYS <= set(v), TOP_KEYS - set(v)
         assert all(HERO_KEYS <= set(h) for h in v["heroes"])
-        assert v["phase"] == "hero" and v["mana"] == v["round"] == 1 and v["rounds"] == 5
+        assert v["phase"] == "hero" and v["mana"] == v["round"] == 1 and v["rounds"] == 5 and v["hand_limit"] == 7
         assert {t["number"] for t in v["tokens"]} == {1, 2}
         assert all(set(s) >= {"seats", "nexus_hp", "nexus_exposed", "defeats", "structure_damage"} for s in v["sides"])
         assert v["outsider"]["holder"] is None and v["outsider"]["hexes"] == []
@@ -130,3 +130,47 @@ def test_the_finished_game_view_carries_the_result():
     v = RULES.view(st, None)
     assert v["phase"] == "over" and v["result"]["winners"] == [0] and "nexus" in v["result"]["reason"]
     assert RULES.prompt(st, 0) == ""
+
+
+# ------------------------------------------------------------------ facts the pictures draw, worked out here
+
+def test_the_view_says_whose_turn_it_is_as_the_board_shows_it():
+    """The board highlights the side whose turn it is and names the activating player: the view
+    says both (acting_side, acting_seat), so the picture never reads the phase's rules."""
+    st = hero_state({"sakoshi": (0, "D5"), "akhuti": (2, "B6"), "yami": (1, "H2"), "cotlic": (3, "L6")}, players=4)
+    st["turn_side"] = 1
+    v = RULES.view(st, None)
+    assert (v["acting_side"], v["acting_seat"]) == (1, None), "side 1 activates next: either of its players"
+    st = act(st, 3, "activate:cotlic")
+    v = RULES.view(st, None)
+    assert (v["acting_side"], v["acting_seat"]) == (1, 3)
+    st = act(st, 3, "move:K6")
+    assert (RULES.view(st, 0)["acting_side"], RULES.view(st, 0)["acting_seat"]) == (1, 3), "a window keeps the turn"
+    assert [(e["seat"], e["side"]) for e in RULES.view(st, None)["stack"]] == [(3, 1)]
+
+
+def test_the_outsider_phase_is_the_turn_of_the_side_that_holds_the_outsider():
+    st = hero_state({"sakoshi": (0, "D5"), "akhuti": (2, "B6"), "yami": (1, "H2"), "cotlic": (3, "L6")}, players=4)
+    st["turn_side"] = 0                       # left over from the hero phase before
+    st["outsider"]["holder"] = 1
+    flow.start_round(st, fx.events(st))
+    assert st["phase"] == "outsider"
+    v = RULES.view(st, None)
+    assert (v["acting_side"], v["acting_seat"]) == (1, 1), "the holding side's first player acts for it"
+
+
+def test_nobody_acts_in_the_mulligan_nor_once_the_game_is_over():
+    st = RULES.setup(2, {}, 9)
+    v = RULES.view(st, None)
+    assert (v["acting_side"], v["acting_seat"]) == (None, None)
+    over = hero_state({"sakoshi": (0, "D5"), "yami": (1, "H2")})
+    over["nexus"][1]["hp"] = 0
+    flow.check_victory(over, fx.events(over))
+    v = RULES.view(over, None)
+    assert (v["acting_side"], v["acting_seat"], v["result"]["side"]) == (None, None, 0)
+
+
+def test_a_seat_s_own_side_is_in_its_own_view_only():
+    st = started(players=3)
+    assert [RULES.view(st, seat)["own_side"] for seat in range(3)] == [0, 1, 0]
+    assert "own_side" not in RULES.view(st, None)

@@ -1,10 +1,10 @@
-"""Skytear pictures: the public battlefield board (render_board) and a player's private hand
-(render_hand, in render/skytear_hand.py).
+"""The Skytear board picture: the public battlefield (render_board).
 
-Both take the dict from engine.skytear's view() (engine/skytear/views.py), the seats' display
-names and the reader's language, and return PNG bytes. The board is drawn only from public
-keys (it never reads `hand`, `viewer`, nor a lead card's identity), so any seat's view draws
-the same channel picture.
+It takes the dict from engine.skytear's view() (engine/skytear/views.py), the seats' display names
+and the reader's language, and returns PNG bytes. It is drawn only from public keys (it never
+reads `hand`, `viewer`, nor a lead card's identity), so any seat's view draws the same channel
+picture, and it draws only what the view carries: whose turn it is, each hero's values, the
+stack's sides are facts of the view, never worked out here.
 
 The battlefield is the map file's hexes (data/skytear/maps/<name>.json), pointy-top, from their
 axial coordinates. The map fills the picture's width (1200 px): Discord previews it about 550
@@ -35,16 +35,13 @@ HP, armor, mana left, statuses, lead cards by orientation, cards lying on them),
 victory cards with each side's tokens, the Skytear Vortex, the last reveals and the log.
 
 Every word is drawn in the reader's language: the picture's own words are `Msg`s (the
-"pictures" catalogue), game terms come from the game's glossary (`term`), the view's texts are
-rendered as they come, hero and card names come from the data files' zh_tw/zh_cn fields
-(English when a file or a field is missing).
+"pictures" catalogue); names and terms as in palette.py.
 """
 from __future__ import annotations
 
 import json
 import math
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -52,70 +49,20 @@ from PIL import Image, ImageDraw
 from engine.text import Msg, Seat, plural, term
 from i18n import LIST_SEPARATOR
 from render import toolkit
-from render.common import draw_fitted, draw_text, font, text_width, words
+from render.common import draw_fitted, draw_text, font, words
 from render.common import whole as _int
+from render.skytear.palette import (
+    BACKGROUND, BODY, BUSH, BUSH_LIGHT, DANGER, DATA_DIR, DOME, GAME, GOLD, HEAD, HEX_EDGE, HP_BACK,
+    INK, LABEL_DARK, LABEL_LIGHT, LANE, LANE_HIDING, LAST, NEUTRAL, OUTSIDER, OUTSIDER_RIM, PALETTE, PANEL,
+    PANEL_EDGE, PLAIN, PLAIN_HIDING, RGB, RUINS, RUINS_DARK, SIDE, SIDE_DARK, SIDE_LIGHT, SMALL, STATUS_COLOURS,
+    STATUS_LETTERS, STATUS_NAMES, STATUS_ORDER, TEXT, TEXT_DIM, TOKEN, WHITE, card_name, hero_disc, hero_name,
+    hp_colour, lead_icon, mana_pips, mix, names_of, seat_names, short_name, side_colour, victory_name,
+    width_px)
 
-GAME = "skytear"
-RGB = tuple[int, int, int]
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "skytear"
 SQRT3 = math.sqrt(3)
-
-# ---------------------------------------------------------------------------- colours
-
-BACKGROUND: RGB = (30, 34, 42)
-PANEL: RGB = (44, 49, 59)
-PANEL_EDGE: RGB = (70, 78, 92)
-TEXT: RGB = (236, 238, 242)
-TEXT_DIM: RGB = (160, 167, 180)
-INK: RGB = (24, 26, 30)
-WHITE: RGB = (255, 255, 255)
-GOLD: RGB = (245, 196, 48)
-LAST: RGB = (236, 60, 200)          # frame of the last move's hexes
-MANA: RGB = (120, 200, 250)
-DANGER: RGB = (226, 54, 54)         # an exposed nexus, low HP
-# sides: blue and orange (told apart by colour-blind readers too), a dark rim, a light tint
-SIDE: list[RGB] = [(52, 128, 236), (238, 116, 30)]
-SIDE_DARK: list[RGB] = [(18, 52, 112), (112, 48, 6)]
-SIDE_LIGHT: list[RGB] = [(150, 190, 245), (248, 190, 140)]
-NEUTRAL: RGB = (150, 150, 160)
-# the land
-PLAIN: RGB = (84, 110, 76)
-PLAIN_HIDING: RGB = (62, 90, 58)
-LANE: RGB = (184, 158, 112)
-LANE_HIDING: RGB = (150, 134, 90)
-DOME: list[RGB] = [(92, 66, 158), (122, 94, 196), (158, 132, 228)]   # edge, middle, core (the glow)
-HEX_EDGE: RGB = (38, 46, 38)
-BUSH: RGB = (30, 70, 34)
-BUSH_LIGHT: RGB = (76, 132, 62)
-LABEL_LIGHT: RGB = (222, 230, 214)
-LABEL_DARK: RGB = (52, 42, 26)
-RUINS: RGB = (112, 106, 98)
-RUINS_DARK: RGB = (70, 66, 60)
-TOKEN: RGB = (250, 206, 70)         # control tokens
-OUTSIDER: RGB = (58, 28, 66)
-OUTSIDER_RIM: RGB = (206, 120, 240)
-HP_BACK: RGB = (20, 20, 24)
-HP_SPENT: RGB = (70, 70, 78)     # a lost HP's segment of a hero's ring
-HP_GOOD: RGB = (70, 200, 90)
-HP_MID: RGB = (238, 190, 40)
-HP_LOW: RGB = (232, 64, 52)
-# statuses: a colour each, and the letter (or the first character of the term in Chinese)
-STATUS_ORDER = ["slow", "haste", "disarm", "frenzy", "mark", "shapeshift"]
-STATUS_COLOURS: dict[str, RGB] = {"slow": (90, 130, 200), "haste": (60, 170, 90), "disarm": (130, 130, 140),
-                                  "frenzy": (214, 70, 40), "mark": (190, 40, 110), "shapeshift": (30, 160, 160)}
-# game terms come from the game's glossary (data/skytear/glossary.csv), as the seed prints them
-STATUS_NAMES = {status: term(GAME, status.capitalize()) for status in STATUS_ORDER}
-# the letter of a status in English (shapeshift is X: S is Slow)
-STATUS_LETTERS = {"slow": "S", "haste": "H", "disarm": "D", "frenzy": "F", "mark": "M", "shapeshift": "X"}
-# runes: colour and shape (fire ▲, earth ■, air ●, frost ◆), so a rune reads in grayscale too
-RUNE_COLOURS: dict[str, RGB] = {"fire": (226, 78, 44), "earth": (120, 160, 60), "air": (150, 168, 236),
-                                "frost": (70, 196, 214)}
-RUNE_NAMES = {rune: term(GAME, f"{rune.capitalize()} rune") for rune in ("fire", "earth", "air", "frost")}
-RUNE_ORDER = ["fire", "earth", "air", "frost"]
-
 PHASE_NAMES = {"draft": Msg("Draft"), "mulligan": term(GAME, "mulligan"), "outsider": term(GAME, "Outsider phase"),
                "hero": term(GAME, "hero phase"), "minion": term(GAME, "minion phase"),
-               "reset": term(GAME, "reset phase"), "discard": Msg("Discard to 7"), "over": Msg("Game over")}
+               "reset": term(GAME, "reset phase"), "over": Msg("Game over")}
 ACTION_NAMES = {**{a: term(GAME, a.capitalize()) for a in ("move", "attack", "skirmish", "lead", "devotion")},
                 "play": Msg("Play a card"), "card": Msg("Play a card"), "skill": Msg("Skill")}
 STACK_KINDS = {"action": Msg("action"), "card": Msg("card"), "skill": Msg("skill"), "trigger": Msg("trigger")}
@@ -129,42 +76,10 @@ MAX_HEX = 58            # a hex's radius at most (a small map is not blown up)
 HEADER_H = 122
 PAD = 20                # panel padding, gutter between the two side columns
 COL_W = (WIDTH - 2 * MARGIN - PAD) // 2
-BODY = 22               # panel text (10 px in Discord's preview)
-SMALL = 19
-HEAD = 26
 LINE = 32
-MAX_PNG_BYTES = 300_000
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return toolkit.mix(a, b, t)
-
-
-def _palette() -> toolkit.Palette:
-    base = toolkit.colours_in(BACKGROUND, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, INK, WHITE, GOLD, LAST, DANGER, SIDE,
-                              SIDE_DARK, SIDE_LIGHT, NEUTRAL, PLAIN, PLAIN_HIDING, LANE, LANE_HIDING, DOME, HEX_EDGE,
-                              BUSH, BUSH_LIGHT, LABEL_LIGHT, LABEL_DARK, RUINS, RUINS_DARK, TOKEN, OUTSIDER,
-                              OUTSIDER_RIM, MANA, HP_BACK, HP_GOOD, HP_MID, HP_LOW, STATUS_COLOURS, RUNE_COLOURS,
-                              CARD_COLOURS)
-    # the tints the drawing mixes (side panels, dimmed heroes, the stack's box...), exactly
-    tints = [_mix(GOLD, BACKGROUND, 0.15), _mix(GOLD, PANEL, 0.88), _mix(PANEL_EDGE, PANEL, 0.4), HP_SPENT,
-             _mix(CARD_COLOURS["back"], TEXT, 0.45)]
-    for side in range(2):
-        tints += [_mix(SIDE[side], BACKGROUND, 0.5), _mix(SIDE[side], BACKGROUND, 0.55), _mix(SIDE[side], PANEL, 0.88),
-                  _mix(SIDE[side], PANEL, 0.3), _mix(SIDE_LIGHT[side], SIDE[side], 0.5), _mix(SIDE[side], WHITE, 0.5),
-                  _mix(WHITE, SIDE[side], 0.15), _mix(WHITE, _mix(SIDE[side], BACKGROUND, 0.55), 0.45)]
-    tints += [_mix(c, BACKGROUND, 0.4) for c in (HP_GOOD, HP_MID, HP_LOW)]
-    return toolkit.Palette(base + tints)
-
-
-# card faces of the hand picture (render/skytear_hand.py): their colours belong to the one palette
-CARD_FACE: RGB = (244, 238, 224)
-CARD_INK: RGB = (40, 36, 30)
-CARD_COLOURS = {"face": CARD_FACE, "ink": CARD_INK, "grey": (112, 106, 96), "back": (74, 58, 104),
-                "instant": (214, 140, 20), "ultimate": (160, 110, 20), "none": (128, 122, 140)}
-
-
-# ---------------------------------------------------------------------------- data: maps, names
+# ---------------------------------------------------------------------------- maps
 
 _registered_maps: dict[str, dict] = {}
 
@@ -214,68 +129,7 @@ def _geometry(name: str) -> Geometry:
     return Geometry(data)
 
 
-@lru_cache(maxsize=8)
-def _data_file(name: str) -> dict:
-    path = DATA_DIR / f"{name}.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
-@lru_cache(maxsize=8)
-def _names_of(kind: str) -> dict[str, dict]:
-    """Names by id from a data file (heroes, cards, victory): {id: {"en", "zh-TW", "zh-CN"}}."""
-    data = _data_file(kind)
-    rows = data.get(kind) if kind != "victory" else data.get("cards")
-    out: dict[str, dict] = {}
-    for row in rows or []:
-        if isinstance(row, dict) and row.get("id"):
-            out[row["id"]] = {"en": row.get("name"), "zh-TW": row.get("zh_tw"), "zh-CN": row.get("zh_cn")}
-    outsider = _data_file("outsider").get("outsider") if kind == "heroes" else None
-    if isinstance(outsider, dict):
-        out["outsider"] = {"en": outsider.get("name"), "zh-TW": outsider.get("zh_tw"), "zh-CN": outsider.get("zh_cn")}
-    return out
-
-
-def _plain_name(ident: str) -> str:
-    return str(ident).replace("_", " ").title()
-
-
-def hero_name(hero: str, lang: str = "en") -> str:
-    """A hero's name in `lang`: the data file's, English where it has none."""
-    row = _names_of("heroes").get(hero) or {}
-    return row.get(lang) or row.get("en") or _plain_name(hero)
-
-
-def card_name(view: dict, card: str, lang: str = "en") -> str:
-    """A card's name in `lang`: the data file's Chinese, else the view's name (a Msg, rendered)."""
-    row = _names_of("cards").get(card) or {}
-    if lang != "en" and row.get(lang):
-        return row[lang]
-    named = ((view.get("cards") or {}).get(card) or {}).get("name")
-    if named:
-        return words(named, lang)
-    return row.get("en") or _plain_name(card)
-
-
-def victory_name(entry: dict, lang: str = "en") -> str:
-    row = _names_of("victory").get(entry.get("id", "")) or {}
-    if lang != "en" and row.get(lang):
-        return row[lang]
-    if entry.get("name"):
-        return words(entry["name"], lang)
-    return row.get("en") or _plain_name(entry.get("id", "?"))
-
-
-def short_name(hero: str, lang: str = "en") -> str:
-    """What a hero's disc says: three capitals (COT), or two characters of the Chinese name."""
-    name = hero_name(hero, lang)
-    if lang != "en" and name and not name.isascii():
-        return name[:2]
-    letters = [ch for ch in name if ch.isalpha()]
-    return "".join(letters[:3]).upper() or "?"
-
+# ---------------------------------------------------------------------------- labels
 
 def status_mark(status: str, lang: str = "en") -> str:
     """A status pip's letter: S H D F M X, or the first character of its Chinese name."""
@@ -286,26 +140,8 @@ def status_mark(status: str, lang: str = "en") -> str:
     return STATUS_LETTERS.get(status, status[:1].upper() or "?")
 
 
-def _names(names, lang: str) -> list[str]:
-    """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
-    return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names or [])]
-
-
 def _side_of(value: Any) -> int | None:
     return value if value in (0, 1) else None
-
-
-def side_colour(side: Any) -> RGB:
-    return SIDE[side] if side in (0, 1) else NEUTRAL
-
-
-def side_dark(side: Any) -> RGB:
-    return SIDE_DARK[side] if side in (0, 1) else INK
-
-
-def _hp_colour(hp: int, max_hp: int) -> RGB:
-    ratio = hp / max_hp if max_hp else 0
-    return HP_GOOD if ratio > 0.6 else HP_MID if ratio > 0.3 else HP_LOW
 
 
 def _statuses(model: dict) -> list[tuple[str, int]]:
@@ -313,15 +149,6 @@ def _statuses(model: dict) -> list[tuple[str, int]]:
     found = {k: _int(v) for k, v in (model.get("statuses") or {}).items() if _int(v) > 0}
     return [(k, found[k]) for k in STATUS_ORDER if k in found] + \
         [(k, v) for k, v in sorted(found.items()) if k not in STATUS_ORDER]
-
-
-# ---------------------------------------------------------------------------- text helpers
-
-_say_fit = draw_fitted
-
-
-def _tw(text: str, size: int, bold: bool = False) -> int:
-    return math.ceil(text_width(text, size, bold))
 
 
 # ---------------------------------------------------------------------------- pieces (kept sprites)
@@ -373,8 +200,8 @@ def _hex_tile(land: str, hiding: bool, size: float) -> Image.Image:
             c.polygon(_hex_points(cx, cy, size * 0.5), fill=DOME[2])
         elif land.startswith("nexus"):
             side = int(land[-1])
-            c.polygon(outer, fill=_mix(SIDE[side], BACKGROUND, 0.5))
-            c.polygon(_star(cx, cy + size * 0.05, size * 0.62), fill=_mix(SIDE_LIGHT[side], SIDE[side], 0.5))
+            c.polygon(outer, fill=mix(SIDE[side], BACKGROUND, 0.5))
+            c.polygon(_star(cx, cy + size * 0.05, size * 0.62), fill=mix(SIDE_LIGHT[side], SIDE[side], 0.5))
         else:
             fill = {"lane": LANE_HIDING if hiding else LANE}.get(land, PLAIN_HIDING if hiding else PLAIN)
             c.polygon(outer, fill=fill)
@@ -448,50 +275,6 @@ def _nexus_badge(side: int, hp: int, exposed: bool, size: float) -> Image.Image:
     return toolkit.drawn(("skytear.nexus", side, hp, exposed, round(size, 2)), (w, h), paint)
 
 
-def _hero_disc(label: str, side: Any, r: int, dim: bool, active: bool, lang: str,
-               hp: int | None = None, max_hp: int = 0) -> Image.Image:
-    """A hero: a disc in its side's colour with its short name, ringed by its HP (one segment per
-    HP, lit in green, yellow or red); dimmed when exhausted; a gold ring around the active hero.
-    Without `hp`, a plain disc (the panel, the round track)."""
-    glow = 4 if active else 0
-    size = 2 * (r + glow) + 1
-    fill = side_colour(side)
-    if dim:
-        fill = _mix(fill, BACKGROUND, 0.55)
-
-    def paint(c: toolkit.Canvas) -> None:
-        m = r + glow
-        if active:
-            c.ellipse((0, 0, size - 1, size - 1), fill=GOLD)
-        c.ellipse((m - r, m - r, m + r, m + r), fill=INK if hp is not None else side_dark(side))
-        inner = r - 2
-        if hp is not None and max_hp > 0:
-            ring = max(4, round(r * 0.2))
-            colour = _hp_colour(hp, max_hp)
-            if dim:
-                colour = _mix(colour, BACKGROUND, 0.4)
-            box = (m - inner, m - inner, m + inner, m + inner)
-            step = 360 / max_hp
-            gap = 3 if max_hp <= 16 else 0
-            for k in range(max_hp):
-                start = -90 + k * step + gap / 2
-                c.pieslice(box, start, start + step - gap, fill=colour if k < hp else HP_SPENT)
-            inner = inner - ring
-            c.ellipse((m - inner - 1, m - inner - 1, m + inner + 1, m + inner + 1), fill=INK)
-        c.ellipse((m - inner, m - inner, m + inner, m + inner), fill=fill,
-                  outline=_mix(WHITE, fill, 0.45 if dim else 0.15), width=2)
-        text_size = max(10, round(inner * (0.8 if label.isascii() else 0.85)))
-        while text_size > 9 and text_width(label, text_size, True) > 2 * inner - 8:
-            text_size -= 1
-        ink = _mix(WHITE, fill, 0.45) if dim else WHITE
-        if label.isascii():
-            toolkit.text(c, (m, m), label, font=font(text_size, True), fill=ink, anchor="mm", stroke_width=2,
-                         stroke_fill=side_dark(side))
-        else:
-            draw_text(c, (m, m), label, text_size, ink, True, anchor="mm")
-    return toolkit.drawn(("skytear.hero", label, side, r, dim, active, lang, hp, max_hp), (size, size), paint)
-
-
 def _tapped(k: float) -> Image.Image:
     """An exhausted hero's mark: its card turned sideways (tapped), with a turning arrow."""
     w, h = round(k * 1.25), round(k * 1.05)
@@ -512,7 +295,7 @@ def _status_pip(status: str, count: int, h: int, lang: str) -> Image.Image:
     mark = status_mark(status, lang)
     label = f"{mark}{count}" if count > 1 else mark
     size = max(9, h - 5)
-    w = max(h, _tw(label, size, True) + 8)
+    w = max(h, width_px(label, size, True) + 8)
 
     def paint(c: toolkit.Canvas) -> None:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 3, fill=STATUS_COLOURS.get(status, NEUTRAL),
@@ -527,7 +310,7 @@ def _hp_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, h
     draw.rectangle((x - 1, y - 1, x + w + 1, y + h + 1), fill=HP_BACK)
     max_hp = max(1, max_hp)
     lit = max(0, min(hp, max_hp))
-    colour = _hp_colour(hp, max_hp)
+    colour = hp_colour(hp, max_hp)
     step = w / max_hp
     for k in range(lit):
         x0 = x + round(k * step)
@@ -547,32 +330,6 @@ def _diamond(w: int, h: int, fill: RGB, alpha: int, rim: RGB) -> Image.Image:
 
 def _paste_centred(d, part: Image.Image, cx: float, cy: float) -> None:
     toolkit.paste(d, part, (round(cx - part.width / 2), round(cy - part.height / 2)))
-
-
-def rune_mark(c: ImageDraw.ImageDraw, rune: str, cx: float, cy: float, r: float) -> None:
-    """A rune pip: a disc in the rune's colour with its shape in white (fire ▲, earth ■, air ●,
-    frost ◆); a rune the picture does not know is a grey disc."""
-    colour = RUNE_COLOURS.get(rune, NEUTRAL)
-    c.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=max(1, round(r / 6)))
-    k = r * 0.52
-    if rune == "fire":
-        c.polygon([(cx, cy - k * 1.1), (cx + k, cy + k * 0.75), (cx - k, cy + k * 0.75)], fill=WHITE)
-    elif rune == "earth":
-        c.rectangle((cx - k * 0.8, cy - k * 0.8, cx + k * 0.8, cy + k * 0.8), fill=WHITE)
-    elif rune == "air":
-        c.ellipse((cx - k * 0.85, cy - k * 0.85, cx + k * 0.85, cy + k * 0.85), fill=WHITE)
-    elif rune == "frost":
-        c.polygon([(cx, cy - k * 1.1), (cx + k * 0.85, cy), (cx, cy + k * 1.1), (cx - k * 0.85, cy)], fill=WHITE)
-
-
-def lead_icon(c: ImageDraw.ImageDraw, x: float, y: float, source: str, k: int = 22) -> int:
-    """A lead card's back at (x, y): portrait when led from the hand, landscape from the deck (R48).
-    Returns its width."""
-    w, h = (round(k * 0.68), k) if source == "hand" else (k, round(k * 0.68))
-    top = y + (k - h) / 2
-    c.rounded_rectangle((x, top, x + w, top + h), radius=3, fill=CARD_COLOURS["back"], outline=TEXT, width=2)
-    c.line((x + 4, top + 4, x + w - 4, top + h - 4), fill=_mix(CARD_COLOURS["back"], TEXT, 0.45), width=1)
-    return w
 
 
 # ---------------------------------------------------------------------------- the board
@@ -596,7 +353,7 @@ class _Board:
     def __init__(self, view: dict, names, lang: str):
         self.view = view
         self.lang = lang
-        self.names = _names(names, lang)
+        self.names = seat_names(names, lang)
         self.geo = _geometry(str(view.get("map") or ""))
         self.size = self.geo.size_for(WIDTH)
         self.map_w = round((self.geo.right - self.geo.left) * self.size)
@@ -638,13 +395,13 @@ class _Board:
         d.rectangle((0, 0, WIDTH, HEADER_H - 6), fill=PANEL)
         title = self.say(Msg("SKYTEAR"))
         draw_text(d, (MARGIN, 28), title, 30, TEXT, True, anchor="lm")
-        x = MARGIN + _tw(title, 30, True) + 16
+        x = MARGIN + width_px(title, 30, True) + 16
         map_title = MAP_TITLES.get(str(view.get("map")), self.geo.title or str(view.get("map") or ""))
-        title_w = _say_fit(d, (x, 30), self.say(map_title), SMALL, 300, TEXT_DIM, anchor="lm")
+        title_w = draw_fitted(d, (x, 30), self.say(map_title), SMALL, 300, TEXT_DIM, anchor="lm")
         turn, colour = self._turn_text()
         if turn:
-            _say_fit(d, (WIDTH - MARGIN, 28), turn, 28, WIDTH - x - title_w - MARGIN - 30, colour, True,
-                     anchor="rm", min_size=18)
+            draw_fitted(d, (WIDTH - MARGIN, 28), turn, 28, WIDTH - x - title_w - MARGIN - 30, colour, True,
+                        anchor="rm", min_size=18)
         # the round track: a box per round, the Skytear token on this one, defeated heroes under
         # the round they come back
         rounds = max(1, _int(view.get("rounds"), 5))
@@ -652,7 +409,7 @@ class _Board:
         box, gap, top = 44, 6, 58
         label = self.say(Msg("Round"))
         draw_text(d, (MARGIN, top + 19), label, SMALL, TEXT_DIM, anchor="lm")
-        x = MARGIN + _tw(label, SMALL) + 10
+        x = MARGIN + width_px(label, SMALL) + 10
         returning: dict[int, list[dict]] = {}
         for hero in view.get("heroes") or []:
             if hero.get("state") == "defeated" and isinstance(hero.get("returns"), int):
@@ -660,7 +417,7 @@ class _Board:
         for k in range(1, rounds + 1):
             x0 = x + (k - 1) * (box + gap)
             now = k == current
-            fill = GOLD if now else (_mix(PANEL_EDGE, PANEL, 0.4) if k < current else PANEL_EDGE)
+            fill = GOLD if now else (mix(PANEL_EDGE, PANEL, 0.4) if k < current else PANEL_EDGE)
             toolkit.round_box(d, (x0, top, x0 + box, top + 38), radius=7, fill=fill)
             toolkit.text(d, (x0 + box / 2, top + 19), str(k), font=font(22, True), fill=INK if now else
                          (TEXT_DIM if k < current else TEXT), anchor="mm")
@@ -668,22 +425,25 @@ class _Board:
             for j, hero in enumerate(back[:4]):
                 step = min(22, (box - 20) / max(1, len(back) - 1)) if len(back) > 1 else 0
                 cx = x0 + box / 2 - step * (len(back[:4]) - 1) / 2 + j * step
-                _paste_centred(d, _hero_disc(short_name(hero.get("id", "?"), self.lang), hero.get("side"), 11,
-                                             False, False, self.lang), cx, top + 48)
+                _paste_centred(d, hero_disc(short_name(hero.get("id", "?"), self.lang), hero.get("side"), 11,
+                                            False, False, self.lang), cx, top + 48)
         x += rounds * (box + gap) + 10
         sub = self._activation_text()
-        sub_w = min(_tw(sub, BODY), WIDTH // 2 - 40) if sub else 0
+        sub_w = min(width_px(sub, BODY), WIDTH // 2 - 40) if sub else 0
         if sub:
-            _say_fit(d, (WIDTH - MARGIN, top + 19), sub, BODY, sub_w, TEXT, anchor="rm", min_size=15)
+            draw_fitted(d, (WIDTH - MARGIN, top + 19), sub, BODY, sub_w, TEXT, anchor="rm", min_size=15)
         phase = str(view.get("phase") or "")
-        said = self.say(PHASE_NAMES.get(phase, phase))
+        if phase == "discard" and isinstance(view.get("hand_limit"), int):
+            said = self.say(Msg("Discard to {n}", n=view["hand_limit"]))
+        else:
+            said = self.say(PHASE_NAMES.get(phase, phase))
         said = said[:1].upper() + said[1:]
         room = WIDTH - MARGIN - sub_w - 30 - x
-        w = _say_fit(d, (x, top + 19), said, BODY, room, TEXT, True, anchor="lm", min_size=15)
+        w = draw_fitted(d, (x, top + 19), said, BODY, room, TEXT, True, anchor="lm", min_size=15)
         if phase not in ("over", "draft", "mulligan") and room - w > 120:
             mana = self.say(Msg("mana {mana} per hero", mana=_int(view.get("mana"), current)))
-            _say_fit(d, (x + w + 10, top + 19), "· " + mana, BODY, room - w - 10, TEXT_DIM, anchor="lm",
-                     min_size=15)
+            draw_fitted(d, (x + w + 10, top + 19), "· " + mana, BODY, room - w - 10, TEXT_DIM, anchor="lm",
+                        min_size=15)
 
     def _turn_text(self) -> tuple[str, RGB]:
         view = self.view
@@ -692,15 +452,11 @@ class _Board:
         waiting = _int(view.get("waiting"))
         if view.get("stack") and waiting:
             return self.say(plural("Waiting for {n} response", "Waiting for {n} responses", waiting)), GOLD
-        side = _side_of(view.get("turn_side"))
-        activation = view.get("activation") or {}
-        if isinstance(activation.get("seat"), int) and view.get("phase") == "hero":
-            return "▶ " + self.say(Seat(activation["seat"])), side_colour(
-                side if side is not None else activation.get("side"))
-        if view.get("phase") in ("hero", "outsider") and side is not None:
+        side = _side_of(view.get("acting_side"))
+        if isinstance(view.get("acting_seat"), int):
+            return "▶ " + self.say(Seat(view["acting_seat"])), side_colour(side)
+        if side is not None:
             return "▶ " + _side_names(view, side, self.say), side_colour(side)
-        if view.get("phase") in ("mulligan", "draft", "discard") and waiting:
-            return self.say(plural("Waiting for {n} player", "Waiting for {n} players", waiting)), GOLD
         return "", TEXT
 
     def _activation_text(self) -> str:
@@ -829,7 +585,7 @@ class _Board:
             corner = illusion.get("hex") in occupied
             w, h = (round(s * 0.52), round(s * 0.7)) if corner else (round(s * 0.9), round(s * 1.2))
             x, y = (c[0] - s * 0.55, c[1] - s * 0.05) if corner else (c[0], c[1] + s * 0.05)
-            _paste_centred(d, _diamond(w, h, side_colour(side), 120, _mix(side_colour(side), WHITE, 0.5)), x, y)
+            _paste_centred(d, _diamond(w, h, side_colour(side), 120, mix(side_colour(side), WHITE, 0.5)), x, y)
             label = short_name(illusion.get("hero", ""), self.lang)
             if not corner:
                 draw_text(d, (x, y), label, max(10, round(s * 0.26)), WHITE, True, anchor="mm")
@@ -868,11 +624,11 @@ class _Board:
                 pts = _hex_points(*c, s - 2)
                 d.line(pts + [pts[0]], fill=GOLD, width=max(3, round(s / 12)))
             hp, max_hp = _int(hero.get("hp")), max(1, _int(hero.get("max_hp"), 1))
-            _paste_centred(d, _hero_disc(short_name(hid, self.lang), hero.get("side"), r, dim, active, self.lang,
-                                         hp, max_hp), cx, cy)
+            _paste_centred(d, hero_disc(short_name(hid, self.lang), hero.get("side"), r, dim, active, self.lang,
+                                        hp, max_hp), cx, cy)
             # the HP as a number on a badge under the disc
             badge = max(9, round(s * 0.23))
-            toolkit.disc(d, (round(cx), round(cy + r - 1)), badge, _hp_colour(hp, max_hp), outline=INK,
+            toolkit.disc(d, (round(cx), round(cy + r - 1)), badge, hp_colour(hp, max_hp), outline=INK,
                          width=2, label=str(hp), font=font(max(10, round(badge * 1.2)), True), ink=INK)
             if dim:
                 _paste_centred(d, _tapped(s * 0.5), cx - r * 0.92, cy + r * 0.62)
@@ -921,21 +677,18 @@ class _Board:
             head = Msg("Drawn game")
         else:
             head = Msg("Game over")
-        if side is None and winners:
-            sides = {i for i in (0, 1) if winners[0] in _seats_of(view, i)}
-            side = sides.pop() if sides else None
         reason = self.say(result.get("reason")) if result.get("reason") else ""
         h = 84
 
         def paint(d: toolkit.Canvas, y: int) -> None:
             accent = side_colour(side) if side is not None else GOLD
             toolkit.round_box(d, (MARGIN, y + 4, WIDTH - MARGIN, y + h - 10), radius=10,
-                              fill=_mix(GOLD, BACKGROUND, 0.15), outline=accent, width=5)
-            w = _say_fit(d, (MARGIN + 22, y + h // 2 - 3), self.say(head), 34, 560, INK, True, anchor="lm",
-                         min_size=22)
+                              fill=mix(GOLD, BACKGROUND, 0.15), outline=accent, width=5)
+            w = draw_fitted(d, (MARGIN + 22, y + h // 2 - 3), self.say(head), 34, 560, INK, True, anchor="lm",
+                            min_size=22)
             if reason:
-                _say_fit(d, (MARGIN + 44 + w, y + h // 2 - 2), reason, BODY, WIDTH - 2 * MARGIN - w - 70, INK,
-                         anchor="lm", min_size=15)
+                draw_fitted(d, (MARGIN + 44 + w, y + h // 2 - 2), reason, BODY, WIDTH - 2 * MARGIN - w - 70, INK,
+                            anchor="lm", min_size=15)
         return h, paint
 
     def _key_entries(self) -> list[tuple[str, Any]]:
@@ -963,7 +716,7 @@ class _Board:
         rows: list[list[tuple[str, str, int]]] = [[]]
         x = MARGIN
         for kind, text in items:
-            w = icon + 6 + _tw(text, SMALL)
+            w = icon + 6 + width_px(text, SMALL)
             if rows[-1] and x + w > WIDTH - MARGIN:
                 rows.append([])
                 x = MARGIN
@@ -985,8 +738,8 @@ class _Board:
             if caption:
                 cy = y + len(rows) * row_h + 16
                 d.rectangle((MARGIN, cy - 9, MARGIN + 22, cy + 9), outline=LAST, width=4)
-                _say_fit(d, (MARGIN + 34, cy), self.say(Msg("Last move: {text}", text=caption)), BODY,
-                         WIDTH - 2 * MARGIN - 34, TEXT, anchor="lm", min_size=15)
+                draw_fitted(d, (MARGIN + 34, cy), self.say(Msg("Last move: {text}", text=caption)), BODY,
+                            WIDTH - 2 * MARGIN - 34, TEXT, anchor="lm", min_size=15)
         return h, paint
 
     def _key_icon(self, d: toolkit.Canvas, kind: str, cx: float, cy: float, s: float) -> None:
@@ -1011,7 +764,7 @@ class _Board:
             d.rectangle((cx - 9, cy - 9, cx + 9, cy + 9), fill=SIDE[0], outline=WHITE, width=2)
             d.rectangle((cx - 11, cy - 11, cx + 11, cy + 11), outline=SIDE_DARK[0], width=2)
         elif kind == "illusion":
-            _paste_centred(d, _diamond(24, 32, SIDE[0], 120, _mix(SIDE[0], WHITE, 0.5)), cx, cy)
+            _paste_centred(d, _diamond(24, 32, SIDE[0], 120, mix(SIDE[0], WHITE, 0.5)), cx, cy)
         elif kind == "tapped":
             _paste_centred(d, _tapped(30), cx, cy)
         elif kind == "last":
@@ -1027,24 +780,23 @@ class _Board:
         waiting = _int(view.get("waiting"))
         lines = []
         for k, entry in enumerate(reversed(stack)):
-            seat = entry.get("seat")
             kind = STACK_KINDS.get(str(entry.get("kind")), "")
-            lines.append((k + 1, self.say(entry.get("text")), self.say(kind) if kind else "", seat))
+            lines.append((k + 1, self.say(entry.get("text")), self.say(kind) if kind else "", entry.get("seat"),
+                          _side_of(entry.get("side"))))
         h = 54 + LINE * len(lines) + 14
 
         def paint(d: toolkit.Canvas, y: int) -> None:
             box = (MARGIN, y + 2, WIDTH - MARGIN, y + h - 10)
-            toolkit.round_box(d, box, radius=10, fill=_mix(GOLD, PANEL, 0.88), outline=GOLD, width=3)
+            toolkit.round_box(d, box, radius=10, fill=mix(GOLD, PANEL, 0.88), outline=GOLD, width=3)
             head = self.say(Msg("Effect stack (top resolves first)"))
             draw_text(d, (MARGIN + 16, y + 26), head, HEAD, GOLD, True, anchor="lm")
             if waiting:
                 wait = self.say(plural("waiting for {n} player to pass or respond",
                                        "waiting for {n} players to pass or respond", waiting))
-                _say_fit(d, (WIDTH - MARGIN - 16, y + 27), wait, BODY, WIDTH - 2 * MARGIN - _tw(head, HEAD, True) - 60,
-                         TEXT, anchor="rm", min_size=15)
+                room = WIDTH - 2 * MARGIN - width_px(head, HEAD, True) - 60
+                draw_fitted(d, (WIDTH - MARGIN - 16, y + 27), wait, BODY, room, TEXT, anchor="rm", min_size=15)
             ly = y + 54
-            for number, text, kind, seat in lines:
-                side = next((i for i in (0, 1) if seat in _seats_of(view, i)), None)
+            for number, text, kind, seat, side in lines:
                 toolkit.disc(d, (MARGIN + 30, ly + LINE // 2 - 2), 12, GOLD if number == 1 else PANEL_EDGE,
                              label=str(number), font=font(15, True), ink=INK if number == 1 else TEXT)
                 x = MARGIN + 52
@@ -1053,12 +805,12 @@ class _Board:
                     x += 14
                     who = self.say(Seat(seat))
                     if who not in text:
-                        x += _say_fit(d, (x, ly + LINE // 2 - 2), who, BODY, 200, side_colour(side), True,
-                                      anchor="lm") + 12
+                        x += draw_fitted(d, (x, ly + LINE // 2 - 2), who, BODY, 200, side_colour(side), True,
+                                         anchor="lm") + 12
                 if kind:
-                    x += _say_fit(d, (x, ly + LINE // 2 - 2), f"[{kind}]", SMALL, 140, TEXT_DIM, anchor="lm") + 10
-                _say_fit(d, (x, ly + LINE // 2 - 2), text, BODY, WIDTH - MARGIN - 20 - x, TEXT, anchor="lm",
-                         min_size=15)
+                    x += draw_fitted(d, (x, ly + LINE // 2 - 2), f"[{kind}]", SMALL, 140, TEXT_DIM, anchor="lm") + 10
+                draw_fitted(d, (x, ly + LINE // 2 - 2), text, BODY, WIDTH - MARGIN - 20 - x, TEXT, anchor="lm",
+                            min_size=15)
                 ly += LINE
         return h, paint
 
@@ -1087,7 +839,7 @@ class _Board:
                 x = MARGIN + side * (COL_W + PAD)
                 turn = self._side_turn(side)
                 toolkit.round_box(d, (x, y, x + COL_W, y + inner + 20), radius=10,
-                                  fill=_mix(SIDE[side], PANEL, 0.88),
+                                  fill=mix(SIDE[side], PANEL, 0.88),
                                   outline=SIDE[side] if turn else PANEL_EDGE, width=3 if turn else 1)
                 d.rectangle((x + 3, y + 10, x + 9, y + 40), fill=SIDE[side])
                 ry = y + 6
@@ -1098,9 +850,7 @@ class _Board:
         return h, paint
 
     def _side_turn(self, side: int) -> bool:
-        view = self.view
-        return view.get("turn_side") == side and view.get("phase") in ("hero", "outsider") \
-            and not view.get("result")
+        return self.view.get("acting_side") == side
 
     def _row_title(self, d, x, y, w, side) -> None:
         view = self.view
@@ -1110,16 +860,16 @@ class _Board:
         nexus = self.say(Msg("Nexus {hp} HP", hp=hp))
         exposed = bool(info.get("nexus_exposed"))
         tag = self.say(Msg("exposed") if exposed else Msg("protected"))
-        tag_w = _tw(tag, SMALL, True) + 16
-        nexus_w = _tw(nexus, BODY, True)
+        tag_w = width_px(tag, SMALL, True) + 16
+        nexus_w = width_px(nexus, BODY, True)
         right = x + w
         toolkit.round_box(d, (right - tag_w, y + 6, right, y + 36), radius=6,
                           fill=DANGER if exposed else PANEL_EDGE)
         draw_text(d, (right - tag_w / 2, y + 21), tag, SMALL, WHITE, True, anchor="mm")
         draw_text(d, (right - tag_w - 10, y + 21), nexus, BODY, TEXT, True, anchor="rm")
         name = ("▶ " if self._side_turn(side) else "") + _side_names(view, side, self.say)
-        _say_fit(d, (x, y + 21), name, HEAD + 2, w - tag_w - nexus_w - 30, SIDE_LIGHT[side], True, anchor="lm",
-                 min_size=16)
+        draw_fitted(d, (x, y + 21), name, HEAD + 2, w - tag_w - nexus_w - 30, SIDE_LIGHT[side], True, anchor="lm",
+                    min_size=16)
 
     def _row_seat(self, d, x, y, w, seat) -> None:
         view = self.view
@@ -1134,7 +884,7 @@ class _Board:
             line = self.say(Msg("{player}: {counts}", player=Seat(seat), counts=line))
         if discard:
             line += "  " + self.say(Msg("(top: {card})", card=card_name(view, discard[-1], self.lang)))
-        _say_fit(d, (x, y + LINE // 2), line, SMALL + 1, w, TEXT, anchor="lm", min_size=15)
+        draw_fitted(d, (x, y + LINE // 2), line, SMALL + 1, w, TEXT, anchor="lm", min_size=15)
 
     def _row_hero(self, d, x, y, w, hero) -> None:
         hid = hero.get("id", "?")
@@ -1142,7 +892,7 @@ class _Board:
         side = hero.get("side")
         dim = state in ("exhausted", "defeated")
         active = (self.view.get("activation") or {}).get("hero") == hid
-        _paste_centred(d, _hero_disc(short_name(hid, self.lang), side, 24, dim, active, self.lang), x + 26,
+        _paste_centred(d, hero_disc(short_name(hid, self.lang), side, 24, dim, active, self.lang), x + 26,
                        y + 30)
         nx = x + 62
         right = x + w
@@ -1155,15 +905,15 @@ class _Board:
         toolkit.text(d, (sx + 15, y + 14), str(armor), font=font(18, True), fill=TEXT, anchor="mm")
         hp_text = f"{hp}/{max_hp}"
         hx = sx - 10
-        draw_text(d, (hx, y + 17), hp_text, BODY + 1, _hp_colour(hp, max_hp) if state != "defeated" else TEXT_DIM,
+        draw_text(d, (hx, y + 17), hp_text, BODY + 1, hp_colour(hp, max_hp) if state != "defeated" else TEXT_DIM,
                   True, anchor="rm")
         bar_w = 8 * max_hp if max_hp <= 12 else 96
-        bx = hx - _tw(hp_text, BODY + 1, True) - 10 - bar_w
+        bx = hx - width_px(hp_text, BODY + 1, True) - 10 - bar_w
         if state != "defeated":
             _hp_bar(d, bx, y + 11, bar_w, 12, hp, max_hp)
         name = hero_name(hid, self.lang)
-        name_w = _say_fit(d, (nx, y + 17), name, BODY + 1, max(80, bx - nx - 20), TEXT if not dim else TEXT_DIM,
-                          True, anchor="lm", min_size=15)
+        name_w = draw_fitted(d, (nx, y + 17), name, BODY + 1, max(80, bx - nx - 20), TEXT if not dim else TEXT_DIM,
+                             True, anchor="lm", min_size=15)
         tag = None
         if state == "exhausted":
             tag, tag_fill = term(GAME, "exhausted"), PANEL_EDGE
@@ -1174,30 +924,30 @@ class _Board:
             tag_fill = DANGER
         if tag and state == "exhausted":
             said = self.say(tag)
-            tw = min(_tw(said, 17, True) + 14, max(40, bx - nx - name_w - 24))
+            tw = min(width_px(said, 17, True) + 14, max(40, bx - nx - name_w - 24))
             tx = nx + name_w + 10
             toolkit.round_box(d, (tx, y + 5, tx + tw, y + 29), radius=5, fill=tag_fill)
-            _say_fit(d, (tx + tw / 2, y + 17), said, 17, tw - 10, TEXT, True, anchor="mm", min_size=12)
+            draw_fitted(d, (tx + tw / 2, y + 17), said, 17, tw - 10, TEXT, True, anchor="mm", min_size=12)
         # second line: mana left, statuses, lead cards (a defeated hero: when it comes back)
         ly = y + 50
         lx = nx
         if state == "defeated":
             said = self.say(tag)
-            tw = min(_tw(said, 18, True) + 16, w - 70)
+            tw = min(width_px(said, 18, True) + 16, w - 70)
             toolkit.round_box(d, (lx, ly - 13, lx + tw, ly + 13), radius=6, fill=tag_fill)
-            _say_fit(d, (lx + tw / 2, ly), said, 18, tw - 12, WHITE, True, anchor="mm", min_size=12)
+            draw_fitted(d, (lx + tw / 2, ly), said, 18, tw - 12, WHITE, True, anchor="mm", min_size=12)
             return
         mana = _int(self.view.get("mana"), _int(self.view.get("round"), 1))
         left = max(0, _int(hero.get("mana_left"), mana))
         lx = mana_pips(d, lx, ly, self.say(term(GAME, "mana")), mana, left) + 12
         leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
         lead_label = self.say(term(GAME, "Lead")) if leads else ""
-        lead_w = (_tw(lead_label, SMALL) + 8 + sum(22 if l.get("from") == "hand" else 30 for l in leads)) if leads \
-            else 0
+        lead_w = (width_px(lead_label, SMALL) + 8 + sum(22 if lead.get("from") == "hand" else 30 for lead in leads)) \
+            if leads else 0
         for status, count in _statuses(hero):
             said = self.say(STATUS_NAMES.get(status, status))
             text = f"{said} {count}" if count > 1 else said
-            tw = _tw(text, 17, True) + 14
+            tw = width_px(text, 17, True) + 14
             if lx + tw > right - lead_w - 10:
                 break
             toolkit.round_box(d, (lx, ly - 13, lx + tw, ly + 13), radius=6, fill=STATUS_COLOURS.get(status, NEUTRAL))
@@ -1206,7 +956,7 @@ class _Board:
         if leads:
             lx2 = right - lead_w
             draw_text(d, (lx2, ly), lead_label, SMALL, TEXT_DIM, anchor="lm")
-            lx2 += _tw(lead_label, SMALL) + 8
+            lx2 += width_px(lead_label, SMALL) + 8
             for lead in leads:
                 lx2 += lead_icon(d, lx2, ly - 13, "hand" if lead.get("from") == "hand" else "deck", 26) + 4
 
@@ -1214,7 +964,7 @@ class _Board:
         names = [card_name(self.view, p, self.lang) for p in hero.get("played") or [] if p]
         sep = LIST_SEPARATOR.get(self.lang, ", ")
         text = self.say(Msg("Played: {cards}", cards=sep.join(names)))
-        _say_fit(d, (x + 62, y + 12), text, SMALL, w - 62, TEXT_DIM, anchor="lm", min_size=14)
+        draw_fitted(d, (x + 62, y + 12), text, SMALL, w - 62, TEXT_DIM, anchor="lm", min_size=14)
 
     # -- the Outsider, victory cards, the Vortex, reveals
     def _common_lines(self) -> list[tuple[str, Any, int]]:
@@ -1256,11 +1006,11 @@ class _Board:
         cy = y + h // 2
         d.ellipse((x, cy - 12, x + 24, cy + 12), fill=OUTSIDER, outline=OUTSIDER_RIM, width=3)
         x += 34
-        if _names_of("heroes").get("outsider") and self.lang != "en":
+        if names_of("heroes").get("outsider") and self.lang != "en":
             name = hero_name("outsider", self.lang)
         else:
             name = self.say(out.get("name") or term(GAME, "Ancient Outsider"))
-        x += _say_fit(d, (x, cy), name, BODY, 300, OUTSIDER_RIM, True, anchor="lm") + 14
+        x += draw_fitted(d, (x, cy), name, BODY, 300, OUTSIDER_RIM, True, anchor="lm") + 14
         holder = _side_of(out.get("holder"))
         bits = []
         if out.get("hexes"):
@@ -1273,18 +1023,18 @@ class _Board:
         for status, count in statuses:
             bits.append(Msg("{status} {count}", status=STATUS_NAMES.get(status, status), count=count))
         text = " · ".join(self.say(b) for b in bits)
-        x += _say_fit(d, (x, cy), text, BODY, max(60, w - x - 330 + MARGIN), TEXT, anchor="lm", min_size=15) + 18
+        x += draw_fitted(d, (x, cy), text, BODY, max(60, w - x - 330 + MARGIN), TEXT, anchor="lm", min_size=15) + 18
         who = self.say(Msg("held by {players}", players=_side_names(self.view, holder, self.say))) \
             if holder is not None else self.say(Msg("held by nobody"))
-        _say_fit(d, (MARGIN + 18 + w, cy), who, BODY, 320, side_colour(holder) if holder is not None else TEXT_DIM,
-                 True, anchor="rm", min_size=14)
+        draw_fitted(d, (MARGIN + 18 + w, cy), who, BODY, 320, side_colour(holder) if holder is not None else TEXT_DIM,
+                    True, anchor="rm", min_size=14)
 
     def _common_victory(self, d, x, y, w, h, card) -> None:
         cy = y + h // 2
         goal = max(1, _int(card.get("goal"), 1))
         tokens = list(card.get("tokens") or [0, 0])[:2] + [0, 0]
         name = victory_name(card, self.lang)
-        name_w = _say_fit(d, (x + 8, cy), name, BODY, 230, GOLD, True, anchor="lm", min_size=14)
+        name_w = draw_fitted(d, (x + 8, cy), name, BODY, 230, GOLD, True, anchor="lm", min_size=14)
         tx = x + 8 + max(name_w, 150) + 14
         # each side's tokens toward the goal: filled discs in its colour
         for side in (0, 1):
@@ -1294,13 +1044,13 @@ class _Board:
                 if filled:
                     d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=SIDE[side], outline=WHITE, width=2)
                 else:
-                    d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline=_mix(SIDE[side], PANEL, 0.3), width=2)
+                    d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline=mix(SIDE[side], PANEL, 0.3), width=2)
             toolkit.text(d, (tx + goal * 20 + 4, cy), f"{_int(tokens[side])}/{goal}", font=font(17, True),
                          fill=SIDE_LIGHT[side], anchor="lm")
             tx += goal * 20 + 58
         if card.get("text"):
-            _say_fit(d, (tx + 10, cy), self.say(card["text"]), 17, x + w - tx - 10, TEXT_DIM, anchor="lm",
-                     min_size=13)
+            draw_fitted(d, (tx + 10, cy), self.say(card["text"]), 17, x + w - tx - 10, TEXT_DIM, anchor="lm",
+                        min_size=13)
 
     def _common_vortex(self, d, x, y, w, h, vortex) -> None:
         cy = y + h // 2
@@ -1310,11 +1060,11 @@ class _Board:
         d.arc((x + 6, cy - 6, x + 18, cy + 6), 0, 270, fill=GOLD if not used else TEXT_DIM, width=2)
         name = card_name(self.view, "skytear_vortex", self.lang)
         x += 34
-        x += _say_fit(d, (x, cy), name, BODY, 300, TEXT, True, anchor="lm") + 14
+        x += draw_fitted(d, (x, cy), name, BODY, 300, TEXT, True, anchor="lm") + 14
         who = _side_names(self.view, side, self.say) if side is not None else "?"
         text = self.say(Msg("{players}: used", players=who) if used else Msg("{players}: not used yet", players=who))
-        _say_fit(d, (x, cy), text, BODY, w - x + MARGIN, side_colour(side) if not used else TEXT_DIM, anchor="lm",
-                 min_size=14)
+        draw_fitted(d, (x, cy), text, BODY, w - x + MARGIN, side_colour(side) if not used else TEXT_DIM, anchor="lm",
+                    min_size=14)
 
     def _common_revealed(self, d, x, y, w, h, reveal) -> None:
         cy = y + h // 2
@@ -1325,7 +1075,7 @@ class _Board:
                             cards=sep.join(cards)))
         if reveal.get("why"):
             text += f" ({self.say(reveal['why'])})"
-        _say_fit(d, (x, cy), text, 19, w, TEXT_DIM, anchor="lm", min_size=14)
+        draw_fitted(d, (x, cy), text, 19, w, TEXT_DIM, anchor="lm", min_size=14)
 
     # -- the log
     def _log_section(self):
@@ -1338,8 +1088,8 @@ class _Board:
             d.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=PANEL_EDGE, width=1)
             draw_text(d, (MARGIN, y + 24), self.say(Msg("Recent")), BODY, TEXT, True, anchor="lm")
             for k, line in enumerate(log):
-                _say_fit(d, (MARGIN, y + 40 + LINE * k + LINE // 2), line, 19, WIDTH - 2 * MARGIN, TEXT_DIM,
-                         anchor="lm", min_size=14)
+                draw_fitted(d, (MARGIN, y + 40 + LINE * k + LINE // 2), line, 19, WIDTH - 2 * MARGIN, TEXT_DIM,
+                            anchor="lm", min_size=14)
         return h, paint
 
 
@@ -1352,24 +1102,3 @@ def hex_centres(view: dict) -> dict[str, tuple[float, float]]:
 def render_board(view: dict, names=None, lang: str = "en") -> bytes:
     """The public board as PNG bytes, its words in `lang`. Reads only public keys."""
     return _Board(view, names, lang).render()
-
-
-PALETTE = _palette()
-
-# the hand picture lives in its own module (it imports this one's colours and helpers)
-
-def mana_pips(d, x: float, y: float, label: str, mana: int, left: int) -> float:
-    """"Mana" and one diamond per point of the round's mana, filled while unspent; returns the x
-    after the last diamond."""
-    draw_text(d, (x, y), label[:1].upper() + label[1:], SMALL, TEXT_DIM, anchor="lm")
-    x += _tw(label, SMALL) + 8
-    for k in range(max(mana, left)):
-        pts = [(x + 8, y - 11), (x + 16, y), (x + 8, y + 11), (x, y)]
-        if k < left:
-            d.polygon(pts, fill=MANA, outline=INK)
-        else:
-            d.line(pts + [pts[0]], fill=TEXT_DIM, width=2)
-        x += 19
-    return x
-
-from render.skytear_hand import hand_content, render_hand  # noqa: E402,F401

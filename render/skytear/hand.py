@@ -19,20 +19,21 @@ Discord shows the picture about 550 px wide: the width (1040 px, as Battalia's h
 card's name 12 px high there. Card faces are kept sprites (toolkit.drawn), keyed by every input.
 
 `hand_content(view)` is everything of the view the picture draws: equal contents, equal bytes.
-
-render.skytear imports this module at its end (its render_hand is this one); the names this
-module takes from render.skytear are imported below, after render.skytear has defined them.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.text import Msg, Seat, term
 from render import toolkit
-from render.common import draw_text, font, text_width, words, wrap_text
+from render.common import draw_fitted, draw_text, font, text_width, words, wrap_text
 from render.common import viewer_seat as _viewer
+from render.skytear.palette import (
+    BACKGROUND, BODY, CARD_COLOURS, DANGER, GAME, HEAD, INK, NEUTRAL, PALETTE, PANEL, PANEL_EDGE, RUNE_COLOURS,
+    RUNE_NAMES, RUNE_ORDER, SMALL, TEXT, TEXT_DIM, WHITE, card_name, hero_disc, hero_name, lead_icon, mana_pips,
+    seat_names, short_name, side_colour, width_px)
 
 WIDTH = 1040
 MARGIN = 20
@@ -76,7 +77,7 @@ def hand_content(view: dict) -> tuple:
     key = str(seat)
     return (seat, tuple(hand), heroes, defs, (view.get("deck_counts") or {}).get(key),
             len((view.get("discards") or {}).get(key) or []), view.get("round"), view.get("rounds"),
-            view.get("mana"), view.get("phase") == "over" or bool(view.get("result")))
+            view.get("mana"), view.get("phase") == "over" or bool(view.get("result")), view.get("own_side"))
 
 
 # ----------------------------------------------------------------------------- grouping
@@ -91,6 +92,22 @@ def _group(view: dict, card: str) -> tuple:
 
 
 # ----------------------------------------------------------------------------- the card face
+
+def rune_mark(c: ImageDraw.ImageDraw, rune: str, cx: float, cy: float, r: float) -> None:
+    """A rune pip: a disc in the rune's colour with its shape in white (fire ▲, earth ■, air ●,
+    frost ◆); a rune the picture does not know is a grey disc."""
+    colour = RUNE_COLOURS.get(rune, NEUTRAL)
+    c.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=max(1, round(r / 6)))
+    k = r * 0.52
+    if rune == "fire":
+        c.polygon([(cx, cy - k * 1.1), (cx + k, cy + k * 0.75), (cx - k, cy + k * 0.75)], fill=WHITE)
+    elif rune == "earth":
+        c.rectangle((cx - k * 0.8, cy - k * 0.8, cx + k * 0.8, cy + k * 0.8), fill=WHITE)
+    elif rune == "air":
+        c.ellipse((cx - k * 0.85, cy - k * 0.85, cx + k * 0.85, cy + k * 0.85), fill=WHITE)
+    elif rune == "frost":
+        c.polygon([(cx, cy - k * 1.1), (cx + k * 0.85, cy), (cx, cy + k * 1.1), (cx - k * 0.85, cy)], fill=WHITE)
+
 
 def _modifier_text(modifier: Any) -> str:
     if not isinstance(modifier, int) or isinstance(modifier, bool):
@@ -164,7 +181,7 @@ def _card_face(view: dict, card: str, lang: str, h: int) -> Image.Image:
             y += size + 6
         # the speed: an amber pill with a bolt for an instant, a grey one for a normal card
         y += 4
-        pill_w = _tw(speed_word, 18, True) + (46 if instant else 24)
+        pill_w = width_px(speed_word, 18, True) + (46 if instant else 24)
         px = (w - pill_w) / 2
         if instant:
             c.rounded_rectangle((px, y, px + pill_w, y + 28), radius=14, fill=CARD_COLOURS["instant"])
@@ -192,7 +209,7 @@ def _card_face(view: dict, card: str, lang: str, h: int) -> Image.Image:
 
 def render_hand(view: dict, names, lang: str = "en") -> bytes:
     """A player's own cards and heroes as PNG bytes, its words in `lang`."""
-    names = _names(names, lang)
+    names = seat_names(names, lang)
 
     def say(text: Any) -> str:
         return words(text, lang, names)
@@ -200,10 +217,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     seat = _viewer(view)
     hand = _hand_cards(view)
     heroes = _own_heroes(view, seat)
-    side = next((h.get("side") for h in heroes if h.get("side") in (0, 1)), None)
-    if side is None and seat is not None:
-        side = next((i for i, s in enumerate(view.get("sides") or []) if isinstance(s, dict)
-                     and seat in (s.get("seats") or [])), None)
+    side = view.get("own_side")
     key = str(seat)
     deck = (view.get("deck_counts") or {}).get(key, 0)
     discards = [c for c in (view.get("discards") or {}).get(key) or [] if c]
@@ -221,7 +235,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     d.rectangle((0, 0, WIDTH, HEADER_H - 6), fill=PANEL)
     d.rectangle((MARGIN, 16, MARGIN + 12, HEADER_H - 22), fill=side_colour(side))
     title = say(Msg("{player} · your hand", player=Seat(seat)) if seat is not None else Msg("Your hand"))
-    _say_fit(d, (MARGIN + 26, 32), title, 30, WIDTH - 2 * MARGIN - 40, TEXT, True, anchor="lm", min_size=18)
+    draw_fitted(d, (MARGIN + 26, 32), title, 30, WIDTH - 2 * MARGIN - 40, TEXT, True, anchor="lm", min_size=18)
     bits = []
     if isinstance(view.get("round"), int):
         bits.append(Msg("Round {round}/{rounds}", round=view["round"], rounds=view.get("rounds") or "?"))
@@ -230,8 +244,8 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     bits.append(Msg("Deck {deck} · Discard {discard}", deck=deck, discard=len(discards)))
     if view.get("phase") == "over" or view.get("result"):
         bits.append(Msg("Game over"))
-    _say_fit(d, (MARGIN + 26, 70), " · ".join(say(b) for b in bits), BODY, WIDTH - 2 * MARGIN - 40, TEXT_DIM,
-             anchor="lm", min_size=15)
+    draw_fitted(d, (MARGIN + 26, 70), " · ".join(say(b) for b in bits), BODY, WIDTH - 2 * MARGIN - 40, TEXT_DIM,
+                anchor="lm", min_size=15)
 
     y = HEADER_H + 14
     draw_text(d, (MARGIN, y + 22), say(Msg("Hand ({n})", n=len(hand))), HEAD + 2, TEXT, True, anchor="lm")
@@ -266,7 +280,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
                 d.ellipse((x0 + 1, cy - 12, x0 + 25, cy + 12), outline=CARD_COLOURS["none"], width=3)
                 label = say(Msg("no runes"))
             label = f"{label} ({total})"
-            w = _say_fit(d, (x0 + 34, cy), label, SMALL + 1, x1 - x0 - 40, TEXT, True, anchor="lm", min_size=13)
+            w = draw_fitted(d, (x0 + 34, cy), label, SMALL + 1, x1 - x0 - 40, TEXT, True, anchor="lm", min_size=13)
             if x0 + 44 + w < x1:
                 d.line((x0 + 44 + w, cy, x1, cy), fill=PANEL_EDGE, width=2)
         y += GROUP_HEAD
@@ -287,7 +301,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
         y += 8
         d.line((MARGIN, y, WIDTH - MARGIN, y), fill=PANEL_EDGE, width=1)
         text = say(Msg("Top of your discard pile: {card}", card=card_name(view, discards[-1], lang)))
-        _say_fit(d, (MARGIN, y + 30), text, BODY, WIDTH - 2 * MARGIN, TEXT_DIM, anchor="lm", min_size=15)
+        draw_fitted(d, (MARGIN, y + 30), text, BODY, WIDTH - 2 * MARGIN, TEXT_DIM, anchor="lm", min_size=15)
         y += 52
     return PALETTE.png(img)
 
@@ -297,19 +311,19 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
     state = hero.get("state")
     dim = state in ("exhausted", "defeated")
     toolkit.round_box(d, (MARGIN, y, WIDTH - MARGIN, y + HERO_ROW - 10), radius=10, fill=PANEL)
-    part = _hero_disc(short_name(hid, lang), hero.get("side"), 26, dim, False, lang)
+    part = hero_disc(short_name(hid, lang), hero.get("side"), 26, dim, False, lang)
     toolkit.paste(d, part, (MARGIN + 12, y + (HERO_ROW - 10) // 2 - part.height // 2))
     x = MARGIN + 78
     cy = y + 22
-    name_w = _say_fit(d, (x, cy), hero_name(hid, lang), HEAD, 240, TEXT if not dim else TEXT_DIM, True,
-                      anchor="lm", min_size=16)
+    name_w = draw_fitted(d, (x, cy), hero_name(hid, lang), HEAD, 240, TEXT if not dim else TEXT_DIM, True,
+                         anchor="lm", min_size=16)
     if state == "defeated":
         back = hero.get("returns")
         tag = say(Msg("defeated · back in round {round}", round=back) if isinstance(back, int)
                   else term(GAME, "defeated"))
-        _say_fit(d, (x + name_w + 14, cy), tag, SMALL, 300, DANGER, True, anchor="lm", min_size=13)
+        draw_fitted(d, (x + name_w + 14, cy), tag, SMALL, 300, DANGER, True, anchor="lm", min_size=13)
     elif state == "exhausted":
-        _say_fit(d, (x + name_w + 14, cy), say(term(GAME, "exhausted")), SMALL, 200, TEXT_DIM, True, anchor="lm")
+        draw_fitted(d, (x + name_w + 14, cy), say(term(GAME, "exhausted")), SMALL, 200, TEXT_DIM, True, anchor="lm")
     # the mana left this round: a diamond per mana, hollow once spent
     ly = y + 52
     left = hero.get("mana_left") if isinstance(hero.get("mana_left"), int) else mana
@@ -319,7 +333,7 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
     leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
     rx = WIDTH - MARGIN - 14
     if not leads:
-        _say_fit(d, (rx, y + (HERO_ROW - 10) // 2), say(Msg("no lead cards")), SMALL, 300, TEXT_DIM, anchor="rm")
+        draw_fitted(d, (rx, y + (HERO_ROW - 10) // 2), say(Msg("no lead cards")), SMALL, 300, TEXT_DIM, anchor="rm")
         return
     chips = []
     for lead in leads:
@@ -327,22 +341,16 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
             chips.append(("hand", card_name(view, lead["card"], lang)))
         else:
             chips.append(("hand" if lead.get("from") == "hand" else "deck", say(Msg("unknown"))))
-    widths = [min(_tw(text, SMALL, True), 230) + (34 if source == "hand" else 42) for source, text in chips]
+    widths = [min(width_px(text, SMALL, True), 230) + (34 if source == "hand" else 42) for source, text in chips]
     head = say(Msg("Lead cards:"))
-    total = _tw(head, SMALL) + 10 + sum(widths) + 10 * (len(chips) - 1)
+    total = width_px(head, SMALL) + 10 + sum(widths) + 10 * (len(chips) - 1)
     x0 = max(lx + 90, rx - total)
     cy = y + (HERO_ROW - 10) // 2
     draw_text(d, (x0, cy), head, SMALL, TEXT_DIM, anchor="lm")
-    x0 += _tw(head, SMALL) + 10
+    x0 += width_px(head, SMALL) + 10
     for (source, text), w in zip(chips, widths):
         icon_w = lead_icon(d, x0, cy - 15, source, 30)
-        _say_fit(d, (x0 + icon_w + 6, cy), text, SMALL, w - icon_w - 8, TEXT if source == "hand" and
-                 text != say(Msg("unknown")) else TEXT_DIM, True, anchor="lm", min_size=13)
+        draw_fitted(d, (x0 + icon_w + 6, cy), text, SMALL, w - icon_w - 8, TEXT if source == "hand" and
+                    text != say(Msg("unknown")) else TEXT_DIM, True, anchor="lm", min_size=13)
         x0 += w + 10
 
-
-# the board module's colours and helpers (imported last: render.skytear imports this module at its end)
-from render.skytear import (mana_pips, BACKGROUND, BODY, CARD_COLOURS, DANGER, GAME, HEAD, INK, PALETTE,  # noqa: E402
-                            PANEL, PANEL_EDGE, RUNE_COLOURS, RUNE_NAMES, RUNE_ORDER, SMALL, TEXT, TEXT_DIM, WHITE,
-                            _hero_disc, _names, _say_fit, _tw, card_name, hero_name, lead_icon, rune_mark,
-                            short_name, side_colour)

@@ -1,0 +1,6 @@
+"""Skytear pictures: the public battlefield board (board.py) and a player's own hand (hand.py),
+both drawn only from what engine/skytear/views.py puts in the view; palette.py holds what both use."""
+from render.skytear.board import render_board
+from render.skytear.hand import hand_content, render_hand
+
+__all__ = ["render_board", "render_hand", "hand_content"]

@@ -119,17 +119,6 @@ AMOUNTS = (("give", "trade", "give_trade"), ("give", "culture", "give_culture"),
            ("ask", "trade", "ask_trade"), ("ask", "culture", "ask_culture"))
 
 
-def amount_steps(verb: str, kind: str, n: int) -> list[str]:
-    """The Trade-phase ids that add `n` trade or culture tokens, the biggest steps first."""
-    steps = sorted(trade_rules.STEPS[kind], reverse=True)
-    out = []
-    for step in steps:
-        while n >= step:
-            out.append(f"{verb}:{kind}:{step}")
-            n -= step
-    return out
-
-
 class CivilizationCog(GameCog, group_name="civ",
                       group_description="Sid Meier's Civilization (2-4 players): cities, techs, culture, battles"):
     GAME = GAME
@@ -170,7 +159,7 @@ class CivilizationCog(GameCog, group_name="civ",
         if not trade_rules.is_open(state):
             raise UserError(Msg("Offers are made in the Trade phase; it is not open now."))
         draft = trade_rules.draft_of(state, seat)
-        moves = []
+        to = None
         target = values.get("to")
         if target is not None:
             to = match.seat_of(target.id)
@@ -179,14 +168,12 @@ class CivilizationCog(GameCog, group_name="civ",
             if draft is not None and draft["to"] != to:
                 raise UserError(Msg("Your draft offer goes to {player}: send it or throw it away first.",
                                     player=Seat(draft["to"])))
-            if draft is None:
-                moves.append(f"offer:{to}")
         elif draft is None:
             raise UserError(Msg("Name the player the offer goes to."))
-        for verb, kind, name in AMOUNTS:
-            moves += amount_steps(verb, kind, int(values.get(name) or 0))
-        if values.get("send") is not False:
-            moves.append("send")
+        sent = values.get("send") is not False
+        # the engine turns the typed options into action ids (the ids stay its own)
+        moves = trade_rules.command_moves(state, seat, to, {(verb, kind): int(values.get(name) or 0)
+                                                            for verb, kind, name in AMOUNTS}, sent)
         if not moves:
             raise UserError(Msg("Nothing to do: add something to the offer, or send it."))
         outcomes = []
@@ -203,11 +190,10 @@ class CivilizationCog(GameCog, group_name="civ",
                 raise
             outcomes.append(outcome)
             version = outcome.match.version
-        sent = moves[-1] == "send"
         lead = Msg("Offer sent.") if sent else Msg("Offer updated.")
         promise = " ".join(str(values.get("promise") or "").split())
         if sent and promise:
-            offer = self._sent_offer(outcomes[-1].match.snapshot, seat)
+            offer = trade_rules.last_sent_offer(outcomes[-1].match.snapshot, seat)
             delivered = await self.deliver_promise(outcomes[-1].match, seat, offer, promise)
             lead = Msg("Offer sent with your promise (text only, never enforced).") if delivered else \
                 Msg("Offer sent; your promise could not be delivered (the other player's messages are closed).")
@@ -216,11 +202,6 @@ class CivilizationCog(GameCog, group_name="civ",
                        lead=lead)
         await interaction.client.presenter.answer_mover(interaction, outcomes[-1], lead=lead,
                                                         also=tuple(outcomes[:-1]))
-
-    @staticmethod
-    def _sent_offer(state: dict, seat: int) -> dict | None:
-        sent = [o for o in state.get("offers", []) if o["from"] == seat and o["status"] == "sent"]
-        return sent[-1] if sent else None
 
     async def deliver_promise(self, match, seat: int, offer: dict | None, promise: str) -> bool:
         """The promise goes to the recipient alone, by DM, as text (spec R27: promises bind nobody;

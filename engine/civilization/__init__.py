@@ -4,12 +4,13 @@ of the base game.
 Modules by phase: data (component data in data/civilization, every value with its source), board
 (the map from tiles: geometry, discovery, yields, movement, blockades), setup (S1-S17), cities
 (founding, City Management actions, governments, great people, gathering), economy (city totals,
-trade collection, coins, the economic victory), combat (battles, barbarians, loot), research (the
-pyramid, the secret simultaneous research, derived characteristics), culture (the culture track,
-culture event hands), trade (the Trade phase's offers), effects (card effects as data: the
-registry, payments and the cancel window), abilities (techs, civilizations), event_cards (culture
-event cards, disasters), wonders, flow (the turn as one state machine), moments (what the game
-waits for, prompts, autopass, time-outs), paths, views, seen and secrecy (the `redeal` hook).
+trade collection, coins, the economic victory), units (the unit cards' data and decks), combat
+(battles, barbarians, loot), research (the pyramid, the secret simultaneous research, derived
+characteristics), culture (the culture track, culture event hands), trade (the Trade phase's
+offers), effects (card effects as data: the registry, payments and the cancel window), abilities
+(techs, civilizations), event_cards (culture event cards, disasters), wonders, flow (the turn as
+one state machine), moments (what the game waits for, prompts, autopass, time-outs), labels (how
+an id reads), paths, views, seen and secrecy (the `redeal` hook).
 
 Action-id grammar: see flow.py (setup, culture, discard, move, explore, done), cities.py (found,
 government, greatperson, gather, produce, arts, harvest), research.py (research:<tech>|none) and

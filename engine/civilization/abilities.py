@@ -648,26 +648,8 @@ def rome_advance(state: dict, seat: int) -> list[Event]:
     return culture.advance(state, seat, free=True)
 
 
-def on_tech_learned(state: dict, seat: int, tech: str) -> list[Event]:
-    """Germany (after setup): a free unit of each type the tech unlocks or upgrades, and a
-    resource of its choice from the market (chosen in its next Start of Turn step)."""
-    if _civ(state, seat) != "germany" or state.get("phase") == "setup":
-        return []
-    units = data.by_id("techs")[tech]["unlocks"]["units"]
-    if not units:
-        return []
-    events = []
-    area = _area(state, seat)
-    for unit in sorted(units):
-        card = combat.draw_unit(state, unit) if combat.deck_size(state, unit) else None
-        if card is not None:
-            area["standing_forces"].append(card)
-            events.append(Event(Msg("{player} builds a free unit ({type}).", player=Seat(seat),
-                                    type=data.term(combat.unit_type(unit)["name"])),
-                                private={seat: Msg("Your new unit: {unit}.", unit=combat.unit_text(card, max(1, area["ranks"].get(unit, 1))))},
-                                hidden=True))
-    area["market_picks"] = area.get("market_picks", 0) + 1
-    return events
+# Germany's free units when it learns a tech: research.py (its learning calls them, below this module)
+on_tech_learned = research.germany_free_units
 
 
 def _germany_pick(state: dict, seat: int, res: str) -> list[Event]:

@@ -491,3 +491,47 @@ def blockaded(state: dict, x: int, y: int, owner: int) -> bool:
     if city_of_outskirts(state, x, y, owner) is None:
         return False
     return any(f["owner"] != owner for f in figures_at(state, x, y))
+
+
+# --- wonders on the map: which work (R93, R96; wonders.py re-exports these) -------------------
+
+def wonder_number(wonder_id: str) -> int:
+    """The number in the wonder's effect record (wonders.json "effect")."""
+    return int(data.by_id("wonders")[wonder_id]["effect"].get("n", 0))
+
+
+def wonder_square(state: dict, wonder_id: str) -> str | None:
+    return next((sq for sq, w in (state.get("wonders_at") or {}).items() if w["id"] == wonder_id), None)
+
+
+def wonder_blockaded(state: dict, square: str) -> bool:
+    """R96: an enemy figure stands on the wonder's square."""
+    w = state["wonders_at"].get(square)
+    if not w:
+        return False
+    x, y = parse_label(square)
+    return any(f["owner"] != w["owner"] for f in figures_at(state, x, y))
+
+
+def wonder_active(state: dict, seat: int, wonder_id: str) -> bool:
+    """The seat owns the built wonder, and it is neither obsolete (R93) nor blockaded (R96)."""
+    sq = wonder_square(state, wonder_id)
+    if sq is None:
+        return False
+    w = state["wonders_at"][sq]
+    return w["owner"] == seat and not w.get("obsolete") and not wonder_blockaded(state, sq)
+
+
+def wonder_coins(state: dict, seat: int) -> int:
+    """The coin tokens on the seat's Panama Canal (counted by economy.coins, G35)."""
+    return sum(w.get("coins", 0) for w in state.get("wonders_at", {}).values() if w["owner"] == seat)
+
+
+def research_discount(state: dict, seat: int) -> int:
+    """Porcelain Tower: each tech costs 5 trade less (still one research a turn)."""
+    return wonder_number("porcelain_tower") if wonder_active(state, seat, "porcelain_tower") else 0
+
+
+def kremlin_ready(state: dict, seat: int) -> bool:
+    """The Kremlin: once a turn, any 2 resources pay in place of a spy."""
+    return wonder_active(state, seat, "kremlin") and "kremlin" not in state["seats"][seat].get("used_this_turn", [])

@@ -96,10 +96,9 @@ def coins(state: dict, seat: int) -> int:
     its techs, its coin tokens (R101) and its government's coins."""
     gathered = gathered_squares(state)
     on_map = sum(city_icons(state, c, gathered)["coin"] for c in cities_of(state, seat))
-    from . import wonders
     return (on_map + research.tech_coins(state, seat) + state["seats"][seat]["coin_tokens"] + government_coins(state, seat)
             + sum(state["seats"][seat].get("card_coins", {}).values())        # coin tasks (abilities.py)
-            + wonders.coins(state, seat))
+            + board.wonder_coins(state, seat))
 
 
 def check_economic_victory(state: dict) -> list[Event]:

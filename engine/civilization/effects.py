@@ -17,7 +17,7 @@ from typing import Callable
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import data, seen
+from . import board, data, labels, research, seen
 
 Effect = Callable[[dict, int, dict, list], list[Event]]
 EFFECTS: dict[str, Effect] = {}
@@ -61,9 +61,8 @@ def hold_city_action(state: dict, seat: int, action_id: str) -> list[Event] | No
         return None
     state["pending"] = {"kind": "cancel", "what": "city", "seat": seat, "card": action_id, "spec": {},
                         "args": [], "targets": [], "waiting": waiting}
-    from . import paths
     return [Event(Msg("{player} takes a city action ({action}); the cancel window is open: the players who may "
-                      "cancel it answer in private.", player=Seat(seat), action=paths.action(state, seat, action_id).label))]
+                      "cancel it answer in private.", player=Seat(seat), action=labels.action(state, action_id).label))]
 
 
 def choose(state: dict, seat: int, step: str, options: list[str], context: dict, prompt: Msg) -> list[Event]:
@@ -96,14 +95,13 @@ CARDS_CANCEL = ("event", "ability")            # what a culture event card in ha
 
 def uncancellable(state: dict, what: str, player: int) -> bool:
     """Mass Media: its owner's culture events cannot be cancelled."""
-    from . import research
     return what == "event" and research.knows(state, player, "mass_media")
 
 
 def cancel_means(state: dict, seat: int, what: str, player: int, targets: list[int]) -> list[str]:
     """The means `seat` really holds to cancel the play of `player` (cards once by kind, then
     techs). Secret: only the seat itself is offered them."""
-    from . import culture, research
+    from . import culture
     if seat == player or uncancellable(state, what, player):
         return []
     out, kinds = [], set()
@@ -126,17 +124,15 @@ def may_pay_spy(state: dict, seat: int) -> bool:
     """Whether the seat may be able to pay a spy as far as the public knows: a spy token in the
     open, any face-down hut or village marker (it may be a spy), any culture event card (it may be
     a gift that pays as a spy) or the Kremlin ready with two resource tokens."""
-    from . import wonders
     area = state["seats"][seat]
     return ("spy" in area["resources"] or bool(area["hidden_resources"]) or bool(area["culture_hand"])
-            or (wonders.kremlin_ready(state, seat) and len(area["resources"]) >= wonders.n("kremlin")))
+            or (board.kremlin_ready(state, seat) and len(area["resources"]) >= board.wonder_number("kremlin")))
 
 
 def may_cancel(state: dict, seat: int, what: str, player: int) -> bool:
     """Whether `seat` may hold a means to cancel the play as far as the public knows: public facts
     only (the size of its hand, its techs, its open tokens, the count of its face-down markers),
     never what its secret cards and markers are. Every seat that really holds a means is in."""
-    from . import research
     if seat == player or uncancellable(state, what, player):
         return False
     area = state["seats"][seat]
@@ -155,7 +151,7 @@ def window_seats(state: dict, seat: int, what: str) -> list[int]:
 
 
 def _card_name(kind: str, card: str):
-    from . import culture, research
+    from . import culture
     if kind == "event":
         return culture.card_name(card)
     try:
@@ -230,9 +226,8 @@ def window_prompt(state: dict, seat: int) -> Msg:
     """What a seat in the cancel window is asked (privately): whether it really holds a means."""
     p = state["pending"]
     if p["what"] == "city":
-        from . import paths
         play = Msg("{player} takes a city action ({action})", player=Seat(p["seat"]),
-                   action=paths.action(state, p["seat"], p["card"]).label)
+                   action=labels.action(state, p["card"]).label)
     else:
         play = Msg("{player} plays {card}", player=Seat(p["seat"]), card=_card_name(p["what"], p["card"]))
     means = cancel_means(state, seat, p["what"], p["seat"], p["targets"])
@@ -328,14 +323,13 @@ def _choose_payment(area: dict, cost: dict, gifts: bool = True) -> list[tuple[st
 
 def _kremlin_cost(state: dict, seat: int, cost: dict) -> dict | None:
     """The Kremlin (once a turn): any 2 resources in place of a spy, when the spy is short."""
-    from . import wonders
-    if not cost.get("spy") or not wonders.kremlin_ready(state, seat):
+    if not cost.get("spy") or not board.kremlin_ready(state, seat):
         return None
     out = dict(cost)
     out["spy"] -= 1
     if not out["spy"]:
         del out["spy"]
-    out["any"] = out.get("any", 0) + wonders.n("kremlin")
+    out["any"] = out.get("any", 0) + board.wonder_number("kremlin")
     return out
 
 

@@ -389,12 +389,8 @@ def _end_step(state: dict, seat: int) -> list[Event]:
     return []
 
 
-def begin_city_management(state: dict) -> list[Event]:
-    """The Trade phase is over: the first player's City Management step."""
-    state["phase"] = "city"
-    state["step_seat"] = state["first"]
-    state["city_done"] = []
-    return []
+# the Trade phase's end lives in trade.py (below this module): a trade move may end the phase
+begin_city_management = trade.begin_city_management
 
 
 def run_automatic(state: dict) -> list[Event]:

@@ -24,7 +24,7 @@ from functools import lru_cache
 from engine.base import Action, Event, IllegalAction
 from engine.text import Msg, Seat, to_json
 
-from . import data
+from . import board, data, units
 
 ACTION_PREFIX = "research:"
 NONE = "none"
@@ -228,9 +228,8 @@ def can_research(state: dict, seat: int, tech_id: str) -> bool:
 
 
 def need(state: dict, seat: int, tech_id: str) -> int:
-    """R82, less the Porcelain Tower's discount (wonders.research_discount)."""
-    from . import wonders
-    return max(0, threshold(level(tech_id)) - wonders.research_discount(state, seat))
+    """R82, less the Porcelain Tower's discount (board.research_discount)."""
+    return max(0, threshold(level(tech_id)) - board.research_discount(state, seat))
 
 
 # --- learning ----------------------------------------------------------------------------------
@@ -271,8 +270,7 @@ def _learn(state: dict, seat: int, tech_id: str, row: int) -> list[Event]:
         area["new_governments"] = list(area.get("new_governments") or []) + new
         events.append(Event(Msg("{seat} may change to {governments} at the next Start of Turn.",
                                 seat=Seat(seat), governments=[named("governments", g) for g in new])))
-    from . import abilities
-    events += abilities.on_tech_learned(state, seat, tech_id)              # Germany
+    events += germany_free_units(state, seat, tech_id)
     if tech_id == SPACE_FLIGHT and not state.get("result"):
         reason = Msg("{seat} learned Space Flight (Tech victory).", seat=Seat(seat))
         state["result"] = {"winners": [seat], "reason": to_json(reason)}
@@ -287,6 +285,28 @@ def named(collection: str, record_id: str) -> Msg:
     except FileNotFoundError:
         rec = None
     return data.term(rec["name"] if rec else record_id.replace("_", " ").title())
+
+
+def germany_free_units(state: dict, seat: int, tech: str) -> list[Event]:
+    """Germany (after setup): a free unit of each type the tech unlocks or upgrades, and a
+    resource of its choice from the market (chosen in its next Start of Turn step)."""
+    if state["seats"][seat].get("civ", "") != "germany" or state.get("phase") == "setup":
+        return []
+    kinds = data.by_id("techs")[tech]["unlocks"]["units"]
+    if not kinds:
+        return []
+    events = []
+    area = state["seats"][seat]
+    for unit in sorted(kinds):
+        card = units.draw_unit(state, unit) if units.deck_size(state, unit) else None
+        if card is not None:
+            area["standing_forces"].append(card)
+            events.append(Event(Msg("{player} builds a free unit ({type}).", player=Seat(seat),
+                                    type=data.term(units.unit_type(unit)["name"])),
+                                private={seat: Msg("Your new unit: {unit}.", unit=units.unit_text(card, max(1, area["ranks"].get(unit, 1))))},
+                                hidden=True))
+    area["market_picks"] = area.get("market_picks", 0) + 1
+    return events
 
 
 def learn_at(state: dict, seat: int, tech_id: str, row: int) -> list[Event]:

@@ -46,7 +46,7 @@ from collections import Counter
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat, plural
 
-from . import culture, data, economy, seen
+from . import cities, culture, data, economy, seen
 
 VERBS: tuple[str, ...] = ("offer", "give", "ask", "send", "withdraw", "accept", "decline", "counter")
 KINDS = ("trade", "culture", "resources", "hidden", "cards")
@@ -112,6 +112,32 @@ def active_seats(state: dict) -> list[int]:
         return []
     done = state["trade_phase"]["done"]
     return [s for s in _order(state) if s not in done or waiting_for(state, s) is not None]
+
+
+def last_sent_offer(state: dict, seat: int) -> dict | None:
+    """The offer `seat` sent last (None when it has none waiting)."""
+    sent = [o for o in offers(state) if o["from"] == seat and o["status"] == "sent"]
+    return sent[-1] if sent else None
+
+
+def command_moves(state: dict, seat: int, to: int | None, amounts: dict[tuple[str, str], int],
+                  send: bool = True) -> list[str]:
+    """The action ids of an offer made in one command, in order: start an offer to `to` (when the
+    seat has no draft yet), add the trade and culture tokens given and asked for ({(verb, kind):
+    n}, verb "give" or "ask", kind "trade" or "culture"; the biggest steps first), then send it
+    unless `send` is False. A UI hands over the command's typed options and never builds an id;
+    each id is still checked when it is played."""
+    moves = []
+    if to is not None and draft_of(state, seat) is None:
+        moves.append(f"offer:{to}")
+    for (verb, kind), n in amounts.items():
+        for step in sorted(STEPS[kind], reverse=True):
+            while n >= step:
+                moves.append(f"{verb}:{kind}:{step}")
+                n -= step
+    if send:
+        moves.append("send")
+    return moves
 
 
 def _started(state: dict, seat: int) -> int:
@@ -432,11 +458,18 @@ def _close_if_over(state: dict) -> list[Event]:
     """R29: the phase ends when every seat has ended its step and no offer waits."""
     if active_seats(state):
         return []
-    from . import flow
     state["offers"] = []
     state["trade_phase"]["open"] = False
     state["trade_phase"]["done"] = []
-    return [Event(Msg("The Trade phase is over."))] + flow.begin_city_management(state)
+    return [Event(Msg("The Trade phase is over."))] + begin_city_management(state)
+
+
+def begin_city_management(state: dict) -> list[Event]:
+    """The Trade phase is over: the first player's City Management step (flow.py re-exports it)."""
+    state["phase"] = "city"
+    state["step_seat"] = state["first"]
+    state["city_done"] = []
+    return []
 
 
 def waiting_text(state: dict) -> Msg:
@@ -469,7 +502,6 @@ def _kind_name(kind: str) -> Msg:
 
 
 def _resource(res: str):
-    from . import cities
     try:
         return cities.resource_name(res)
     except KeyError:

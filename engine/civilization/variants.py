@@ -19,6 +19,8 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction, Option
 from engine.text import Msg, Seat, to_json
 
+from . import economy
+
 MAX_TURNS = 200
 LEARNING_CITIES = 3                           # section 8: a player's third city ends the learning game
 BOXED_CIVILIZATIONS = ("egypt", "rome")       # section 8: back to the box in the learning game
@@ -114,7 +116,6 @@ def turn_cap(state: dict) -> list[Event]:
     if learning(state):
         return _end(state, [], Msg("Turn {turn} is over, the last of the learning game: it ends with no winner or loser.",
                                    turn=state["turn"]))
-    from . import economy
     events = economy.check_economic_victory(state)
     if state.get("result"):
         return events

@@ -11,14 +11,25 @@ The view is the state with what the viewer may not know taken out:
   and the secrecy bookkeeping (seen.py: where face-down markers came from, cards seen).
 Public (6.1, G32): the map, cities, figures, markers, buildings, wonders, great people, every seat's
 civ, government, trade, coins, culture, market resources, techs, ranks, wonders, great people on
-the sheet, and the market."""
+the sheet, and the market.
+
+The view also carries what the pictures (render/civilization/) draw but would need the rules to
+work out, so a renderer reads facts and never calls a rule:
+- "layout" (public): the tile size, the icon and resource kinds, every face-up square as printed
+  now (terrain, icons, resource, natural wonder) with what it gives a city ("yields": after
+  markers; nothing on a city center), and the blockaded squares;
+- "tracks" (public): the trade dial's top and the culture track's last space (the culture victory);
+- "unit_cards": for each unit card the viewer may see (its own standing forces and battle hand, the
+  battle's fronts) its type, its unit's name and its strength at each rank;
+- its own seat's "payable_abilities": the techs whose resource ability its resources pay now."""
 from __future__ import annotations
 
 import marshal
 
-from . import combat, culture, economy, seen, trade
+from . import board, combat, culture, data, economy, seen, trade
 
 PRIVATE_KEYS = ("rng", "hut_pile", "village_pile", seen.SHOWN_CARDS, seen.SHOWN_UNITS)
+RANKS = (1, 2, 3, 4)          # a unit type's ranks (R107: its names and strengths, one per rank)
 
 
 def view(state: dict, viewer: int | None) -> dict:
@@ -67,6 +78,82 @@ def view(state: dict, viewer: int | None) -> dict:
     b = state.get("battle")
     if b:
         out["battle"] = combat.public_battle(state, mine) if hasattr(combat, "public_battle") else _battle_view(b, state, mine)
+    out["layout"] = layout(state)
+    out["tracks"] = {"trade": economy.TRADE_MAX, "culture": culture.last_space()}
+    out["unit_cards"] = {card: unit_facts(card) for card in _seen_unit_cards(out, mine)}
+    if mine is not None:
+        out["seats"][mine]["payable_abilities"] = payable_abilities(state["seats"][mine])
+    return out
+
+
+def layout(state: dict) -> dict:
+    """The map as the board picture draws it (public): each face-up square's printed terrain,
+    icons, resource and natural wonder, what it gives ("yields", after markers and cities), and
+    the outskirts squares a foreign figure blockades (R95)."""
+    squares = {}
+    for t in state["map"]["tiles"]:
+        if not t["face_up"]:
+            continue
+        for row in range(board.SIZE):
+            for col in range(board.SIZE):
+                x, y = t["x"] + col, t["y"] + row
+                sq = board.square(state, x, y)
+                if sq is None:
+                    continue
+                squares[board.label(x, y)] = {
+                    "x": x, "y": y, "terrain": sq["terrain"], "icons": dict(sq["icons"]),
+                    "resource": sq["resource"], "natural_wonder": bool(sq["natural_wonder"]),
+                    "yields": board.yields(state, x, y)}
+    blockaded = sorted({board.label(x, y) for city in state.get("cities") or []
+                        for x, y in board.outskirts(state, city["x"], city["y"])
+                        if board.blockaded(state, x, y, city["owner"])})
+    return {"tile_size": board.SIZE, "icons": list(board.ICONS), "resources": list(board.RESOURCES),
+            "squares": squares, "blockaded": blockaded}
+
+
+def unit_facts(card: str) -> dict:
+    """A unit card's type, and its unit's name (English, for the glossary) and strength per rank."""
+    kind = combat.card_type(card)
+    names = data.by_id("units")[kind]["names"]
+    return {"type": kind, "names": [names[min(rank, len(names)) - 1] for rank in RANKS],
+            "strength": [combat.strength(card, rank) for rank in RANKS]}
+
+
+def _seen_unit_cards(shown: dict, mine: int | None) -> list[str]:
+    """The unit card ids a view shows: the viewer's standing forces, the battle hands it holds
+    (lists; others are counts), the cards on the battle's fronts."""
+    cards = []
+    if mine is not None:
+        cards += shown["seats"][mine]["standing_forces"]
+    b = shown.get("battle")
+    if isinstance(b, dict):
+        for hand in (b.get("hands") or {}).values():
+            if isinstance(hand, list):
+                cards += hand
+        for front in b.get("fronts") or []:
+            for unit in front.values() if isinstance(front, dict) else ():
+                if isinstance(unit, dict) and unit.get("card"):
+                    cards.append(unit["card"])
+    return sorted({c for c in cards if isinstance(c, str)})
+
+
+def payable_abilities(area: dict) -> list[str]:
+    """The seat's techs with a resource ability whose cost its resources (market tokens and
+    face-down ones) pay now; the cost is {resource: n, "any": n}."""
+    held: dict[str, int] = {}
+    for r in list(area.get("resources") or []) + list(area.get("hidden_resources") or []):
+        held[r] = held.get(r, 0) + 1
+    out = []
+    for t in area.get("techs") or []:
+        tid = t.get("id") if isinstance(t, dict) else t
+        ability = (data.by_id("techs").get(tid) or {}).get("resource_ability")
+        if not isinstance(ability, dict):
+            continue
+        cost = ability.get("cost") if isinstance(ability.get("cost"), dict) else {}
+        named = {res: n for res, n in cost.items() if res != "any"}
+        if all(held.get(res, 0) >= n for res, n in named.items()) \
+                and sum(held.values()) - sum(named.values()) >= cost.get("any", 0):
+            out.append(tid)
     return out
 
 

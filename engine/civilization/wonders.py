@@ -20,7 +20,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import board, data
+from . import board, data, effects, research
 from .effects import effect
 
 VERBS = ("wonder",)
@@ -28,33 +28,12 @@ CHOICE_WONDERS = ("hanging_gardens", "statue_of_liberty")
 AUTOMATIC = ("gain_trade", "gain_culture", "wonder_coin", "market_resources")
 
 
-def n(wonder_id: str) -> int:
-    """The number in the wonder's effect record (wonders.json "effect")."""
-    return int(data.by_id("wonders")[wonder_id]["effect"].get("n", 0))
-
-
 # ---------------------------------------------------------------- which wonders work
 
-def square_of(state: dict, wonder_id: str) -> str | None:
-    return next((sq for sq, w in (state.get("wonders_at") or {}).items() if w["id"] == wonder_id), None)
-
-
-def blockaded(state: dict, square: str) -> bool:
-    """R96: an enemy figure stands on the wonder's square."""
-    w = state["wonders_at"].get(square)
-    if not w:
-        return False
-    x, y = board.parse_label(square)
-    return any(f["owner"] != w["owner"] for f in board.figures_at(state, x, y))
-
-
-def active(state: dict, seat: int, wonder_id: str) -> bool:
-    """The seat owns the built wonder, and it is neither obsolete (R93) nor blockaded (R96)."""
-    sq = square_of(state, wonder_id)
-    if sq is None:
-        return False
-    w = state["wonders_at"][sq]
-    return w["owner"] == seat and not w.get("obsolete") and not blockaded(state, sq)
+# which wonders work: board.py (research, economy and effects read them too, below this module)
+n = board.wonder_number
+square_of, blockaded, active = board.wonder_square, board.wonder_blockaded, board.wonder_active
+coins, research_discount, kremlin_ready = board.wonder_coins, board.research_discount, board.kremlin_ready
 
 
 def _name(wonder_id: str) -> Msg:
@@ -88,7 +67,6 @@ def obsoletable(state: dict, eras: tuple[str, ...]) -> list[str]:
 def start_of_turn(state: dict) -> list[Event]:
     """Start-of-turn wonder abilities, for every seat in turn order (R10): those that need no
     choice run here through their effect; the turn's once-flags are cleared first."""
-    from . import effects
     events: list[Event] = []
     players = state["players"]
     recs = data.by_id("wonders")
@@ -148,7 +126,6 @@ def free_figure(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
 @effect("learn_known_tech")
 def learn_known_tech(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
     """Statue of Liberty: a tech another player knows, free (normal research still allowed)."""
-    from . import research
     return research.learn_free(state, seat, args[0])
 
 
@@ -162,11 +139,6 @@ for _name_ in ("all_cities_production", "harvest_twice", "units_strength", "rese
     effect(_name_)(_read_where_used)
 
 
-def coins(state: dict, seat: int) -> int:
-    """The coin tokens on the seat's Panama Canal (counted by economy.coins, G35)."""
-    return sum(w.get("coins", 0) for w in state.get("wonders_at", {}).values() if w["owner"] == seat)
-
-
 def options(state: dict, seat: int) -> list[str]:
     """The owner's Start of Turn choices (Hanging Gardens, Statue of Liberty), once a turn."""
     if state.get("phase") != "start" or state.get("battle"):
@@ -176,7 +148,6 @@ def options(state: dict, seat: int) -> list[str]:
     if active(state, seat, "hanging_gardens") and "hanging_gardens" not in used:
         sq = square_of(state, "hanging_gardens")
         x, y = board.parse_label(sq)
-        from . import research
         own = [f for f in board.figures_at(state, x, y) if f["owner"] == seat]
         if len(own) < research.stacking_limit(state, seat) and not board.marker_at(state, x, y):
             out += [f"wonder:hanging_gardens:{k}" for k in ("army", "scout")
@@ -187,7 +158,6 @@ def options(state: dict, seat: int) -> list[str]:
 
 
 def liberty_techs(state: dict, seat: int) -> list[str]:
-    from . import research
     known = {t["id"] for s, area in enumerate(state["seats"]) if s != seat for t in area["techs"]}
     return sorted(t for t in known if research.fits(state, seat, t) is not None)
 
@@ -196,7 +166,6 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     if action_id not in options(state, seat):
         raise IllegalAction(Msg("That wonder cannot be used now."))
     _, wid, choice = action_id.split(":")
-    from . import effects
     state["seats"][seat].setdefault("used_this_turn", []).append(wid)
     return effects.run(state, seat, dict(data.by_id("wonders")[wid]["effect"], wonder=wid), [choice])
 
@@ -216,13 +185,3 @@ def harvest_twice_ok(state: dict, seat: int) -> bool:
 def battle_strength(state: dict, seat: int | None) -> int:
     """Himeji Samurai Castle: +1 strength to each of the owner's units in battle."""
     return n("himeji") if seat is not None and active(state, seat, "himeji") else 0
-
-
-def research_discount(state: dict, seat: int) -> int:
-    """Porcelain Tower: each tech costs 5 trade less (still one research a turn)."""
-    return n("porcelain_tower") if active(state, seat, "porcelain_tower") else 0
-
-
-def kremlin_ready(state: dict, seat: int) -> bool:
-    """The Kremlin: once a turn, any 2 resources pay in place of a spy."""
-    return active(state, seat, "kremlin") and "kremlin" not in state["seats"][seat].get("used_this_turn", [])

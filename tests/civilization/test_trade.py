@@ -259,3 +259,21 @@ def test_r27_the_public_line_counts_and_names_nobody():
     assert RULES.moment(state).asks_privately
     assert english(RULES.moment(state).waiting, {}) == \
         "Trade phase: 3 players still trading, 1 offer waiting for an answer"
+
+
+def test_an_offer_in_one_command_is_the_engine_s_legal_moves_in_order():
+    """/civ trade offer hands its typed options to trade.command_moves: the moves start the
+    offer (unless a draft is open), add trade in the biggest steps, culture one by one, and send;
+    played in order each is legal and the offer arrives as asked."""
+    state = trade_phase()
+    amounts = {("give", "trade"): 7, ("give", "culture"): 2, ("ask", "trade"): 1, ("ask", "culture"): 0}
+    moves = trade.command_moves(state, 0, 1, amounts)
+    assert moves == ["offer:1", "give:trade:3", "give:trade:3", "give:trade:1", "give:culture:1",
+                     "give:culture:1", "ask:trade:1", "send"]
+    for move in moves:
+        state = act(state, 0, move)
+    sent = trade.last_sent_offer(state, 0)
+    assert sent is not None and sent["to"] == 1 and trade.last_sent_offer(state, 1) is None
+    drafting = act(trade_phase(), 0, "offer:1")       # a draft is open: no new start, no send
+    assert trade.command_moves(drafting, 0, 1, {("ask", "trade"): 3}, send=False) == ["ask:trade:3"]
+    assert trade.command_moves(drafting, 0, None, {}, send=True) == ["send"]

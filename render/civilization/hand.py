@@ -21,7 +21,8 @@ Discord shows the picture about 550 px wide: at 1040 px a card's name stays 8-10
 a card's 16 px text 8 px.
 `hand_content(view)` is everything of the view the picture draws: equal contents, equal bytes.
 
-render.civilization imports this module at its end (its render_hand is this one).
+The unit cards' types, names and strengths are the view's "unit_cards", whether a resource
+ability is payable now its own seat's "payable_abilities" (engine/civilization/views.py).
 """
 from __future__ import annotations
 
@@ -31,15 +32,66 @@ from PIL import Image
 
 from engine.text import Msg, Seat, plural
 from render import toolkit
-from render.civilization import (
-    BACKGROUND, BLOCKADE, CARD, CARD_GREY, CARD_INK, GOLD, ICON, INK, OBSOLETE, PALETTE, PANEL, PANEL_EDGE,
-    PHASES, RESOURCE, TECH_LEVEL, TEXT, TEXT_DIM, UNIT_TYPE, WHITE, WONDER, _int, _mix, _names, _record, card_coins,
-    card_text, civ_name, culture_card_era, culture_card_name, culture_kind, era_name, government_name, icon_token,
-    named, obsolete_wonders, paste_centred, resource_chip, resource_name, say_fit, seat_colour, tech_level,
-    tech_name, term, tw, unit_card_name, unit_card_type, unit_strength, unit_type_name,
+from render.civilization.palette import (
+    BACKGROUND,
+    BLOCKADE,
+    CARD,
+    CARD_GREY,
+    CARD_INK,
+    GOLD,
+    ICON,
+    INK,
+    OBSOLETE,
+    PALETTE,
+    PANEL,
+    PANEL_EDGE,
+    PHASES,
+    RESOURCE,
+    TECH_LEVEL,
+    TEXT,
+    TEXT_DIM,
+    UNIT_TYPE,
+    WHITE,
+    WONDER,
+    _mix,
+    _record,
+    card_coins,
+    card_text,
+    civ_name,
+    culture_card_era,
+    culture_card_name,
+    culture_kind,
+    era_name,
+    government_name,
+    icon_token,
+    named,
+    obsolete_wonders,
+    resource_chip,
+    resource_name,
+    seat_colour,
+    tech_level,
+    tech_name,
+    term,
+    unit_card_name,
+    unit_card_type,
+    unit_strength,
+    unit_type_name,
 )
-from render.common import draw_text, draw_wrapped, font, is_seat, words, wrap_text
-from render.common import seat_area as _area, viewer_seat as _viewer
+from render.common import (
+    draw_text,
+    draw_wrapped,
+    font,
+    is_seat,
+    say_fit,
+    words,
+    wrap_text,
+)
+from render.common import seat_area as _area
+from render.common import seat_names as _names
+from render.common import text_px as tw
+from render.common import viewer_seat as _viewer
+from render.common import whole as _int
+from render.toolkit import paste_centred
 
 WIDTH = 1040
 MARGIN = 20
@@ -66,11 +118,12 @@ def battle_hand(view: dict, seat: int | None) -> tuple[tuple[str, str, int], ...
         return ()
     out = []
     ranks = b.get("ranks") or {}
+    units = view.get("unit_cards") or {}
     for side in ("attacker", "defender"):
         if (b.get("seats") or {}).get(side) != seat:
             continue
         for card in _own((b.get("hands") or {}).get(side)):
-            out.append((side, card, _int((ranks.get(side) or {}).get(unit_card_type(card)), 1)))
+            out.append((side, card, _int((ranks.get(side) or {}).get(unit_card_type(units, card)), 1)))
     return tuple(out)
 
 
@@ -95,7 +148,7 @@ def hand_content(view: dict) -> tuple:
             tuple(_own(area.get("hidden_resources"))), tuple(_own(area.get("resources"))),
             battle_hand(view, seat), research_pick(view, seat), _int(view.get("turn"), 1), bool(view.get("result")),
             tuple(tech_abilities(area)), tuple(sorted(card_coins(area).items())), tuple(own_wonders(view, area)),
-            tuple(repr(o) for o in own_offers(view, seat)))
+            tuple(repr(o) for o in own_offers(view, seat)), tuple(_own(area.get("payable_abilities"))))
 
 
 def tech_abilities(area: dict) -> list[str]:
@@ -125,31 +178,20 @@ def own_offers(view: dict, seat: int | None) -> list[dict]:
     return [o for o in offers if isinstance(o, dict) and seat in (o.get("from"), o.get("to"))]
 
 
-def can_pay(area: dict, cost: dict) -> bool:
-    """Whether the seat's resources (market tokens and face-down ones) pay `cost`
-    ({resource: n, "any": n})."""
-    held: dict[str, int] = {}
-    for r in _own(area.get("resources")) + _own(area.get("hidden_resources")):
-        held[r] = held.get(r, 0) + 1
-    left = sum(held.values())
-    for res, n in cost.items():
-        if res == "any":
-            continue
-        if held.get(res, 0) < _int(n):
-            return False
-        left -= _int(n)
-    return left >= _int(cost.get("any"))
+def can_pay(area: dict, tech: str) -> bool:
+    """Whether the seat's resources pay the tech's resource ability now (its view says)."""
+    return tech in _own(area.get("payable_abilities"))
 
 
 # ----------------------------------------------------------------------------- cards
 
-def unit_card(card: str, rank: int, lang: str) -> Image.Image:
+def unit_card(units: dict, card: str, rank: int, lang: str) -> Image.Image:
     """A unit card: its type's colour band with the type's name, the strength large, the unit's
-    name at the owner's rank."""
-    kind = unit_card_type(card)
+    name at the owner's rank (`units`: the view's "unit_cards")."""
+    kind = unit_card_type(units, card)
     colour = UNIT_TYPE.get(kind, CARD_GREY)
-    strength = unit_strength(card, rank)
-    name = unit_card_name(card, rank, lang)
+    strength = unit_strength(units, card, rank)
+    name = unit_card_name(units, card, rank, lang)
     type_name = unit_type_name(kind, lang) if kind else ""
     w, h = UNIT_W, UNIT_H
 
@@ -400,7 +442,7 @@ class _Hand:
             ability = rec.get("resource_ability")
             if isinstance(ability, dict):
                 cost = ability.get("cost") if isinstance(ability.get("cost"), dict) else {}
-                payable = can_pay(area, cost)
+                payable = can_pay(area, tid)
                 phase = self.say(timing_name(str(ability.get("phase") or "")))
                 phase = phase[:1].upper() + phase[1:]
 
@@ -487,6 +529,7 @@ class _Hand:
     def render(self) -> bytes:
         view, area, seat, lang = self.view, self.area, self.seat, self.lang
         ranks = area.get("ranks") or {}
+        units = view.get("unit_cards") or {}
         forces = _own(area.get("standing_forces"))
         culture = _own(area.get("culture_hand"))
         battle = battle_hand(view, seat)
@@ -497,13 +540,13 @@ class _Hand:
         if battle:
             side = battle[0][0]
             y = self.heading(y, self.say(term("battle hand")), self.say(term(side)))
-            y = self.card_rows(y, [unit_card(card, rank, lang) for _side, card, rank in battle], UNIT_W, UNIT_H)
+            y = self.card_rows(y, [unit_card(units, card, rank, lang) for _side, card, rank in battle], UNIT_W, UNIT_H)
         offers = own_offers(view, seat)
         if offers:
             y = self.draw_offers(y, offers)
         y = self.heading(y, self.say(term("standing forces")), self.say(plural("{n} card", "{n} cards", len(forces))))
         if forces:
-            parts = [unit_card(card, _int(ranks.get(unit_card_type(card)), 1), lang) for card in forces]
+            parts = [unit_card(units, card, _int(ranks.get(unit_card_type(units, card)), 1), lang) for card in forces]
             y = self.card_rows(y, parts, UNIT_W, UNIT_H)
         else:
             y = self.nothing(y)

@@ -1,0 +1,77 @@
+"""What the view carries for the pictures (engine/civilization/views.py): the renderers read these
+facts and never call a rule, so each one is checked against the rule it stands for, and the
+private ones against the seats that may not see them."""
+from __future__ import annotations
+
+from engine.civilization import board, combat, culture, data, economy, views
+
+from .fixtures import blank, city, field, figure, grid_with
+
+
+def test_the_layout_holds_every_face_up_square_as_the_rules_read_it(monkeypatch):
+    state = field(monkeypatch, grid_with({"B2": "F P2", "E5": "D T1 Silk"}))
+    city(state, 0, "C3", capital=True)
+    state["map"]["tiles"][3]["face_up"] = False          # the tile at E5-H8 lies face down
+    lay = views.view(state, None)["layout"]
+    assert lay["tile_size"] == board.SIZE
+    assert lay["icons"] == list(board.ICONS) and lay["resources"] == list(board.RESOURCES)
+    assert len(lay["squares"]) == 3 * board.SIZE * board.SIZE and "E5" not in lay["squares"]
+    b2 = lay["squares"]["B2"]
+    assert (b2["x"], b2["y"], b2["terrain"], b2["icons"]["production"]) == (1, 1, "forest", 2)
+    assert b2["yields"] == board.yields(state, 1, 1)
+    assert lay["squares"]["C3"]["yields"] == board.yields(state, 2, 2)   # a city center gives nothing
+    assert lay["squares"]["C3"]["terrain"] == "grassland"
+
+
+def test_the_layout_names_the_blockaded_squares(monkeypatch):
+    state = field(monkeypatch, blank())
+    city(state, 0, "C3", capital=True)
+    figure(state, 1, "scout", "D4")          # in seat 0's outskirts: a blockade (R95)
+    figure(state, 0, "army", "B2")           # its own figure: none
+    for viewer in (None, 0, 1):
+        assert views.view(state, viewer)["layout"]["blockaded"] == ["D4"]
+    assert board.blockaded(state, 3, 3, 0)
+
+
+def test_unit_card_facts_follow_the_rules_and_only_the_cards_a_seat_sees(monkeypatch):
+    state = field(monkeypatch, blank())
+    mine = state["seats"][0]["standing_forces"]
+    theirs = state["seats"][1]["standing_forces"]
+    assert mine and theirs
+    own, other, public = views.view(state, 0), views.view(state, 1), views.view(state, None)
+    assert set(own["unit_cards"]) == set(mine) and set(other["unit_cards"]) == set(theirs)
+    assert public["unit_cards"] == {}
+    assert own["tracks"] == {"trade": economy.TRADE_MAX, "culture": culture.last_space()}
+    card = mine[0]
+    facts = own["unit_cards"][card]
+    assert facts["type"] == combat.card_type(card)
+    for rank in views.RANKS:
+        assert facts["strength"][rank - 1] == combat.strength(card, rank)
+        assert data.term(facts["names"][rank - 1]) == combat.unit_name(card, rank)
+
+
+def test_the_battle_fronts_cards_are_public_and_a_battle_hand_its_owners():
+    state = {"seats": [{"standing_forces": []}, {"standing_forces": []}],
+             "battle": {"hands": {"attacker": ["inf01", "art02"], "defender": 3},
+                        "fronts": [{"attacker": {"card": "mou01", "wounds": 0}, "defender": None}]}}
+    assert views._seen_unit_cards(state, 0) == ["art02", "inf01", "mou01"]
+    shown = dict(state, battle=dict(state["battle"], hands={"attacker": 2, "defender": 3}))
+    assert views._seen_unit_cards(shown, None) == ["mou01"]
+
+
+def test_payable_abilities_count_face_down_resources_and_any():
+    area = {"resources": ["wheat"], "hidden_resources": ["silk", "spy"],
+            "techs": [{"id": "currency"}, {"id": "philosophy"}, {"id": "monarchy"}, {"id": "civil_service"},
+                      {"id": "masonry"}]}
+    # currency costs incense (none held), philosophy any 3 (three held), monarchy silk (face down),
+    # civil service a spy; masonry has no resource ability
+    assert views.payable_abilities(area) == ["philosophy", "monarchy", "civil_service"]
+    area["hidden_resources"] = ["silk"]
+    assert views.payable_abilities(area) == ["monarchy"]
+
+
+def test_payable_abilities_are_only_in_the_owners_view(monkeypatch):
+    state = field(monkeypatch, blank())
+    assert "payable_abilities" in views.view(state, 0)["seats"][0]
+    assert "payable_abilities" not in views.view(state, 1)["seats"][0]
+    assert all("payable_abilities" not in area for area in views.view(state, None)["seats"])

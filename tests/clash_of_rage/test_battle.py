@@ -194,7 +194,7 @@ def test_t15_elves_reroll_every_blank(faces):
     state["battle"]["turn"] = "defender"
     faces("x... ..x x.")
     events = battle.apply(state, 0, "roll")
-    assert sum("rerolls" in e.public for e in events) == 2
+    assert sum("The elves reroll" in e.public for e in events) == 2
 
 
 def test_t16_killing_elves_gives_crystals(faces):

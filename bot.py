@@ -24,7 +24,7 @@ from cogs.ui import errors as ui_errors
 from cogs.ui.picker import ITEMS as MOVE_ITEMS
 from cogs.ui.translator import CatalogueTranslator
 from cogs.presenter import DiscordPresenter
-from cogs.tournaments import TournamentPoster
+from cogs.tournament_posts import TournamentPoster
 from engine import registry
 from engine.text import Msg
 from matches import MatchService

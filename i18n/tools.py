@@ -35,7 +35,7 @@ DOMAINS = (
     ("skytear", ("engine/skytear/",)),
     ("clash_of_rage", ("engine/clash_of_rage/",)),
     ("civilization", ("engine/civilization/",)),
-    ("tournaments", ("tournaments/", "cogs/tournaments.py", "cogs/ratings.py", "render/tournament.py", "store/")),
+    ("tournaments", ("tournaments/", "cogs/tournaments.py", "cogs/tournament_posts.py", "cogs/ratings.py", "render/tournament.py", "store/")),
     ("pictures", ("render/",)),
     ("service", ("matches/",)),
     ("matches", ("cogs/presenter.py", "cogs/hands.py", "cogs/notices.py", "cogs/matches.py", "cogs/components.py",

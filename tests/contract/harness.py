@@ -372,7 +372,10 @@ def check_moment(rules, state: dict, active: list[int], legal: dict, result) -> 
 
 
 def state_players(game, state: dict, active) -> int:
-    return int(state.get("players") or max(list(active) + [game.max_players - 1]) + 1)
+    players = state.get("players")
+    if isinstance(players, (list, tuple)):      # some games keep one record per seat
+        return len(players)
+    return int(players or max(list(active) + [game.max_players - 1]) + 1)
 
 
 # --------------------------------------------------------------------------- checks without a playout

@@ -26,7 +26,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 # what may stay in Latin letters in a Chinese text: the players' Discord names, the game's card
 # codes and command names written as commands (`/battleline …`), and mentions
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
-CODE = re.compile(r"`[^`]*`|<[@#:][^>]*>|/[a-z_]+(?: [a-z_]+)*")
+CODE = re.compile(r"https?://\S+|`[^`]*`|<[@#:][^>]*>|/[a-z_]+(?: [a-z_]+)*")
 
 
 @pytest.fixture

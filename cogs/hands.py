@@ -107,13 +107,26 @@ class PrivateHands:
             self._hands.popitem(last=False)
         return png
 
-    async def send_private(self, match: MatchRow, seat: int) -> None:
-        """DM one seat its private view. A closed DM is remembered (no more tries) and the
-        thread is told once; the game never waits for it."""
+    async def send_private(self, match: MatchRow, seat: int, fresh: bool = False) -> None:
+        """Bring one seat's private hand message up to date: its one DM of the match is edited
+        in place, and a new one is sent (so that Discord notifies) only when `fresh` (the seat's
+        turn has come round) or there is none yet; the one before then loses its components.
+        A closed DM is remembered (no more tries) and the thread is told once; the game never
+        waits for it."""
         row = match.user_at(seat)
         if row is None or row.is_ai or not row.dm_ok:
             return
         message = await self.private_message(match, seat)
+        kept = self._hand_messages.get((match.id, seat))
+        if kept is not None and not fresh:
+            try:
+                file = message.pop("file")
+                edited = await kept.edit(attachments=[file], **message)
+                self._hand_messages[(match.id, seat)] = edited
+                return
+            except discord.HTTPException:
+                log.info("could not edit the hand of seat %s of match %s: a new one is sent", seat, match.id)
+                message = await self.private_message(match, seat)
         if message["view"] is None:
             message.pop("view")
         try:
@@ -158,7 +171,9 @@ class PrivateHands:
     async def answer_mover(self, interaction: discord.Interaction, outcome: MoveOutcome, lead=Msg("Move played."),
                            also: tuple[MoveOutcome, ...] = ()) -> None:
         """The answer to a player's move: what happened privately, then their updated hand with
-        its move menus, so the next step of the turn is one click away (the hand follows you)."""
+        its move menus, so the next step of the turn is one click away (the hand follows you).
+        A click on a hand's component edits that very hand; a command is answered privately and
+        the seat's hand message is brought up to date in place."""
         match = outcome.match
         seat = match.seat_of(interaction.user.id)
         told = [e.private[seat] for o in (*also, outcome) for step in o.steps if step.seat == seat and not step.by_ai
@@ -170,7 +185,28 @@ class PrivateHands:
             await interaction.followup.send(fit(text), ephemeral=True)
             return
         message = await self.private_message(match, seat, lang)
+        message["content"] = fit(f"{text}\n{message['content']}")
+        if on_hand(interaction):
+            file = message.pop("file")
+            await interaction.edit_original_response(attachments=[file], **message)
+            if interaction.guild_id is None and interaction.message is not None:
+                # the DM clicked is the seat's hand message: later edits go to it
+                await self._retire(self._hand_messages, (match.id, seat), interaction.message)
+            return
         if message["view"] is None:
             message.pop("view")
-        message["content"] = fit(f"{text}\n{message['content']}")
         await interaction.followup.send(ephemeral=True, **message)
+        if (match.id, seat) in self._hand_messages:
+            await self.send_private(match, seat)
+
+    async def show_hand_here(self, interaction: discord.Interaction, match: MatchRow, seat: int) -> None:
+        """The hand a component is on, drawn again with its full move menus (a step's "back")."""
+        message = await self.private_message(match, seat, await lang_for(interaction))
+        file = message.pop("file")
+        await interaction.edit_original_response(attachments=[file], **message)
+
+
+def on_hand(interaction: discord.Interaction) -> bool:
+    """The interaction is a click on a hand's component, answered by editing that message."""
+    return (interaction.message is not None
+            and interaction.response.type == discord.InteractionResponseType.deferred_message_update)

@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 import discord
 
-from cogs.common import fit, png_file
+from cogs.common import command_name, fit, png_file
 from cogs.components import (
     ClockButton,
     LogPageButton,
@@ -37,7 +37,8 @@ log = logging.getLogger("boardgames")
 
 COMPUTER_NAME = "Computer"  # the bot's own name where it plays (a name: never translated)
 LOG_PAGE = 20  # moves per page of /match log
-PENDING_KEEP = 40  # narration lines kept for the board that ends a turn
+PENDING_KEEP = 400  # narration lines kept for the board that ends a turn (it says how many it leaves out)
+NARRATION_BUDGET = 1600  # characters of narration on one board (a message holds 2,000)
 MESSAGES_KEPT = 5000  # newest boards and hands remembered, to take the components off when superseded
 
 
@@ -222,6 +223,20 @@ class DiscordPresenter(PrivateHands, Notices):
         moved = self._players_moved(outcome)   # no owner (a simultaneous step): who moved still acts
         return moved is not None and len(moved[0]) == 1 and moved[1] == moved[0]
 
+    def turn_came_round(self, outcome: MoveOutcome) -> set[int]:
+        """The seats asked to act now that were not before these steps: each gets a new hand
+        message (Discord notifies it); every other hand is edited in place. The owner of a turn
+        who gets it back after the others' answers in its window is not told anew."""
+        match = outcome.match
+        if match.status != "active" or not outcome.steps:
+            return set()
+        now = set(self.bot.service.rules(match).active_players(match.snapshot))
+        came = now - set(outcome.active_before)
+        first, last = outcome.steps[0], outcome.steps[-1]
+        if first.owner_before is not None and first.owner_before == last.owner:
+            came.discard(last.owner)
+        return came
+
     def still_choosing(self, outcome: MoveOutcome) -> set[int]:
         """In a simultaneous choice, the seats still choosing after these steps (which only took
         their movers out of it): the thread hears who has chosen, and no board until all have."""
@@ -238,11 +253,31 @@ class DiscordPresenter(PrivateHands, Notices):
             return ((now - movers) & outcome.active_before) - told
         return set()
 
+    def fitted(self, lines: list[str], lang: str) -> list[str]:
+        """A turn's narration as the board tells it: every line when they fit in a message;
+        a very long turn keeps its latest lines whole and says how many earlier ones are in
+        /match log (never a line cut in the middle, never a silent gap)."""
+        if sum(len(line) + 1 for line in lines) <= NARRATION_BUDGET:
+            return lines
+        kept: list[str] = []
+        room = NARRATION_BUDGET - 120
+        for line in reversed(lines):
+            if len(line) + 1 > room:
+                break
+            kept.insert(0, line)
+            room -= len(line) + 1
+        earlier = len(lines) - len(kept)
+        return [render(plural("({n} earlier line of this turn is in {command}.)",
+                              "({n} earlier lines of this turn are in {command}.)",
+                              n=earlier, command=command_name(lang, "match", "log")), lang)] + kept
+
     def narrate(self, outcome: MoveOutcome, names: list[str], lang: str = ENGLISH) -> list[str]:
         lines = []
         for step in outcome.steps:
             for event in step.events:
-                text = read(event.public, lang, names)
+                text = read(event.public, lang, names).strip()
+                if not text:
+                    continue
                 # a verb phrase ("played c5", "took back their last move.") gets its player in
                 # front; a whole sentence ("Player 1 plays …", "Day 2 of week 1: …") stands
                 # alone (decided on the English, before the names go in: a name may be lower case)
@@ -263,6 +298,7 @@ class DiscordPresenter(PrivateHands, Notices):
         if match.status == "active":
             touched |= self.bot.service.rules(match).active_players(match.snapshot)
         touched -= outcome.answered
+        fresh = self.turn_came_round(outcome)
         waiting = self.still_choosing(outcome)
         if waiting:
             # their hands did not change: the menus they hold stay good (see cogs.ui.picker)
@@ -272,13 +308,13 @@ class DiscordPresenter(PrivateHands, Notices):
             if channel is not None and self.asked_privately(match):
                 # a pass tells nothing; the board above already says responses are awaited
                 if lines:
-                    await self._safe_send(channel, "\n".join(lines), match=match, ping=[])
+                    await self._safe_send(channel, "\n".join(self.fitted(lines, lang)), match=match, ping=[])
             elif channel is not None:
                 lines.append(render(plural("Waiting for {n} player: {people}.", "Waiting for {n} players: {people}.",
                                            n=len(humans), people=[names[s] for s in humans]), lang))
-                await self._safe_send(channel, "\n".join(lines), match=match, ping=[])
+                await self._safe_send(channel, "\n".join(self.fitted(lines, lang)), match=match, ping=[])
             for seat in sorted(touched):
-                await self.send_private(match, seat)
+                await self.send_private(match, seat, fresh=seat in fresh)
             return
         if self.turn_goes_on(outcome):
             # one board per turn: the steps in between are told on the board that ends the turn
@@ -286,11 +322,9 @@ class DiscordPresenter(PrivateHands, Notices):
             pending.extend(lines)
             del pending[:-PENDING_KEEP]
             for seat in sorted(touched):
-                await self.send_private(match, seat)
+                await self.send_private(match, seat, fresh=seat in fresh)
             return
-        lines = self._pending_lines.pop(match.id, []) + lines
-        if len(lines) > 12:  # keep a long computer turn readable
-            lines = lines[:5] + [render(Msg("… {n} more …", n=len(lines) - 10), lang)] + lines[-5:]
+        lines = self.fitted(self._pending_lines.pop(match.id, []) + lines, lang)
         last = outcome.steps[-1] if outcome.steps else None
         # a take-back button only where one could be granted (engine-independent pre-check;
         # the service decides on the click)
@@ -302,7 +336,7 @@ class DiscordPresenter(PrivateHands, Notices):
             await self.tell_players_it_ended(match)
             return
         for seat in sorted(touched):
-            await self.send_private(match, seat)
+            await self.send_private(match, seat, fresh=seat in fresh)
 
     async def match_closed(self, match: MatchRow, note: str) -> None:
         if match.snapshot is None:  # never started: the lobby message tells it
@@ -338,12 +372,9 @@ class DiscordPresenter(PrivateHands, Notices):
             verdict = self.footer(match, names, lang=lang)
             link = board.jump_url if board is not None else self._where(match)
             content = "\n".join(part for part in (text, verdict, link) if part)
-            hand = self._hand_messages.pop((match.id, row.seat), None)
-            if hand is not None:
-                try:
-                    await hand.edit(view=None)
-                except discord.HTTPException:
-                    log.info("could not take the menus off a hand of match %s", match.id)
+            if row.dm_ok and (match.id, row.seat) in self._hand_messages:
+                await self.send_private(match, row.seat)   # the hand shows the end, with no menus
+            self._hand_messages.pop((match.id, row.seat), None)
             await self._dm(row.user_id, content=content[:2000])
 
     # ------------------------------------------------------------------ public board
@@ -452,7 +483,8 @@ class DiscordPresenter(PrivateHands, Notices):
         names = await self.seat_names(match, lang)
         text = render(text, lang, names)
         head = render(Msg("**{title}** · move {version}", title=self.title(match), version=match.version), lang)
-        content = f"{head}\n{text}\n{self.footer(match, names, told=text, lang=lang)}".strip()
+        parts = (head, *text.split("\n"), self.footer(match, names, told=text, lang=lang))
+        content = "\n".join(part for part in parts if part.strip())
         view = self.bot.service.public_view(match) if match.snapshot else None
         extra = []
         if match.status == "finished" and not match.meta.get("rematch"):

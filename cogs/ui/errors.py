@@ -60,14 +60,18 @@ class Guarded:
     (discord.py only logs a dynamic item's errors, which would leave the click unanswered.)"""
 
     match_id: int | None = None
-    defers = True  # answer "thinking…" first: the work reads the database and may draw
+    # answer "thinking…" first (the work reads the database and may draw); "update": the
+    # answer edits the message the component is on (a hand's steps and moves)
+    defers: bool | str = True
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            if self.defers and not interaction.response.is_done():
+            if self.defers == "update" and not interaction.response.is_done():
+                await interaction.response.defer()
+            elif self.defers and not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
             await self.run(interaction)
         except Exception as exc:  # noqa: BLE001 - the one place a component's errors end

@@ -7,7 +7,7 @@ import hashlib
 
 import discord
 
-from cogs.common import lang_for, match_here, reply
+from cogs.common import lang_for, match_here
 from cogs.ui import paths
 from cogs.ui.errors import Guarded, answer_error
 from engine.base import Action
@@ -90,15 +90,26 @@ async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefi
     if node.action is not None and not node.children:
         return await play(interaction, match.id, match.version, node.action)
     lang = await lang_for(interaction)
+    await ask_step(interaction, match, StepSelect.at(match.id, match.version, node, prefix, mark=mark, lang=lang,
+                                                     placeholder=Msg("{trail}: choose", trail=paths.trail_text(trail, lang))),
+                   lang)
+
+
+async def ask_step(interaction: discord.Interaction, match, select: "StepSelect", lang: str) -> None:
+    """The next question of a move, asked on the hand itself: its menus give way to this one
+    and a button back to all the moves (the hand stays one message)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(StepSelect.at(match.id, match.version, node, prefix, mark=mark, lang=lang))
-    await reply(interaction, Msg("**{trail}**: choose.", trail=paths.trail_text(trail, lang)), view=view)
+    view.add_item(select)
+    view.add_item(StepBack(match.id, label=render(Msg("◀ All moves"), lang)))
+    await interaction.edit_original_response(view=view)
 
 
 class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"ui:step:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+):(?P<page>\d+)(?::(?P<mark>[0-9a-f]{6}s?))?"):
     """One step of a move: the choices at a position of the tree (a page of them when there
     are more than a menu holds; the last options lead to the other pages)."""
+
+    defers = "update"
 
     def __init__(self, match_id: int, version: int, prefix: list[int], page: int = 0,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "Choose",
@@ -152,10 +163,9 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
             raise UserError(STALE_MESSAGE) from None
         count = len(node.options())
         if value.startswith("p") and value[1:].isdigit() and int(value[1:]) < paths.pages(count):
-            view = discord.ui.View(timeout=None)
-            view.add_item(StepSelect.at(match.id, match.version, node, self.prefix, int(value[1:]), mark=self.mark,
-                                        lang=await lang_for(interaction)))
-            return await reply(interaction, Msg("More choices:"), view=view)
+            lang = await lang_for(interaction)
+            return await ask_step(interaction, match, StepSelect.at(match.id, match.version, node, self.prefix,
+                                                                    int(value[1:]), mark=self.mark, lang=lang), lang)
         if not value.isdigit() or int(value) >= count:
             raise UserError(STALE_MESSAGE)
         await go_to(interaction, match, root, self.prefix + [int(value)], self.mark)
@@ -165,6 +175,8 @@ class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"ui:go:(?P<match>\d+):(?P<version>\d+):(?P<prefix>[\d.\-]+)(?::(?P<mark>[0-9a-f]{6}s?))?"):
     """A move (or the first steps of one) as a button: pressing it plays the move, or asks the
     rest of its path."""
+
+    defers = "update"
 
     def __init__(self, match_id: int, version: int, prefix: list[int], label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, button: discord.ui.Button | None = None,
@@ -187,7 +199,30 @@ class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
         await go_to(interaction, match, root, self.prefix, self.mark)
 
 
-ITEMS = (StepSelect, StepButton)
+class StepBack(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"ui:back:(?P<match>\d+)"):
+    """Back from a move's later step to the hand's full menus."""
+
+    defers = "update"
+
+    def __init__(self, match_id: int, label: str = "◀", button: discord.ui.Button | None = None):
+        self.match_id = match_id
+        super().__init__(button or discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                                     custom_id=f"ui:back:{match_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), button=item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        match = await client.service.get(self.match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError(Msg("You are not playing in this match."))
+        await client.presenter.show_hand_here(interaction, match, seat)
+
+
+ITEMS = (StepSelect, StepButton, StepBack)
 
 
 def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset(),

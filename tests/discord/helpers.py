@@ -86,6 +86,12 @@ def select_of(message: discord.Message, prefix: str | tuple = ("bg:act:", "ui:st
     return None
 
 
+def said(result) -> str:
+    """What a click or a command answered the person: a refusal comes as a private follow-up
+    (a click on a hand is otherwise answered by editing that hand)."""
+    return (result.followups[-1] if result.followups else result.response).content
+
+
 def last_dm(member) -> discord.Message:
     return member.user.dm_channel.history()[-1]
 
@@ -211,7 +217,8 @@ async def walk_move(who, message, bot, match, seat: int, action_id: str):
         if done == len(target):
             result.clicks = clicks
             return result
-        assert result.response is not None and result.response.ephemeral, "the next step is asked privately"
+        # the next step is asked on the very hand clicked (its menus give way to the next one)
+        assert result.response is not None and result.response.id == message.id, "the hand asks the next step"
         message = result.response.message
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import EXTENSIONS
-from tests.discord.helpers import start_challenge, to_move
+from tests.discord.helpers import said, start_challenge, to_move
 
 
 @pytest.fixture
@@ -14,7 +14,7 @@ def simcord_bot(make_bot):
 
 
 def answer(r) -> str:
-    return (r.response or r.followups[-1]).content
+    return said(r) if r.followups or r.response else ""
 
 
 async def test_game_commands_naming_an_open_table_say_it_has_not_started(world):
@@ -121,7 +121,9 @@ async def test_a_step_component_plays_only_the_tree_it_was_made_from(world):
     await mover.user.click(genuine_message, custom_id=view.children[0].custom_id)
     assert (await env.bot.service.get(1)).version == match.version + 1
     # once the match moved on, the same component is out of date (not a simultaneous step)
-    r = await mover.user.click(genuine_message, custom_id=view.children[0].custom_id)
+    # (the click's answer edited that message into the hand: the same component is sent again)
+    await (await env.bot.fetch_user(mover.id)).send("genuine, again", view=view)
+    r = await mover.user.click(mover.user.dm_channel.history()[-1], custom_id=view.children[0].custom_id)
     assert "out of date" in answer(r) or "not your turn" in answer(r).lower(), answer(r)
     assert (await env.bot.service.get(1)).version == match.version + 1
 

@@ -28,7 +28,9 @@ def answer_of(result):
 
 def assert_is_hand(result) -> None:
     answer = answer_of(result)
-    assert result.ephemeral and answer.content.startswith("Move played."), answer.content
+    # a command is answered privately; a click edits the hand it was made on
+    assert answer.ephemeral or answer.message.guild is None or result.response is not None, answer
+    assert answer.content.startswith("Move played."), answer.content
     assert "your private view" in answer.content and answer.attachments, "the answer is the updated hand"
 
 

@@ -7,7 +7,7 @@ import re
 import discord
 
 from tests import testgame
-from tests.discord.helpers import (bot_handle, current_match, dm_with_moves, hand_with_moves, remember_answer,
+from tests.discord.helpers import (said, bot_handle, current_match, dm_with_moves, hand_with_moves, remember_answer,
                                    select_of, start_challenge, thread_of, to_move)
 
 
@@ -90,7 +90,8 @@ async def test_restart_mid_match_old_buttons_still_work(world, make_bot):
     env, guild, channel, alice, bob, carol = world
     thread = await start_challenge(channel, alice, bob)
     mover = await to_move(env, [alice, bob])
-    stale_dm = dm_with_moves(mover)
+    # a hand shown in the thread before the moves (its menus go out of date)
+    stale = (await mover.click(thread.history()[-1], label="Show my hand")).response.message
     await play_by_dm(mover)
     old_board = thread.history()[-1]
 
@@ -106,8 +107,8 @@ async def test_restart_mid_match_old_buttons_still_work(world, make_bot):
     assert r2.response.content.startswith("Move played.")
     assert (await current_match(env)).version == 2
     # a menu from before the last moves is recognised as stale and changes nothing
-    r3 = await mover.user.select(stale_dm, [select_of(stale_dm).options[1].value])
-    assert "out of date" in r3.response.content
+    r3 = await mover.select(stale, [select_of(stale).options[1].value])
+    assert "out of date" in said(r3)
     assert (await current_match(env)).version == 2
 
 
@@ -158,7 +159,7 @@ async def test_fifty_simultaneous_clicks_apply_once(world, monkeypatch):
     match = await current_match(env)
     assert match.version == 1
     assert len(await env.bot.store.actions(match.id)) == 1
-    answers = [r.response.content if r.response else None for r in results]
+    answers = [said(r) for r in results]
     assert sum(a.startswith("Move played.") for a in answers) == 1
     assert all("out of date" in a or "not your turn" in a for a in answers if not a.startswith("Move played."))
 

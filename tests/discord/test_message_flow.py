@@ -1,0 +1,159 @@
+"""The message flow a player meets, for every game, against the computer and between two people:
+at most one board per turn (the person who must act changes: a new board and a ping for that
+person only), one private hand message per player edited in place (a new one only when a turn
+comes round), no superseded message left with live components, every player told privately at
+the end, and narration never cut or padded with empty lines.
+
+Each game is played by clicks on the hands' components (the computer player's choice for the
+person), 40 human moves, then a resignation ends it (the end is told the same way as any other).
+The figures of each run are printed (pytest -s shows them)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot import EXTENSIONS
+from engine import registry
+from engine.base import as_game
+from tests.discord.helpers import bot_handle, current_match, replayed_states, start_challenge, thread_of, walk_move
+
+HUMAN_MOVES = 40
+GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
+VERSION = re.compile(r"· (?:move|第|第) ?(\d+)")
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot(extensions=EXTENSIONS)
+
+
+def live(message) -> bool:
+    return any(getattr(c, "children", None) for c in message.components)
+
+
+def boards(thread) -> list:
+    return [m for m in thread.history() if m.attachments and "· move" in m.content]
+
+
+def version_of(board) -> int:
+    found = re.search(r"· move (\d+)", board.content)
+    assert found, board.content[:100]
+    return int(found.group(1))
+
+
+def pinged(env, message) -> set[int]:
+    return set(env.backend.get_message(message.channel.id, message.id).ping_user_ids)
+
+
+def hand_of(member, match_id: int):
+    """The member's hand message of the match (the newest DM with move components)."""
+    found = [m for m in member.user.dm_channel.history() if live(m) and f"match #{match_id}" in m.content]
+    return found[-1] if found else None
+
+
+def dm_counts(members) -> dict:
+    """How many DMs each member holds now (the hands sent at the start are not a move's)."""
+    return {m.id: len(m.user.dm_channel.history()) if m.user.dm_channel else 0 for m in members}
+
+
+def turn_key(game, state: dict):
+    """Who must act: the turn's owner, else the seats asked (a simultaneous choice)."""
+    moment = game.moment(state)
+    return moment.owner if moment.owner is not None else frozenset(moment.seats)
+
+
+async def play_by_hands(env, people: dict, game_name: str) -> int:
+    """HUMAN_MOVES moves of the people, each clicked on the mover's hand; returns how many."""
+    moves = 0
+    while moves < HUMAN_MOVES:
+        match = await current_match(env)
+        if match.status != "active":
+            break
+        rules = env.bot.service.rules(match)
+        humans = [s for s in sorted(rules.active_players(match.snapshot)) if not match.user_at(s).is_ai]
+        assert humans, f"{game_name}: the computer's seats left the game waiting at move {match.version}"
+        seat = humans[0]
+        member = people[match.user_at(seat).user_id]
+        hand = hand_of(member, match.id)
+        assert hand is not None, f"{game_name}: seat {seat} must act but holds no hand with moves"
+        action = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
+        await walk_move(member.user, hand, env.bot, match, seat, action)
+        moves += 1
+    return moves
+
+
+def figures(env, thread, states: list[dict], game, people, dms_before: dict, moves: int) -> dict:
+    keys = [turn_key(game, s) for s in states]
+    turns = 1 + sum(1 for a, b in zip(keys, keys[1:]) if a != b)
+    posted = boards(thread)
+    created = sum(len(m.user.dm_channel.history()) - dms_before[m.id] for m in people.values())
+    # private messages made by the moves: not the end's message to each player
+    return {"turns": turns, "boards": len(posted), "moves": moves, "private": created - len(people),
+            "live public": sum(live(m) for m in posted[:-1]),
+            "live private": sum(live(m) for p in people.values() for m in p.user.dm_channel.history())}
+
+
+async def check_flow(env, channel, thread, people: dict, game_name: str, dms_before: dict) -> dict:
+    moves = await play_by_hands(env, people, game_name)
+    match = await current_match(env)
+    assert moves >= HUMAN_MOVES or match.status == "finished", f"{game_name}: only {moves} human moves"
+    if match.status == "active":
+        someone = next(iter(people.values()))
+        await someone.slash(thread, "match resign", match=match.id)
+    match = await current_match(env)
+    assert match.status == "finished", match.status
+    game = as_game(registry.get(game_name))
+    states = await replayed_states(env, match)
+    users = {seat.seat: seat.user_id for seat in match.seats}
+    posted = boards(thread)
+    for board in posted:
+        version = version_of(board)
+        moment = game.moment(states[version])
+        # the person who must act now, and nobody else (no one once the game is over; no one
+        # when the game keeps who is asked to itself: their hands ask them)
+        asked = set() if board is posted[-1] or moment.asks_privately else \
+            {users[s] for s in moment.seats if not match.user_at(s).is_ai}
+        assert pinged(env, board) <= asked, (game_name, version, pinged(env, board), asked)
+        lines = board.content.split("\n")
+        assert all(line.strip() for line in lines), f"{game_name}: an empty narration line: {board.content!r}"
+        assert "more …" not in board.content, f"{game_name}: narration cut: {board.content!r}"
+    found = figures(env, thread, states, game, people, dms_before, moves)
+    # a board per change of the person who must act, plus the first and the last
+    assert found["boards"] <= found["turns"] + 2, found
+    assert found["private"] <= 0.5 * moves, found
+    assert found["live public"] == 0 and found["live private"] == 0, found
+    for member in people.values():
+        last = member.user.dm_channel.history()[-1]
+        assert "is over" in last.content and posted[-1].jump_url in last.content, last.content
+    print(f"\n{game_name}: {found}")
+    return found
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+async def test_against_the_computer(world, game_name):
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service.seed_source = __import__("random").Random(7)
+    r = await alice.slash(channel, "match new", game=game_name, opponent=bot_handle(env))
+    assert "#1" in r.response.content, r.response.content
+    await check_flow(env, channel, thread_of(channel), {alice.id: alice}, game_name, dm_counts([alice]))
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+async def test_between_two_people(world, game_name):
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service.seed_source = __import__("random").Random(11)
+    thread = await start_challenge(channel, alice, bob, game=game_name)
+    await check_flow(env, channel, thread, {alice.id: alice, bob.id: bob}, game_name, dm_counts([alice, bob]))
+
+
+def test_a_very_long_turn_keeps_its_latest_lines_whole_and_says_where_the_rest_is():
+    from cogs.presenter import NARRATION_BUDGET, DiscordPresenter
+    lines = [f"bob moves unit {i} from the north to the south of the river." for i in range(100)]
+    told = DiscordPresenter.fitted(None, lines, "en")
+    kept = told[1:]
+    assert kept == lines[-len(kept):], "the latest lines, each whole"
+    assert sum(len(line) + 1 for line in told) <= NARRATION_BUDGET
+    assert told[0] == f"({100 - len(kept)} earlier lines of this turn are in /match log.)", told[0]
+    short = lines[:5]
+    assert DiscordPresenter.fitted(None, short, "en") == short

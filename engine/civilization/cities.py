@@ -551,7 +551,7 @@ def _pay(state: dict, seat: int, city: dict, cost: int) -> list[Event]:
 def _produce_figure(state: dict, seat: int, kind: str, where: str) -> list[Event]:
     x, y = board.parse_label(where)
     fig = place_figure(state, seat, kind, x, y)
-    events = [Event(Msg("{player} builds an {figure} on {square}.", player=Seat(seat), figure=figure_name(fig),
+    events = [Event(Msg("{player} builds a new {figure} on {square}.", player=Seat(seat), figure=figure_name(fig),
                         square=where))]
     enemies = [f for f in board.figures_at(state, x, y) if f["owner"] != seat]
     if kind == "army" and enemies:                     # R97, G20: the producer attacks at once

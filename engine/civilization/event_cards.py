@@ -22,7 +22,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from engine.base import Event, IllegalAction
-from engine.text import Msg, Seat
+from engine.text import Msg, Seat, plural
 
 from . import board, combat, culture, data, economy, effects, research, wonders
 from .effects import effect
@@ -389,7 +389,8 @@ def kill_figures(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
         state["seats"][f["owner"]].get("gathering", {}).pop(f["id"], None)
     if not killed:
         return [Event(Msg("Nothing is left to kill on {square}.", square=where))]
-    return [Event(Msg("{card}: {n} figures of {player} on {square} are killed.", card=_card(spec), n=len(killed),
+    return [Event(plural("{card}: {n} figure of {player} on {square} is killed.",
+                         "{card}: {n} figures of {player} on {square} are killed.", card=_card(spec), n=len(killed),
                       player=Seat(killed[0]["owner"]), square=where))]
 
 
@@ -476,7 +477,8 @@ def free_units(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
             state["seats"][seat]["standing_forces"].append(card)
             got.append(card)
     ranks = state["seats"][seat]["ranks"]
-    return [Event(Msg("{player} builds {n} units free.", player=Seat(seat), n=len(got)),
+    return [Event(plural("{player} builds {n} unit free.", "{player} builds {n} units free.", player=Seat(seat),
+                         n=len(got)),
                   private={seat: Msg("Your new units: {units}.",
                                      units=[combat.unit_text(c, max(1, ranks.get(combat.card_type(c), 1))) for c in got]
                                      or [Msg("none")])}, hidden=True)]

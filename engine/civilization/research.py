@@ -418,7 +418,7 @@ def pick(state: dict, seat: int, action_id: str) -> list[Event]:
     picks[str(seat)] = tech_id
     mine = Msg("You chose to research nothing.") if tech_id == NONE else \
         Msg("You chose to research {tech}.", tech=name(tech_id))
-    return [Event(Msg("{picked} of {players} players have chosen their research.",
+    return [Event(Msg("Research chosen: {picked} of {players} players.",
                       picked=len(picks), players=len(state["seats"])), private={seat: mine})]
 
 

@@ -291,8 +291,10 @@ def _reroll(state: dict, picks: list[int]) -> Event:
         b["dice"][i] = roll_die(state)
     b["rerolls_left"] -= 1
     side, dice = b[b["turn"]], dice_line(b["dice"])
-    return Event(Msg("The elves reroll {n} dice: {dice}", n=len(picks), dice=dice) if side == ELVES else
-                 Msg("{side} rerolls {n} dice: {dice}", side=Seat(side), n=len(picks), dice=dice), hidden=bool(picks))
+    return Event(plural("The elves reroll {n} die: {dice}", "The elves reroll {n} dice: {dice}", n=len(picks),
+                        dice=dice) if side == ELVES else
+                 plural("{side} rerolls {n} die: {dice}", "{side} rerolls {n} dice: {dice}", side=Seat(side),
+                        n=len(picks), dice=dice), hidden=bool(picks))
 
 
 def _after_reroll(state: dict) -> list[Event]:

@@ -117,6 +117,10 @@ class PrivateHands:
         if row is None or row.is_ai or not row.dm_ok:
             return
         message = await self.private_message(match, seat)
+        user = self.bot.get_user(row.user_id)
+        if (match.id, seat) not in self._hand_messages and user is not None:
+            await self.recall(self._hand_messages, (match.id, seat), user.dm_channel or await user.create_dm(),
+                              match.id)
         kept = self._hand_messages.get((match.id, seat))
         if kept is not None and not fresh:
             try:

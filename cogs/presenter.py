@@ -10,6 +10,7 @@ that player's. Texts stay `Msg`s with seats in them until here, where they are r
 from __future__ import annotations
 
 import logging
+import re
 from collections import OrderedDict
 
 import discord
@@ -39,6 +40,7 @@ COMPUTER_NAME = "Computer"  # the bot's own name where it plays (a name: never t
 LOG_PAGE = 20  # moves per page of /match log
 PENDING_KEEP = 400  # narration lines kept for the board that ends a turn (it says how many it leaves out)
 NARRATION_BUDGET = 1600  # characters of narration on one board (a message holds 2,000)
+RECALL_LOOK_BACK = 25  # messages looked back through after a restart for a match's live ones
 MESSAGES_KEPT = 5000  # newest boards and hands remembered, to take the components off when superseded
 
 
@@ -54,6 +56,7 @@ class DiscordPresenter(PrivateHands, Notices):
         # the newest board of each match and the newest private hand of each (match, seat): a new
         # one takes the components off the one before, so no superseded message looks live
         self._boards: OrderedDict[int, discord.Message] = OrderedDict()
+        self._recalled: set = set()   # keys already looked for after a restart (see recall)
         self._hand_messages: OrderedDict[tuple[int, int], discord.Message] = OrderedDict()
 
     # ------------------------------------------------------------------ helpers
@@ -359,6 +362,28 @@ class DiscordPresenter(PrivateHands, Notices):
             except discord.HTTPException:
                 log.info("could not take the components off message %s", before.id)
 
+    async def recall(self, newest: OrderedDict, key, channel, match_id: int) -> None:
+        """After a restart the newest messages are forgotten: the bot's latest messages in
+        `channel` that still carry components of match `match_id` are found again (a short look
+        back, once per key); the newest becomes the one to edit or retire, the older ones lose
+        their components."""
+        if key in newest or key in self._recalled or channel is None:
+            return
+        self._recalled.add(key)
+        mine = re.compile(rf"^(?:ui:(?:step|go|back)|bg:hand|bg:undo|bg:clock):{match_id}(?::|$)")
+        found = []
+        try:
+            async for message in channel.history(limit=RECALL_LOOK_BACK):
+                if message.author.id == self.bot.user.id and any(
+                        mine.match(getattr(c, "custom_id", None) or "")
+                        for row in message.components for c in getattr(row, "children", [])):
+                    found.append(message)
+        except discord.HTTPException:
+            log.info("could not look back in channel %s for match %s", getattr(channel, "id", None), match_id)
+            return
+        for message in reversed(found):          # oldest first: each retires the one before
+            await self._retire(newest, key, message)
+
     async def tell_players_it_ended(self, match: MatchRow) -> None:
         """Every player is told privately that the match is over, with the result and a link to
         the final board; their last hand loses its menus."""
@@ -501,6 +526,7 @@ class DiscordPresenter(PrivateHands, Notices):
         posted = await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [],
                                        lang=lang, **kwargs)
         if posted is not None:   # the board before it is superseded: its buttons go
+            await self.recall(self._boards, match.id, channel, match.id)
             await self._retire(self._boards, match.id, posted)
         await self.settle_notices(match, taken_back=taken_back)
         if match.thread_id is None:  # no thread to add spectators to: they get each board by DM

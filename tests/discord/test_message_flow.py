@@ -157,3 +157,31 @@ def test_a_very_long_turn_keeps_its_latest_lines_whole_and_says_where_the_rest_i
     assert told[0] == f"({100 - len(kept)} earlier lines of this turn are in /match log.)", told[0]
     short = lines[:5]
     assert DiscordPresenter.fitted(None, short, "en") == short
+
+
+async def test_after_a_restart_the_messages_before_it_are_retired_too(world, make_bot):
+    """The newest board and hands are found again after a restart: when the game moves on,
+    the ones before it lose their components like any other superseded message."""
+    env, guild, channel, alice, bob, carol = world
+    env.bot.service.seed_source = __import__("random").Random(3)
+    thread = await start_challenge(channel, alice, bob, game="battleline")
+    people = {alice.id: alice, bob.id: bob}
+    for _ in range(2):      # a whole turn: the hands of both players and two boards exist
+        await play_one(env, people)
+    await env.restart_bot(make_bot(extensions=EXTENSIONS))
+    for _ in range(4):
+        await play_one(env, people)
+    live_boards = [m for m in thread.history() if live(m)]
+    assert [m.id for m in live_boards] == [thread.history()[-1].id], [m.content[:40] for m in live_boards]
+    for person in people.values():
+        hands = [m for m in person.user.dm_channel.history() if live(m)]
+        assert len(hands) <= 1, (person.name, [m.content[:60] for m in hands])
+
+
+async def play_one(env, people: dict) -> None:
+    match = await current_match(env)
+    rules = env.bot.service.rules(match)
+    seat = min(rules.active_players(match.snapshot))
+    member = people[match.user_at(seat).user_id]
+    action = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
+    await walk_move(member.user, hand_of(member, match.id), env.bot, match, seat, action)

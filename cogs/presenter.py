@@ -259,7 +259,15 @@ class DiscordPresenter(PrivateHands, Notices):
     def fitted(self, lines: list[str], lang: str) -> list[str]:
         """A turn's narration as the board tells it: every line when they fit in a message;
         a very long turn keeps its latest lines whole and says how many earlier ones are in
-        /match log (never a line cut in the middle, never a silent gap)."""
+        /match log (never a line cut in the middle, never a silent gap). The same line said
+        several times in a row is said once, with how many times."""
+        runs: list[list] = []
+        for line in lines:
+            if runs and runs[-1][0] == line:
+                runs[-1][1] += 1
+            else:
+                runs.append([line, 1])
+        lines = [line if times == 1 else f"{line} (×{times})" for line, times in runs]
         if sum(len(line) + 1 for line in lines) <= NARRATION_BUDGET:
             return lines
         kept: list[str] = []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import math
+from contextlib import contextmanager
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Callable, Iterable
@@ -55,12 +56,29 @@ def _mask(text: str, font: ImageFont.FreeTypeFont, anchor: str, start: tuple[flo
     return mask, left, top
 
 
+@contextmanager
+def texts_drawn():
+    """Record every text drawn inside the block: (words, font size in px, width of the canvas it
+    is drawn on), so a test can tell how tall each text shows at chat width."""
+    global _DRAWN
+    before, _DRAWN = _DRAWN, []
+    try:
+        yield _DRAWN
+    finally:
+        _DRAWN = before
+
+
+_DRAWN: list | None = None
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, font: ImageFont.FreeTypeFont,
          fill: Any, anchor: str | None = None, stroke_width: int = 0, stroke_fill: Any = None) -> None:
     """`draw.text` with the glyphs rasterised once per text, font, anchor and quarter pixel.
     A stroke in a colour of its own is stamped first, the text over it (as Pillow does)."""
     if not words:
         return
+    if _DRAWN is not None:
+        _DRAWN.append((words, font.size, draw.im.size[0]))
     x, y = xy
     ix, iy = math.floor(x), math.floor(y)
     start = (round((x - ix) * 4) / 4, round((y - iy) * 4) / 4)

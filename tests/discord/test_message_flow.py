@@ -157,6 +157,8 @@ def test_a_very_long_turn_keeps_its_latest_lines_whole_and_says_where_the_rest_i
     assert told[0] == f"({100 - len(kept)} earlier lines of this turn are in /match log.)", told[0]
     short = lines[:5]
     assert DiscordPresenter.fitted(None, short, "en") == short
+    again = ["A player is preparing an offer."] * 4 + ["bob sends offer 1."]
+    assert DiscordPresenter.fitted(None, again, "en") == ["A player is preparing an offer. (×4)", "bob sends offer 1."]
 
 
 async def test_after_a_restart_the_messages_before_it_are_retired_too(world, make_bot):

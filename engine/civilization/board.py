@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from functools import lru_cache
 from typing import Iterable
 
 from engine.base import Event, IllegalAction
@@ -49,7 +50,14 @@ WONDER_ERA_CULTURE = {"ancient": 1, "medieval": 2, "modern": 3}   # appendix G7 
 def parse_cell(code: str) -> dict:
     """A cell code of tiles.json ("M P1 Iron", "G HUT", "D T1 START") as a square: terrain,
     icons {trade, production, culture, coin}, resource, hut, village, start, natural_wonder.
-    A code naming no trade or production icon gets its terrain's default ones."""
+    A code naming no trade or production icon gets its terrain's default ones. (A fresh copy
+    of the code's square, parsed once: the map asks for its squares all the time.)"""
+    parsed = _parsed_cell(code)
+    return {**parsed, "icons": dict(parsed["icons"])}
+
+
+@lru_cache(maxsize=None)
+def _parsed_cell(code: str) -> dict:
     tokens = code.split()
     if not tokens or tokens[0].upper() not in TERRAINS:
         raise ValueError(f"cell code {code!r}: no terrain")

@@ -106,7 +106,10 @@ def term(english: str):
     return game_term(GAME, english)
 
 
+@lru_cache(maxsize=None)
 def by_id(name: str) -> dict[str, dict]:
+    """The records of a data file by id (built once: the data never changes in play; a
+    caller must not write into it)."""
     return {r["id"]: r for r in collection(name)}
 
 

@@ -10,31 +10,33 @@ Seats are 0..n-1; texts name them with `Seat(n)` arguments (engine contract; Eng
 Rotations are 0-3 (clockwise quarter turns of the card's exits; N E S W at rotation 0).
 Factions: G Forest Clan, B Islanders, R Ember Folk, Y Cloud Clan.
 
-Action-id grammar (segments separated by ":"; a trailing comma-separated list of card ids is optional
-wherever cards are paid; without it the engine picks the cards: virtual copies first, then cards of the
-faction the hand holds least of, Tools only when Soldiers run out):
+Action-id grammar (segments separated by ":"). Only the ids legal_actions lists are moves (apply refuses
+any other spelling), with one exception: a paid move, whose listed id ends with the cards that pay it
+(<ids>, comma-separated, chosen by the engine: virtual copies first, then cards of the faction the hand
+holds least of, Tools only when Soldiers run out), may name other cards there instead (pay_with). Every
+move that shows the table cards from a hand names them, so what it makes public follows from its id.
 
 Setup          faction:<G|B|R|Y>             startcity:<square>
                (a setup step with a single possible answer is taken by the engine with the move before it:
                the last faction set, 3.1 step 12, and the last starting city left, 3.1 step 13)
-Turn start     formation[:<seat[,seat]>] | redeploy | start   (step 1, R20-R27; Ambush pick-up follows
-               automatically). The seats (0-based) are the opponents shown the Formation cards (R23);
-               plain `formation` shows them to the only opponent (2 players) or to every opponent.
-Acquire        hire:<soldier|captain|priest|commander>[:<ids>]
-               craft:<tool|weapon|amulet|title|scroll|tent|horse>[:<faction, matched artifact only>][:<ids>]
-Build          road:<straight|curve|t|cross>[:<square>:<rot>][:<ids>]
-               city:<level 1-4>:<dead|straight|corner|t|cross>[:<square>:<rot>][:<ids>]
-               (without square/rot the card is drawn first and placed with place:<square>:<rot>)
-               upgrade:<square>[:<ids>]
-Heroes         hero:<city square>[:<ids>]       move:<1|2>:<square>:<sup|horse|free|ids>
+Turn start     formation:<ids>[:<seat[,seat]>] | redeploy | start   (step 1, R20-R27; Ambush pick-up
+               follows automatically). <ids> are the cards the Formation shows, in card-number order; the
+               seats (0-based, rising) are the opponents shown them (R23), named with 3-4 players only.
+Acquire        hire:<soldier|captain|priest|commander>:<ids>
+               craft:<tool|weapon|amulet|title|scroll|tent|horse>[:<faction, matched artifact only>]:<ids>
+Build          road:<straight|curve|t|cross>:<ids>
+               city:<level 1-4>:<dead|straight|corner|t|cross>:<ids>
+               (the card is drawn first and placed with place:<square>:<rot>)
+               upgrade:<square>:<ids>
+Heroes         hero:<city square>:<ids>       move:<1|2>:<square>:<free|ids (Supply, or one Horse)>
                wings:<1|2>:<square>
 Artifacts      amulet:<amulet>:<card>   title:<title>:<unit>[:2]   scroll:<scroll>:<card|self>:<faction>
-               tent:<tent>:<card[,card]>[:<supply id>]   strike:<tent>   hammer:<artifact type>   horn
+               tent:<tent>:<card[,card]>:<supply id>   strike:<tent>   hammer:<artifact type>   horn
 Other          ambush:<card>:<card to banish>   claim:<square>   end
 Battle         attack:<square>:<city|neutral|ruins|p<seat>>:<heroes, e.g. 1 or 1,2>
                add:<card>[:<1|2>]   commit   pass   cancel (opening only)   strike:<tent> (either side)
                defender: fight:<y|n ambush pick-up>:<heroes, e.g. 1,2 or ->   surrender
-                         retreat:<square>:<sup|horse|ids>
+                         retreat:<square>:<ids (Supply, or one Horse)>
 Choices        place:<square>:<rot>   wild:<type>   drop:<ambush card>   hornpick:<ids|none>
                great:<hammer|sword|shield|wings|horn>
 
@@ -71,6 +73,13 @@ Design notes beyond the spec's own decisions:
 - R23: the Formation cards are named only in the private event text and view (`formation_seen`) of the
   chosen opponents until the declarer's next turn; the public text gives the number of cards and who saw
   them.
+- R116: an illuminated Tent takes one or two cards; both are listed moves (two cards of a kind too).
+- G28 (house reading): the cards left in a hand at the end of a turn or by a Redeploy go onto the
+  Sanctuary face down (cards.discard_face_down); the card others see there is its topmost face-up card,
+  one played in the open, and a Sanctuary of only face-down cards shows none. The seed shows the top
+  card "to tell the piles apart"; the engine picking a hidden hand card to show would make the public
+  board depend on a hidden hand.
+- `RULES.redeal` (secrecy.py) is the secrecy hook: copies with what a viewer cannot see dealt again.
 - R69: a Tent may be struck by its owner at any of his own steps in a battle, attacker or defender (the
   struck cards matter only when he plays, so this gives every outcome "at any time" gives).
 - R133 house rules: extra starting cities are unmarked cross cities on fixed squares (data/board.json
@@ -94,11 +103,12 @@ Design notes beyond the spec's own decisions:
 from __future__ import annotations
 
 import json
+import random
 
 from engine.base import IllegalAction, Result
 from engine.text import Msg
 
-from . import actions, ai, legal, paths, prompts, setup, views
+from . import actions, ai, legal, paths, prompts, secrecy, setup, views
 from .options import OPTIONS, options_text, refuse_options
 
 __all__ = ["RULES", "BattaliaRules", "options_text"]
@@ -110,6 +120,26 @@ def _copy(state: dict) -> dict:
     new = json.loads(json.dumps(state))
     new.pop("history", None)
     return new
+
+
+def _run(state: dict, seat: int, action_id: str) -> tuple[dict, list]:
+    new = _copy(state)  # never mutate the input
+    new["setup"].pop("auto", None)
+    ev = actions.Events(new)
+    actions.apply_action(new, seat, action_id, ev)
+    return new, ev.events
+
+
+def _refusal(state: dict, seat: int, action_id: str) -> Msg:
+    """Why a move that is not listed is refused: the rule it breaks when the engine says so, else
+    that it is not one of the moves now."""
+    try:
+        _run(state, seat, action_id)
+    except IllegalAction as exc:
+        return exc.message
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):  # malformed beyond the checks
+        pass
+    return Msg("{action} is not one of your moves now.", action=repr(action_id))
 
 
 class BattaliaRules:
@@ -154,11 +184,10 @@ class BattaliaRules:
             return new, []
         if seat not in actions.active_players(state):
             raise IllegalAction(Msg("It is not your turn to act."))
-        new = _copy(state)  # never mutate the input
-        new["setup"].pop("auto", None)
-        ev = actions.Events(new)
-        actions.apply_action(new, seat, str(action_id), ev)
-        return new, ev.events
+        if not isinstance(action_id, str) or not legal.is_listed(state, seat, action_id):
+            # a stored move is always one of the legal ids (or a listed move paid with named cards)
+            raise IllegalAction(_refusal(state, seat, str(action_id)))
+        return _run(state, seat, action_id)
 
     def view(self, state: dict, viewer: int | None) -> dict:
         return views.view(state, viewer)
@@ -169,6 +198,11 @@ class BattaliaRules:
 
     def ai_choose(self, state: dict, seat: int, seed: int) -> str:
         return ai.choose(state, seat, seed)
+
+    def redeal(self, state: dict, seat: int | None, rng: random.Random) -> dict:
+        """A copy `seat` cannot tell apart from `state` (None: the public), what it cannot see dealt
+        again (secrecy.redeal); never mutates `state`."""
+        return secrecy.redeal(state, seat, rng)
 
 
 RULES = BattaliaRules()

@@ -1,13 +1,15 @@
 """Applying actions (see the package docstring for the id grammar)."""
 from __future__ import annotations
 
+import re
+
 from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat, plural, to_json
 
 from . import battle as bt
 from . import board, data, oracle, setup, turns
-from .cards import (auto_pay, card, draw, eff_type, faction, fresh, is_great, is_virtual, label,
+from .cards import (auto_pay, card, discard_face_down, draw, eff_type, faction, fresh, is_great, is_virtual, label,
                     lay_down_partly_used, looks_like_ids, match_payment, max_uses, parse_ids, physical_deck,
                     playable_hand, pool_search, pool_take_top, printed_type, shuffle, slot_type, spend,
                     uses_left)
@@ -101,32 +103,38 @@ def _forced_setup_steps(state: dict, ev: Events) -> None:
 
 def formation_audience(state: dict, seat: int, arg: str | None) -> list[int]:
     """R23: the opponents the declarer shows his Formation cards to (at least one, of his choice).
-    `formation` alone: the only opponent in a 2-player game; with more players, every opponent
-    (the default of spec 11.1, so older action logs still replay). `formation:<seat[,seat]>` names them."""
+    Named only with several opponents (the only one sees them otherwise), in one spelling (as
+    legal.py lists them): seat numbers in rising order, each once, without spaces, signs or zeros."""
     others = [o for o in range(state["n"]) if o != seat]
-    if arg is None:
+    if len(others) == 1:
+        if arg is not None:
+            raise IllegalAction(Msg("With one opponent, name only the cards you show."))
         return others
-    try:
-        to = sorted({int(x) for x in arg.split(",") if x != ""})
-    except ValueError:
+    if arg is None or not re.fullmatch(r"[0-9](,[0-9])*", arg):
         raise IllegalAction(Msg("Name the opponents who see the Formation by seat, e.g. formation:1 or formation:1,2."))
+    to = [int(x) for x in arg.split(",")]
     if not to or any(o not in others for o in to):
         raise IllegalAction(Msg("Show the Formation cards to at least one opponent of your choice."))
+    if to != sorted(set(to)):
+        raise IllegalAction(Msg("Name each opponent once, in rising order, e.g. formation:1,2."))
     return to
 
 
 def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
     p = state["players"][seat]
     verb = parts[0]
-    if len(parts) > (2 if verb == "formation" else 1):  # R18, R23
+    if len(parts) > (3 if verb == "formation" else 1):  # R18, R23
         raise IllegalAction(Msg("First start your turn: declare a Formation, redeploy, or just start."))
-    p.pop("formation_shown", None)  # what the player showed last turn is no longer on the table
     if verb == "formation":
         extra, groups = turns.formation_extra(state, p["hand"])
         if extra <= 0:
             raise IllegalAction(Msg("Your hand holds no Formation (that needs 3 or more cards of one faction)."))  # R20
-        to = formation_audience(state, seat, parts[1] if len(parts) > 1 else None)
-        shown = [c for c in p["hand"] if faction(state, c) in groups or faction(state, c) == "*"]
+        shown = turns.formation_cards(state, seat, groups)
+        if len(parts) < 2 or parts[1] != ",".join(shown):  # the id names the cards the Formation shows
+            raise IllegalAction(Msg("Name the cards your Formation shows: all the cards of its factions."))
+        to = formation_audience(state, seat, parts[2] if len(parts) > 2 else None)
+    p.pop("formation_shown", None)  # what the player showed last turn is no longer on the table
+    if verb == "formation":
         names = [Msg("{n} {faction}", n=n, faction=data.faction_name(f)) for f, n in groups.items()]
         p["formation_shown"] = {"round": state["round"], "to": to, "cards": list(shown)}
         drawn, _ = draw(state, seat, extra)
@@ -141,7 +149,7 @@ def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
                private, hidden=True)  # R22, R23
     elif verb == "redeploy":
         # R24, G43: the hand goes to the Sanctuary first, then 5 new cards are drawn
-        p["sanctuary"] += p["hand"]
+        discard_face_down(p, p["hand"])
         p["hand"] = []
         drawn, _ = draw(state, seat, data.cards()["hand"]["redeploy"])
         state["turn"]["redeployed"] = True
@@ -185,6 +193,12 @@ def _pay(state: dict, seat: int, recipe: dict, ids: list[str] | None, refusal: M
 
 def _can_pay(state: dict, seat: int, recipe: dict) -> bool:
     return auto_pay(state, seat, recipe) is not None
+
+
+def _shown(state: dict, cards: list[str]) -> None:
+    """Cards that come into a hand face up this turn (a struck Tent's, a called-off line's, the Horn's
+    picks): everyone knows they are there (the secrecy hook keeps them in place)."""
+    state["turn"].setdefault("shown", []).extend(cards)
 
 
 def _gain(state: dict, seat: int, cid: str) -> None:
@@ -395,6 +409,14 @@ def _horse_cards(state, seat):
     return [c for c in playable_hand(state, seat) if eff_type(state, c) == "horse"]
 
 
+def horse_for(state, seat, cost: int) -> str | None:
+    """The Horse a hero move of `cost` squares takes: the one with the fewest uses that still covers it."""
+    per = data.cards()["artifacts"]["horse"]["moves"]
+    fit = sorted((h for h in _horse_cards(state, seat) if uses_left(state, h) * per >= cost),
+                 key=lambda h: uses_left(state, h))
+    return (fit[:1] or _horse_cards(state, seat)[:1] or [None])[0]
+
+
 def do_move(state, seat, args, ev):
     if len(args) != 3:
         raise IllegalAction(Msg("Use move:<hero 1|2>:<square>:<sup|horse|free|card ids>."))
@@ -410,12 +432,7 @@ def do_move(state, seat, args, ev):
     cost, path = costs[dest]
     if pay == "horse" or (looks_like_ids(pay) and any(eff_type(state, c) == "horse" for c in parse_ids(pay))):
         per = data.cards()["artifacts"]["horse"]["moves"]
-        if looks_like_ids(pay):
-            horses = parse_ids(pay)
-        else:  # the Horse with the fewest uses that still covers the distance
-            fit = sorted((h for h in _horse_cards(state, seat) if uses_left(state, h) * per >= cost),
-                         key=lambda h: uses_left(state, h))
-            horses = fit[:1] or _horse_cards(state, seat)[:1]
+        horses = parse_ids(pay) if looks_like_ids(pay) else [h for h in [horse_for(state, seat, cost)] if h]
         if len(horses) != 1 or horses[0] not in playable_hand(state, seat) or eff_type(state, horses[0]) != "horse":
             raise IllegalAction(Msg("Play one Horse to move a hero."))  # R80
         h = horses[0]
@@ -533,6 +550,7 @@ def do_strike(state, seat, args, ev):
         raise IllegalAction(Msg("You have no such Tent."))
     p["tents"].remove(tent)
     p["hand"] += tent["cards"]
+    _shown(state, tent["cards"])
     p["sanctuary"].append(tent["tent"])
     ev.add(Msg("{player} strikes a Tent and takes back {cards}.", player=Seat(seat),
                cards=pubs(state, tent["cards"])))  # R69
@@ -802,6 +820,7 @@ def _battle_action(state, seat, parts, ev):
             else:
                 spent.pop(c, None)
         p["hand"] += p["line"]
+        _shown(state, p["line"])
         p["line"] = []
         state["battle"] = None
         ev.add(Msg("{player} calls off the attack.", player=Seat(seat)))
@@ -1033,6 +1052,7 @@ def _pending(state, seat, parts, ev):
         for c in picks:
             p["realm"].remove(c)
             p["hand"].append(c)
+        _shown(state, picks)
         shuffle(state, p["realm"])
         state["pending"] = None
         ev.add(Msg("{player} shows {cards} from the Realm and shuffles it.", player=Seat(seat),

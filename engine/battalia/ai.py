@@ -87,8 +87,9 @@ def choose(state: dict, seat: int, seed: int) -> str:
         # R23: show the cards to as few opponents as possible, the one furthest behind on points
         vp = {p["seat"]: p["vp"] for p in v["players"]}
 
-        def audience(i):
-            to = [int(x) for x in i.split(":")[1].split(",")] if ":" in i else []
+        def audience(i):  # formation:<cards>[:<opponents>]
+            parts = i.split(":")
+            to = [int(x) for x in parts[2].split(",")] if len(parts) > 2 else []
             return (len(to), sum(vp.get(o, 0) for o in to), to)
         return min(forms, key=audience)
     pend = v["pending"]
@@ -205,6 +206,7 @@ def _turn_choice(state, v, seat, ids, hand, rng):
     if hero and heroes_on == 0:
         return hero
     # 4. move heroes towards targets
+    kind = {c["id"]: c.get("acts_as") or c["type"] for c in hand}
     targets = _targets(state, v, seat)
     if targets and any(me["heroes"]):
         dist = _distance_map(state, seat, targets)
@@ -212,36 +214,39 @@ def _turn_choice(state, v, seat, ids, hand, rng):
         for i in ids:
             if not i.startswith("move:"):
                 continue
-            _, fig, dest, pay = i.split(":")
+            _, fig, dest, pay = i.split(":")  # pay: free, or the cards paying (Supply, or one Horse)
             here = me["heroes"][int(fig) - 1]
             gain = dist.get(here, 99) - dist.get(dest, 99)
             if dist.get(dest) == 0 and reach < 4 and pay != "free":
                 gain -= 1  # no point arriving without the strength to attack
-            cost_pen = 0.1 if pay == "sup" else 0.0
+            cost_pen = 0.1 if pay != "free" and all(kind.get(c) == "supply" for c in pay.split(",")) else 0.0
             if gain > 0 and (best is None or gain - cost_pen > best_gain):
                 best, best_gain = i, gain - cost_pen
         if best:
             return best
     # 5. acquisitions: a Weapon when none is at hand and a hero exists, else the priciest unit
-    if weapons_in_hand == 0 and heroes_on and "craft:weapon" in ids:
-        return "craft:weapon"
+    if weapons_in_hand == 0 and heroes_on and (craft := paid_move(ids, "craft:weapon")):
+        return craft
     for t in ("commander", "priest", "captain"):
-        if f"hire:{t}" in ids:
-            return f"hire:{t}"
+        if hire := paid_move(ids, f"hire:{t}"):
+            return hire
     # 6. roads towards targets (Soldiers and Supply to spare)
     roads = [i for i in ids if i.startswith("road:")]
     if roads and rng.random() < 0.8:
         return rng.choice(roads)
     for t in ("horse", "weapon", "title", "tool"):
-        if f"craft:{t}" in ids and rng.random() < 0.5:
-            return f"craft:{t}"
+        if (craft := paid_move(ids, f"craft:{t}")) and rng.random() < 0.5:
+            return craft
     titles = [i for i in ids if i.startswith("title:") and not i.endswith(":2")]
     if titles:
         return titles[0]
-    if "hire:soldier" in ids:
-        return "hire:soldier"
-    return "end"
+    return paid_move(ids, "hire:soldier") or "end"
 
 
 def first_of(ids, prefix):
     return next((i for i in ids if i.startswith(prefix)), None)
+
+
+def paid_move(ids, move: str) -> str | None:
+    """The listed id of a paid move (`move` followed by the cards that pay it, e.g. hire:soldier:k3,k8)."""
+    return next((i for i in ids if i.rpartition(":")[0] == move), None)

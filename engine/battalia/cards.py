@@ -142,6 +142,20 @@ def shuffle(state: dict, cards_list: list) -> None:
     next_random(state).shuffle(cards_list)
 
 
+def discard_face_down(p: dict, cards: list[str]) -> None:
+    """R15, R24: the cards left in a hand go onto the Sanctuary face down (house reading of G28): the
+    card everyone sees there is always one that was played face up, never one the engine picked from
+    a hidden hand. `sanctuary_face_down` names them until the Sanctuary becomes the Realm."""
+    p["sanctuary"] += cards
+    p["sanctuary_face_down"] = p.get("sanctuary_face_down", []) + list(cards)
+
+
+def sanctuary_top(p: dict) -> str | None:
+    """The topmost face-up card of the Sanctuary (G28: the one card of it others see), if any."""
+    down = set(p.get("sanctuary_face_down", ()))
+    return next((c for c in reversed(p["sanctuary"]) if c not in down), None)
+
+
 def draw(state: dict, seat: int, n: int) -> tuple[list[str], bool]:
     """R9: draw from the Realm; reshuffle the Sanctuary only when the Realm runs out; G12: draw what exists."""
     p = state["players"][seat]
@@ -153,6 +167,7 @@ def draw(state: dict, seat: int, n: int) -> tuple[list[str], bool]:
                 break
             p["realm"] = p["sanctuary"]
             p["sanctuary"] = []
+            p["sanctuary_face_down"] = []
             shuffle(state, p["realm"])
             reshuffled = True
         drawn.append(p["realm"].pop(0))

@@ -32,6 +32,7 @@ DESIGN_LINES = (
     Msg('• Transformations (Amulet, Title, Scroll) are moves of their own; the transformed card then joins any row. This is the same as placing the artifact in that row: the artifact stays outside the combination, and chains (Scroll → Title → unit) work.'),
     Msg('• A Formation is shown to the opponents you pick: they see the cards on their private hand; the channel only hears how many cards and who saw them.'),
     Msg('• A Tent can be struck at any of your own steps in a battle, attacking or defending.'),
+    Msg('• House reading: the cards left in your hand go onto your Sanctuary face down, so the card the others see there is always one you played face up; a Sanctuary of face-down cards only shows none.'),
     Msg('• House rules: extra starting cities are cross cities on fixed squares, chosen in turn like the first one; starting heroes stand on the first city you chose.'),
     Msg('• In battle each side adds cards one at a time and closes its play with `commit`; `pass` ends the battle.'),
     Msg('• A surrender counts as a lost battle; a retreat moves exactly 2–3 squares.'),

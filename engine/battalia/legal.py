@@ -10,10 +10,26 @@ from engine.text import Msg, Seat, plural
 from . import battle as bt
 from . import board, data, oracle, turns
 from . import paths as P
-from .actions import _can_pay, _horse_cards, _marker_class, _road_recipe, active_players
+from .actions import _horse_cards, _marker_class, _road_recipe, active_players, horse_for
 from .words import a_card, all_of
-from .cards import (auto_pay, card, eff_type, faction, fresh, is_great, is_virtual, label, name, physical_deck,
-                    playable_hand, printed_type, short, uses_left)
+from .cards import (auto_pay, card, eff_type, faction, fresh, is_great, is_virtual, label, max_uses, name,
+                    physical_deck, playable_hand, printed_type, short, uses_left)
+
+
+def is_listed(state: dict, seat: int, action_id: str) -> bool:
+    """Whether `action_id` may be stored as `seat`'s move now: one of the legal ids exactly, or a
+    listed paid move with the cards that pay it (its last part) replaced by other cards the player
+    names (paths.pay_with: distinct card ids; the cards themselves are checked when it is played).
+    Nothing else: no other order, spacing or spelling of a listed id, and no part the list lacks."""
+    legal = {a.id for a in legal_actions(state, seat)}
+    if action_id in legal:
+        return True
+    head, _, paid = action_id.rpartition(":")
+    if head.split(":", 1)[0] not in P.PAYABLE or not P.CARD_IDS.match(paid):
+        return False
+    ids = paid.split(",")
+    return len(set(ids)) == len(ids) and any(
+        a.rpartition(":")[0] == head and P.CARD_IDS.match(a.rpartition(":")[2]) for a in legal)
 
 
 def legal_actions(state: dict, seat: int) -> list[Action]:
@@ -32,9 +48,9 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
                 for sq, t in sorted(state["board"].items()) if t["kind"] == "city" and t["owner"] is None]
     if phase == "start":
         out = []
-        extra, _ = turns.formation_extra(state, state["players"][seat]["hand"])
+        extra, groups = turns.formation_extra(state, state["players"][seat]["hand"])
         if extra:
-            out += _formation_actions(state, seat, extra)
+            out += _formation_actions(state, seat, extra, turns.formation_cards(state, seat, groups))
         out.append(Action("redeploy", Msg("Redeploy (discard the hand, draw 5)"), "start", (P.TURN, P.REDEPLOY)))
         out.append(Action("start", Msg("Start the turn"), "start", (P.TURN, P.START)))
         return out
@@ -50,15 +66,18 @@ def _terrain_text(tile: dict) -> Msg | str:
     return Msg("{land} terrain", land=data.terrain_name(t)) if t else ""
 
 
-def _formation_actions(state: dict, seat: int, extra: int) -> list[Action]:
+def _formation_actions(state: dict, seat: int, extra: int, shown: list[str]) -> list[Action]:
     """R23: the declarer shows the Formation cards to at least one opponent of his choice: one action
-    per non-empty set of opponents (plain `formation` when there is only one opponent)."""
+    per non-empty set of opponents (no choice when there is only one opponent). The id names the
+    cards shown (what the table learns, how many and how many more are drawn, follows from them):
+    formation:<cards>[:<opponents>]."""
     others = [o for o in range(state["n"]) if o != seat]
+    cards = ",".join(shown)
     if len(others) == 1:
         step = Choice("formation", Msg("Declare a Formation"),
                       plural("Draw {n} extra card; {player} sees the cards",
                              "Draw {n} extra cards; {player} sees the cards", n=extra, player=Seat(others[0])))
-        return [Action("formation", plural("Declare a Formation (+{n} card), shown to {seats}",
+        return [Action(f"formation:{cards}", plural("Declare a Formation (+{n} card), shown to {seats}",
                                            "Declare a Formation (+{n} cards), shown to {seats}", n=extra,
                                            seats=Seat(others[0])), "start", (P.TURN, step))]
     step = Choice("formation", Msg("Declare a Formation"),
@@ -69,18 +88,23 @@ def _formation_actions(state: dict, seat: int, extra: int) -> list[Action]:
         for to in combinations(others, k):
             who = P.seats_text(to)
             arg = ",".join(map(str, to))
-            out.append(Action(f"formation:{arg}",
+            out.append(Action(f"formation:{cards}:{arg}",
                               plural("Declare a Formation (+{n} card), shown to {seats}",
                                      "Declare a Formation (+{n} cards), shown to {seats}", n=extra, seats=who),
                               "start", (P.TURN, step, Choice(arg, fit_choice(Msg("Show them to {seats}", seats=who))))))
     return out
 
 
+def _kind(state: dict, c: str) -> tuple:
+    """What tells cards apart for a move: type, faction and use state (the id does not)."""
+    return short(state, c), eff_type(state, c), is_virtual(c), c in state["turn"]["transformed"], uses_left(state, c)
+
+
 def _kinds(state: dict, ids: list[str]) -> list[str]:
     """One representative id per (type, faction, use state) so lists stay short."""
     seen, out = set(), []
     for c in ids:
-        key = (short(state, c), eff_type(state, c), is_virtual(c), c in state["turn"]["transformed"], uses_left(state, c))
+        key = _kind(state, c)
         if key not in seen:
             seen.add(key)
             out.append(c)
@@ -160,7 +184,10 @@ def _transform_actions(state: dict, seat: int, in_battle: bool, cards: P.Cards) 
                and c not in state["turn"]["transformed"]]
     if in_battle:
         attacking = seat == state["battle"]["attacker"]
-        targets = [c for c in targets if bt.can_fight_with(state, c, attacking)]
+        # a card that fights, or an Amulet, Title or Scroll that transformed can then change a line card
+        # (R36/R98: chains work in a battle line too)
+        targets = [c for c in targets if bt.can_fight_with(state, c, attacking)
+                   or eff_type(state, c) in data.TRANSFORMERS]
         targets += [c for c in p["line"] if not is_great(state, c) and not is_virtual(c)
                     and c not in state["turn"]["transformed"]]
     for tool in _kinds(state, [c for c in hand if eff_type(state, c) in data.TRANSFORMERS]):
@@ -240,14 +267,15 @@ def _battle_actions(state: dict, seat: int) -> list[Action]:
         out.append(Action("surrender", Msg("Surrender"), "fight", (P.SURRENDER,)))
         if b["target"] == "hero":
             sup = sum(1 for c in playable_hand(state, seat) if eff_type(state, c) == "supply")
-            horse = bool(_horse_cards(state, seat))
+            horses = _horse_cards(state, seat)
             for sq, k in sorted(bt.retreat_options(state).items()):
                 dest = Choice(sq, sq, plural("{n} square", "{n} squares", n=k))
                 if sup >= k:
-                    out.append(Action(f"retreat:{sq}:sup", Msg("Retreat to {square} paying {n} Supply", square=sq, n=k),
+                    out.append(Action(f"retreat:{sq}:{_paid(state, seat, {'supply': k})}",
+                                      Msg("Retreat to {square} paying {n} Supply", square=sq, n=k),
                                       "retreat", (P.RETREAT, dest, Choice("sup", P.PAYMENT["sup"], _supply(k)))))
-                if horse:
-                    out.append(Action(f"retreat:{sq}:horse", Msg("Retreat to {square} with a Horse", square=sq),
+                if horses:  # one Horse use covers the 2-3 squares (R96)
+                    out.append(Action(f"retreat:{sq}:{horses[0]}", Msg("Retreat to {square} with a Horse", square=sq),
                                       "retreat", (P.RETREAT, dest, Choice("horse", P.PAYMENT["horse"],
                                                                           Msg("One use of a Horse")))))
         return out + tents
@@ -297,9 +325,9 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     out: list[Action] = []
     cd = data.cards()
     for t in data.UNIT_TYPES:
-        if state["pool"]["units"][t] and _can_pay(state, seat, {"supply": cd["units"][t]["hire"]}):
+        if state["pool"]["units"][t] and (paid := _paid(state, seat, {"supply": cd["units"][t]["hire"]})):
             top = data.faction_name(faction(state, state["pool"]["units"][t][0]))
-            out.append(Action(f"hire:{t}", Msg("Hire {unit} (top: {faction})", unit=a_card(data.type_name(t)),
+            out.append(Action(f"hire:{t}:{paid}", Msg("Hire {unit} (top: {faction})", unit=a_card(data.type_name(t)),
                                                faction=top), "hire",
                               (P.ACQUIRE, P.HIRE, Choice(t, data.type_name(t),
                                                          Msg("{n} Supply; the top card is {faction}",
@@ -307,47 +335,51 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     matched = oracle.matched(state["round"])
     for t in data.ARTIFACT_TYPES:
         recipe = cd["artifacts"][t]["recipe"]
-        if state["pool"]["artifacts"][t] and _can_pay(state, seat, recipe):
+        if state["pool"]["artifacts"][t] and (paid := _paid(state, seat, recipe)):
             price = P.cost_text(recipe)
-            out.append(Action(f"craft:{t}", Msg("Craft {artifact}", artifact=a_card(data.type_name(t))), "craft",
+            out.append(Action(f"craft:{t}:{paid}", Msg("Craft {artifact}", artifact=a_card(data.type_name(t))), "craft",
                               (P.ACQUIRE, P.CRAFT, Choice(t, data.type_name(t), price))))
             if t == matched:
                 for f in state["options"]["factions"]:
                     named = Msg("{faction} {type}", faction=data.faction_name(f), type=data.type_name(t))
-                    out.append(Action(f"craft:{t}:{f}", Msg("Craft {artifact} (matched artifact of the day)",
+                    out.append(Action(f"craft:{t}:{f}:{paid}", Msg("Craft {artifact} (matched artifact of the day)",
                                                             artifact=a_card(named)), "craft",  # R108
                                       (P.ACQUIRE, P.CRAFT,
                                        Choice(f"{t}-{f}", named, Msg("Matched artifact of the day: {price}",
                                                                      price=price)))))
     for shape in data.ROAD_SHAPES:
-        if state["pool"]["roads"][shape] and _can_pay(state, seat, _road_recipe(shape)) \
+        if state["pool"]["roads"][shape] and (paid := _paid(state, seat, _road_recipe(shape))) \
                 and board.legal_placements(state, seat, "road", shape, first_only=True):
-            out.append(Action(f"road:{shape}", Msg("Build {card}", card=a_card(data.tile_name("road", shape))), "build",
+            out.append(Action(f"road:{shape}:{paid}", Msg("Build {card}", card=a_card(data.tile_name("road", shape))),
+                              "build",
                               (P.BUILD, P.ROAD, P.road_choice(shape, _road_recipe(shape)))))
     for level in range(1, 5):
-        if p["markers"][_marker_class(level)] <= 0 or not _can_pay(state, seat, {data.UNIT_TYPES[level - 1]: 3}):
+        paid = _paid(state, seat, {data.UNIT_TYPES[level - 1]: 3}) if p["markers"][_marker_class(level)] > 0 else None
+        if not paid:
             continue
         level_step = Choice(str(level), Msg("Level {level}", level=level),
                             P.cost_text({data.UNIT_TYPES[level - 1]: 3}))
         for shape in data.CITY_SHAPES:
             if state["pool"]["cities"][shape] and board.legal_placements(state, seat, "city", shape, first_only=True):
-                out.append(Action(f"city:{level}:{shape}", Msg("Build a level-{level} {card}", level=level,
+                out.append(Action(f"city:{level}:{shape}:{paid}", Msg("Build a level-{level} {card}", level=level,
                                                                card=data.tile_name("city", shape)),
                                   "build", (P.BUILD, P.CITY, level_step, P.city_shape_choice(shape))))
     for sq in board.cities_of(state, seat):
         lv = state["board"][sq]["level"]
-        if lv < 4 and _can_pay(state, seat, {data.UNIT_TYPES[lv]: 2}) and \
-                (_marker_class(lv + 1) == _marker_class(lv) or p["markers"][_marker_class(lv + 1)] > 0):
-            out.append(Action(f"upgrade:{sq}", Msg("Upgrade the city at {square} to level {level}", square=sq,
+        paid = _paid(state, seat, {data.UNIT_TYPES[lv]: 2}) if lv < 4 else None
+        if paid and (_marker_class(lv + 1) == _marker_class(lv) or p["markers"][_marker_class(lv + 1)] > 0):
+            out.append(Action(f"upgrade:{sq}:{paid}", Msg("Upgrade the city at {square} to level {level}", square=sq,
                                                    level=lv + 1), "build",
                               (P.BUILD, P.UPGRADE, Choice(sq, sq, Msg("Level {level} to {next}: {price}", level=lv,
                                                                       next=lv + 1,
                                                                       price=P.cost_text({data.UNIT_TYPES[lv]: 2}))))))
-    if None in p["heroes"] and _can_pay(state, seat, {"weapon": 1, "supply": 2}):
+    paid = _paid(state, seat, {"weapon": 1, "supply": 2}) if None in p["heroes"] else None
+    if paid:
         for sq in sorted(s for s in state["board"] if board.is_own_city(state, seat, s)):
-            out.append(Action(f"hero:{sq}", Msg("Hire a hero at {square}", square=sq), "hero",
+            out.append(Action(f"hero:{sq}:{paid}", Msg("Hire a hero at {square}", square=sq), "hero",
                               (P.HEROES, P.HERO_HIRE, Choice(sq, sq, _own_city_text(state["board"][sq])))))
     sup = sum(1 for c in hand if eff_type(state, c) == "supply")
+    supply: dict[int, str | None] = {}  # the Supply cards paying each distance, chosen once
     horses = [c for c in hand if eff_type(state, c) == "horse"]
     wings = any(printed_type(state, c) == "wings" for c in hand)
     for fig, here in enumerate(p["heroes"]):
@@ -366,12 +398,16 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                 out.append(Action(f"move:{fig + 1}:{dest}:free", Msg("Hero {hero} to {square} (free)", **go), "move",
                                   (P.HEROES, move, to, P.FREE)))
                 continue
-            if cost <= sup:
-                out.append(Action(f"move:{fig + 1}:{dest}:sup", Msg("Hero {hero} to {square} for {n} Supply", n=cost,
-                                                                    **go), "move",
+            if cost not in supply:
+                supply[cost] = _paid(state, seat, {"supply": cost}) if cost <= sup else None
+            if supply[cost]:
+                paid = supply[cost]
+                out.append(Action(f"move:{fig + 1}:{dest}:{paid}", Msg("Hero {hero} to {square} for {n} Supply",
+                                                                       n=cost, **go), "move",
                                   (P.HEROES, move, to, Choice("sup", P.PAYMENT["sup"], _supply(cost)))))
             if horses and cost <= 3 * max(uses_left(state, h) for h in horses):
-                out.append(Action(f"move:{fig + 1}:{dest}:horse", Msg("Hero {hero} to {square} by Horse", **go),
+                out.append(Action(f"move:{fig + 1}:{dest}:{horse_for(state, seat, cost)}",
+                                  Msg("Hero {hero} to {square} by Horse", **go),
                                   "move", (P.HEROES, move, to, Choice("horse", P.PAYMENT["horse"],
                                                                       Msg("3 squares per use")))))
         if wings:
@@ -393,13 +429,27 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                     out.append(Action(f"ambush:{a}:{b_}", fit_choice(Msg("Ambush {card}, banish {other}",
                                                                     card=cards.label(a), other=cards.label(b_))),
                                       "ambush", (P.ARTIFACTS, P.AMBUSH, hidden, cards(b_, "banish"))))
-    # tents (R67)
+    # tents (R67); an illuminated Tent takes one or two cards (R116)
     for tent in _kinds(state, [c for c in p["hand"] if eff_type(state, c) == "tent" and fresh(state, c) and not is_virtual(c)]):
         rest = [c for c in p["hand"] if c != tent and fresh(state, c) and not is_virtual(c) and not is_great(state, c)]
-        for c in _kinds(state, rest):
-            if auto_pay(state, seat, {"supply": 1}, exclude=(tent, c)):
-                out.append(Action(f"tent:{tent}:{c}", fit_choice(Msg("Pitch a Tent with {card}", card=cards.label(c))),
-                                  "tent", (P.ARTIFACTS, P.TENT, cards(tent), cards(c, "station"))))
+        kinds = _kinds(state, rest)
+        two = max_uses(state, tent) >= 2
+        for c in kinds:
+            if paid := _paid(state, seat, {"supply": 1}, exclude=(tent, c)):
+                path = (P.ARTIFACTS, P.TENT, cards(tent), cards(c, "station"))
+                out.append(Action(f"tent:{tent}:{c}:{paid}",
+                                  fit_choice(Msg("Pitch a Tent with {card}", card=cards.label(c))),
+                                  "tent", path + ((P.STATION_ONLY,) if two else ())))
+        if two:
+            pairs = list(combinations(kinds, 2))
+            pairs += [(c, twin) for c in kinds  # two cards of the same kind
+                      if (twin := next((d for d in rest if d != c and _kind(state, d) == _kind(state, c)), None))]
+            for c, d in pairs:
+                if paid := _paid(state, seat, {"supply": 1}, exclude=(tent, c, d)):
+                    out.append(Action(f"tent:{tent}:{c},{d}:{paid}",
+                                      fit_choice(Msg("Pitch a Tent with {card} and {other}", card=cards.label(c),
+                                                     other=cards.label(d))),
+                                      "tent", (P.ARTIFACTS, P.TENT, cards(tent), cards(c, "station"), cards(d, "and"))))
     out += _strike_actions(state, seat, cards)
     h = next((c for c in p["hand"] if printed_type(state, c) == "hammer" and fresh(state, c)), None)
     if h and not state["turn"]["hammer_role"]:
@@ -419,6 +469,14 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     out += _attack_actions(state, seat)
     out.append(Action("end", Msg("End the turn"), "end", (P.END,)))
     return out
+
+
+def _paid(state: dict, seat: int, recipe: dict, exclude: tuple = ()) -> str | None:
+    """The cards the engine picks to pay `recipe` (cards.auto_pay), as the id's last part ("k3,k8"),
+    or None when the hand cannot pay. Every paid move names its cards: what it shows the table
+    follows from its id alone, not from the rest of the hand (a player may name others: pay_with)."""
+    ids = auto_pay(state, seat, recipe, exclude)
+    return ",".join(ids) if ids else None
 
 
 def _supply(n: int) -> Msg:

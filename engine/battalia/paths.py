@@ -58,6 +58,7 @@ AMBUSH = Choice("ambush", Msg("Put a card in Ambush"), Msg("Banish another card 
 SCROLL_SELF = Choice("self", Msg("The Scroll itself"), Msg("Change the Scroll's own faction"))
 HORN_NONE = Choice("none", Msg("Take nothing"))
 HORN_ONLY = Choice("only", Msg("Only this card"))
+STATION_ONLY = Choice("only", Msg("Only this card"), Msg("An illuminated Tent could take one more"))
 AMBUSH_YES = Choice("y", Msg("Pick up your Ambush cards"), Msg("They join your hand for this battle"))
 
 PAYMENT = {"sup": Msg("Pay with Supply"), "horse": Msg("Pay with a Horse")}
@@ -156,26 +157,22 @@ GREAT_HINTS = {
 }
 
 
-# moves a player may pay with cards he names (the engine picks them otherwise): the verb and, for
-# moves whose last part is the way to pay (sup, horse), how many parts come before it
-PAYABLE = {"hire": None, "craft": None, "road": None, "city": None, "upgrade": None, "hero": None, "tent": None,
-           "move": 3, "retreat": 2}
+# moves paid with cards: their listed id ends with the cards the engine picks (the last part), which
+# the player may replace with cards he names
+PAYABLE = ("hire", "craft", "road", "city", "upgrade", "hero", "tent", "move", "retreat")
 CARD_ID = r"[kv]\d+"  # one card's id: k12
 CARD_IDS = re.compile(rf"^{CARD_ID}(,{CARD_ID})*$")
 
 
 def pay_with(action_id: str, cards: str | None) -> str:
-    """The move paid with the cards listed ("k3,k8" or "k3 k8"): their ids are appended to the id, or
-    replace the way to pay of a hero move or a retreat. No cards: the id as it is."""
+    """A listed paid move paid with the cards listed instead ("k3,k8" or "k3 k8"): their ids replace
+    the cards the listed id names (its last part). No cards: the id as it is."""
     if not cards or not cards.strip():
         return action_id
     ids = ",".join(part for part in re.split(r"[\s,]+", cards.strip()) if part)
     if not CARD_IDS.match(ids):
         raise IllegalAction(Msg("Pick the cards to pay with from the list: type a card's name, then pick it."))
-    parts = action_id.split(":")
-    if parts[0] not in PAYABLE:
+    head, _, paid = action_id.rpartition(":")
+    if action_id.split(":", 1)[0] not in PAYABLE or not CARD_IDS.match(paid):
         raise IllegalAction(Msg("This move is not paid with cards."))
-    keep = PAYABLE[parts[0]]
-    if keep is not None:
-        parts = parts[:keep]
-    return ":".join(parts + [ids])
+    return f"{head}:{ids}"

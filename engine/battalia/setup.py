@@ -93,7 +93,8 @@ def empty_turn() -> dict:
 
 def _new_player(seat: int) -> dict:
     m = data.board()["markers"]
-    return {"seat": seat, "faction": None, "realm": [], "hand": [], "sanctuary": [], "ambush": [],
+    return {"seat": seat, "faction": None, "realm": [], "hand": [], "sanctuary": [], "sanctuary_face_down": [],
+            "ambush": [],
             "tents": [], "played": [], "gained": [], "line": [], "heroes": [None, None],
             "markers": {"low": m["low"], "high": m["high"]}, "great": None, "neutral_taken": 0}
 

@@ -7,7 +7,7 @@ from collections import Counter
 from engine.text import Msg, Seat, plural, to_json
 
 from . import data, oracle
-from .cards import draw, faction, is_virtual, lay_down_partly_used
+from .cards import discard_face_down, draw, faction, is_virtual, lay_down_partly_used
 from .setup import empty_turn, house_rule
 
 
@@ -34,6 +34,13 @@ def formation_extra(state: dict, hand: list[str]) -> tuple[int, dict[str, int]]:
             if extra(trial) > best:
                 best, best_counts = extra(trial), dict(trial)
     return best, {f: n for f, n in best_counts.items() if n >= 3}
+
+
+def formation_cards(state: dict, seat: int, groups: dict[str, int]) -> list[str]:
+    """R20-R23: the hand cards a Formation shows (those of its factions, and Great Artifacts), in
+    card-number order (the one spelling of a Formation's id)."""
+    shown = [c for c in state["players"][seat]["hand"] if faction(state, c) in groups or faction(state, c) == "*"]
+    return sorted(shown, key=lambda c: (c[0], int(c[1:])))
 
 
 def pick_up_ambush(state: dict, seat: int) -> int:
@@ -105,7 +112,8 @@ def end_turn(state: dict) -> list[Msg]:
         for zone in ("hand", "played", "gained", "line", "realm", "sanctuary", "ambush"):
             p[zone] = [c for c in p[zone] if not is_virtual(c)]
     p = state["players"][seat]
-    p["sanctuary"] += p["hand"] + p["played"] + p["gained"] + p["line"]
+    discard_face_down(p, p["hand"])  # unseen; what was played lies on top, face up
+    p["sanctuary"] += p["played"] + p["gained"] + p["line"]
     p["hand"], p["played"], p["gained"], p["line"] = [], [], [], []
     state["virtual"] = {}
     drawn, _ = draw(state, seat, hand_size)

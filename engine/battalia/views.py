@@ -10,7 +10,7 @@ from . import battle as bt
 from . import data, oracle, turns
 from .actions import active_players
 from .setup import house_rules_text
-from .cards import card, label, name, public_name, uses_left
+from .cards import card, label, name, public_name, sanctuary_top, uses_left
 
 
 def _card_public(state: dict, cid: str) -> dict:
@@ -76,7 +76,7 @@ def view(state: dict, viewer: int | None) -> dict:
             "seat": s, "faction": p["faction"], "faction_name": data.faction_name(p["faction"]) if p["faction"] else None,
             "vp": sc[s], "level4": lc[4], "cities": sum(lc), "levels": list(lc), "hand_size": len(p["hand"]),
             "realm_size": len(p["realm"]), "sanctuary_size": len(p["sanctuary"]),
-            "sanctuary_top": public_name(state, p["sanctuary"][-1]) if p["sanctuary"] else None,
+            "sanctuary_top": public_name(state, top) if (top := sanctuary_top(p)) else None,
             "ambush_count": len(p["ambush"]),
             "tents": [{"tent": _card_public(state, t["tent"]), "cards": [_card_public(state, c) for c in t["cards"]]}
                       for t in p["tents"]],

@@ -23,8 +23,13 @@ Action id grammar (colon separated, the same move always has the same id):
     claim:<flag>                                  claim a flag (rejected with a public-information witness)
     done                                          end the claim step
     draw:troop | draw:tactics                     step (c) draw (automatic when only one deck has cards)
-    pass                                          only when no troop card can be played (R14)
+    pass                                          only when no troop card can be played (R14); no claim
+                                                  goes with it (R6) unless the match option
+                                                  claim_on_pass (house rule D7) is on
     muddiscard:<card>                             discard from your side after Mud left the flag (D5)
+
+Only the listed ids are moves: apply refuses every other spelling (case, spaces, a card's alias, a
+flag written 03), with the reason a handler gives when there is one (a claim the proof rejects).
 
 Each action also carries its `path` (engine.base.Choice steps: verb, card, target; see
 `paths`), so a UI never parses ids; `RULES.prompt` says what a seat is asked now, `RULES.options`
@@ -37,9 +42,11 @@ results, counted identities) in their JSON form; `view` gives them back as `Msg`
 
 Steps (`view()["step"]`): play, claim, draw, scout_draw, scout_return, mud_discard, over.
 Automation (spec 11.4): a claim step with nothing provable is skipped, and one is left as soon as
-nothing more is provable; a player with no possible card play passes automatically (with the D7
-claim step if he has a provable flag); draws are automatic when only one deck has cards and skipped
-when both are empty; D14 dead positions end the game as a stalemate.
+nothing more is provable; a player who can play no troop card and holds no tactics card he may play
+by count (R40) passes automatically (a decision from public facts only: holding a tactics card he is
+asked, even when it has no target; with the D7 option he still gets a claim step); draws are
+automatic when only one deck has cards and skipped when both are empty; a full cycle of passes ends
+the game as a D14 stalemate. `RULES.redeal` is the secrecy hook (secrecy.py).
 """
 from __future__ import annotations
 

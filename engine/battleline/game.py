@@ -3,6 +3,8 @@ computer player together (kept apart from rules.py so the rules and the AI, whic
 rules, never import each other)."""
 from __future__ import annotations
 
+import random
+
 from engine.base import Action, Event, Result
 from engine.text import Msg
 
@@ -10,6 +12,7 @@ from .ai import choose
 from .layout import LAYOUTS
 from .rules import (OPTIONS, active_players, apply, hidden_items, legal_actions, prompt, result, setup,
                     view)
+from .secrecy import redeal
 
 
 class BattleLineRules:
@@ -52,6 +55,11 @@ class BattleLineRules:
 
     def hidden_items(self, state: dict, seat: int) -> set[str]:
         return hidden_items(state, seat)
+
+    def redeal(self, state: dict, seat: int | None, rng: random.Random) -> dict:
+        """A copy `seat` cannot tell apart from `state` (None: the public), its unseen cards dealt
+        again (secrecy.redeal); never mutates `state`."""
+        return redeal(state, seat, rng)
 
 
 RULES = BattleLineRules()

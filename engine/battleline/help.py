@@ -34,7 +34,8 @@ RULES_PARAGRAPHS = (
     Msg("**Tactics** (`/battleline play` for Leaders, Companion Cavalry, Shield Bearers, Fog, Mud; "
         "`/battleline tactic` for Scout, Redeploy, Deserter, Traitor): you may never be more than one tactics "
         "card ahead of your opponent; one Leader per player."),
-    Msg("**Passing:** only when you cannot play a troop card (`/battleline pass`)."),
+    Msg("**Passing:** only when you cannot play a troop card (`/battleline pass`); a pass is no action at all: "
+        "you neither claim nor draw, and your opponent moves."),
     Msg("**Variants:** `advanced` claims at the start of the turn (b/a/c), `endclaim` after drawing (a/c/b). "
         "A series scores 5 per win and 1 per flag for the loser; the winner starts the next game."),
     Msg("Your hand and menus arrive by DM (or **Show my hand** under any board)."),
@@ -52,8 +53,8 @@ DESIGN_PARAGRAPHS = (
         "cards there discards one (its owner chooses)."),
     Msg('• D6 for ties, a side "completed" when its latest current card arrived; moved or removed cards reset '
         'that.'),
-    Msg("• D7 **a player who passes may still claim flags** (but neither plays nor draws), so a blocked "
-        "player is never locked out."),
+    Msg("• D7 (house, option `claim_on_pass`, off by default) **a player who passes may still claim flags** "
+        "(but neither plays nor draws). By the rulebook a pass is no action at all, so it claims nothing."),
     Msg("• D8 drawing is compulsory; the bot draws for you when only one deck has cards and skips the draw "
         "when both are empty."),
     Msg("• D9 every tactics card you played counts for the limit, even if it later left the table; a "
@@ -62,12 +63,16 @@ DESIGN_PARAGRAPHS = (
     Msg("• D11 Scout draws one card at a time; you return 2 cards (the second lies on top if both go to one "
         "deck), then claim and draw as usual."),
     Msg("• D13 a wrong claim is refused with an explanation and no penalty."),
-    Msg("• D14 **stalemate:** when every player in turn can only pass, the game ends; complete flags go to "
+    Msg("• D14 **stalemate:** when every player in turn passes, the game ends; complete flags go to "
         "their winner, then three adjacent or five flags win, else more flags wins, else a draw."),
+    Msg("• The bot passes for you when you can play no troop card and hold no tactics card you may play; "
+        "holding one, you are asked (even if it has no target), so nobody learns which it is."),
     Msg("• D15 the board shows each hand's troop/tactics counts. D17 a series is played to the points you choose."),
     Msg("• D16 **three players:** no tactics cards; three short lines of three flags (A–B, B–C, C–A); you "
         "play on your two lines; a whole line or any four flags wins."),
-    Msg("• D18 in the advanced variant a passing player still gets the claim step first."),
+    Msg("• D18 in the advanced variant (claim first) a player who can play no card passes without claiming, "
+        "and one who claims must then play a card; with `claim_on_pass` a passing player still gets the claim "
+        "step first."),
 )
 
 RULES_TEXT = (Msg("{paragraphs}", paragraphs=Lines(RULES_PARAGRAPHS)),)

@@ -30,7 +30,13 @@ OPTIONS = (
     Option("series_target", "int", 0,
            Msg("0 = a single game; more = a series, first to that many points (5 per win)"),
            label=Msg("series to"), min=0, max=SERIES_MAX, command="series"),  # R57, D17
+    # D7 (house): the seed's pass is no action at all (「略过(不做任何动作,直接由对方行动)」), so by
+    # default a passing player claims nothing; this option gives him the claim step anyway
+    Option("claim_on_pass", "bool", False,
+           Msg("House rule: a player who passes may still claim flags (the rulebook: a pass is no action at all)"),
+           label=Msg("claims when passing")),
 )
+CLAIM_ON_PASS = OPTIONS[2]
 HAND_SIZE = 7            # [S8]
 LOG_KEEP = 30            # public log lines kept in the state
 VIEW_LOG = 10            # public log lines shown in a view
@@ -194,6 +200,15 @@ def _card_play_actions(state: dict, seat: int) -> list[tuple[str, str]]:
     return acts
 
 
+def _may_pass(state: dict, seat: int) -> bool:
+    """R14: only a player who cannot play a troop card may pass; R6: a pass is no action at all, so
+    one who has claimed a flag this turn (the advanced variant claims first) plays his tactics card
+    instead if he can, unless the D7 house option lets passers claim."""
+    if _can_play_troop(state, seat):
+        return False
+    return claims_on_pass(state) or not state["turn"].get("claimed") or not _has_card_play(state, seat)
+
+
 def _has_card_play(state: dict, seat: int) -> bool:
     if _can_play_troop(state, seat):
         return True
@@ -202,7 +217,30 @@ def _has_card_play(state: dict, seat: int) -> bool:
     return any(_tactic_targets(state, seat, c) for c in set(state["hands"][seat]) if is_tactic(c))
 
 
+def _must_pass(state: dict, seat: int) -> bool:
+    """R12/R14: the player passes without being asked: he can play no troop card and holds no tactics
+    card he may play by count (R40). Decided from public facts only (his hand's troop/tactics counts,
+    D15, the table and the tactics counts): whether a tactics card he holds has a target stays his
+    secret, so holding one he is asked, and may have only the pass to choose."""
+    if _can_play_troop(state, seat):
+        return False
+    return not any(is_tactic(c) for c in state["hands"][seat]) or not _tactics_limit_ok(state, seat)
+
+
 # --------------------------------------------------------------------------- setup and game start
+
+def _claim_on_pass(options: dict) -> bool:
+    try:
+        return bool(CLAIM_ON_PASS.parse(options.get("claim_on_pass")))
+    except IllegalAction:
+        raise ValueError("claim_on_pass is yes or no") from None
+
+
+def claims_on_pass(state: dict) -> bool:
+    """D7 (house option): a passing player still gets the claim step. Off (the seed, R6): a pass is
+    no action at all. A state stored before the option existed plays by the seed."""
+    return bool(state.get("claim_on_pass"))
+
 
 def setup(players: int, options: dict | None, seed: int) -> dict:
     options = dict(options or {})
@@ -223,6 +261,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
         "players": players,
         "variant": variant,
         "series_target": target,
+        "claim_on_pass": _claim_on_pass(options),  # D7 (house); off: R6
         "setup": {"players": players, "options": options, "seed": int(seed)},
         "rng": new_rng_state(seed),
         "runs": [list(r) for r in layout["runs"]],
@@ -286,25 +325,35 @@ def _start_game(state: dict, first: int, events: list) -> None:
 
 def _begin_turn(state: dict, seat: int, events: list) -> None:
     state["current"] = seat
-    state["turn"] = {"played": False, "passing": False, "forced": False}
-    if state["variant"] == "advanced":  # R59: b/a/c; D18: a passing player claims first too
-        _enter_claim(state, "play", events)
+    state["turn"] = {"played": False, "passing": False, "forced": False, "claimed": False}
+    if state["variant"] == "advanced":  # R59: b/a/c
+        if claims_on_pass(state) or not _must_pass(state, seat):  # D18: with D7 a passer claims first too
+            _enter_claim(state, "play", events)
+        else:  # R6: a player who must pass does nothing at all, not even claim
+            _enter_play(state, events)
     else:
         _enter_play(state, events)
 
 
 def _enter_play(state: dict, events: list) -> None:
     seat = state["current"]
-    if _has_card_play(state, seat):
+    if not _must_pass(state, seat):
         state["step"] = "play"
         return
     # R12/R14: no card can be played: a forced pass (automated, spec 11.4)
     state["turn"].update(passing=True, forced=True)
     _say(state, events, Msg("{player} cannot play a card and passes.", player=player_name(seat)))
-    if state["variant"] == "advanced":
-        _end_turn(state, events)
+    _after_pass(state, events)
+
+
+def _after_pass(state: dict, events: list) -> None:
+    """R6 [S14] 「略过(不做任何动作,直接由对方行动)」: a pass is no action at all, so the turn goes straight
+    to the next player. D7 (house option claim_on_pass): the passer still gets the claim step (in the
+    advanced variant he had it at the start of the turn, D18)."""
+    if claims_on_pass(state) and state["variant"] != "advanced":
+        _enter_claim(state, "end", events)
     else:
-        _enter_claim(state, "end", events)  # D7: a passing player may still claim
+        _end_turn(state, events)
 
 
 def _after_card_play(state: dict, events: list) -> None:
@@ -372,8 +421,10 @@ def _draw(state: dict, seat: int, deck: str, events: list, scout: bool = False) 
 
 
 def _end_turn(state: dict, events: list) -> None:
-    # D14: a full cycle of turns in which every player was forced to pass ends the game
-    state["pass_streak"] = state["pass_streak"] + 1 if state["turn"].get("forced") else 0
+    # D14: a full cycle of turns in which every player passed ends the game. Every pass counts, not
+    # only the automatic ones: whether a passer could have played a tactics card is his secret, and a
+    # pass changes nothing, so a full cycle of them would only repeat
+    state["pass_streak"] = state["pass_streak"] + 1 if state["turn"].get("passing") else 0
     # public: turns in a row without a card play (forced or chosen passes)
     state["idle_turns"] = 0 if state["turn"].get("played") else state["idle_turns"] + 1
     if state["pass_streak"] >= state["players"]:
@@ -739,12 +790,11 @@ def _act_pass(state: dict, seat: int, args: list[str], events: list) -> None:
         raise IllegalAction(Msg("Use pass."))
     if _can_play_troop(state, seat):  # R13
         raise IllegalAction(Msg("You hold a troop card and have an open slot, so you must play a card."))
+    if not _may_pass(state, seat):  # R6: a pass is no action, and he has claimed this turn (advanced variant)
+        raise IllegalAction(Msg("You have claimed a flag this turn, so you cannot pass: play a tactics card."))
     state["turn"]["passing"] = True  # R6, R14
     _say(state, events, Msg("{player} passes.", player=player_name(seat)))
-    if state["variant"] == "advanced":  # D18: the claim step came first
-        _end_turn(state, events)
-    else:
-        _enter_claim(state, "end", events)  # D7
+    _after_pass(state, events)
 
 
 def _act_claim(state: dict, seat: int, args: list[str], events: list) -> None:
@@ -765,6 +815,7 @@ def _act_claim(state: dict, seat: int, args: list[str], events: list) -> None:
         raise IllegalAction(check.reason)
     flag = _flag(state, flag_no)
     flag["claimed_by"] = seat  # R34
+    state["turn"]["claimed"] = True  # R6: after a claim the turn is no pass any more
     _record_wild_identities(flag)
     _say(state, events, Msg("{player} claims flag {flag} with {formation}.", player=player_name(seat), flag=flag_no,
                             formation=describe_key(check.claimant_key)))
@@ -908,7 +959,7 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     step = state["step"]
     if step == "play":
         acts = _card_play_actions(state, seat)
-        if not _can_play_troop(state, seat):  # R14: may pass instead of playing a tactics card
+        if _may_pass(state, seat):  # R14: may pass instead of playing a tactics card
             acts.append(("pass", Msg("Pass: play nothing and draw nothing")))
         return paths.play_paths(state, seat, acts)
     if step == "claim":
@@ -935,6 +986,8 @@ def prompt(state: dict, seat: int) -> Msg | str:
     if step == "play":
         if _can_play_troop(state, seat):  # R13
             return Msg("Play a card to a flag.")
+        if not _may_pass(state, seat):  # R6: he claimed this turn (advanced variant)
+            return Msg("You cannot play a troop card: play a tactics card.")
         return Msg("You cannot play a troop card: play a tactics card, or pass.")  # R14
     if step == "claim":
         return Msg("Claim flags you can prove, or finish claiming.")
@@ -970,8 +1023,16 @@ def apply(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
             raise IllegalAction(Msg("Waiting for {player} to discard a card from flag {flag}.",
                                     player=player_name(state["mud"]["queue"][0]), flag=state["mud"]["flag"]))
         raise IllegalAction(Msg("It is not your turn; it is {player}'s turn.", player=player_name(state["current"])))
-    verb, *args = action_id.strip().split(":")
-    handler = _HANDLERS.get(verb.lower())
+    if action_id not in {a.id for a in legal_actions(state, seat)}:
+        # a stored move is always one of the listed ids, spelled exactly so (no case, space, alias,
+        # leading zero or other spelling of it): the handler only says best why a move is refused
+        raise IllegalAction(_refusal(state, seat, action_id))
+    return _run(state, seat, action_id)
+
+
+def _run(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
+    verb, *args = action_id.split(":")
+    handler = _HANDLERS.get(verb)
     if handler is None:
         raise IllegalAction(Msg("Unknown action {action}.", action=repr(action_id)))
     new = _copy(state)
@@ -980,6 +1041,18 @@ def apply(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
     events: list[Event] = []
     handler(new, seat, args, events)
     return new, events
+
+
+def _refusal(state: dict, seat: int, action_id: str) -> Msg:
+    """Why a move that is not one of the legal ids is refused: the rule it breaks when its handler
+    says so (a claim the proof rejects, a full flag), else that it is not a move now."""
+    try:
+        _run(state, seat, action_id)
+    except IllegalAction as exc:
+        return exc.message
+    except (ValueError, KeyError, IndexError, TypeError):  # malformed beyond what the handlers check
+        pass
+    return Msg("{action} is not one of your moves now.", action=repr(action_id))
 
 
 def result(state: dict) -> Result | None:

@@ -7,6 +7,8 @@ import re
 from collections import Counter
 
 from engine.battalia import RULES
+from engine.battalia.cards import eff_type
+from engine.battalia.paths import CARD_IDS, PAYABLE
 from engine.battalia.setup import empty_turn
 
 
@@ -200,6 +202,34 @@ def fresh_turn(state: dict) -> None:
 
 def ids(actions) -> list[str]:
     return [a.id for a in actions]
+
+
+def short(state: dict, action_id: str) -> str:
+    """A listed id as the tests name the move: a paid move without the cards the engine picked to pay
+    it (a hero move or retreat by its way to pay: sup or horse), a Formation without the cards it
+    shows (formation, or formation:<opponents>). Other ids as they are."""
+    parts = action_id.split(":")
+    head, _, paid = action_id.rpartition(":")
+    if parts[0] in PAYABLE and CARD_IDS.match(paid):
+        if parts[0] in ("move", "retreat"):
+            return f"{head}:{'horse' if eff_type(state, paid.split(',')[0]) == 'horse' else 'sup'}"
+        return head
+    if parts[0] == "formation":
+        return ":".join(["formation"] + parts[2:])
+    return action_id
+
+
+def moves(state: dict, seat: int) -> list[str]:
+    """The legal moves of `seat`, named as the tests name them (short)."""
+    return [short(state, a.id) for a in RULES.legal_actions(state, seat)]
+
+
+def listed(state: dict, seat: int, move: str) -> str:
+    """The listed id of a move named as the tests name it (short): the id itself when listed, else the
+    one listed id it stands for (with the cards the engine picks to pay it, or the cards a Formation
+    shows), else `move` as it is (for the engine to refuse)."""
+    found = [a.id for a in RULES.legal_actions(state, seat) if a.id == move or short(state, a.id) == move]
+    return found[0] if len(found) == 1 else move
 
 
 def force_roll(state: dict, value: int) -> None:

@@ -17,7 +17,8 @@ from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
 
 from tests.contract import harness
 
-from .helpers import actions_phase, clear_hand, force_roll, give, ready_game, road_line, strings_in
+from .helpers import (actions_phase, clear_hand, force_roll, give, listed, ready_game, road_line, short,
+                      strings_in)
 
 # the first step of every move, by the verb of its id; None: the label names the question asked
 FIRST = {
@@ -38,7 +39,7 @@ FIRST = {
 # the steps after the category, one per argument of the id
 LENGTH = {"faction": 2, "startcity": 2, "redeploy": 2, "start": 2, "hire": 3, "craft": 3, "road": 3, "city": 4,
           "upgrade": 3, "hero": 3, "move": 4, "wings": 3, "attack": 4, "claim": 3, "amulet": 4, "title": 5,
-          "scroll": 5, "tent": 4, "strike": 3, "hammer": 3, "horn": 2, "ambush": 4, "add": (2, 3), "commit": 1,
+          "scroll": 5, "tent": (4, 5), "strike": 3, "hammer": 3, "horn": 2, "ambush": 4, "add": (2, 3), "commit": 1,
           "pass": 1, "cancel": 1, "fight": 3, "surrender": 1, "retreat": 3, "place": 3, "wild": 2, "drop": 2,
           "hornpick": (2, 3), "great": 2, "end": 1, "formation": (2, 3)}
 RULE_NUMBER = re.compile(r"\b[RGT]\d+\b")
@@ -67,7 +68,14 @@ def check_paths(actions) -> None:
 
 
 def by_id(state, seat):
-    return {a.id: a for a in RULES.legal_actions(state, seat)}
+    """The legal actions by the move's name as the tests write it (helpers.short: a paid move
+    without its cards, a Formation without the cards it shows)."""
+    return {short(state, a.id): a for a in RULES.legal_actions(state, seat)}
+
+
+def play(state, seat, move):
+    """`seat` makes a move named as the tests name it (helpers.listed)."""
+    return RULES.apply(state, seat, listed(state, seat, move))
 
 
 def steps(action):
@@ -116,7 +124,7 @@ def special_positions():
     out.append((s2, 0))
     tent = next(c for c in s["players"][0]["hand"] if s["cards"][c]["t"] == "tent")
     cap = next(c for c in s["players"][0]["hand"] if s["cards"][c]["t"] == "captain")
-    s3, _ = RULES.apply(s, 0, f"tent:{tent}:{cap}")               # R67
+    s3, _ = play(s, 0, f"tent:{tent}:{cap}")                      # R67
     out.append((s3, 0))
     s4 = ruins_battle()
     out.append((s4, 0))
@@ -230,7 +238,7 @@ def test_build_then_place_paths_R44_R45():
         ("build", "Build a road or a city, or upgrade a city", ""),
         ("road", "Build a road", "Draw a road card of that shape, then place it"),
         ("straight", "Straight road", "1 Soldier and 1 Supply")]
-    s, _ = RULES.apply(s, 0, "road:straight")
+    s, _ = play(s, 0, "road:straight")
     terrain = TERRAIN[s["terrain"][s["pending"]["tile"]]["terrain"]]
     acts = by_id(s, 0)
     assert set(acts) == {"place:f2:1", "place:b3:0"}   # b3 continues the city's south road
@@ -399,7 +407,7 @@ def test_prompts_per_step():
     assert RULES.prompt(s, 0) == "Your turn: your cards pay for nothing more, so end your turn."
     give(s, 0, [("soldier", None), ("supply", None)])
     assert RULES.prompt(s, 0) == "Your turn: build, move heroes, ambush, or end your turn."
-    s, _ = RULES.apply(s, 0, "road:straight")
+    s, _ = play(s, 0, "road:straight")
     assert RULES.prompt(s, 0) == "Place the road card you drew."
 
     s = road_line()
@@ -520,7 +528,7 @@ def test_hidden_items_formation_and_ambush_R23_R28_R30():
     s = ready_game(3, seed=5, options={"first_player": 0})
     clear_hand(s, 0)
     shown = give(s, 0, [("soldier", "G"), ("captain", "G"), ("priest", "G")])
-    s, _ = RULES.apply(s, 0, "formation:1")
+    s, _ = play(s, 0, "formation:1")
     seen = RULES.view(s, 1)["formation_seen"]
     assert [c["label"] for c in seen[0]["cards"]] == ["Forest Clan Soldier", "Forest Clan Captain",
                                                      "Forest Clan Priest"]
@@ -553,18 +561,22 @@ def test_help_texts():
 
 
 def test_pay_with_named_cards_R79():
-    """Cards a player names are appended to the id, or replace the way a hero move or retreat
-    is paid; anything but card ids is refused."""
-    assert RULES.pay_with("hire:soldier", " k3, k8 ") == "hire:soldier:k3,k8"
-    assert RULES.pay_with("move:1:d2:sup", "k4 k5") == "move:1:d2:k4,k5"
-    assert RULES.pay_with("retreat:e2:horse", "k9") == "retreat:e2:k9"
-    assert RULES.pay_with("end", None) == "end" and RULES.pay_with("craft:tool", "") == "craft:tool"
-    for action, cards in (("end", "k1"), ("hire:soldier", "x1"), ("hire:soldier", "k1;k2")):
+    """A listed paid move ends with the cards the engine picks; the cards a player names replace
+    them (a hero move or a retreat paid with one Horse too); anything but card ids is refused, and
+    so is a move that is not paid with cards."""
+    assert RULES.pay_with("hire:soldier:k1,k2", " k3, k8 ") == "hire:soldier:k3,k8"
+    assert RULES.pay_with("move:1:d2:k1,k2", "k4 k5") == "move:1:d2:k4,k5"
+    assert RULES.pay_with("retreat:e2:k7", "k9") == "retreat:e2:k9"
+    assert RULES.pay_with("end", None) == "end" and RULES.pay_with("craft:tool:k1,k2", "") == "craft:tool:k1,k2"
+    for action, cards in (("end", "k1"), ("move:1:c2:free", "k1"), ("hire:soldier:k1,k2", "x1"),
+                          ("hire:soldier:k1,k2", "k1;k2")):
         with pytest.raises(IllegalAction):
             RULES.pay_with(action, cards)
     s = road_line()
     sups = give(s, 0, [("supply", None)] * 3)
-    s, _ = RULES.apply(s, 0, RULES.pay_with("move:1:d2:sup", f"{sups[2]},{sups[0]}"))   # 1 Supply a square
+    listed_id = listed(s, 0, "move:1:d2:sup")
+    assert listed_id == f"move:1:d2:{sups[0]},{sups[1]}"   # the engine's choice: the lowest ids first
+    s, _ = RULES.apply(s, 0, RULES.pay_with(listed_id, f"{sups[2]},{sups[0]}"))   # 1 Supply a square
     assert s["players"][0]["heroes"][0] == "d2" and s["players"][0]["hand"] == [sups[1]]
 
 

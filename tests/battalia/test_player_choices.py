@@ -14,22 +14,22 @@ from engine.battalia import RULES, board, cards, oracle, setup
 from engine.text import from_json
 from render.battalia import render_board, render_hand
 
-from .helpers import (actions_phase, check_invariants, clear_hand, force_roll, give, hidden_ids_leak, ids,
-                      put_tile, ready_game)
+from .helpers import (actions_phase, check_invariants, clear_hand, force_roll, give, hidden_ids_leak, ids, listed,
+                      moves, put_tile, ready_game)
 
 
 def act(s, seat, a):
-    s2, _ = RULES.apply(s, seat, a)
+    s2, _ = RULES.apply(s, seat, listed(s, seat, a))
     return s2
 
 
 def act_events(s, seat, a):
-    return RULES.apply(s, seat, a)
+    return RULES.apply(s, seat, listed(s, seat, a))
 
 
 def refused(s, seat, a, match=None):
     with pytest.raises(IllegalAction, match=match):
-        RULES.apply(s, seat, a)
+        RULES.apply(s, seat, listed(s, seat, a))
 
 
 def totals_of(s):
@@ -49,14 +49,19 @@ def formation_start(n: int, seed: int = 3):
 # ---------------------------------------------------------------- R23 Formation shown to chosen opponents
 
 def test_R23_formation_offers_every_choice_of_opponents():
-    s, _, _ = formation_start(3)
-    legal = ids(RULES.legal_actions(s, 0))
+    """R23, seed 「當一個玩家宣告一個隊列時他必須向他選擇的至少一個對手展示那個隊列」: one move per choice of
+    opponents; its id names the cards shown (what the table learns follows from the id alone)."""
+    s, shown, _ = formation_start(3)
+    legal = moves(s, 0)
     assert [a for a in legal if a.startswith("formation")] == ["formation:1", "formation:2", "formation:1,2"]
+    cards = in_order(shown)
+    assert [a for a in ids(RULES.legal_actions(s, 0)) if a.startswith("formation")] == [
+        f"formation:{cards}:1", f"formation:{cards}:2", f"formation:{cards}:1,2"]
     s4, _, _ = formation_start(4)
-    forms = [a for a in ids(RULES.legal_actions(s4, 0)) if a.startswith("formation")]
+    forms = [a for a in moves(s4, 0) if a.startswith("formation")]
     assert len(forms) == 7 and "formation:1,2,3" in forms and "formation:3" in forms
     s2, _, _ = formation_start(2)
-    assert [a for a in ids(RULES.legal_actions(s2, 0)) if a.startswith("formation")] == ["formation"]
+    assert [a for a in moves(s2, 0) if a.startswith("formation")] == ["formation"]
 
 
 def test_R23_only_the_chosen_opponent_sees_the_formation_cards():
@@ -81,21 +86,28 @@ def test_R23_only_the_chosen_opponent_sees_the_formation_cards():
         dict(RULES.view(s, 2), formation_seen=[]), ["A", "B", "C"])
 
 
-def test_R23_two_opponents_chosen_and_plain_formation_shows_everyone():
+def test_R23_two_opponents_chosen():
     s, _, _ = formation_start(4)
     s1, events = act_events(s, 0, "formation:1,3")
     assert set(events[0].private) == {0, 1, 3} and "Player 2 and Player 4" in events[0].public
     assert RULES.view(s1, 2)["formation_seen"] == [] and RULES.view(s1, 3)["formation_seen"]
-    s2, events = act_events(s, 0, "formation")  # spec 11.1 default: every opponent (older logs replay)
-    assert set(events[0].private) == {0, 1, 2, 3}
 
 
-def test_R23_the_audience_must_be_opponents():
+def test_R23_the_audience_must_be_opponents_named_as_listed():
+    """R23, seed 「當一個玩家宣告一個隊列時他必須向他選擇的至少一個對手展示那個隊列」: the declarer names at
+    least one opponent, each once, in the one spelling the legal list uses. Plain `formation` names
+    nobody with several opponents (it once meant everyone; it is no legal id), and with one opponent
+    it is the only spelling (formation:1 is not listed)."""
     s, _, _ = formation_start(3)
-    for bad in ("formation:0", "formation:3", "formation:", "formation:x", "formation:1:2"):
+    before = json.dumps(s, sort_keys=True)
+    for bad in ("formation:0", "formation:3", "formation:", "formation:x", "formation:1:2", "formation",
+                "formation:2,1", "formation:1,1", "formation:1,2,1", "formation: 1", "formation:01",
+                "formation:+1", "formation:1,", "formation:,1", "Formation:1", "formation:1 "):
         refused(s, 0, bad)
+    assert json.dumps(s, sort_keys=True) == before
     s2, _, _ = formation_start(2)
-    s2 = act(s2, 0, "formation:1")  # the only opponent, named
+    refused(s2, 0, "formation:1")
+    s2 = act(s2, 0, "formation")  # the only opponent
     assert RULES.view(s2, 1)["formation_seen"]
 
 
@@ -111,13 +123,18 @@ def test_R23_shown_cards_leave_the_view_when_the_declarer_starts_his_next_turn()
     assert RULES.view(s, 1)["formation_seen"] == [] and RULES.view(s, None)["players"][0]["formation"] is None
 
 
+def in_order(cards):
+    """Card ids in card-number order, as a Formation's id names them."""
+    return ",".join(sorted(cards, key=lambda c: int(c[1:])))
+
+
 def test_R23_computer_shows_its_formation_to_one_opponent_the_one_furthest_behind():
-    s, _, _ = formation_start(3)
+    s, shown, _ = formation_start(3)
     put_tile(s, "c3", "city", "cross", owner=1, level=2)  # Player 2 is ahead on points
     choice = RULES.ai_choose(s, 0, 1)
-    assert choice == "formation:2"
-    s, _, _ = formation_start(2)
-    assert RULES.ai_choose(s, 0, 1) == "formation"
+    assert choice == f"formation:{in_order(shown)}:2"
+    s, shown, _ = formation_start(2)
+    assert RULES.ai_choose(s, 0, 1) == f"formation:{in_order(shown)}"
 
 
 # ---------------------------------------------------------------- R110/R112/R117 one or both uses in battle
@@ -146,14 +163,14 @@ def test_R112_illuminated_weapon_in_battle_with_one_use_keeps_the_other_for_a_he
     assert oracle.illuminated(2) == "weapon"
     w, cmd = give(s, 0, [("weapon", "Y"), ("commander", "Y")])  # Cloud Clan: no hero bonus for Islanders
     s = act(s, 0, "attack:d2:city:1")
-    legal = ids(RULES.legal_actions(s, 0))
+    legal = moves(s, 0)
     assert f"add:{w}:2" in legal and f"add:{w}:1" in legal and f"add:{w}" not in legal
     s = act(s, 0, f"add:{w}:1")
     assert total(s) == 1, "used in two rows its strength is not doubled (R112)"
     p = s["players"][0]
     (copy,) = [c for c in p["hand"] if c.startswith("v")]
     assert w in p["line"] and s["virtual"][copy]["t"] == "weapon" and s["virtual"][copy]["f"] == "Y"
-    assert f"add:{copy}" in ids(RULES.legal_actions(s, 0))
+    assert f"add:{copy}" in moves(s, 0)
     s = act(s, 0, f"add:{cmd}")
     s = act(s, 0, "commit")
     s = act(s, 1, "surrender")
@@ -177,8 +194,7 @@ def test_R112_illuminated_weapon_doubled_spends_both_uses():
     s2 = act(s, 0, f"add:{w}:2")
     assert total(s2) == 2 and w in s2["players"][0]["line"]
     assert not any(c.startswith("v") for c in s2["players"][0]["hand"])
-    s3 = act(s, 0, f"add:{w}")  # without a number: every use left, as before
-    assert total(s3) == 2
+    refused(s, 0, f"add:{w}")  # without a number it would be add:<card>:2 again: not a listed id
 
 
 def test_R112_use_counts_are_checked():
@@ -189,8 +205,9 @@ def test_R112_use_counts_are_checked():
     s = act(s, 0, f"hero:b2:{w},{a},{b}")  # one use spent outside the battle (T27)
     s = act(s, 0, "attack:d2:city:1")
     refused(s, 0, f"add:{w}:2", match="1 use")
-    assert f"add:{w}" in ids(RULES.legal_actions(s, 0)) and f"add:{w}:1" not in ids(RULES.legal_actions(s, 0))
-    s = act(s, 0, f"add:{w}:1")
+    assert f"add:{w}" in moves(s, 0) and f"add:{w}:1" not in moves(s, 0)
+    refused(s, 0, f"add:{w}:1")  # one use left: add:<card> is the move's one spelling
+    s = act(s, 0, f"add:{w}")
     assert total(s) == 1
     refused(s, 0, f"add:{cap}:2")
     refused(s, 0, f"add:{cap}:3")
@@ -204,7 +221,7 @@ def test_R117_illuminated_horse_fights_with_one_use_and_moves_a_hero_with_the_ot
     w, h, cmd = give(s, 0, [("weapon", "Y"), ("horse", "Y"), ("commander", "Y")])
     s = act(s, 0, "attack:d2:city:1")
     s = act(s, 0, f"add:{w}")
-    legal = ids(RULES.legal_actions(s, 0))
+    legal = moves(s, 0)
     assert f"add:{h}:2" in legal and f"add:{h}:1" in legal
     s = act(s, 0, f"add:{h}:1")
     assert total(s) == 2
@@ -265,9 +282,9 @@ def test_R69_attacker_strikes_tents_while_opening_and_while_raising():
     t2, (c2,) = pitched(s, 0, [("priest", "B")])
     (dc,) = give(s, 1, [("commander", "R")])
     s = act(s, 0, "attack:d2:city:1")
-    assert f"strike:{t1}" in ids(RULES.legal_actions(s, 0))
+    assert f"strike:{t1}" in moves(s, 0)
     s = act(s, 0, f"add:{w}")
-    assert total(s) == 2 and "commit" not in ids(RULES.legal_actions(s, 0))  # 2 : 3
+    assert total(s) == 2 and "commit" not in moves(s, 0)  # 2 : 3
     s = act(s, 0, f"strike:{t1}")
     assert c1 in s["players"][0]["hand"] and t1 in s["players"][0]["sanctuary"] and s["battle"]
     s = act(s, 0, f"add:{c1}")
@@ -276,7 +293,7 @@ def test_R69_attacker_strikes_tents_while_opening_and_while_raising():
     refused(s, 0, f"strike:{t2}", match="not your turn")
     s = act(s, 1, f"add:{dc}")
     s = act(s, 1, "commit")  # 7 : 6
-    assert f"strike:{t2}" in ids(RULES.legal_actions(s, 0))
+    assert f"strike:{t2}" in moves(s, 0)
     s = act(s, 0, f"strike:{t2}")
     s = act(s, 0, f"add:{c2}")
     s = act(s, 0, "commit")  # 10 : 7
@@ -345,7 +362,7 @@ def test_R133_choice_order_repeats_for_each_starting_city():
     while s["phase"] == "setup_city":
         seat = s["current"]
         order.append(seat)
-        s = act(s, seat, ids(RULES.legal_actions(s, seat))[-1])
+        s = act(s, seat, moves(s, seat)[-1])
     # the last player first, then counter-clockwise (3.1 step 13), twice; the sixth pick has one answer, so
     # the engine gives seat 1 the city left over
     assert order == [0, 2, 1, 0, 2]
@@ -535,7 +552,7 @@ def test_R110_R114_G21_title_used_once_in_battle_defender_lays_it_down_attacker_
     assert s["virtual"][copy]["t"] == "title" and s["virtual"][copy]["f"] == "R"
     # the attacker's Title stays in his hand with its second use for his own turn (R110)
     assert _zone_of(s, 0, ti_a) == "hand" and _cards_uses_left(s, ti_a) == 1
-    assert f"title:{ti_a}:{spare}" in ids(RULES.legal_actions(s, 0))
+    assert f"title:{ti_a}:{spare}" in moves(s, 0)
     s = act(s, 0, "end")
     check_invariants(s, totals_of(s))
     assert _zone_of(s, 0, ti_a) == "sanctuary"  # R15: unused rest lapses, the card is discarded
@@ -576,7 +593,7 @@ def test_R110_G34_G41_defender_uses_the_rest_of_his_title_in_a_second_battle_tha
     s = act(s, 0, "commit")  # 1 : 0
     s = act(s, 1, "fight:n:1")
     s = act(s, 1, f"add:{sol_d2}")
-    assert f"title:{copy}:{sol_d2}" in ids(RULES.legal_actions(s, 1))
+    assert f"title:{copy}:{sol_d2}" in moves(s, 1)
     s = act(s, 1, f"title:{copy}:{sol_d2}")
     assert _copies(s, 1) == [] and total(s, "defender_total") >= 2
     s = act(s, 1, "commit")
@@ -638,7 +655,7 @@ def test_R117_R96_G32_illuminated_horse_pays_a_retreat_with_one_use_and_the_card
     s = act(s, 0, "attack:c2:p1:1")
     s = act(s, 0, f"add:{w}")
     s = act(s, 0, "commit")
-    assert "retreat:e2:horse" in ids(RULES.legal_actions(s, 1))
+    assert "retreat:e2:horse" in moves(s, 1)
     s = act(s, 1, "retreat:e2:horse")  # c2-d2-e2
     assert s["battle"] is None and s["players"][1]["heroes"][0] == "e2"
     check_invariants(s, totals_of(s))

@@ -10,21 +10,22 @@ import pytest
 from engine.base import IllegalAction
 from engine.battalia import RULES, board, data, oracle
 
-from .helpers import actions_phase, clear_hand, force_roll, give, ids, put_tile, ready_game, road_line
+from .helpers import (actions_phase, clear_hand, force_roll, give, ids, listed, moves, put_tile, ready_game,
+                      road_line)
 
 
 def act(s, seat, a):
-    s2, _ = RULES.apply(s, seat, a)
+    s2, _ = RULES.apply(s, seat, listed(s, seat, a))
     return s2
 
 
 def refused(s, seat, a, match=None):
     with pytest.raises(IllegalAction, match=match):
-        RULES.apply(s, seat, a)
+        RULES.apply(s, seat, listed(s, seat, a))
 
 
 def verbs(s, seat):
-    return {a.split(":")[0] for a in ids(RULES.legal_actions(s, seat))}
+    return {a.split(":")[0] for a in moves(s, seat)}
 
 
 def deck_size(view, seat):
@@ -65,7 +66,7 @@ def finish_on_f5(s):
         if sq != "f5":
             s["impassable"].append(sq)
     give(s, 0, [("soldier", None), ("supply", None)])
-    return act(s, 0, "road:straight:f5:0")
+    return act(act(s, 0, "road:straight"), 0, "place:f5:0")
 
 
 def two_player_board():
@@ -116,8 +117,8 @@ def test_R3_seven_by_seven_grid_heroes_only_on_discovered_land():
     assert len(board.ALL_SQUARES) == 49 and len(set(board.ALL_SQUARES)) == 49
     s = road_line()
     give(s, 0, [("supply", None)] * 4)
-    moves = [a for a in ids(RULES.legal_actions(s, 0)) if a.startswith("move:")]
-    assert moves and all(a.split(":")[2] in s["board"] for a in moves)
+    hero_moves = [a for a in moves(s, 0) if a.startswith("move:")]
+    assert hero_moves and all(a.split(":")[2] in s["board"] for a in hero_moves)
     refused(s, 0, "move:1:f2:sup")  # unexplored square next to the road's end
     refused(s, 0, "move:1:b3:sup")
 
@@ -263,7 +264,7 @@ def test_R18_five_steps_in_order():
 def test_R19_any_number_of_actions_repeats_or_pass():
     """R19: in step 3 the player may perform several actions, repeat one, or pass."""
     s = actions_phase(2, seed=25)
-    assert ids(RULES.legal_actions(s, 0)) == ["end"]  # nothing to play: he may pass
+    assert moves(s, 0) == ["end"]  # nothing to play: he may pass
     give(s, 0, [("supply", None)] * 4 + [("soldier", None)] * 3)
     s = act(s, 0, "hire:soldier")
     s = act(s, 0, "hire:soldier")  # the same action again
@@ -291,7 +292,7 @@ def test_R25_redeploy_at_most_once_per_turn():
     """R25: Redeploy at most once per turn."""
     s = ready_game(2, 29)
     s = act(s, 0, "redeploy")
-    assert "redeploy" not in ids(RULES.legal_actions(s, 0))
+    assert "redeploy" not in moves(s, 0)
     refused(s, 0, "redeploy")
 
 
@@ -300,7 +301,7 @@ def test_R27_formation_is_optional():
     s = ready_game(2, 31, {"removed_faction": "R"})
     clear_hand(s, 0)
     give(s, 0, [("soldier", "B")] * 3 + [("supply", None)] * 3)
-    assert "formation" in ids(RULES.legal_actions(s, 0))
+    assert "formation" in moves(s, 0)
     realm = list(s["players"][0]["realm"])
     s = act(s, 0, "start")
     assert len(s["players"][0]["hand"]) == 6 and s["players"][0]["realm"] == realm
@@ -311,7 +312,7 @@ def test_R27_formation_is_optional():
 def test_R33_defender_fighting_back_may_pick_up_ambush():
     """R33: a defender who fights back may pick up his Ambush cards at that moment (R92)."""
     s, _, amb = hero_battle_opened(def_ambush=[("commander", "B"), ("soldier", "B")])
-    assert "fight:y:1" in ids(RULES.legal_actions(s, 1))
+    assert "fight:y:1" in moves(s, 1)
     s = act(s, 1, "fight:y:1")
     assert sorted(s["players"][1]["hand"]) == sorted(amb) and s["players"][1]["ambush"] == []
     s = act(s, 1, f"add:{amb[0]}")
@@ -371,7 +372,7 @@ def test_R39_no_limit_on_acquisitions_per_turn():
     give(s, 0, [("supply", None)] * 9 + [("soldier", None)])
     for _ in range(4):
         s = act(s, 0, "hire:soldier")
-    s = act(s, 0, "road:straight:f2:1")
+    s = act(act(s, 0, "road:straight"), 0, "place:f2:1")
     assert len(s["players"][0]["gained"]) == 8 and s["board"]["f2"]["kind"] == "road"
 
 
@@ -383,12 +384,12 @@ def test_R47_simple_road_one_soldier_forked_road_two():
     assert costs["road_simple"] == {"soldier": 1, "supply": 1} and costs["road_forked"] == {"soldier": 2, "supply": 1}
     s = road_line()
     sol, sup = give(s, 0, [("soldier", None), ("supply", None)])
-    offered = set(ids(RULES.legal_actions(s, 0)))
+    offered = set(moves(s, 0))
     assert {"road:straight", "road:curve"} <= offered and not {"road:t", "road:cross"} & offered
-    refused(s, 0, f"road:t:f2:1:{sol},{sup}", match="Soldier")
+    refused(s, 0, f"road:t:{sol},{sup}", match="Soldier")
     (sol2,) = give(s, 0, [("soldier", None)])
-    assert {"road:t", "road:cross"} <= set(ids(RULES.legal_actions(s, 0)))
-    s = act(s, 0, f"road:t:f2:1:{sol},{sol2},{sup}")
+    assert {"road:t", "road:cross"} <= set(moves(s, 0))
+    s = act(act(s, 0, f"road:t:{sol},{sol2},{sup}"), 0, "place:f2:1")
     assert s["board"]["f2"]["shape"] == "t"
 
 
@@ -397,10 +398,10 @@ def test_R50_city_level_markers_are_limited():
     s = road_line()
     s["players"][0]["markers"]["low"] = 0
     give(s, 0, [("soldier", None)] * 3)
-    assert not any(a.startswith("city:1") for a in ids(RULES.legal_actions(s, 0)))
+    assert not any(a.startswith("city:1") for a in moves(s, 0))
     refused(s, 0, "city:1:dead", match="no city marker")
     s["players"][0]["markers"]["low"] = 1
-    assert any(a.startswith("city:1") for a in ids(RULES.legal_actions(s, 0)))
+    assert any(a.startswith("city:1") for a in moves(s, 0))
 
 
 def test_R51_conquest_changes_only_the_marker():
@@ -454,7 +455,7 @@ def test_R54_great_artifacts_cannot_be_transformed():
     s = actions_phase(2, seed=43)
     am, great = give(s, 0, [("amulet", None), ("horn", None)])
     refused(s, 0, f"amulet:{am}:{great}", match="Great Artifacts cannot be transformed")
-    assert not any(a.startswith("amulet:") and great in a for a in ids(RULES.legal_actions(s, 0)))
+    assert not any(a.startswith("amulet:") and great in a for a in moves(s, 0))
 
 
 # ---------------------------------------------------------------- 5.11 - 5.17 artifacts
@@ -556,7 +557,7 @@ def test_R70_horse_fights_plus_one_and_pays_a_retreat():
     s = act(s, 0, f"add:{h}")
     assert RULES.view(s, None)["battle"]["attacker_total"] == before + 1
     s, (horse,), _ = hero_battle_opened(def_cards=[("horse", "B")])
-    assert "retreat:e2:horse" in ids(RULES.legal_actions(s, 1))
+    assert "retreat:e2:horse" in moves(s, 1)
     s = act(s, 1, "retreat:e2:horse")
     assert s["players"][1]["heroes"][0] == "e2" and horse not in s["players"][1]["hand"]
 
@@ -677,9 +678,9 @@ def test_R85_attacker_hero_must_be_on_the_target_and_chooses_it():
     s["players"][2]["heroes"] = ["d2", None]
     give(s, 0, [("weapon", None)])
     refused(s, 0, "attack:d2:city:1", match="must stand on the target square")
-    assert not any(a.startswith("attack:") for a in ids(RULES.legal_actions(s, 0)))
+    assert not any(a.startswith("attack:") for a in moves(s, 0))
     s["players"][0]["heroes"] = ["d2", None]
-    attacks = {a for a in ids(RULES.legal_actions(s, 0)) if a.startswith("attack:")}
+    attacks = {a for a in moves(s, 0) if a.startswith("attack:")}
     assert attacks == {"attack:d2:city:1", "attack:d2:p2:1"}
     s2 = act(s, 0, "attack:d2:p2:1")
     assert (s2["battle"]["defender"], s2["battle"]["target"]) == (2, "hero")
@@ -689,7 +690,7 @@ def test_R86_one_of_two_heroes_attacked_the_other_may_join():
     """R86: both defender heroes on the square: only one is attacked, the defender may let the
     second take part."""
     s, _, _ = hero_battle_opened(def_heroes=("c2", "c2"))
-    opts = ids(RULES.legal_actions(s, 1))
+    opts = moves(s, 1)
     assert "fight:n:1" in opts and "fight:n:1,2" in opts and "fight:n:2" not in opts
     refused(s, 1, "fight:n:2", match="attacked hero")
     alone = act(act(s, 1, "fight:n:1"), 1, "pass")
@@ -729,7 +730,7 @@ def test_R97_battle_allows_weapons_horses_transformers_not_tools_or_tents():
     s = act(s, 0, f"add:{w}")
     refused(s, 0, f"add:{tool}", match="battle strength")
     refused(s, 0, f"add:{tent}", match="battle strength")
-    opts = ids(RULES.legal_actions(s, 0))
+    opts = moves(s, 0)
     assert f"add:{horse}" in opts and any(a.startswith(f"amulet:{am}:") for a in opts)
     assert not any(tool in a.split(":")[1:2] or tent in a.split(":")[1:2] for a in opts if a.startswith("add:"))
     s = act(s, 0, f"add:{horse}")
@@ -754,7 +755,7 @@ def test_R98_title_in_battle_fights_at_once_with_the_new_strength():
 def test_R102_surrender_hands_the_attacker_the_win():
     """R102 (effects per G22): the defender surrenders: the attacker wins, the attacked hero is disbanded."""
     s, _, _ = hero_battle_opened()
-    assert "surrender" in ids(RULES.legal_actions(s, 1))
+    assert "surrender" in moves(s, 1)
     s = act(s, 1, "surrender")
     assert s["battle"] is None and s["players"][1]["heroes"] == [None, None]
     assert s["players"][0]["heroes"][0] == "c2"
@@ -772,7 +773,7 @@ def test_R106_the_ruins_stay_neutral():
     for c in cards:
         s = act(s, 0, f"add:{c}")
     s = act(s, 0, "commit")
-    s = act(s, 0, ids(RULES.legal_actions(s, 0))[0])
+    s = act(s, 0, moves(s, 0)[0])
     assert s["board"]["d4"]["kind"] == "ruins" and s["board"]["d4"]["owner"] is None
     assert "d4" not in board.cities_of(s, 0) and RULES.view(s, None)["players"][0]["vp"] == 1
 
@@ -801,7 +802,7 @@ def test_R114_illuminated_title_upgrades_two_ranks():
     title, sol = give(s, 0, [("title", None), ("soldier", "B")])
     refused(s, 0, f"title:{title}:{sol}:2", match="illuminated")
     s["round"] = 4
-    assert f"title:{title}:{sol}:2" in ids(RULES.legal_actions(s, 0))
+    assert f"title:{title}:{sol}:2" in moves(s, 0)
     s = act(s, 0, f"title:{title}:{sol}:2")
     (new,) = [c for c in s["players"][0]["hand"] if s["cards"][c]["t"] == "priest"]
     assert s["cards"][new]["f"] == "B" and title in s["players"][0]["played"]
@@ -838,7 +839,7 @@ def test_R117_illuminated_horse_moves_two_heroes_or_fights_double():
     b = act(b, 0, "attack:d2:city:1")
     b = act(b, 0, f"add:{w}")
     before = RULES.view(b, None)["battle"]["attacker_total"]
-    b = act(b, 0, f"add:{h2}")
+    b = act(b, 0, f"add:{h2}:2")
     assert RULES.view(b, None)["battle"]["attacker_total"] == before + 2
 
 
@@ -905,11 +906,11 @@ def test_R125_home_terrain_is_the_terrain_of_the_hero_faction():
     s = _terrain_roads("advanced")
     assert s["players"][0]["faction"] == "Y"
     give(s, 0, [("supply", None)])
-    opts = ids(RULES.legal_actions(s, 0))
+    opts = moves(s, 0)
     assert "move:1:c2:free" in opts and "move:1:d2:sup" in opts and "move:1:d2:free" not in opts
     refused(s, 0, "move:1:d2:free", match="home terrain")
     s["players"][0]["faction"] = "R"  # the same board for an Ember Folk player
-    opts = ids(RULES.legal_actions(s, 0))
+    opts = moves(s, 0)
     assert "move:1:c2:free" not in opts and "move:1:d2:free" not in opts
 
 
@@ -917,7 +918,7 @@ def test_R128_road_terrain_matters_only_in_the_advanced_game():
     """R128: the terrain of roads is relevant only in the Advanced game."""
     s = _terrain_roads("normal")
     give(s, 0, [("supply", None)])
-    opts = ids(RULES.legal_actions(s, 0))
+    opts = moves(s, 0)
     assert "move:1:c2:free" not in opts and "move:1:c2:sup" in opts
     refused(s, 0, "move:1:c2:free")
 
@@ -943,7 +944,7 @@ def test_R132_scenario2_one_neutral_city_with_its_hidden_great_artifact():
     assert hidden in gained and s["players"][0]["great"] == hidden
     assert {"t": "commander", "f": terrain} in [s["cards"][c] for c in gained]
     assert {"t": "supply", "f": None} in [s["cards"][c] for c in gained]
-    assert "attack:g1:neutral:2" not in ids(RULES.legal_actions(s, 0))
+    assert "attack:g1:neutral:2" not in moves(s, 0)
     refused(s, 0, "attack:g1:neutral:2", match="only one neutral city")
 
 

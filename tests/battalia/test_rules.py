@@ -9,7 +9,7 @@ from engine.base import IllegalAction
 from engine.battalia import RULES, board
 from engine.battalia.cards import physical_deck
 
-from .helpers import actions_phase, check_invariants, give, ready_game
+from .helpers import actions_phase, check_invariants, give, listed, ready_game
 
 
 def test_contract_attributes():
@@ -116,8 +116,8 @@ def test_R77_hero_hired_on_own_city_only():
     other = board.cities_of(s, 1)[0]
     give(s, 0, [("weapon", None), ("supply", None), ("supply", None)])
     with pytest.raises(IllegalAction):
-        RULES.apply(s, 0, f"hero:{other}")
-    s, _ = RULES.apply(s, 0, f"hero:{own}")
+        RULES.apply(s, 0, listed(s, 0, f"hero:{other}"))
+    s, _ = RULES.apply(s, 0, listed(s, 0, f"hero:{own}"))
     assert s["players"][0]["heroes"] == [own, None]
 
 

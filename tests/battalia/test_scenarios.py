@@ -6,17 +6,17 @@ import pytest
 from engine.base import IllegalAction
 from engine.battalia import RULES, board, oracle, turns
 
-from .helpers import (actions_phase, clear_hand, force_roll, give, ids, put_tile, ready_game)
+from .helpers import (actions_phase, clear_hand, force_roll, give, ids, listed, moves, put_tile, ready_game)
 
 
 def act(s, seat, a):
-    s2, ev = RULES.apply(s, seat, a)
+    s2, ev = RULES.apply(s, seat, listed(s, seat, a))
     return s2
 
 
 def refused(s, seat, a):
     with pytest.raises(IllegalAction):
-        RULES.apply(s, seat, a)
+        RULES.apply(s, seat, listed(s, seat, a))
 
 
 # ---------------------------------------------------------------- T1, T14, T15
@@ -82,8 +82,9 @@ def test_T2_R45_city_placement_legality():
 def test_T2_R48_R49_city_gets_level_of_rank_and_can_be_upgraded_at_once():
     s = _t2_board()
     give(s, 0, [("captain", None)] * 3 + [("priest", None)] * 2)
-    refused(s, 0, "city:2:cross:f7:0")
-    s = act(s, 0, "city:2:cross:f4:0")
+    s = act(s, 0, "city:2:cross")
+    refused(s, 0, "place:f7:0")
+    s = act(s, 0, "place:f4:0")
     assert s["board"]["f4"]["owner"] == 0 and s["board"]["f4"]["level"] == 2
     s = act(s, 0, "upgrade:f4")
     assert s["board"]["f4"]["level"] == 3
@@ -94,7 +95,7 @@ def test_R44_two_step_build_draws_then_places():
     give(s, 0, [("soldier", None), ("supply", None)])
     s = act(s, 0, "road:straight")
     assert s["pending"]["kind"] == "place"
-    opts = ids(RULES.legal_actions(s, 0))
+    opts = moves(s, 0)
     assert opts and all(o.startswith("place:") for o in opts)
     refused(s, 0, "place:a1:0")
     s = act(s, 0, opts[0])
@@ -142,7 +143,7 @@ def test_T3_R22_R63_R65_R42_R58_R60_R55_formation_and_transformation_chain():
     home = board.cities_of(s, 0)[0]
     put_tile(s, {"b2": "b3", "f6": "f5"}[home], "road", "straight", 0)  # a road out of the home city
     s = act(s, 0, f"city:1:dead:{tool},{sol2}")
-    place = ids(RULES.legal_actions(s, 0))[0]
+    place = moves(s, 0)[0]
     s = act(s, 0, place)
     assert len(board.cities_of(s, 0)) == 2 and home in board.cities_of(s, 0)
 
@@ -321,7 +322,7 @@ def test_T9_R23_formation_only_before_anything_else():
     s = ready_game(2, seed=21, options={"removed_faction": "R"})
     clear_hand(s, 0)
     give(s, 0, [("soldier", "B")] * 3)
-    assert "formation" in ids(RULES.legal_actions(s, 0))
+    assert "formation" in moves(s, 0)
     refused(s, 0, "hire:soldier")           # no action before step 1 is settled
     s = act(s, 0, "start")
     refused(s, 0, "formation")
@@ -412,7 +413,7 @@ def test_T18_R30_R61_fourth_ambush_card_forces_a_discard():
     force_roll(s, 4)
     s = act(s, 0, f"amulet:{amulet}:{target}")
     assert s["pending"]["kind"] == "drop"
-    assert ids(RULES.legal_actions(s, 0)) == [f"drop:{c}" for c in amb]
+    assert moves(s, 0) == [f"drop:{c}" for c in amb]
     s = act(s, 0, f"drop:{amb[1]}")
     assert s["players"][0]["ambush"] == [amb[0], amb[2], target]
     assert amb[1] in s["players"][0]["sanctuary"]
@@ -439,7 +440,7 @@ def test_T20_R96_G32_retreat_only_right_after_the_opening():
     s = act(s, 0, "attack:c2:p1:1")
     s = act(s, 0, f"add:{w}")
     s = act(s, 0, "commit")
-    opts = ids(RULES.legal_actions(s, 1))
+    opts = moves(s, 1)
     assert "retreat:e2:sup" in opts                 # c2 -> d2 -> e2 (2 squares, 2 Supply)
     refused(s, 1, "retreat:b2:sup")                 # the attacker's city (R96)
     refused(s, 1, "retreat:d2:sup")                 # only one square away (G32)
@@ -468,7 +469,7 @@ def test_T21_R92_R69_declined_ambush_stays_tent_cards_any_time():
     s = act(s, 0, f"add:{w}")
     s = act(s, 0, "commit")
     s = act(s, 1, "fight:n:1")
-    assert not any(a.startswith("fight:y") for a in ids(RULES.legal_actions(s, 1)))
+    assert not any(a.startswith("fight:y") for a in moves(s, 1))
     assert len(s["players"][1]["ambush"]) == 1 and s["players"][1]["hand"] == []
     s = act(s, 1, f"strike:{tent_cards[0]}")
     assert s["players"][1]["hand"] == [tent_cards[1]]
@@ -519,7 +520,7 @@ def test_T25_R5_G4_no_marker_no_level3():
 def test_T26_R72_hammer_powerless_in_battle():
     s = _city_battle()
     w, hammer = give(s, 0, [("weapon", None), ("hammer", None)])
-    assert "hammer:title" in ids(RULES.legal_actions(s, 0))
+    assert "hammer:title" in moves(s, 0)
     s = act(s, 0, "attack:d2:city:1")
     refused(s, 0, "hammer:title")
     refused(s, 0, f"add:{hammer}")
@@ -540,7 +541,7 @@ def test_T27_R112_illuminated_weapon_used_twice_counts_one():
     s2["round"] = 2
     w2 = give(s2, 0, [("weapon", "Y")])[0]
     s2 = act(s2, 0, "attack:d2:city:1")
-    s2 = act(s2, 0, f"add:{w2}")
+    s2 = act(s2, 0, f"add:{w2}:2")
     assert RULES.view(s2, None)["battle"]["attacker_total"] == 2     # doubled when used once
 
 
@@ -596,7 +597,7 @@ def test_T31_R43_G23_one_great_artifact_per_player():
     s["players"][0]["great"] = s["pool"]["great"][0]
     give(s, 0, [("weapon", None)])
     refused(s, 0, "attack:d4:ruins:1")
-    assert not any(a.startswith("attack:d4:ruins") for a in ids(RULES.legal_actions(s, 0)))
+    assert not any(a.startswith("attack:d4:ruins") for a in moves(s, 0))
 
 
 def test_R105_R107_ruins_attack_gives_a_chosen_great_artifact():
@@ -608,7 +609,7 @@ def test_R105_R107_ruins_attack_gives_a_chosen_great_artifact():
         s = act(s, 0, f"add:{c}")
     s = act(s, 0, "commit")                     # 9 > 8
     assert s["pending"]["kind"] == "great"
-    choice = ids(RULES.legal_actions(s, 0))[0]
+    choice = moves(s, 0)[0]
     s = act(s, 0, choice)
     g = s["players"][0]["great"]
     assert g in s["players"][0]["gained"] and s["cards"][g]["t"] == choice.split(":")[1]
@@ -637,7 +638,7 @@ def test_T32_R119_R123_last_square_ends_game_best_score_wins():
             s["impassable"].append(sq)
     s["board"]["b4"]["shape"] = "cross"
     give(s, 0, [("soldier", None), ("supply", None)])
-    s = act(s, 0, "road:straight:a4:1")
+    s = act(act(s, 0, "road:straight"), 0, "place:a4:1")
     r = RULES.result(s)
     assert r is not None and r.winners == [1] and r.scores == {0: 1, 1: 4, 2: 0, 3: 0}
 

@@ -14,12 +14,12 @@ def build(flags: dict | None = None, hands: dict | None = None, *, players: int 
           current: int = A, step: str = "play", env: dict | None = None, claimed: dict | None = None,
           times: dict | None = None, discard: list | None = None, tactics_played=None, leader_used=None,
           troop_deck: list | None = None, tactics_deck: list | None = None, series_target=None,
-          after_claim: str = "draw", seed: int = 1) -> dict:
+          after_claim: str = "draw", seed: int = 1, claim_on_pass: bool = False) -> dict:
     """A position: `flags` maps flag number -> (seat-A-side cards, seat-B-side cards) (for 3 players:
     side 0 and side 1 of that flag); `env` maps flag -> [(card, seat)]; `claimed` maps flag -> seat;
-    `times` maps flag -> (arrival moves side 0, side 1). Unplaced cards fill the decks, unless a deck
-    is given explicitly (then leftovers are dropped)."""
-    options = {"variant": variant, "first_player": current}
+    `times` maps flag -> (arrival moves side 0, side 1); `claim_on_pass` is the D7 house option.
+    Unplaced cards fill the decks, unless a deck is given explicitly (then leftovers are dropped)."""
+    options = {"variant": variant, "first_player": current, "claim_on_pass": claim_on_pass}
     if series_target is not None:
         options["series_target"] = series_target
     state = RULES.setup(players, options, seed)
@@ -66,7 +66,7 @@ def build(flags: dict | None = None, hands: dict | None = None, *, players: int 
     state["move_no"] = max(all_times, default=0) + 1
     state["current"] = current
     state["step"] = step
-    state["turn"] = {"played": step != "play", "passing": False, "forced": False}
+    state["turn"] = {"played": step != "play", "passing": False, "forced": False, "claimed": False}
     if step == "claim":
         state["turn"]["after_claim"] = after_claim
     if step == "draw":

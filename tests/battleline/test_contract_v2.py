@@ -72,7 +72,9 @@ def test_every_legal_action_has_a_valid_stable_path():
         again = RULES.legal_actions(json.loads(json.dumps(state)), seat)
         assert [(a.id, a.path) for a in again] == [(a.id, a.path) for a in actions]
         verbs_seen.update(verb_of(a.id) for a in actions)
-    assert verbs_seen >= {"play", "pass", "claim", "done", "draw", "scout:draw", "scout:return"}
+    # a chosen pass (R14) is rare in random games since a passer claims nothing (R6); its path is
+    # checked by test_claim_draw_and_pass_paths
+    assert verbs_seen >= {"play", "claim", "done", "draw", "scout:draw", "scout:return"}
 
 
 def test_path_of_a_troop_play_reads_from_the_movers_side():
@@ -187,10 +189,16 @@ def test_prompts_per_step():
 
 
 def test_declared_options_and_their_defaults():
-    """R2/R59/R60: the claim-timing variant; R57/D17: a single game or a series to N points."""
+    """R2/R59/R60: the claim-timing variant; R57/D17: a single game or a series to N points; D7:
+    claims while passing, a house option off by default (R6 [S14] 「略过(不做任何动作,直接由对方行动)」)."""
     names = [o.name for o in RULES.options]
-    assert names == ["variant", "series_target"]
-    variant, series = RULES.options
+    assert names == ["variant", "series_target", "claim_on_pass"]
+    variant, series, claim_on_pass = RULES.options
+    assert claim_on_pass.kind == "bool" and claim_on_pass.default is False
+    assert "House rule" in claim_on_pass.description
+    assert RULES.setup(2, {}, 5)["claim_on_pass"] is False
+    assert RULES.setup(2, normalise_options(RULES, 2, {"claim_on_pass": "on"}), 5)["claim_on_pass"] is True
+    assert normalise_options(RULES, 2, {"claim_on_pass": "off"}) == {}
     assert [v for v, _ in variant.choices] == ["standard", "advanced", "endclaim"]
     assert variant.default == "standard" and series.default == 0
     assert normalise_options(RULES, 2, {}) == {}
@@ -262,3 +270,7 @@ def test_help_texts_live_in_the_engine():
     assert set(TACTIC_HINTS) == set(TACTIC_IDS)
     assert all(len(h) <= 100 for h in TACTIC_HINTS.values())
     assert all(f"• {rule} " in design for rule in ("D1", "D7", "D14", "D16"))
+    # D7 is a house reading, named with its option; the rules say a pass is no action (R6 [S14])
+    (d7,) = [line for line in design.split("\n") if line.startswith("• D7 ")]
+    assert "house" in d7 and "`claim_on_pass`" in d7 and "off by default" in d7
+    assert "a pass is no action at all" in rules

@@ -90,15 +90,19 @@ def test_R7_troop_card_face_up_on_own_side_of_chosen_flag():
 
 
 def test_R15_opponent_of_a_stuck_player_keeps_taking_turns():
-    """R15: the opponent of a player who cannot play keeps taking normal turns."""
+    """R15 [S15] 「而对方仍然可以正常行动,直至游戏分出胜负」: the opponent of a player who cannot play
+    keeps taking normal turns. A holds only a Leader he may not play (R43): his only move is the
+    pass (he is asked, R14), every turn."""
     state = build({}, {A: ["T-DARIUS"], B: ["blue1", "blue2", "blue3"]}, leader_used=[True, False],
                   tactics_played=[1, 1])
-    state = begin_turn(state, A)  # A cannot play: automatic pass
+    state = begin_turn(state, A)
     for expected_hand in (3, 3):
+        assert ids(RULES.legal_actions(state, A)) == ["pass"]
+        state = play(state, A, "pass")
         assert state["current"] == B and state["step"] == "play"
         assert len(state["hands"][B]) == expected_hand
-        state = finish_turn(state, B)  # B plays and draws normally, then A passes again
-    assert state["current"] == B and state["hands"][A] == ["T-DARIUS"]
+        state = finish_turn(state, B)  # B plays and draws normally
+    assert state["current"] == A and state["hands"][A] == ["T-DARIUS"]
     assert sum(len(f["sides"][1]["cards"]) for f in state["flags"]) == 2
 
 

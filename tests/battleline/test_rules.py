@@ -128,20 +128,72 @@ def test_R10_morale_cards_fill_slots():
 
 
 def test_R14_forced_pass_is_automatic():
-    """R12/R14, spec 11.4: a player with no possible card play passes automatically."""
-    state = build({}, {A: ["T-DARIUS"], B: ["blue1"]}, leader_used=[True, False], tactics_played=[1, 1])
+    """R12/R14, spec 11.4: a player with no possible card play passes automatically, when that
+    follows from public facts: no troop card can go anywhere and no tactics card in hand (or the
+    R40 count forbids one)."""
+    full = {n: ([f"{c}{n}" for c in ("red", "blue", "green")], []) for n in range(1, 10)}
+    state = build(full, {A: ["purple1"], B: ["blue10"]})  # a troop card but no open slot (R12)
     new = begin_turn(state, A)
     assert new["current"] == B and from_json(new["log"][-1]) == "Player 1 cannot play a card and passes."
+    over_count = build({}, {A: ["T-FOG"], B: ["blue1"]}, tactics_played=[1, 0])  # R40
+    assert begin_turn(over_count, A)["current"] == B
+
+
+def test_R14_an_unplayable_tactics_card_is_still_asked():
+    """R14 [S14] 「如果有玩家无法打出任何部队牌,他可以选择略过」: a player holding only a Leader he may not play
+    (R43) must pass, but he is asked: the public would otherwise learn that his tactics card has no
+    use (the board shows only that he holds one, D15). His only move is the pass."""
+    state = build({}, {A: ["T-DARIUS"], B: ["blue1"]}, leader_used=[True, False], tactics_played=[1, 1])
+    new = begin_turn(state, A)
+    assert new["current"] == A and new["step"] == "play" and ids(RULES.legal_actions(new, A)) == ["pass"]
+    passed = play(new, A, "pass")
+    assert passed["current"] == B and from_json(passed["log"][-1]) == "Player 1 passes."
+    # the same position with a playable tactics card looks the same to everyone else
+    other = begin_turn(build({}, {A: ["T-FOG"], B: ["blue1"]}, leader_used=[True, False], tactics_played=[1, 1]), A)
+    assert RULES.view(other, None) == RULES.view(new, None)
 
 
 def test_D18_advanced_passing_player_claims_first():
-    """D18/R59: in the advanced variant a player who must pass still gets the claim step first."""
+    """D18/R59 with the D7 house option: in the advanced variant a player who must pass still gets
+    the claim step first."""
     flags = {2: (["red8", "red9", "red10"], ["blue1", "blue2", "blue4"])}
-    state = build(flags, {A: [], B: ["green1"]}, variant="advanced")
+    state = build(flags, {A: [], B: ["green1"]}, variant="advanced", claim_on_pass=True)
     state = begin_turn(state, A)
     assert state["step"] == "claim" and ids(RULES.legal_actions(state, A)) == ["claim:2", "done"]
     state = play(state, A, "done")
     assert state["current"] == B and from_json(state["log"][-1]) == "Player 1 cannot play a card and passes."
+
+
+def test_R6_advanced_player_who_must_pass_claims_nothing():
+    """R6/R59 by the seed, [S14] 「略过(不做任何动作,直接由对方行动)」: in the advanced variant (claim
+    first) a player who can play no card passes at once, without the claim step."""
+    flags = {2: (["red8", "red9", "red10"], ["blue1", "blue2", "blue4"])}
+    state = begin_turn(build(flags, {A: [], B: ["green1"]}, variant="advanced"), A)
+    assert state["current"] == B and state["flags"][1]["claimed_by"] is None
+    assert from_json(state["log"][-1]) == "Player 1 cannot play a card and passes."
+
+
+def test_R6_advanced_a_player_who_claimed_cannot_pass():
+    """R6/R14/R59 by the seed, [S14] 「他可以选择略过(不做任何动作,直接由对方行动)或者打一张战术牌(仍然
+    可以占据地区、抓牌)」: claiming goes with playing a tactics card, not with a pass. In the advanced
+    variant a player holding only tactics cards may claim first, but then must play one; without
+    the claim he may still pass. With the D7 house option he may claim and pass."""
+    flags = {2: (["red8", "red9", "red10"], ["blue1", "blue2", "blue4"])}
+    for claim_on_pass in (False, True):
+        state = begin_turn(build(flags, {A: ["T-FOG"], B: ["green1"]}, variant="advanced",
+                                 claim_on_pass=claim_on_pass), A)
+        assert state["step"] == "claim"
+        done = play(state, A, "done")
+        assert "pass" in ids(RULES.legal_actions(done, A))
+        claimed = play(state, A, "claim:2")
+        assert claimed["step"] == "play" and claimed["flags"][1]["claimed_by"] == A
+        if claim_on_pass:
+            assert play(claimed, A, "pass")["current"] == B
+        else:
+            assert "pass" not in ids(RULES.legal_actions(claimed, A))
+            assert RULES.prompt(claimed, A) == "You cannot play a troop card: play a tactics card."
+            with pytest.raises(IllegalAction, match="claimed a flag this turn"):
+                RULES.apply(claimed, A, "pass")
 
 
 def test_R53_traitor_to_the_same_flag_and_D6_completion_time():
@@ -296,8 +348,9 @@ def test_D14_drawn_stalemate():
              6: (["red1", "blue3", "green5"], ["yellow8", "yellow9", "yellow10"]),
              8: (["red2", "blue7", "green4"], ["orange8", "orange9", "orange10"]),
              7: (["purple1", "purple2"], ["purple9"])}
-    state = build(flags, {A: [], B: []}, claimed={1: A, 5: A, 3: B, 9: B}, troop_deck=[], tactics_deck=[])
-    state = begin_turn(state, A)
+    position = build(flags, {A: [], B: []}, claimed={1: A, 5: A, 3: B, 9: B}, troop_deck=[], tactics_deck=[],
+                     claim_on_pass=True)
+    state = begin_turn(position, A)  # D7 house option: each passer may claim (and declines)
     assert state["step"] == "claim"
     state = play(state, A, "done")
     assert state["current"] == B and state["step"] == "claim"
@@ -305,6 +358,10 @@ def test_D14_drawn_stalemate():
     result = RULES.result(state)
     assert result.winners == [A, B] and "drawn" in result.reason and result.scores == {A: 4, B: 4}
     assert state["flags"][6]["claimed_by"] is None
+    # by the seed (R6) the passes claim nothing and the stalemate follows at once
+    position["claim_on_pass"] = False
+    state = begin_turn(position, A)
+    assert RULES.result(state).winners == [A, B] and state["flags"][6]["claimed_by"] is None
 
 
 def test_D3_wild_identity_recorded_at_claim():

@@ -11,6 +11,7 @@ from engine.battleline import RULES
 from engine.battleline.cards import TROOP_IDENTITY, TROOP_IDS
 from engine.battleline.formations import (BATTALION, HOST, PHALANX, SKIRMISH, WEDGE, best_key, classify)
 from engine.battleline.proof import check_claim, split_side, table_pool
+from engine.text import from_json
 
 from .helpers import A, B, begin_turn, build, ids
 
@@ -688,21 +689,36 @@ def test_T66_too_few_cards_left():
     assert check.valid and "only 1 troop card" in check.reason
 
 
-def test_T67_passing_player_may_claim():
-    """T67 (D7): A has no open slot and no playable tactics; B completed a weaker F2: A passes
-    automatically, may still claim F2, and draws nothing."""
+def t67_position(claim_on_pass: bool) -> dict:
+    """T67's position: A has no open slot and no playable tactics; B is about to draw, having
+    completed a weaker F2 than A's."""
     free = [c for c in TROOP_IDS if not c.startswith("purple") and c not in ("red10", "red9", "red8")]
     flags = {2: (["red8", "red9", "red10"], ["purple1", "purple3", "purple7"])}
     for n in (1, 3, 4, 5, 6, 7, 8, 9):
         # weak hosts B could still beat, so only F2 is provable
         flags[n] = ([free.pop(0), free.pop(10), free.pop(20)], [])
-    state = build(flags, {A: ["purple10"], B: ["purple9"]}, current=B, step="draw")
-    state = play(state, B, "draw:troop")
+    return build(flags, {A: ["purple10"], B: ["purple9"]}, current=B, step="draw", claim_on_pass=claim_on_pass)
+
+
+def test_T67_passing_player_may_claim():
+    """T67 (D7, the house option claim_on_pass): A passes automatically, may still claim F2, and
+    draws nothing."""
+    state = play(t67_position(claim_on_pass=True), B, "draw:troop")
     assert state["current"] == A and state["step"] == "claim"
     assert ids(RULES.legal_actions(state, A)) == ["claim:2", "done"]
     hand_before = list(state["hands"][A])
     state = play(state, A, "claim:2")
     assert state["current"] == B and state["hands"][A] == hand_before
+
+
+def test_T67_by_the_seed_a_pass_claims_nothing():
+    """T67 without the house option, R6 [S14] 「如果有玩家无法打出任何部队牌,他可以选择略过(不做任何动作,
+    直接由对方行动)」: a pass is no action at all, so A claims nothing (F2 stays open though
+    provable) and draws nothing; the turn goes straight back to B."""
+    state = play(t67_position(claim_on_pass=False), B, "draw:troop")
+    assert state["current"] == B and state["step"] == "play"
+    assert state["flags"][1]["claimed_by"] is None and state["hands"][A] == ["purple10"]
+    assert from_json(state["log"][-1]) == "Player 1 cannot play a card and passes."
 
 
 def test_T68_dead_position_stalemate():

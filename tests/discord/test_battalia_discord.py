@@ -195,7 +195,8 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     for _ in range(80):  # on to the next position where a road that turns several ways can be built
         match, seat, mover = await driver.member_to_move()
         if match.snapshot["phase"] == "actions" and not match.snapshot["pending"] and any(
-                verb_of(a.id) == "road" and a.id != "road:cross" for a in service.legal_actions(match, seat)):
+                verb_of(a.id) == "road" and not a.id.startswith("road:cross:")
+                for a in service.legal_actions(match, seat)):
             break
         await driver.play_one()
     else:
@@ -473,8 +474,11 @@ async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
     other_seat = match.seat_of(other.id)
     computer_seat = next(s.seat for s in match.seats if s.is_ai)
     low, high = sorted((other_seat, computer_seat))
-    assert sorted(a.id for a in forms) == sorted([f"formation:{low}", f"formation:{high}",
-                                                  f"formation:{low},{high}"])
+    # the id names the cards shown (from the hand), then the opponents who see them
+    shown_ids = forms[0].id.split(":")[1]
+    assert set(shown_ids.split(",")) <= set(match.snapshot["players"][seat]["hand"])
+    assert sorted(a.id for a in forms) == sorted([f"formation:{shown_ids}:{low}", f"formation:{shown_ids}:{high}",
+                                                  f"formation:{shown_ids}:{low},{high}"])
     names = await env.bot.presenter.seat_names(match)
     # on the hand: the turn start is a menu; a Formation then asks whom to show, by name
     hand = driver.hand_of(member)

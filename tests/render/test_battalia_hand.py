@@ -49,7 +49,8 @@ def playout(seed: int, n: int, moves: int, special_seat: int | None = None, stop
         seat = next(iter(RULES.active_players(state)))
         move = None
         if seat == special_seat:
-            special = [a.id for a in RULES.legal_actions(state, seat) if a.id.startswith(SPECIAL)]
+            special = [a.id for a in RULES.legal_actions(state, seat) if a.id.startswith(SPECIAL)
+                       and not (a.id.startswith("tent:") and "," in a.id.split(":")[2])]  # one card per Tent
             if special:
                 move = special[rng.randrange(len(special))]
         state, _ = RULES.apply(state, seat, move or RULES.ai_choose(state, seat, rng.randrange(10**6)))

@@ -38,7 +38,7 @@ VERBS = (
           Param("target", "The card it acts on, at its flag", optional=True),
           Param("to", "Redeploy/Traitor: the flag it goes to (Redeploy may also discard it)", optional=True)),
          asks_from=1),
-    Verb("pass", "Pass: only when you cannot play a troop card (you may still claim)", ("pass",)),
+    Verb("pass", "Pass (only when you cannot play a troop card): play nothing, draw nothing", ("pass",)),
     Verb("done", "Finish your claim step", ("done",)),
     Verb("draw", "Draw a card (also the Scout draws)", ("draw|scout-draw",),
          (Param("deck", "troop or tactics (the list shows decks that still have cards)"),)),

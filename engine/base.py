@@ -11,7 +11,7 @@ import json
 import marshal
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from engine.text import Msg, clip, from_json, to_json, with_names
 from engine.text import Seat as Seat_
@@ -293,8 +293,8 @@ class Game:
     play (or apply), view, hidden_items, ai_choose, redeal. Everything else has a default."""
 
     REQUIRED = ("name", "title", "min_players", "max_players", "setup", "active_players", "legal_actions",
-                "view", "hidden_items", "ai_choose")
-    HOOKS = ("redeal", "options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
+                "view", "hidden_items", "ai_choose", "redeal")
+    HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
              "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "module")
 
     name: str = ""
@@ -447,30 +447,6 @@ def as_game(rules) -> Game:
             setattr(game, key, getattr(rules, key))
     if not hasattr(rules, "apply"):
         raise TypeError(f"{game.name}: no apply")
-    if hasattr(rules, "asks_privately") or hasattr(rules, "pass_action"):
-        _legacy_windows(rules, game)
     _ADAPTED[id(rules)] = (rules, game)
     return game
-
-
-def _legacy_windows(rules, game: Game) -> None:
-    """A game object of the older contract (asks_privately, waiting_text, pass_action,
-    auto_pass_ok) read as moments."""
-    asks = getattr(rules, "asks_privately", None)
-    waiting = getattr(rules, "waiting_text", None)
-    passing = getattr(rules, "pass_action", None)
-    plain = Game.moment.__get__(game)
-
-    def moment(state):
-        found = plain(state)
-        if asks is not None and found.kind != OVER and asks(state):
-            said = (waiting(state) if waiting else "") or ""
-            if passing is None:       # a secret choice that keeps even who is choosing to itself
-                return Moment(SIMULTANEOUS, found.seats, None, None, said, secret_seats=True)
-            return Moment(WINDOW, found.seats, None, passing, said)
-        return found
-    game.moment = moment
-    game.windows = passing is not None
-    if hasattr(rules, "auto_pass_ok"):
-        game.quiet_pass = rules.auto_pass_ok
 

@@ -121,7 +121,9 @@ COL_W = 144            # one flag column
 TILE_W, TILE_H = 130, 60
 TILE_GAP = 5
 FORMATION_LINE = 26    # one row of text under (or over) a side
-FORMATION_H = 3 * FORMATION_LINE + 12  # "Wedge 24", then "completed 1st" (two rows if it must wrap)
+# under (or over) a side: "Wedge 24", then "completed 1st" (two rows where it must wrap; kept in
+# every language, so a picture is the same size in all of them)
+FORMATION_H = 3 * FORMATION_LINE + 12
 NAME_TAG_H = 32        # 3 players: the seat name bar at the outer end of each side
 FLAG_H = 124           # the flag marker zone between the two sides
 LANE_H = 40            # top and bottom lanes of the flag zone (claimed marker, Fog/Mud)
@@ -480,6 +482,7 @@ class _Board:
         self.players = _seat_count(view)
         self.three = self.players == 3
         self.slots = max([3] + [_flag_limit(f) for f in self.flags])
+        self.first_note = self._first_note()
         self.side_h = self.slots * (TILE_H + TILE_GAP) + FORMATION_H + (NAME_TAG_H if self.three else 0)
         # 3 players: a gap between the three lines of three flags (D16)
         line_gap = LINE_GAP if self.three else 0
@@ -490,6 +493,13 @@ class _Board:
     def say(self, text: Any) -> str:
         """`text` in the picture's language, with the players' names."""
         return words(text, self.lang, self.names)
+
+    def _first_note(self) -> list[str]:
+        """"completed 1st" as the rows it takes under a column: one where it fits, else two."""
+        note = self.say(Msg("completed 1st"))
+        if _text_w(note, SMALL, True) <= COL_W - 8:
+            return [note]
+        return wrap_text(note, SMALL, COL_W - 8, True, max_lines=2)
 
     def _sides(self, flag: dict) -> tuple[dict, dict]:
         """(bottom side, top side). 2 players: seat 0 at the bottom, as seat 0 sees the table."""
@@ -729,9 +739,7 @@ class _Board:
             _draw_fit(draw, (x + COL_W // 2, label_y), text.strip(), COL_W - 8, SMALL, TEXT, True, anchor="mm")
             if first:
                 # "completed 1st" on one row where it fits, else on two (stacked away from the cards)
-                note = self.say(Msg("completed 1st"))
-                rows = [note] if _text_w(note, SMALL, True) <= COL_W - 8 else \
-                    wrap_text(note, SMALL, COL_W - 8, True, max_lines=2)
+                rows = list(self.first_note)
                 if upward:
                     rows = rows[::-1]
                 for k, row in enumerate(rows, 1):
@@ -884,8 +892,8 @@ def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
 
 HAND_W, HAND_H = 150, 206
 HAND_GAP = 14
-HAND_PER_ROW = 4          # a normal hand of 7 is two rows (4 + 3), so the picture stays narrow and its
-#                           words large at chat width
+HAND_PER_ROW = 5          # a normal hand of 7 is two rows (4 + 3), 9 after Scout 5 + 4: the picture
+#                           stays narrow (at most 818 px) and its words large at chat width
 HAND_ROW_H = HAND_H + 96   # card + number + label + id
 HAND_HEADER_H = 60
 

@@ -111,26 +111,26 @@ DECK_NAMES = {"troop": Msg("troop"), "tactics": Msg("tactics")}
 
 # ---------------------------------------------------------------------------- geometry
 
-# Discord shows a picture about 550 px wide: the board (at most 1336 px wide) draws no text
-# under SMALL px, so every text shows at least 9 px tall there; the hand (at most 760 px wide
-# for a normal hand) none under HAND_SMALL.
-SMALL = 22
+# Discord shows a picture about 550 px wide: the board (at most 1264 px wide) draws no text
+# under SMALL px, so every text shows at least 9 px tall there; the hand (at most 834 px wide)
+# none under HAND_SMALL.
+SMALL = 21
 HAND_SMALL = 14
 MARGIN = 14
-COL_W = 144            # one flag column
-TILE_W, TILE_H = 130, 60
+COL_W = 136            # one flag column
+TILE_W, TILE_H = 122, 58
 TILE_GAP = 5
-FORMATION_LINE = 26    # one row of text under (or over) a side
+FORMATION_LINE = 24    # one row of text under (or over) a side
 # under (or over) a side: "Wedge 24", then "completed 1st" (two rows where it must wrap; kept in
 # every language, so a picture is the same size in all of them)
-FORMATION_H = 3 * FORMATION_LINE + 12
-NAME_TAG_H = 32        # 3 players: the seat name bar at the outer end of each side
-FLAG_H = 124           # the flag marker zone between the two sides
+FORMATION_H = 3 * FORMATION_LINE + 14
+NAME_TAG_H = 30        # 3 players: the seat name bar at the outer end of each side
+FLAG_H = 120           # the flag marker zone between the two sides
 LANE_H = 40            # top and bottom lanes of the flag zone (claimed marker, Fog/Mud)
 LINE_GAP = 6           # 3-player: space between the three lines
 HEADER_H = 92
-PANEL_H = 80           # 2 players: name (and what can be claimed), then the counts
-COMPACT_PANEL_H = 74   # 3 players: the same in a third of the width
+PANEL_H = 74           # 2 players: name (and what can be claimed), then the counts
+COMPACT_PANEL_H = 70   # 3 players: the same in a third of the width
 BANNER_H = 78          # the result banner shown under the header once the game is over
 MAX_PNG_BYTES = 300_000
 
@@ -306,12 +306,12 @@ def _tactic_face(draw: toolkit.Canvas, x: int, y: int, w: int, h: int, card: dic
     stripe = CATEGORY_COLOURS.get(str(card.get("category", "")), (120, 120, 120))
     toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=max(4, h // 8), fill=TACTIC_FACE,
                            outline=stripe, width=3)
-    draw.rectangle((x + 3, y + 3, x + 8, y + h - 4), fill=stripe)
+    draw.rectangle((x + 3, y + 3, x + 7, y + h - 4), fill=stripe)
     short, sub = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-")[:8] or "?",
                                             CATEGORY_NAMES.get(str(card.get("category", "")), "")))
     short, sub = words(short, lang), words(sub, lang)
-    text_x = x + 11
-    text_w = w - 13
+    text_x = x + 10
+    text_w = w - 12
     top_y = y + max(h // 2 - 13, 4 + (SMALL + 1) // 2)   # a Chinese name stands taller than Latin capitals
     bottom_y = y + h // 2 + 14
     _draw_fit(draw, (text_x, top_y), short, text_w, SMALL, TACTIC_INK, True)
@@ -517,7 +517,7 @@ class _Board:
         discard_rows = self._discard_rows(len(discard))
         footer_h = max(110, 32 + discard_rows * self.DISCARD_ROW_H) + 6
         log = [self.say(x) for x in (view.get("log") or [])[-3:]]
-        log_h = (14 + 30 * len(log)) if log else 0
+        log_h = (12 + 28 * len(log)) if log else 0
         banner_h = BANNER_H if over else 0
         panels_top = (COMPACT_PANEL_H if self.three else PANEL_H) + 10
         board_h = self.side_h * 2 + FLAG_H
@@ -608,8 +608,8 @@ class _Board:
         name = ("▶ " if current else "") + _name(self.names, seat, self.lang)
         bits = " · ".join(self._stat_bits(seat))
         if compact:
-            _draw_fit(draw, (x + 30, y + 22), name, w - 40, 24, TEXT, True)
-            _draw_fit(draw, (x + 30, y + 53), bits, w - 38, SMALL, TEXT_DIM, False)
+            _draw_fit(draw, (x + 30, y + 21), name, w - 40, 24, TEXT, True)
+            _draw_fit(draw, (x + 30, y + 50), bits, w - 38, SMALL, TEXT_DIM, False)
             return
         claim_w = 0
         provable = [self.say(Msg("F{n}", n=n)) for n in (self.view.get("provable") or [])]
@@ -617,9 +617,9 @@ class _Board:
             # the gold columns are this player's provable claims; say so in words too
             claim = "✓ " + self.say(Msg("can claim {flags}", flags=" ".join(provable)))
             claim_w = min(_text_w(claim, 24, True), w // 2)
-            _draw_fit(draw, (x + w - 14, y + 24), claim, claim_w, 24, GOLD, True, anchor="rm")
-        _draw_fit(draw, (x + 30, y + 24), name, w - claim_w - 60, 28, TEXT, True)
-        _draw_fit(draw, (x + 30, y + 57), bits, w - 44, SMALL, TEXT_DIM, False)
+            _draw_fit(draw, (x + w - 14, y + 22), claim, claim_w, 24, GOLD, True, anchor="rm")
+        _draw_fit(draw, (x + 30, y + 22), name, w - claim_w - 60, 28, TEXT, True)
+        _draw_fit(draw, (x + 30, y + 53), bits, w - 44, SMALL, TEXT_DIM, False)
 
     def _draw_three_panels(self, draw: ImageDraw.ImageDraw, y: int) -> None:
         w = (self.width - 2 * MARGIN - 2 * 8) // 3
@@ -810,7 +810,7 @@ class _Board:
         _draw_fit(draw, (x + w // 2, y + h // 2), text, w - 6, SMALL, ink, True, anchor="mm")
 
     # -- footer: decks, discard, log
-    DISCARD_W, DISCARD_H, DISCARD_GAP = TILE_W, TILE_H, 26
+    DISCARD_W, DISCARD_H, DISCARD_GAP = TILE_W + 14, TILE_H, 12   # wide enough for "REDEPLOY"
     DISCARD_ROW_H = DISCARD_H + 44
 
     DISCARD_X = MARGIN + 250   # left of the discard pile; the decks sit before it
@@ -879,7 +879,7 @@ class _Board:
     def _draw_log(self, draw: ImageDraw.ImageDraw, y: int, log: list[str]) -> None:
         draw.line((MARGIN, y + 4, self.width - MARGIN, y + 4), fill=SLOT_OUTLINE, width=1)
         for k, line in enumerate(log):
-            _draw_fit(draw, (MARGIN, y + 26 + 30 * k), line, self.width - 2 * MARGIN, SMALL, TEXT_DIM, False)
+            _draw_fit(draw, (MARGIN, y + 24 + 28 * k), line, self.width - 2 * MARGIN, SMALL, TEXT_DIM, False)
 
 
 def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:

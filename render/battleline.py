@@ -111,17 +111,26 @@ DECK_NAMES = {"troop": Msg("troop"), "tactics": Msg("tactics")}
 
 # ---------------------------------------------------------------------------- geometry
 
-MARGIN = 20
-COL_W = 140            # one flag column
-TILE_W, TILE_H = 126, 56
+# Discord shows a picture about 550 px wide: the board (at most 1264 px wide) draws no text
+# under SMALL px, so every text shows at least 9 px tall there; the hand (at most 834 px wide)
+# none under HAND_SMALL.
+SMALL = 21
+HAND_SMALL = 14
+MARGIN = 14
+COL_W = 136            # one flag column
+TILE_W, TILE_H = 122, 58
 TILE_GAP = 5
-FORMATION_H = 48       # rows under (or over) a side: "Wedge 24", "completed 1st"
+FORMATION_LINE = 24    # one row of text under (or over) a side
+# under (or over) a side: "Wedge 24", then "completed 1st" (two rows where it must wrap; kept in
+# every language, so a picture is the same size in all of them)
+FORMATION_H = 3 * FORMATION_LINE + 14
 NAME_TAG_H = 30        # 3 players: the seat name bar at the outer end of each side
-FLAG_H = 124           # the flag marker zone between the two sides
+FLAG_H = 120           # the flag marker zone between the two sides
 LANE_H = 40            # top and bottom lanes of the flag zone (claimed marker, Fog/Mud)
-LINE_GAP = 20          # 3-player: space between the three lines
+LINE_GAP = 6           # 3-player: space between the three lines
 HEADER_H = 92
-PANEL_H = 62
+PANEL_H = 74           # 2 players: name (and what can be claimed), then the counts
+COMPACT_PANEL_H = 70   # 3 players: the same in a third of the width
 BANNER_H = 78          # the result banner shown under the header once the game is over
 MAX_PNG_BYTES = 300_000
 
@@ -138,7 +147,7 @@ def _text_w(text: str, size: int, bold: bool = False) -> int:
     return round(text_width(text, size, bold))
 
 
-def _fit(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 12) -> tuple[str, int]:
+def _fit(text: str, max_w: int, size: int, bold: bool = False, min_size: int = SMALL) -> tuple[str, int]:
     """Shrink the font down to `min_size`, then cut the text with an ellipsis, until it fits."""
     while size > min_size and _text_w(text, size, bold) > max_w:
         size -= 1
@@ -148,8 +157,11 @@ def _fit(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 1
 
 
 def _draw_fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w: int, size: int,
-              fill: RGB, bold: bool = False, anchor: str = "lm", min_size: int = 12) -> int:
-    """Draw `text` shrunk to fit `max_w`; return the drawn width."""
+              fill: RGB, bold: bool = False, anchor: str = "lm", min_size: int = SMALL) -> int:
+    """Draw `text` shrunk to fit `max_w` (a bold text that would be cut is drawn plain if that
+    fits); return the drawn width."""
+    if bold and _text_w(text, min_size, True) > max_w and _text_w(text, min_size) <= max_w:
+        bold = False
     text, size = _fit(text, max_w, size, bold, min_size)
     draw_text(draw, xy, text, size, fill, bold, anchor)
     return _text_w(text, size, bold)
@@ -272,8 +284,8 @@ def _troop_face(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, colou
         return
     value_size = max(16, int(h * 0.70))
     toolkit.text(draw, (x + 10, y + h // 2 + 1), value_text, font=font(value_size, True), fill=ink, anchor="lm")
-    mark_size = max(12, int(h * 0.34))
-    cx = x + w - max(16, int(h * 0.36))
+    mark_size = max(SMALL, int(h * 0.34))
+    cx = x + w - max(18, int(h * 0.36))
     toolkit.text(draw, (cx, y + h // 2 - 1), shape, font=font(mark_size, True), fill=ink, anchor="mb")
     draw_text(draw, (cx, y + h // 2 + 1), initial, mark_size, ink, True, anchor="mt")
 
@@ -294,31 +306,39 @@ def _tactic_face(draw: toolkit.Canvas, x: int, y: int, w: int, h: int, card: dic
     stripe = CATEGORY_COLOURS.get(str(card.get("category", "")), (120, 120, 120))
     toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=max(4, h // 8), fill=TACTIC_FACE,
                            outline=stripe, width=3)
-    draw.rectangle((x + 3, y + 3, x + 10, y + h - 4), fill=stripe)
+    draw.rectangle((x + 3, y + 3, x + 7, y + h - 4), fill=stripe)
     short, sub = TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-")[:8] or "?",
                                             CATEGORY_NAMES.get(str(card.get("category", "")), "")))
     short, sub = words(short, lang), words(sub, lang)
-    text_x = x + 15
-    text_w = w - 20
+    text_x = x + 10
+    text_w = w - 12
+    top_y = y + max(h // 2 - 13, 4 + (SMALL + 1) // 2)   # a Chinese name stands taller than Latin capitals
+    bottom_y = y + h // 2 + 14
+    _draw_fit(draw, (text_x, top_y), short, text_w, SMALL, TACTIC_INK, True)
+    if not wild_as:
+        _draw_fit(draw, (text_x, bottom_y), sub, text_w, SMALL, _mix(TACTIC_INK, TACTIC_FACE, 0.25))
+        return
+    # a wild card's counted identity: a chip in its colour, after "as →" where that fits
     identity = _parse_identity(wild_as)
-    if wild_as:
-        chip_w = min(54, w // 2 - 6)
-        text_w -= chip_w + 4
-        cx0, cy0 = x + w - chip_w - 5, y + 6
-        if identity:
-            _draw_troop_tile(draw, cx0, cy0, chip_w, h - 12, identity[0], identity[1], lang=lang)
-        else:
-            toolkit.round_box(draw, (cx0, cy0, cx0 + chip_w - 1, y + h - 7), radius=4,
-                                   fill=(255, 255, 255), outline=TACTIC_INK)
-            _draw_fit(draw, (cx0 + chip_w // 2, y + h // 2), words(wild_as, lang), chip_w - 4, 14,
-                      TACTIC_INK, True, anchor="mm", min_size=9)
-        sub = words(Msg("as →"), lang)
-    short_size = max(12, int(h * 0.40))
-    # a Chinese name stands taller than Latin capitals: keep it clear of the border
-    short_y = y + max(h // 2 - 11, 4 + (short_size + 1) // 2)
-    _draw_fit(draw, (text_x, short_y), short, text_w, short_size, TACTIC_INK, True, min_size=10)
-    _draw_fit(draw, (text_x, y + h // 2 + 14), sub, text_w, max(10, int(h * 0.27)),
-              _mix(TACTIC_INK, TACTIC_FACE, 0.25), bool(wild_as), min_size=9)
+    chip_h = h // 2 - 5
+    cy0 = y + h - chip_h - 4
+    if identity:
+        colour, value = identity
+        fill, ink, _, shape = _colour_info(colour)
+        label = f"{value} {shape}{_initial(colour, lang)}"
+    else:
+        fill, ink, label = (255, 255, 255), TACTIC_INK, words(wild_as, lang)
+    chip_w = min(text_w, _text_w(label, SMALL, True) + 12)
+    cx0 = x + w - chip_w - 5
+    toolkit.round_box(draw, (cx0, cy0, cx0 + chip_w - 1, cy0 + chip_h - 1), radius=5, fill=fill,
+                      outline=_mix(fill, (0, 0, 0), 0.45))
+    _draw_fit(draw, (cx0 + chip_w // 2, cy0 + chip_h // 2), label, chip_w - 8, SMALL, ink, True, anchor="mm")
+    room = cx0 - text_x - 4
+    arrow = words(Msg("as →"), lang)
+    if _text_w(arrow, SMALL, True) > room:
+        arrow = "→"
+    draw_text(draw, (text_x, cy0 + chip_h // 2), arrow, SMALL, _mix(TACTIC_INK, TACTIC_FACE, 0.25), True,
+              anchor="lm")
 
 
 def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: Any,
@@ -462,6 +482,7 @@ class _Board:
         self.players = _seat_count(view)
         self.three = self.players == 3
         self.slots = max([3] + [_flag_limit(f) for f in self.flags])
+        self.first_note = self._first_note()
         self.side_h = self.slots * (TILE_H + TILE_GAP) + FORMATION_H + (NAME_TAG_H if self.three else 0)
         # 3 players: a gap between the three lines of three flags (D16)
         line_gap = LINE_GAP if self.three else 0
@@ -472,6 +493,13 @@ class _Board:
     def say(self, text: Any) -> str:
         """`text` in the picture's language, with the players' names."""
         return words(text, self.lang, self.names)
+
+    def _first_note(self) -> list[str]:
+        """"completed 1st" as the rows it takes under a column: one where it fits, else two."""
+        note = self.say(Msg("completed 1st"))
+        if _text_w(note, SMALL, True) <= COL_W - 8:
+            return [note]
+        return wrap_text(note, SMALL, COL_W - 8, True, max_lines=2)
 
     def _sides(self, flag: dict) -> tuple[dict, dict]:
         """(bottom side, top side). 2 players: seat 0 at the bottom, as seat 0 sees the table."""
@@ -487,11 +515,11 @@ class _Board:
         over = _is_over(view)
         discard = list(view.get("discard") or [])
         discard_rows = self._discard_rows(len(discard))
-        footer_h = max(100, 28 + discard_rows * self.DISCARD_ROW_H) + 6
+        footer_h = max(110, 32 + discard_rows * self.DISCARD_ROW_H) + 6
         log = [self.say(x) for x in (view.get("log") or [])[-3:]]
-        log_h = (12 + 26 * len(log)) if log else 0
+        log_h = (12 + 28 * len(log)) if log else 0
         banner_h = BANNER_H if over else 0
-        panels_top = PANEL_H + 10
+        panels_top = (COMPACT_PANEL_H if self.three else PANEL_H) + 10
         board_h = self.side_h * 2 + FLAG_H
         panels_bottom = PANEL_H + 10 if not self.three else 0
         height = (HEADER_H + banner_h + panels_top + board_h + panels_bottom
@@ -507,7 +535,7 @@ class _Board:
             y += banner_h
         if self.three:
             self._draw_three_panels(draw, y)
-            y += PANEL_H + 10
+            y += COMPACT_PANEL_H + 10
         else:
             self._draw_panel(draw, MARGIN, y, self.width - 2 * MARGIN, 1)
             y += PANEL_H + 10
@@ -533,7 +561,7 @@ class _Board:
         draw_text(draw, (MARGIN, 28), title, 30, TEXT, True, anchor="lm")
         turn_w = min(_text_w(turn, 30, True), self.width - title_w - 4 * MARGIN)
         _draw_fit(draw, (self.width - MARGIN, 28), turn, turn_w, 30, turn_colour, True, anchor="rm")
-        _draw_fit(draw, (MARGIN, 66), rules, self.width - 2 * MARGIN, 20, TEXT_DIM, False, min_size=13)
+        _draw_fit(draw, (MARGIN, 66), rules, self.width - 2 * MARGIN, SMALL, TEXT_DIM, False)
 
     def _draw_result(self, draw: ImageDraw.ImageDraw, y: int) -> None:
         head, detail = _result_text(self.view, self.names, self.lang)
@@ -542,7 +570,7 @@ class _Board:
         toolkit.round_box(draw, (MARGIN, y + 4, self.width - MARGIN, y + 70), radius=10,
                                fill=_mix(GOLD, BACKGROUND, 0.15), outline=accent, width=4)
         w = _draw_fit(draw, (MARGIN + 20, y + 37), head, 520, 36, (20, 20, 20), True)
-        _draw_fit(draw, (MARGIN + 40 + w, y + 38), detail, self.width - 2 * MARGIN - w - 70, 22,
+        _draw_fit(draw, (MARGIN + 40 + w, y + 38), detail, self.width - 2 * MARGIN - w - 70, SMALL,
                   (30, 30, 30), False)
 
     def _stat_bits(self, seat: int) -> list[str]:
@@ -568,33 +596,35 @@ class _Board:
 
     def _draw_panel(self, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, seat: int,
                     compact: bool = False) -> None:
+        """A seat's panel: its name (and, for the player to move, the flags it can claim now) on
+        the first row, its counts on the second."""
+        h = COMPACT_PANEL_H if compact else PANEL_H
         colour = _seat_colour(seat)
         current = _turn(self.view)[0] == seat and not _is_over(self.view)
-        toolkit.round_box(draw, (x, y, x + w - 1, y + PANEL_H - 1), radius=8,
+        toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=8,
                                fill=_mix(PANEL, colour, 0.18 if current else 0.06),
                                outline=colour if current else SLOT_OUTLINE, width=3 if current else 1)
-        toolkit.round_box(draw, (x + 8, y + 10, x + 20, y + PANEL_H - 11), radius=4, fill=colour)
+        toolkit.round_box(draw, (x + 8, y + 10, x + 20, y + h - 11), radius=4, fill=colour)
         name = ("▶ " if current else "") + _name(self.names, seat, self.lang)
-        bits = self._stat_bits(seat)
+        bits = " · ".join(self._stat_bits(seat))
         if compact:
-            _draw_fit(draw, (x + 30, y + 19), name, w - 40, 22, TEXT, True)
-            _draw_fit(draw, (x + 30, y + 45), "  ·  ".join(bits), w - 40, 16, TEXT_DIM, False, min_size=11)
+            _draw_fit(draw, (x + 30, y + 21), name, w - 40, 24, TEXT, True)
+            _draw_fit(draw, (x + 30, y + 50), bits, w - 38, SMALL, TEXT_DIM, False)
             return
-        name_w = _draw_fit(draw, (x + 30, y + PANEL_H // 2), name, 330, 28, TEXT, True)
         claim_w = 0
         provable = [self.say(Msg("F{n}", n=n)) for n in (self.view.get("provable") or [])]
         if current and provable:
             # the gold columns are this player's provable claims; say so in words too
             claim = "✓ " + self.say(Msg("can claim {flags}", flags=" ".join(provable)))
-            claim_w = min(_text_w(claim, 21, True), 360)
-            _draw_fit(draw, (x + w - 14, y + PANEL_H // 2), claim, claim_w, 21, GOLD, True, anchor="rm")
-        _draw_fit(draw, (x + 50 + name_w, y + PANEL_H // 2), "  ·  ".join(bits), w - name_w - claim_w - 90, 21,
-                  TEXT_DIM, False, min_size=13)
+            claim_w = min(_text_w(claim, 24, True), w // 2)
+            _draw_fit(draw, (x + w - 14, y + 22), claim, claim_w, 24, GOLD, True, anchor="rm")
+        _draw_fit(draw, (x + 30, y + 22), name, w - claim_w - 60, 28, TEXT, True)
+        _draw_fit(draw, (x + 30, y + 53), bits, w - 44, SMALL, TEXT_DIM, False)
 
     def _draw_three_panels(self, draw: ImageDraw.ImageDraw, y: int) -> None:
-        w = (self.width - 2 * MARGIN - 2 * 10) // 3
+        w = (self.width - 2 * MARGIN - 2 * 8) // 3
         for seat in range(3):
-            self._draw_panel(draw, MARGIN + seat * (w + 10), y, w, seat, compact=True)
+            self._draw_panel(draw, MARGIN + seat * (w + 8), y, w, seat, compact=True)
 
     # -- flags
     def _draw_flags(self, draw: ImageDraw.ImageDraw, y0: int) -> None:
@@ -634,11 +664,10 @@ class _Board:
                                outline=colour, width=2)
         note_w = 0
         if note:
-            note_w = _text_w(note, 15, True) + 12
-            draw_text(draw, (x1 - 8, y + NAME_TAG_H // 2), note, 15, TEXT_DIM, True, anchor="rm")
+            note_w = _text_w(note, SMALL, True) + 12
+            draw_text(draw, (x1 - 8, y + NAME_TAG_H // 2), note, SMALL, TEXT_DIM, True, anchor="rm")
         text = f"{arrow} {_name(self.names, seat, self.lang)}".strip()
-        _draw_fit(draw, (x0 + 10, y + NAME_TAG_H // 2), text, x1 - x0 - 20 - note_w, 20, TEXT, True,
-                  min_size=11)
+        _draw_fit(draw, (x0 + 10, y + NAME_TAG_H // 2), text, x1 - x0 - 20 - note_w, SMALL, TEXT, True)
 
     def _draw_column(self, draw: ImageDraw.ImageDraw, x: int, y0: int, flag: dict, provable: bool) -> None:
         bottom, top = self._sides(flag)
@@ -692,12 +721,11 @@ class _Board:
                                        outline=SLOT_OUTLINE, width=1, fill=_mix(BACKGROUND, SLOT_EMPTY, 0.5))
         # formation type + sum next to the cards; under (or over) it, who completed first (R22c)
         outer = self.slots * (TILE_H + TILE_GAP)
+        step = -FORMATION_LINE if upward else FORMATION_LINE
         if upward:
-            label_y = edge_y - outer - 14
-            first_y = label_y - 22
+            label_y = edge_y - outer - FORMATION_LINE // 2 - 2
         else:
-            label_y = edge_y + TILE_GAP + outer + 12
-            first_y = label_y + 22
+            label_y = edge_y + TILE_GAP + outer + FORMATION_LINE // 2 + 2
         formation = side.get("formation")
         if isinstance(formation, dict) and formation.get("type"):
             kind = _term(formation.get("type"))
@@ -708,11 +736,15 @@ class _Board:
             else:
                 shown = FORMATION_SHORT.get(_english(kind), kind)
                 text = self.say(Msg("{formation} {sum}", formation=shown, sum=total))
-            _draw_fit(draw, (x + COL_W // 2, label_y), text.strip(), COL_W - 12, 20, TEXT, True, anchor="mm",
-                      min_size=13)
+            _draw_fit(draw, (x + COL_W // 2, label_y), text.strip(), COL_W - 8, SMALL, TEXT, True, anchor="mm")
             if first:
-                _draw_fit(draw, (x + COL_W // 2, first_y), self.say(Msg("completed 1st")), COL_W - 8, 15, GOLD,
-                          True, anchor="mm", min_size=11)
+                # "completed 1st" on one row where it fits, else on two (stacked away from the cards)
+                rows = list(self.first_note)
+                if upward:
+                    rows = rows[::-1]
+                for k, row in enumerate(rows, 1):
+                    _draw_fit(draw, (x + COL_W // 2, label_y + k * step), row, COL_W - 8, SMALL, GOLD, True,
+                              anchor="mm")
 
     def _draw_flag_zone(self, draw: ImageDraw.ImageDraw, x: int, y: int, flag: dict, bottom: dict,
                         top: dict, provable: bool) -> None:
@@ -739,10 +771,13 @@ class _Board:
         env = [e for e in (flag.get("env") or []) if isinstance(e, dict)]
         for lane, (ly, seat) in lanes.items():
             lane_env = [e for e in env if e.get("seat") == seat]
-            badge_w = 62
             right = x + COL_W - 8
+            # each badge as wide as its name, within its share of the lane
+            share = (COL_W - 16) // max(1, len(lane_env)) - 4 * (len(lane_env) > 1)
             for e in reversed(lane_env):
                 card = e.get("card") or {}
+                text = self._env_look(card, self.lang)[2]
+                badge_w = min(share, max(66, _text_w(text, SMALL, True) + 12))
                 self._draw_env_badge(draw, right - badge_w, ly + 3, badge_w, LANE_H - 6, card, self.lang)
                 right -= badge_w + 4
             if isinstance(owner, int) and owner == seat:
@@ -750,31 +785,35 @@ class _Board:
                 bx0, bx1 = x + 8, right - 2
                 toolkit.round_box(draw, (bx0, ly + 4, bx1, ly + LANE_H - 5), radius=7, fill=colour)
                 label = _name(self.names, owner, self.lang)
-                _draw_fit(draw, ((bx0 + bx1) // 2, ly + LANE_H // 2), "⚑ " + label, bx1 - bx0 - 8, 18,
-                          (20, 20, 20), True, anchor="mm", min_size=14)
+                _draw_fit(draw, ((bx0 + bx1) // 2, ly + LANE_H // 2), "⚑ " + label, bx1 - bx0 - 8, SMALL,
+                          (20, 20, 20), True, anchor="mm")
         # environment cards whose placer is not on this flag (should not happen): top-left
         stray = [e for e in env if e.get("seat") not in (top.get("seat"), bottom.get("seat"))]
         for k, e in enumerate(stray):
-            self._draw_env_badge(draw, x + 8 + k * 48, mid_y - 14, 44, 28, e.get("card") or {}, self.lang)
+            self._draw_env_badge(draw, x + 8 + k * 66, mid_y - 16, 62, 32, e.get("card") or {}, self.lang)
+
+    @staticmethod
+    def _env_look(card: dict, lang: str) -> tuple[RGB, RGB, str]:
+        """(fill, ink, name) of an environment card's badge."""
+        card_id = str(card.get("id", ""))
+        if card_id == "T-MUD":
+            return (120, 84, 44), (255, 244, 220), words(TACTIC_SHORT["T-MUD"][0], lang)
+        if card_id == "T-FOG":
+            return (200, 206, 216), (40, 46, 56), words(TACTIC_SHORT["T-FOG"][0], lang)
+        return TACTIC_FACE, TACTIC_INK, card_id.removeprefix("T-")[:4] or "?"
 
     @staticmethod
     def _draw_env_badge(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, card: dict,
                         lang: str = "en") -> None:
-        card_id = str(card.get("id", ""))
-        if card_id == "T-MUD":
-            fill, ink, text = (120, 84, 44), (255, 244, 220), words(TACTIC_SHORT["T-MUD"][0], lang)
-        elif card_id == "T-FOG":
-            fill, ink, text = (200, 206, 216), (40, 46, 56), words(TACTIC_SHORT["T-FOG"][0], lang)
-        else:
-            fill, ink, text = TACTIC_FACE, TACTIC_INK, card_id.removeprefix("T-")[:4] or "?"
+        fill, ink, text = _Board._env_look(card, lang)
         toolkit.round_box(draw, (x, y, x + w - 1, y + h - 1), radius=6, fill=fill, outline=(20, 20, 20), width=1)
-        _draw_fit(draw, (x + w // 2, y + h // 2), text, w - 8, 20, ink, True, anchor="mm", min_size=9)
+        _draw_fit(draw, (x + w // 2, y + h // 2), text, w - 6, SMALL, ink, True, anchor="mm")
 
     # -- footer: decks, discard, log
-    DISCARD_W, DISCARD_H, DISCARD_GAP = 100, 50, 8
-    DISCARD_ROW_H = DISCARD_H + 38
+    DISCARD_W, DISCARD_H, DISCARD_GAP = TILE_W + 14, TILE_H, 12   # wide enough for "REDEPLOY"
+    DISCARD_ROW_H = DISCARD_H + 44
 
-    DISCARD_X = MARGIN + 260   # left of the discard pile; the decks sit before it
+    DISCARD_X = MARGIN + 250   # left of the discard pile; the decks sit before it
 
     def _discard_per_row(self) -> int:
         return max(1, (self.width - self.DISCARD_X - MARGIN) // (self.DISCARD_W + self.DISCARD_GAP))
@@ -790,26 +829,26 @@ class _Board:
             deck_list.append((self.say(Msg("Tactics")), decks.get("tactics", 0)))
         for label, count in deck_list:
             self._draw_deck(draw, x, y, label, count)
-            x += 120
+            x += 118
         x = self.DISCARD_X
         per_row = self._discard_per_row()
         _draw_fit(draw, (x, y + 2), self.say(Msg("Discard pile ({n})", n=len(discard))), self.width - x - MARGIN,
-                  18, TEXT, True, anchor="lt", min_size=18)
+                  SMALL, TEXT, True, anchor="lt")
         if not discard:
-            draw_text(draw, (x, y + 38), self.say(Msg("empty")), 18, TEXT_DIM, anchor="lt")
+            draw_text(draw, (x, y + 40), self.say(Msg("empty")), SMALL, TEXT_DIM, anchor="lt")
         for k, entry in enumerate(discard):
             if not isinstance(entry, dict):
                 continue
             row, col = divmod(k, per_row)
             dx = x + col * (self.DISCARD_W + self.DISCARD_GAP)
-            dy = y + 28 + row * self.DISCARD_ROW_H
+            dy = y + 32 + row * self.DISCARD_ROW_H
             _draw_card(draw, dx, dy, self.DISCARD_W, self.DISCARD_H, entry.get("card") or {}, lang=self.lang)
             owner = entry.get("owner")
             draw.rectangle((dx + 4, dy + self.DISCARD_H + 3, dx + self.DISCARD_W - 5, dy + self.DISCARD_H + 6),
                            fill=_seat_colour(owner))
             cause = self.say(self._cause(entry.get("cause")))
-            _draw_fit(draw, (dx + self.DISCARD_W // 2, dy + self.DISCARD_H + 20), cause, self.DISCARD_W, 16,
-                      TEXT_DIM, False, anchor="mm", min_size=10)
+            _draw_fit(draw, (dx + self.DISCARD_W // 2, dy + self.DISCARD_H + 22), cause,
+                      self.DISCARD_W + self.DISCARD_GAP - 2, SMALL, TEXT_DIM, False, anchor="mm")
 
     @staticmethod
     def _cause(cause: Any) -> Any:
@@ -822,7 +861,7 @@ class _Board:
 
     @staticmethod
     def _draw_deck(draw: ImageDraw.ImageDraw, x: int, y: int, label: str, count: Any) -> None:
-        w, h = 70, 86
+        w, h = 92, 90
         layers = 3 if isinstance(count, int) and count > 1 else (1 if count else 0)
         for k in range(layers, 0, -1):
             toolkit.round_box(draw, (x + 2 * k, y + 6 + 2 * k, x + w + 2 * k, y + 6 + h + 2 * k), radius=6,
@@ -834,14 +873,13 @@ class _Board:
         else:
             toolkit.round_box(draw, (x, y + 6, x + w, y + 6 + h), radius=6, outline=SLOT_OUTLINE, width=2)
             toolkit.text(draw, (x + w // 2, y + 6 + h // 2 - 6), "0", font=font(32, True), fill=TEXT_DIM, anchor="mm")
-        _draw_fit(draw, (x + w // 2, y + h - 6), label, w - 4, 14, TEXT if layers else TEXT_DIM, True,
-                  anchor="mm", min_size=10)
+        _draw_fit(draw, (x + w // 2, y + h - 6), label, w - 4, SMALL, TEXT if layers else TEXT_DIM, True,
+                  anchor="mm")
 
     def _draw_log(self, draw: ImageDraw.ImageDraw, y: int, log: list[str]) -> None:
         draw.line((MARGIN, y + 4, self.width - MARGIN, y + 4), fill=SLOT_OUTLINE, width=1)
         for k, line in enumerate(log):
-            _draw_fit(draw, (MARGIN, y + 22 + 26 * k), line, self.width - 2 * MARGIN, 19, TEXT_DIM, False,
-                      min_size=19)
+            _draw_fit(draw, (MARGIN, y + 24 + 28 * k), line, self.width - 2 * MARGIN, SMALL, TEXT_DIM, False)
 
 
 def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
@@ -854,7 +892,8 @@ def render_board(view: dict, names: list[str], lang: str = "en") -> bytes:
 
 HAND_W, HAND_H = 150, 206
 HAND_GAP = 14
-HAND_PER_ROW = 9          # a normal hand (7, or 9 after Scout) fits on one row
+HAND_PER_ROW = 5          # a normal hand of 7 is two rows (4 + 3), 9 after Scout 5 + 4: the picture
+#                           stays narrow (at most 818 px) and its words large at chat width
 HAND_ROW_H = HAND_H + 96   # card + number + label + id
 HAND_HEADER_H = 60
 
@@ -877,7 +916,7 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked
         if isinstance(value, int) and value in UNIT_NAMES:
             fill, ink, _, _ = _colour_info(card.get("color"))
             _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 46), words(term(GAME, UNIT_NAMES[value]), lang),
-                      HAND_W - 16, 15, ink, False, anchor="mm", min_size=10)
+                      HAND_W - 12, 16, ink, False, anchor="mm", min_size=HAND_SMALL)
         return
     card_id = str(card.get("id", ""))
     category = str(card.get("category", "")).lower()
@@ -886,15 +925,17 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked
                            outline=stripe, width=5)
     toolkit.round_box(draw, (x + 5, y + 5, x + HAND_W - 6, y + 36), radius=6, fill=stripe)
     header = words(CATEGORY_NAMES.get(category) or category.upper() or Msg("TACTIC"), lang)
-    _draw_fit(draw, (x + HAND_W // 2, y + 21), header, HAND_W - 16, 15, (255, 255, 255), True, anchor="mm",
-              min_size=11)
+    _draw_fit(draw, (x + HAND_W // 2, y + 21), header, HAND_W - 14, 16, (255, 255, 255), True, anchor="mm",
+              min_size=HAND_SMALL)
     short = words(TACTIC_SHORT.get(card_id, (card_id.removeprefix("T-"), ""))[0], lang)
-    _draw_fit(draw, (x + HAND_W // 2, y + 70), short, HAND_W - 16, 30, TACTIC_INK, True, anchor="mm", min_size=14)
+    _draw_fit(draw, (x + HAND_W // 2, y + 70), short, HAND_W - 16, 30, TACTIC_INK, True, anchor="mm",
+              min_size=HAND_SMALL)
     name = words(_term(card.get("name")), lang)
     if name.upper() == short.upper():
         # "DARIUS / Darius" says nothing twice; say what kind of card it is instead
         name = words(Msg("Leader"), lang) if card_id in ("T-ALEX", "T-DARIUS") else ""
-    _draw_fit(draw, (x + HAND_W // 2, y + 102), name, HAND_W - 16, 17, TACTIC_INK, False, anchor="mm", min_size=11)
+    _draw_fit(draw, (x + HAND_W // 2, y + 102), name, HAND_W - 16, 17, TACTIC_INK, False, anchor="mm",
+              min_size=HAND_SMALL)
     # a locked Leader keeps the gist and makes room for the "Leader used" bar
     effect = Msg("Wild: any colour and value.") if locked else TACTIC_EFFECT.get(card_id, "")
     _draw_wrapped(draw, x + 10, y + 122, HAND_W - 20, words(effect, lang), 14, _mix(TACTIC_INK, TACTIC_FACE, 0.2),
@@ -902,8 +943,8 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Any, locked
     if locked:
         toolkit.round_box(draw, (x + 8, y + HAND_H - 40, x + HAND_W - 9, y + HAND_H - 10), radius=6,
                                fill=(150, 40, 40))
-        _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 25), words(Msg("Leader used"), lang), HAND_W - 24, 15,
-                  (255, 255, 255), True, anchor="mm", min_size=11)
+        _draw_fit(draw, (x + HAND_W // 2, y + HAND_H - 25), words(Msg("Leader used"), lang), HAND_W - 20, 16,
+                  (255, 255, 255), True, anchor="mm", min_size=HAND_SMALL)
 
 
 def _draw_wrapped(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, text: str, size: int, fill: RGB,
@@ -959,10 +1000,11 @@ def hand_layout(count: int) -> tuple[int, int, list[tuple[int, int]], list[tuple
     per_row = max(1, -(-count // rows))   # balanced rows: 10 cards are 5 + 5, not 9 + 1
     cols = min(per_row, max(count, 1))
     width = max(760, 2 * MARGIN + cols * HAND_W + (cols - 1) * HAND_GAP)
+    left = (width - cols * HAND_W - (cols - 1) * HAND_GAP) // 2   # the cards centred
     origins, badges = [], []
     for k in range(count):
         row, col = divmod(k, per_row)
-        x = MARGIN + col * (HAND_W + HAND_GAP)
+        x = left + col * (HAND_W + HAND_GAP)
         y = HAND_HEADER_H + 14 + row * HAND_ROW_H
         origins.append((x, y))
         badges.append((x + HAND_W // 2, y + HAND_H + 24))
@@ -998,7 +1040,7 @@ def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
     players = _seat_count(view)
     width, rows, origins, badges = hand_layout(len(hand))
     scout_rows = _scout_lines(view.get("scout"), lang) if view.get("scout") else []
-    scout_h = (50 + sum(100 if cards else 34 for _, cards in scout_rows)) if scout_rows else 0
+    scout_h = (50 + sum(TILE_H + 50 if cards else 34 for _, cards in scout_rows)) if scout_rows else 0
     height = HAND_HEADER_H + 14 + rows * HAND_ROW_H + scout_h + MARGIN
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = toolkit.canvas(img)
@@ -1021,8 +1063,9 @@ def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
         _draw_fit(draw, (width - MARGIN, (HAND_HEADER_H - 6) // 2), status, status_w, 24,
                   _seat_colour(seat), True, anchor="rm")
     title_w = _draw_fit(draw, (MARGIN + 22, (HAND_HEADER_H - 6) // 2), title, width - status_w - 3 * MARGIN - 200,
-                        26, TEXT, True)
-    _draw_fit(draw, (MARGIN + 36 + title_w, (HAND_HEADER_H - 6) // 2 + 2), counts, 200, 20, TEXT_DIM, False)
+                        26, TEXT, True, min_size=HAND_SMALL)
+    _draw_fit(draw, (MARGIN + 36 + title_w, (HAND_HEADER_H - 6) // 2 + 2), counts, 200, 20, TEXT_DIM, False,
+              min_size=HAND_SMALL)
 
     leader_used = False
     used = view.get("leader_used") or []
@@ -1041,12 +1084,12 @@ def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
         draw_number_badge(draw, badges[k][0], cy, k + 1)
         label = say(card.get("label") or card.get("id") or "") if isinstance(card, dict) else str(card)
         _draw_fit(draw, (x + HAND_W // 2, cy + 36), label, HAND_W + HAND_GAP - 4, 19, TEXT, True,
-                  anchor="mm", min_size=11)
+                  anchor="mm", min_size=HAND_SMALL)
         card_id = str(card.get("id", "")) if isinstance(card, dict) else ""
         command_id = card_id.removeprefix("T-").lower() if card_id.startswith("T-") else card_id
         if command_id and command_id != label:
             _draw_fit(draw, (x + HAND_W // 2, cy + 60), command_id, HAND_W, 16, TEXT_DIM, False,
-                      anchor="mm", min_size=10)
+                      anchor="mm", min_size=HAND_SMALL)
 
     if scout_rows:
         y = y0 + rows * HAND_ROW_H + 6
@@ -1062,11 +1105,12 @@ def render_hand(view: dict, names: list[str], lang: str = "en") -> bytes:
             _draw_fit(draw, (MARGIN, y + 8), caption, width - 2 * MARGIN, 19, TEXT, True, anchor="lt", min_size=19)
             x = MARGIN
             for card, deck in cards:
-                _draw_card(draw, x, y + 34, 100, 48, card, lang=lang)
+                _draw_card(draw, x, y + 34, TILE_W, TILE_H, card, lang=lang)
                 if deck:
-                    _draw_fit(draw, (x + 104, y + 58), f"→ {deck}", 90, 16, TEXT_DIM, False)
-                    x += 200
+                    _draw_fit(draw, (x + TILE_W + 6, y + 34 + TILE_H // 2), f"→ {deck}", 100, 18, TEXT_DIM, False,
+                              min_size=HAND_SMALL)
+                    x += TILE_W + 110
                 else:
-                    x += 108
-            y += 100
+                    x += TILE_W + 8
+            y += TILE_H + 50
     return _quantized_png(img)

@@ -162,7 +162,7 @@ def test_hand_numbers_each_card_in_order(count):
     img = decode(bl.render_hand(view, views.NAMES_2P))
     width, rows, _, badges = bl.hand_layout(count)
     assert img.width == width
-    assert rows == (1 if count <= bl.HAND_PER_ROW else 2)
+    assert rows == -(-count // bl.HAND_PER_ROW)
     read = [read_badge(img, centre, range(1, count + 2)) for centre in badges]
     assert read == list(range(1, count + 1))
 

@@ -53,7 +53,7 @@ from render.common import draw_fitted, draw_text, font, words, wrap_text
 from render.common import whole as _int
 from render.skytear.palette import (
     BACKGROUND, BODY, BUSH, BUSH_LIGHT, DANGER, DATA_DIR, DOME, GAME, GOLD, HEAD, HEX_EDGE, HP_BACK,
-    INK, LABEL_DARK, LABEL_LIGHT, LANE, LANE_HIDING, LAST, NEUTRAL, OUTSIDER, OUTSIDER_RIM, PALETTE, PANEL,
+    INK, LABEL_DARK, LABEL_LIGHT, LANE, MANA, LANE_HIDING, LAST, NEUTRAL, OUTSIDER, OUTSIDER_RIM, PALETTE, PANEL,
     PANEL_EDGE, PLAIN, PLAIN_HIDING, RGB, RUINS, RUINS_DARK, SIDE, SIDE_DARK, SIDE_LIGHT, SMALL, STATUS_COLOURS,
     STATUS_LETTERS, STATUS_NAMES, STATUS_ORDER, TEXT, TEXT_DIM, TOKEN, WHITE, card_name, hero_disc, hero_name,
     hero_glyphs, hp_colour, lead_icon, mana_pips, mix, names_of, seat_names, short_name, side_colour, victory_name,
@@ -80,7 +80,7 @@ MAP_W = 620             # the left column: the map with its rulers, then the pan
 RULER = 28              # room for the row numbers and column letters round the map
 COL_X = MARGIN + MAP_W + PAD    # the right column: the sides' panels
 COL_W = WIDTH - COL_X - MARGIN
-LINE = 30
+LINE = 28
 
 
 # ---------------------------------------------------------------------------- maps
@@ -458,9 +458,9 @@ class _Board:
         said = said[:1].upper() + said[1:]
         room = WIDTH - MARGIN - sub_w - 30 - x
         w = draw_fitted(d, (x, top + 19), said, BODY, room, TEXT, True, anchor="lm", min_size=MIN_TEXT)
-        if phase not in ("over", "draft", "mulligan") and room - w > 120:
-            mana = self.say(Msg("mana {mana} per hero", mana=_int(view.get("mana"), current)))
-            draw_fitted(d, (x + w + 10, top + 19), "· " + mana, BODY, room - w - 10, TEXT_DIM, anchor="lm",
+        mana = "· " + self.say(Msg("mana {mana} per hero", mana=_int(view.get("mana"), current)))
+        if phase not in ("over", "draft", "mulligan") and room - w - 10 >= width_px(mana, BODY):
+            draw_fitted(d, (x + w + 10, top + 19), mana, BODY, room - w - 10, TEXT_DIM, anchor="lm",
                         min_size=MIN_TEXT)
 
     def _turn_text(self) -> tuple[str, RGB]:
@@ -574,13 +574,11 @@ class _Board:
         mx = sum(c[0] for c in centres) / len(centres)
         my = sum(c[1] for c in centres) / len(centres)
         hp, max_hp = _int(out.get("hp")), max(1, _int(out.get("max_hp"), 10))
-        name = short_name("outsider", self.lang)
-        text_px = max(MIN_TEXT, round(s * 0.45))
-        draw_text(d, (mx, my - s * 0.42), name, text_px, OUTSIDER_RIM, True, anchor="mm")
-        bar_w = s * 1.3
-        _hp_bar(d, mx - bar_w / 2, my - s * 0.05, bar_w, max(5, s * 0.18), hp, max_hp)
-        toolkit.text(d, (mx, my + s * 0.5), f"{hp}/{max_hp}", font=font(text_px, True), fill=WHITE,
+        text_px = max(MIN_TEXT, round(s * 0.45))   # its name is in the panel (and its shape in the key)
+        toolkit.text(d, (mx, my - s * 0.12), f"{hp}/{max_hp}", font=font(text_px, True), fill=WHITE,
                      anchor="mm", stroke_width=2, stroke_fill=INK)
+        bar_w = s * 1.3
+        _hp_bar(d, mx - bar_w / 2, my + s * 0.32, bar_w, max(5, s * 0.18), hp, max_hp)
         self._status_dots(d, _statuses(out), mx + s * 0.95, my - s * 0.5)
 
     def _tokens(self, d: toolkit.Canvas, occupied: set[str]) -> None:
@@ -734,7 +732,8 @@ class _Board:
         view = self.view
         out: list[tuple[str, Any]] = [("tower", Msg("{thing} (HP)", thing=term(GAME, "tower"))),
                                       ("nexus", Msg("{thing} (HP)", thing=term(GAME, "nexus"))),
-                                      ("minion", term(GAME, "minion")), ("token", term(GAME, "control token")),
+                                      ("minion", term(GAME, "minion")), ("mana", term(GAME, "mana")),
+                                      ("token", term(GAME, "control token")),
                                       ("hiding", term(GAME, "hiding hex")), ("dome", term(GAME, "dome")),
                                       ("line", Msg("{thing} (blocks sight)", thing=term(GAME, "white line")))]
         if view.get("pillars"):
@@ -792,6 +791,13 @@ class _Board:
         elif kind == "minion":
             _paste_centred(d, _pawn(0, s * 0.95), cx - 8, cy)
             _paste_centred(d, _pawn(1, s * 0.95), cx + 8, cy)
+        elif kind == "mana":
+            for dx, filled in ((-5, True), (7, False)):
+                pts = [(cx + dx, cy - 11), (cx + dx + 8, cy), (cx + dx, cy + 11), (cx + dx - 8, cy)]
+                if filled:
+                    d.polygon(pts, fill=MANA, outline=INK)
+                else:
+                    d.line(pts + [pts[0]], fill=TEXT_DIM, width=2)
         elif kind == "token":
             toolkit.disc(d, (round(cx), round(cy)), 13, TOKEN, outline=INK, width=2, label="1",
                          font=font(MIN_TEXT, True), ink=INK)
@@ -944,11 +950,10 @@ class _Board:
     def _hero_line2(self, hero: dict) -> tuple[float, float]:
         """Where the second line's parts end: the hex and mana (from the left), the leads (from
         the right, their width)."""
-        label = self.say(term(GAME, "mana"))
         mana = _int(self.view.get("mana"), _int(self.view.get("round"), 1))
         left = max(0, _int(hero.get("mana_left"), mana))
         used = width_px(hero.get("hex") or "", BODY, True) + 12 if hero.get("hex") else 0
-        used += width_px(label, SMALL) + 8 + 19 * max(mana, left) + 12
+        used += 19 * max(mana, left) + 12
         leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
         lead_w = (width_px(self.say(term(GAME, "Lead")), SMALL) + 8 +
                   sum(22 if lead.get("from") == "hand" else 30 for lead in leads)) if leads else 0
@@ -1018,7 +1023,7 @@ class _Board:
             return
         mana = _int(self.view.get("mana"), _int(self.view.get("round"), 1))
         left = max(0, _int(hero.get("mana_left"), mana))
-        lx = mana_pips(d, lx, ly, self.say(term(GAME, "mana")), mana, left) + 12
+        lx = mana_pips(d, lx - 8, ly, "", mana, left) + 12   # the diamonds are in the key
         leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
         _used, lead_w = self._hero_line2(hero)
         chips = first + self._hero_chips(hero)

@@ -311,7 +311,7 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
     state = hero.get("state")
     dim = state in ("exhausted", "defeated")
     toolkit.round_box(d, (MARGIN, y, WIDTH - MARGIN, y + HERO_ROW - 10), radius=10, fill=PANEL)
-    part = hero_disc(short_name(hid, lang), hero.get("side"), 26, dim, False, lang)
+    part = hero_disc(short_name(hid, lang), hero.get("side"), 27, dim, False, lang, text_px=18)
     toolkit.paste(d, part, (MARGIN + 12, y + (HERO_ROW - 10) // 2 - part.height // 2))
     x = MARGIN + 78
     cy = y + 22

@@ -387,10 +387,11 @@ class _Board:
         if self.view.get("result") or self.view.get("phase") == "over":
             right.insert(0, self._result_section(COL_W))
         best = None
+        made = {(make, w): make(w) for make in (self._common_section, self._log_section) for w in (MAP_W, COL_W)}
         for where in ((0, 0), (0, 1), (1, 0), (1, 1)):   # the common panel's column, the log's
             columns = [(MARGIN, MAP_W, left_top, list(left)), (COL_X, COL_W, right_top, list(right))]
             for make, k in zip((self._common_section, self._log_section), where):
-                section = make(columns[k][1])
+                section = made[make, columns[k][1]]
                 if section:
                     columns[k][3].append(section)
             height = max(top + sum(h for h, _ in parts) for _x, _w, top, parts in columns) + MARGIN
@@ -490,7 +491,38 @@ class _Board:
 
     # ------------------------------------------------------------------ the map
     def _map(self, d: toolkit.Canvas) -> None:
-        view, geo, s = self.view, self.geo, self.size
+        view, s = self.view, self.size
+        # the land, the white lines and the rulers are the same in every picture of a map: drawn once
+        base = toolkit.sprite(("skytear.map", self.geo, round(s, 3), self.map_h, MAP_W), self._map_base)
+        toolkit.paste(d, base, (MARGIN, HEADER_H + 4))
+        last = view.get("last") or {}
+        for label in last.get("hexes") or []:
+            c = self.centre(label)
+            if c:
+                d.line(_hex_points(*c, s - 3) + [_hex_points(*c, s - 3)[0]], fill=LAST, width=max(4, round(s / 10)))
+                inner = _hex_points(*c, s - 3 - max(4, round(s / 10)))
+                d.line(inner + [inner[0]], fill=WHITE, width=1)
+        occupied = self._occupants()
+        self._structures(d)
+        self._outsider(d)
+        self._tokens(d, occupied)
+        self._minions(d)
+        self._heroes(d)
+
+    def _map_base(self) -> Image.Image:
+        """The map's land, white lines and rulers on the map column's background."""
+        img = Image.new("RGB", (MAP_W, self.map_h), BACKGROUND)
+        d = toolkit.canvas(img)
+        ox, oy = self.ox, self.oy
+        self.ox, self.oy = ox - MARGIN, oy - HEADER_H - 4
+        try:
+            self._draw_land(d)
+        finally:
+            self.ox, self.oy = ox, oy
+        return img
+
+    def _draw_land(self, d: toolkit.Canvas) -> None:
+        geo, s = self.geo, self.size
         for label, data in geo.hexes.items():
             cx, cy = self.centre(label)
             _paste_centred(d, _hex_tile(_land(data), bool(data.get("hiding")), s), cx, cy)
@@ -507,20 +539,7 @@ class _Board:
             for ex, ey in ((mx - px, my - py), (mx + px, my + py)):
                 r = max(2, round(s / 16))
                 d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=WHITE)
-        last = view.get("last") or {}
-        for label in last.get("hexes") or []:
-            c = self.centre(label)
-            if c:
-                d.line(_hex_points(*c, s - 3) + [_hex_points(*c, s - 3)[0]], fill=LAST, width=max(4, round(s / 10)))
-                inner = _hex_points(*c, s - 3 - max(4, round(s / 10)))
-                d.line(inner + [inner[0]], fill=WHITE, width=1)
-        occupied = self._occupants()
-        self._structures(d)
-        self._outsider(d)
-        self._tokens(d, occupied)
-        self._minions(d)
-        self._heroes(d)
-        self._labels(d)
+        self._labels(d, 0)
 
     def _occupants(self) -> set[str]:
         """Hexes where a model stands (a token or pillar then goes to the hex's corner)."""
@@ -657,7 +676,7 @@ class _Board:
             cy = y + k * (2 * r + 1)
             d.ellipse((x - r, cy - r, x + r, cy + r), fill=STATUS_COLOURS.get(status, NEUTRAL), outline=INK, width=1)
 
-    def _labels(self, d: toolkit.Canvas) -> None:
+    def _labels(self, d: toolkit.Canvas, x0: float) -> None:
         """The hexes' names as on a chess board: the row's number at both ends of each row, the
         column's letter above the top row and under the bottom one (a column's hexes zigzag: a
         row between them sits half a hex to the right). Every hex of a row is on one line."""
@@ -672,7 +691,7 @@ class _Board:
         if not rows:
             return
         f = font(MIN_TEXT, True)
-        left, right = MARGIN + RULER - 6, MARGIN + MAP_W - RULER + 6
+        left, right = x0 + RULER - 6, x0 + MAP_W - RULER + 6
         for number, hexes in rows.items():
             cy = hexes[0][2]
             toolkit.text(d, (left, cy), str(number), font=f, fill=TEXT_DIM, anchor="rm")

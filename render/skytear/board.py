@@ -7,32 +7,39 @@ picture, and it draws only what the view carries: whose turn it is, each hero's 
 stack's sides are facts of the view, never worked out here.
 
 The battlefield is the map file's hexes (data/skytear/maps/<name>.json), pointy-top, from their
-axial coordinates. The map fills the picture's width (1200 px): Discord previews it about 550
-px wide, where a two-lane hex stays 35 px wide, a hero's disc 25 px, and the panel's 22-28 px
-text 10-13 px.
+axial coordinates. The picture is landscape, 1100 px wide, for Discord's preview about 550 px
+wide: every text is at least 18 px (9 px there). The header runs across; under it the map fills
+the left column (620 px) and the sides' panels the right one; the key and the effect stack go
+under the map, the common panel and the log in whichever column leaves the picture shorter.
 
-What a hex shows, and where:
+What the map shows, and where:
+- the hexes' names as on a chess board: each row's number at both its ends, each column's letter
+  above the top row and under the bottom one (a letter a row lacks sits in the empty place at
+  the end of that row); each hero's hex is also written on its row in the side's panel;
 - the land: plain (green), lane (a sandy path), dome (a glowing violet, brighter inside), nexus
   (its side's colour, with a star), hiding hexes (darker, with bushes); white lines are thick
-  white strokes on the exact edges they block; the hex's label sits at its top;
+  white strokes on the exact edges they block (the land, lines and rulers of a map are drawn
+  once and pasted);
 - a tower (its side's colour, HP on it; at 0 HP a heap of ruins), the nexus's HP on a shield on
   its middle hex, with a padlock while protected, red and ringed in red once exposed;
 - minions: a side's pawn on its own half of the hex (side 0 left, side 1 right: colour is never
   the only cue), control tokens as numbered gold discs, pillars as side-coloured squares,
-  illusions as owner-coloured translucent diamonds (the hero's short name on them);
-- a hero: a disc in its side's colour with its short name, ringed by its HP (a segment per HP,
-  green, yellow or red) with the HP on a badge under it, status pips (a letter, or the term's
-  first Chinese character, and the count) beside it; exhausted heroes are dimmed with a tapped
-  card beside them, the active hero has a gold ring and a gold hex; defeated heroes are off the
-  map (in the panel, and under the round they come back on the round track);
+  illusions as owner-coloured translucent diamonds (the hero's letter on them);
+- a hero: a disc in its side's colour with its letter (hero_glyphs: one letter per hero, the
+  same on the panels' and the hand's discs), ringed by its HP (a segment per HP, green, yellow
+  or red), a dot per status in the status's colour (the panel names them, with counts, on tags
+  of the same colours); exhausted heroes are dimmed with a tapped card beside them, the active
+  hero has a gold ring and a gold hex; defeated heroes are off the map (in the panel, and under
+  the round they come back on the round track);
 - the Ancient Outsider: one large dark shape over its three hexes, ringed in its holder's
-  colour, with its HP and statuses;
+  colour, with its HP and status dots;
 - the last move's hexes framed in magenta.
 
-Under the map: a key to these symbols, the effect stack (top first, numbered) with the number
-of players still to answer, one panel per side (players, nexus, hand/deck/discard, heroes with
-HP, armor, mana left, statuses, lead cards by orientation, cards lying on them), the Outsider,
-victory cards with each side's tokens, the Skytear Vortex, the last reveals and the log.
+The panels: a key to these symbols (mana diamonds too), the effect stack (top first, numbered)
+with the number of players still to answer, one panel per side (players, nexus, hand/deck/discard,
+heroes with their hex, HP, armor, mana left, statuses, lead cards by orientation, cards lying on
+them), the Outsider, victory cards with each side's tokens, the Skytear Vortex, the last reveals
+and the log; long lines wrap rather than shrink.
 
 Every word is drawn in the reader's language: the picture's own words are `Msg`s (the
 "pictures" catalogue); names and terms as in palette.py.
@@ -292,20 +299,6 @@ def _tapped(k: float) -> Image.Image:
         turned = card.rotate(-60, expand=True, resample=Image.Resampling.BICUBIC)
         c.image.alpha_composite(turned, (max(0, (w - turned.width) // 2), max(0, (h - turned.height) // 2)))
     return toolkit.drawn(("skytear.tapped", round(k, 2)), (w, h), paint)
-
-
-def _status_pip(status: str, count: int, h: int, lang: str) -> Image.Image:
-    """A status token: its letter and count ("S2") on its colour."""
-    mark = status_mark(status, lang)
-    label = f"{mark}{count}" if count > 1 else mark
-    size = max(9, h - 5)
-    w = max(h, width_px(label, size, True) + 8)
-
-    def paint(c: toolkit.Canvas) -> None:
-        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 3, fill=STATUS_COLOURS.get(status, NEUTRAL),
-                            outline=INK, width=1)
-        draw_text(c, (w / 2, h / 2), label, size, WHITE, True, anchor="mm")
-    return toolkit.drawn(("skytear.status", status, count, h, lang), (w, h), paint)
 
 
 def _hp_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, hp: int, max_hp: int) -> None:

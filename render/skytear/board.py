@@ -7,32 +7,39 @@ picture, and it draws only what the view carries: whose turn it is, each hero's 
 stack's sides are facts of the view, never worked out here.
 
 The battlefield is the map file's hexes (data/skytear/maps/<name>.json), pointy-top, from their
-axial coordinates. The map fills the picture's width (1200 px): Discord previews it about 550
-px wide, where a two-lane hex stays 35 px wide, a hero's disc 25 px, and the panel's 22-28 px
-text 10-13 px.
+axial coordinates. The picture is landscape, 1100 px wide, for Discord's preview about 550 px
+wide: every text is at least 18 px (9 px there). The header runs across; under it the map fills
+the left column (620 px) and the sides' panels the right one; the key and the effect stack go
+under the map, the common panel and the log in whichever column leaves the picture shorter.
 
-What a hex shows, and where:
+What the map shows, and where:
+- the hexes' names as on a chess board: each row's number at both its ends, each column's letter
+  above the top row and under the bottom one (a letter a row lacks sits in the empty place at
+  the end of that row); each hero's hex is also written on its row in the side's panel;
 - the land: plain (green), lane (a sandy path), dome (a glowing violet, brighter inside), nexus
   (its side's colour, with a star), hiding hexes (darker, with bushes); white lines are thick
-  white strokes on the exact edges they block; the hex's label sits at its top;
+  white strokes on the exact edges they block (the land, lines and rulers of a map are drawn
+  once and pasted);
 - a tower (its side's colour, HP on it; at 0 HP a heap of ruins), the nexus's HP on a shield on
   its middle hex, with a padlock while protected, red and ringed in red once exposed;
 - minions: a side's pawn on its own half of the hex (side 0 left, side 1 right: colour is never
   the only cue), control tokens as numbered gold discs, pillars as side-coloured squares,
-  illusions as owner-coloured translucent diamonds (the hero's short name on them);
-- a hero: a disc in its side's colour with its short name, ringed by its HP (a segment per HP,
-  green, yellow or red) with the HP on a badge under it, status pips (a letter, or the term's
-  first Chinese character, and the count) beside it; exhausted heroes are dimmed with a tapped
-  card beside them, the active hero has a gold ring and a gold hex; defeated heroes are off the
-  map (in the panel, and under the round they come back on the round track);
+  illusions as owner-coloured translucent diamonds (the hero's letter on them);
+- a hero: a disc in its side's colour with its letter (hero_glyphs: one letter per hero, the
+  same on the panels' and the hand's discs), ringed by its HP (a segment per HP, green, yellow
+  or red), a dot per status in the status's colour (the panel names them, with counts, on tags
+  of the same colours); exhausted heroes are dimmed with a tapped card beside them, the active
+  hero has a gold ring and a gold hex; defeated heroes are off the map (in the panel, and under
+  the round they come back on the round track);
 - the Ancient Outsider: one large dark shape over its three hexes, ringed in its holder's
-  colour, with its HP and statuses;
+  colour, with its HP and status dots;
 - the last move's hexes framed in magenta.
 
-Under the map: a key to these symbols, the effect stack (top first, numbered) with the number
-of players still to answer, one panel per side (players, nexus, hand/deck/discard, heroes with
-HP, armor, mana left, statuses, lead cards by orientation, cards lying on them), the Outsider,
-victory cards with each side's tokens, the Skytear Vortex, the last reveals and the log.
+The panels: a key to these symbols (mana diamonds too), the effect stack (top first, numbered)
+with the number of players still to answer, one panel per side (players, nexus, hand/deck/discard,
+heroes with their hex, HP, armor, mana left, statuses, lead cards by orientation, cards lying on
+them), the Outsider, victory cards with each side's tokens, the Skytear Vortex, the last reveals
+and the log; long lines wrap rather than shrink.
 
 Every word is drawn in the reader's language: the picture's own words are `Msg`s (the
 "pictures" catalogue); names and terms as in palette.py.
@@ -49,14 +56,14 @@ from PIL import Image, ImageDraw
 from engine.text import Msg, Seat, plural, term
 from i18n import LIST_SEPARATOR
 from render import toolkit
-from render.common import draw_fitted, draw_text, font, words
+from render.common import draw_fitted, draw_text, font, words, wrap_text
 from render.common import whole as _int
 from render.skytear.palette import (
     BACKGROUND, BODY, BUSH, BUSH_LIGHT, DANGER, DATA_DIR, DOME, GAME, GOLD, HEAD, HEX_EDGE, HP_BACK,
-    INK, LABEL_DARK, LABEL_LIGHT, LANE, LANE_HIDING, LAST, NEUTRAL, OUTSIDER, OUTSIDER_RIM, PALETTE, PANEL,
+    INK, LABEL_DARK, LABEL_LIGHT, LANE, MANA, LANE_HIDING, LAST, NEUTRAL, OUTSIDER, OUTSIDER_RIM, PALETTE, PANEL,
     PANEL_EDGE, PLAIN, PLAIN_HIDING, RGB, RUINS, RUINS_DARK, SIDE, SIDE_DARK, SIDE_LIGHT, SMALL, STATUS_COLOURS,
     STATUS_LETTERS, STATUS_NAMES, STATUS_ORDER, TEXT, TEXT_DIM, TOKEN, WHITE, card_name, hero_disc, hero_name,
-    hp_colour, lead_icon, mana_pips, mix, names_of, seat_names, short_name, side_colour, victory_name,
+    hero_glyphs, hp_colour, lead_icon, mana_pips, mix, names_of, seat_names, short_name, side_colour, victory_name,
     width_px)
 
 SQRT3 = math.sqrt(3)
@@ -70,13 +77,17 @@ MAP_TITLES = {"two_lane": Msg("Two-lane battlefield"), "three_lane": Msg("Three-
 
 # ---------------------------------------------------------------------------- geometry
 
-WIDTH = 1200
+WIDTH = 1100
+MIN_TEXT = 18           # px: the least text drawn (9 px when Discord shows the picture 550 px wide)
 MARGIN = 18
-MAX_HEX = 58            # a hex's radius at most (a small map is not blown up)
+MAX_HEX = 40            # a hex's radius at most (a small map is not blown up)
 HEADER_H = 122
-PAD = 20                # panel padding, gutter between the two side columns
-COL_W = (WIDTH - 2 * MARGIN - PAD) // 2
-LINE = 32
+PAD = 20                # panel padding, gutter between the two columns
+MAP_W = 620             # the left column: the map with its rulers, then the panels that fit under it
+RULER = 28              # room for the row numbers and column letters round the map
+COL_X = MARGIN + MAP_W + PAD    # the right column: the sides' panels
+COL_W = WIDTH - COL_X - MARGIN
+LINE = 28
 
 
 # ---------------------------------------------------------------------------- maps
@@ -114,7 +125,7 @@ class Geometry:
                                                                   + (self.unit[h][1] - my) ** 2, h))
 
     def size_for(self, width: int) -> float:
-        return min(MAX_HEX, (width - 2 * MARGIN) / max(1e-6, self.right - self.left))
+        return min(MAX_HEX, width / max(1e-6, self.right - self.left))
 
     def height_for(self, size: float) -> int:
         return math.ceil((self.bottom - self.top) * size)
@@ -216,7 +227,7 @@ def _hex_tile(land: str, hiding: bool, size: float) -> Image.Image:
 def _tower_sprite(side: int, hp: int, size: float) -> Image.Image:
     """A tower: a turret with three merlons in its side's colour, its HP on it; at 0 HP a heap of
     ruins in grey."""
-    w, h = round(size * 0.95), round(size * 1.1)
+    w, h = round(size * 1.1), round(size * 1.25)
 
     def paint(c: toolkit.Canvas) -> None:
         if hp <= 0:
@@ -234,7 +245,7 @@ def _tower_sprite(side: int, hp: int, size: float) -> Image.Image:
         c.rectangle((w * 0.06, h * 0.22, w * 0.94, h * 0.34), fill=SIDE[side], outline=SIDE_DARK[side], width=2)
         c.rectangle(body, fill=SIDE[side], outline=SIDE_DARK[side], width=2)
         c.rectangle((w * 0.08, h * 0.24, w * 0.92, h * 0.32), fill=SIDE[side])
-        toolkit.text(c, (w / 2, h * 0.66), str(hp), font=font(max(12, round(size * 0.46)), True), fill=WHITE,
+        toolkit.text(c, (w / 2, h * 0.64), str(hp), font=font(max(MIN_TEXT, round(size * 0.6)), True), fill=WHITE,
                      anchor="mm", stroke_width=2, stroke_fill=SIDE_DARK[side])
     return toolkit.drawn(("skytear.tower", side, hp, round(size, 2)), (w, h), paint)
 
@@ -263,14 +274,14 @@ def _padlock(c: ImageDraw.ImageDraw, x: float, y: float, k: float, fill: RGB, in
 def _nexus_badge(side: int, hp: int, exposed: bool, size: float) -> Image.Image:
     """The nexus's HP on its middle hex: a shield in its side's colour; a padlock while the
     towers protect it, a red rim once exposed."""
-    w, h = round(size * 0.95), round(size * 1.05)
+    w, h = round(size * 1.1), round(size * 1.2)
 
     def paint(c: toolkit.Canvas) -> None:
         shield = [(w * 0.08, h * 0.06), (w * 0.92, h * 0.06), (w * 0.92, h * 0.5), (w * 0.5, h * 0.96),
                   (w * 0.08, h * 0.5)]
         c.polygon(shield, fill=DANGER if exposed else SIDE_DARK[side])
         c.line(shield + [shield[0]], fill=WHITE if exposed else SIDE_LIGHT[side], width=3)
-        toolkit.text(c, (w / 2, h * 0.40), str(hp), font=font(max(12, round(size * 0.5)), True), fill=WHITE,
+        toolkit.text(c, (w / 2, h * 0.40), str(hp), font=font(max(MIN_TEXT, round(size * 0.6)), True), fill=WHITE,
                      anchor="mm", stroke_width=2, stroke_fill=INK)
     return toolkit.drawn(("skytear.nexus", side, hp, exposed, round(size, 2)), (w, h), paint)
 
@@ -288,20 +299,6 @@ def _tapped(k: float) -> Image.Image:
         turned = card.rotate(-60, expand=True, resample=Image.Resampling.BICUBIC)
         c.image.alpha_composite(turned, (max(0, (w - turned.width) // 2), max(0, (h - turned.height) // 2)))
     return toolkit.drawn(("skytear.tapped", round(k, 2)), (w, h), paint)
-
-
-def _status_pip(status: str, count: int, h: int, lang: str) -> Image.Image:
-    """A status token: its letter and count ("S2") on its colour."""
-    mark = status_mark(status, lang)
-    label = f"{mark}{count}" if count > 1 else mark
-    size = max(9, h - 5)
-    w = max(h, width_px(label, size, True) + 8)
-
-    def paint(c: toolkit.Canvas) -> None:
-        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 3, fill=STATUS_COLOURS.get(status, NEUTRAL),
-                            outline=INK, width=1)
-        draw_text(c, (w / 2, h / 2), label, size, WHITE, True, anchor="mm")
-    return toolkit.drawn(("skytear.status", status, count, h, lang), (w, h), paint)
 
 
 def _hp_bar(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, hp: int, max_hp: int) -> None:
@@ -355,11 +352,12 @@ class _Board:
         self.lang = lang
         self.names = seat_names(names, lang)
         self.geo = _geometry(str(view.get("map") or ""))
-        self.size = self.geo.size_for(WIDTH)
+        self.size = self.geo.size_for(MAP_W - 2 * RULER)
         self.map_w = round((self.geo.right - self.geo.left) * self.size)
-        self.map_h = self.geo.height_for(self.size)
-        self.ox = (WIDTH - self.map_w) / 2 - self.geo.left * self.size
-        self.oy = HEADER_H + 14 - self.geo.top * self.size
+        self.map_h = self.geo.height_for(self.size) + 2 * RULER
+        self.ox = MARGIN + (MAP_W - self.map_w) / 2 - self.geo.left * self.size
+        self.oy = HEADER_H + 4 + RULER - self.geo.top * self.size
+        self.glyphs = hero_glyphs(view, lang)
 
     def say(self, text: Any) -> str:
         return words(text, self.lang, self.names)
@@ -372,21 +370,35 @@ class _Board:
 
     # ------------------------------------------------------------------ the whole picture
     def render(self) -> bytes:
-        sections = [self._key_section(), self._stack_section(), self._sides_section(), self._common_section(),
-                    self._log_section()]
+        """The header across; under it, on the left the map and the panels that fit under it
+        (the key, the stack), on the right the sides' panels; the common panel and the log go
+        where there is less."""
+        left_top = HEADER_H + 4 + self.map_h + 6
+        right_top = HEADER_H + 4
+        left = [s for s in (self._key_section(MAP_W), self._stack_section(MAP_W)) if s]
+        right = [self._sides_section(COL_W)]
         if self.view.get("result") or self.view.get("phase") == "over":
-            sections.insert(0, self._result_section())
-        sections = [s for s in sections if s]
-        top = HEADER_H + 14 + self.map_h + 10
-        height = top + sum(h for h, _ in sections) + MARGIN
+            right.insert(0, self._result_section(COL_W))
+        best = None
+        made = {(make, w): make(w) for make in (self._common_section, self._log_section) for w in (MAP_W, COL_W)}
+        for where in ((0, 0), (0, 1), (1, 0), (1, 1)):   # the common panel's column, the log's
+            columns = [(MARGIN, MAP_W, left_top, list(left)), (COL_X, COL_W, right_top, list(right))]
+            for make, k in zip((self._common_section, self._log_section), where):
+                section = made[make, columns[k][1]]
+                if section:
+                    columns[k][3].append(section)
+            height = max(top + sum(h for h, _ in parts) for _x, _w, top, parts in columns) + MARGIN
+            if best is None or height < best[0]:
+                best = (height, columns)
+        height, columns = best
         img = Image.new("RGB", (WIDTH, height), BACKGROUND)
         d = toolkit.canvas(img)
         self._header(d)
         self._map(d)
-        y = top
-        for h, paint in sections:
-            paint(d, y)
-            y += h
+        for x, w, y, parts in columns:
+            for h, paint in parts:
+                paint(d, x, y)
+                y += h
         return PALETTE.png(img)
 
     # ------------------------------------------------------------------ header
@@ -425,13 +437,13 @@ class _Board:
             for j, hero in enumerate(back[:4]):
                 step = min(22, (box - 20) / max(1, len(back) - 1)) if len(back) > 1 else 0
                 cx = x0 + box / 2 - step * (len(back[:4]) - 1) / 2 + j * step
-                _paste_centred(d, hero_disc(short_name(hero.get("id", "?"), self.lang), hero.get("side"), 11,
-                                            False, False, self.lang), cx, top + 48)
+                _paste_centred(d, hero_disc(self.glyphs.get(hero.get("id", "?"), "?"), hero.get("side"), 13,
+                                            False, False, self.lang, text_px=MIN_TEXT), cx, top + 48)
         x += rounds * (box + gap) + 10
         sub = self._activation_text()
         sub_w = min(width_px(sub, BODY), WIDTH // 2 - 40) if sub else 0
         if sub:
-            draw_fitted(d, (WIDTH - MARGIN, top + 19), sub, BODY, sub_w, TEXT, anchor="rm", min_size=15)
+            draw_fitted(d, (WIDTH - MARGIN, top + 19), sub, BODY, sub_w, TEXT, anchor="rm", min_size=MIN_TEXT)
         phase = str(view.get("phase") or "")
         if phase == "discard" and isinstance(view.get("hand_limit"), int):
             said = self.say(Msg("Discard to {n}", n=view["hand_limit"]))
@@ -439,11 +451,11 @@ class _Board:
             said = self.say(PHASE_NAMES.get(phase, phase))
         said = said[:1].upper() + said[1:]
         room = WIDTH - MARGIN - sub_w - 30 - x
-        w = draw_fitted(d, (x, top + 19), said, BODY, room, TEXT, True, anchor="lm", min_size=15)
-        if phase not in ("over", "draft", "mulligan") and room - w > 120:
-            mana = self.say(Msg("mana {mana} per hero", mana=_int(view.get("mana"), current)))
-            draw_fitted(d, (x + w + 10, top + 19), "· " + mana, BODY, room - w - 10, TEXT_DIM, anchor="lm",
-                        min_size=15)
+        w = draw_fitted(d, (x, top + 19), said, BODY, room, TEXT, True, anchor="lm", min_size=MIN_TEXT)
+        mana = "· " + self.say(Msg("mana {mana} per hero", mana=_int(view.get("mana"), current)))
+        if phase not in ("over", "draft", "mulligan") and room - w - 10 >= width_px(mana, BODY):
+            draw_fitted(d, (x + w + 10, top + 19), mana, BODY, room - w - 10, TEXT_DIM, anchor="lm",
+                        min_size=MIN_TEXT)
 
     def _turn_text(self) -> tuple[str, RGB]:
         view = self.view
@@ -472,7 +484,38 @@ class _Board:
 
     # ------------------------------------------------------------------ the map
     def _map(self, d: toolkit.Canvas) -> None:
-        view, geo, s = self.view, self.geo, self.size
+        view, s = self.view, self.size
+        # the land, the white lines and the rulers are the same in every picture of a map: drawn once
+        base = toolkit.sprite(("skytear.map", self.geo, round(s, 3), self.map_h, MAP_W), self._map_base)
+        toolkit.paste(d, base, (MARGIN, HEADER_H + 4))
+        last = view.get("last") or {}
+        for label in last.get("hexes") or []:
+            c = self.centre(label)
+            if c:
+                d.line(_hex_points(*c, s - 3) + [_hex_points(*c, s - 3)[0]], fill=LAST, width=max(4, round(s / 10)))
+                inner = _hex_points(*c, s - 3 - max(4, round(s / 10)))
+                d.line(inner + [inner[0]], fill=WHITE, width=1)
+        occupied = self._occupants()
+        self._structures(d)
+        self._outsider(d)
+        self._tokens(d, occupied)
+        self._minions(d)
+        self._heroes(d)
+
+    def _map_base(self) -> Image.Image:
+        """The map's land, white lines and rulers on the map column's background."""
+        img = Image.new("RGB", (MAP_W, self.map_h), BACKGROUND)
+        d = toolkit.canvas(img)
+        ox, oy = self.ox, self.oy
+        self.ox, self.oy = ox - MARGIN, oy - HEADER_H - 4
+        try:
+            self._draw_land(d)
+        finally:
+            self.ox, self.oy = ox, oy
+        return img
+
+    def _draw_land(self, d: toolkit.Canvas) -> None:
+        geo, s = self.geo, self.size
         for label, data in geo.hexes.items():
             cx, cy = self.centre(label)
             _paste_centred(d, _hex_tile(_land(data), bool(data.get("hiding")), s), cx, cy)
@@ -489,20 +532,7 @@ class _Board:
             for ex, ey in ((mx - px, my - py), (mx + px, my + py)):
                 r = max(2, round(s / 16))
                 d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=WHITE)
-        last = view.get("last") or {}
-        for label in last.get("hexes") or []:
-            c = self.centre(label)
-            if c:
-                d.line(_hex_points(*c, s - 3) + [_hex_points(*c, s - 3)[0]], fill=LAST, width=max(4, round(s / 10)))
-                inner = _hex_points(*c, s - 3 - max(4, round(s / 10)))
-                d.line(inner + [inner[0]], fill=WHITE, width=1)
-        occupied = self._occupants()
-        self._structures(d)
-        self._outsider(d)
-        self._tokens(d, occupied)
-        self._minions(d)
-        self._heroes(d)
-        self._labels(d)
+        self._labels(d, 0)
 
     def _occupants(self) -> set[str]:
         """Hexes where a model stands (a token or pillar then goes to the hex's corner)."""
@@ -556,13 +586,12 @@ class _Board:
         mx = sum(c[0] for c in centres) / len(centres)
         my = sum(c[1] for c in centres) / len(centres)
         hp, max_hp = _int(out.get("hp")), max(1, _int(out.get("max_hp"), 10))
-        name = short_name("outsider", self.lang)
-        draw_text(d, (mx, my - s * 0.22), name, max(12, round(s * 0.36)), OUTSIDER_RIM, True, anchor="mm")
-        bar_w = s * 1.1
-        _hp_bar(d, mx - bar_w / 2, my + s * 0.06, bar_w, max(6, s * 0.16), hp, max_hp)
-        toolkit.text(d, (mx, my + s * 0.48), f"{hp}/{max_hp}", font=font(max(11, round(s * 0.32)), True), fill=WHITE,
+        text_px = max(MIN_TEXT, round(s * 0.45))   # its name is in the panel (and its shape in the key)
+        toolkit.text(d, (mx, my - s * 0.12), f"{hp}/{max_hp}", font=font(text_px, True), fill=WHITE,
                      anchor="mm", stroke_width=2, stroke_fill=INK)
-        self._status_column(d, _statuses(out), mx + s * 0.75, my - s * 0.35)
+        bar_w = s * 1.3
+        _hp_bar(d, mx - bar_w / 2, my + s * 0.32, bar_w, max(5, s * 0.18), hp, max_hp)
+        self._status_dots(d, _statuses(out), mx + s * 0.95, my - s * 0.5)
 
     def _tokens(self, d: toolkit.Canvas, occupied: set[str]) -> None:
         view, s = self.view, self.size
@@ -586,18 +615,18 @@ class _Board:
             w, h = (round(s * 0.52), round(s * 0.7)) if corner else (round(s * 0.9), round(s * 1.2))
             x, y = (c[0] - s * 0.55, c[1] - s * 0.05) if corner else (c[0], c[1] + s * 0.05)
             _paste_centred(d, _diamond(w, h, side_colour(side), 120, mix(side_colour(side), WHITE, 0.5)), x, y)
-            label = short_name(illusion.get("hero", ""), self.lang)
+            label = self.glyphs.get(illusion.get("hero", ""), "?")
             if not corner:
-                draw_text(d, (x, y), label, max(10, round(s * 0.26)), WHITE, True, anchor="mm")
+                draw_text(d, (x, y), label, MIN_TEXT, WHITE, True, anchor="mm")
         for token in view.get("tokens") or []:
             c = self.centre(token.get("hex", ""))
             if not c:
                 continue
             corner = token.get("hex") in occupied
-            r = round(s * (0.26 if corner else 0.36))
+            r = max(11, round(s * (0.3 if corner else 0.42)))
             x, y = (c[0] + s * 0.56, c[1] - s * 0.38) if corner else (c[0], c[1] + s * 0.04)
             toolkit.disc(d, (round(x), round(y)), r, TOKEN, outline=INK, width=2, label=str(token.get("number", "?")),
-                         font=font(max(10, round(r * 1.25)), True), ink=INK)
+                         font=font(max(MIN_TEXT, round(r * 1.2)), True), ink=INK)
 
     def _minions(self, d: toolkit.Canvas) -> None:
         s = self.size
@@ -611,7 +640,8 @@ class _Board:
     def _heroes(self, d: toolkit.Canvas) -> None:
         view, s = self.view, self.size
         act = (view.get("activation") or {}).get("hero")
-        r = max(10, round(s * 0.62))
+        r = max(14, round(s * 0.82))
+        text_px = max(MIN_TEXT, round(r * 0.8))
         for hero in view.get("heroes") or []:
             c = self.centre(hero.get("hex") or "")
             if not c or hero.get("state") == "defeated":
@@ -624,78 +654,98 @@ class _Board:
                 pts = _hex_points(*c, s - 2)
                 d.line(pts + [pts[0]], fill=GOLD, width=max(3, round(s / 12)))
             hp, max_hp = _int(hero.get("hp")), max(1, _int(hero.get("max_hp"), 1))
-            _paste_centred(d, hero_disc(short_name(hid, self.lang), hero.get("side"), r, dim, active, self.lang,
-                                        hp, max_hp), cx, cy)
-            # the HP as a number on a badge under the disc
-            badge = max(9, round(s * 0.23))
-            toolkit.disc(d, (round(cx), round(cy + r - 1)), badge, hp_colour(hp, max_hp), outline=INK,
-                         width=2, label=str(hp), font=font(max(10, round(badge * 1.2)), True), ink=INK)
+            _paste_centred(d, hero_disc(self.glyphs.get(hid, "?"), hero.get("side"), r, dim, active, self.lang,
+                                        hp, max_hp, text_px), cx, cy)
             if dim:
                 _paste_centred(d, _tapped(s * 0.5), cx - r * 0.92, cy + r * 0.62)
             statuses = [(k, _int(v)) for k, v in _statuses(hero)]
-            self._status_column(d, statuses, cx + r * 0.5, cy - r * 0.98, cx - r * 0.5)
+            self._status_dots(d, statuses, cx + r * 0.72, cy - r * 0.72)
 
-    def _status_column(self, d: toolkit.Canvas, statuses: list[tuple[str, int]], x: float, y: float,
-                       right_of: float | None = None) -> None:
-        """Status pips down from (x, y), their left edges at x; past three, a second column whose
-        right edges are at `right_of`."""
-        h = max(13, round(self.size * 0.38))
-        for k, (status, count) in enumerate(statuses[:6]):
-            pip = _status_pip(status, count, h, self.lang)
-            row = k % 3
-            if k < 3 or right_of is None:
-                toolkit.paste(d, pip, (round(x), round(y + row * (h + 1))))
-            else:
-                toolkit.paste(d, pip, (round(right_of - pip.width), round(y + row * (h + 1))))
+    def _status_dots(self, d: toolkit.Canvas, statuses: list[tuple[str, int]], x: float, y: float) -> None:
+        """A dot per status in the status's colour, down from (x, y) (the names and counts are in
+        the side's panel, on tags of the same colours)."""
+        r = max(4, round(self.size * 0.17))
+        for k, (status, _count) in enumerate(statuses[:4]):
+            cy = y + k * (2 * r + 1)
+            d.ellipse((x - r, cy - r, x + r, cy + r), fill=STATUS_COLOURS.get(status, NEUTRAL), outline=INK, width=1)
 
-    def _labels(self, d: toolkit.Canvas) -> None:
+    def _labels(self, d: toolkit.Canvas, x0: float) -> None:
+        """The hexes' names as on a chess board: the row's number at both ends of each row, the
+        column's letter above the top row and under the bottom one (a column's hexes zigzag: a
+        row between them sits half a hex to the right). Every hex of a row is on one line."""
         s = self.size
-        size = max(10, round(s * 0.3))
-        outsider = set((self.view.get("outsider") or {}).get("hexes") or [])
-        for label, data in self.geo.hexes.items():
-            cx, cy = self.centre(label)
-            land = _land(data)
-            dark_land = land == "lane" and not data.get("hiding")
-            if label in outsider:
-                ink = TEXT_DIM
-            else:
-                ink = LABEL_DARK if dark_land else LABEL_LIGHT
-            toolkit.text(d, (cx, cy - s * 0.70), label, font=font(size, True), fill=ink, anchor="mm")
+        rows: dict[int, list[tuple[str, float, float]]] = {}
+        for label in self.geo.hexes:
+            letters = label.rstrip("0123456789")
+            number = label[len(letters):]
+            if letters and number.isdigit():
+                cx, cy = self.centre(label)
+                rows.setdefault(int(number), []).append((letters, cx, cy))
+        if not rows:
+            return
+        f = font(MIN_TEXT, True)
+        left, right = x0 + RULER - 6, x0 + MAP_W - RULER + 6
+        for number, hexes in rows.items():
+            cy = hexes[0][2]
+            toolkit.text(d, (left, cy), str(number), font=f, fill=TEXT_DIM, anchor="rm")
+            toolkit.text(d, (right, cy), str(number), font=f, fill=TEXT_DIM, anchor="lm")
+        first, last = min(rows), max(rows)
+        middle = self.ox + (self.geo.left + self.geo.right) / 2 * s
+        for row, dy in ((first, -(s + RULER / 2)), (last, s + RULER / 2)):
+            y = rows[row][0][2]
+            for letters, cx, _cy in rows[row]:
+                toolkit.text(d, (cx, y + dy), letters, font=f, fill=TEXT_DIM, anchor="mm")
+            # a column this row lacks (its hexes only in the rows between): its letter in the
+            # empty place at the end of this row, next to the column's nearest hex
+            have = {letters for letters, _x, _y in rows[row]}
+            for other in sorted(rows, key=lambda n: abs(n - row)):
+                for letters, cx, _cy in rows[other]:
+                    if letters not in have:
+                        have.add(letters)
+                        out = 1 if cx > middle else -1
+                        toolkit.text(d, (cx + out * s * 0.45, y), letters, font=f, fill=TEXT_DIM, anchor="mm")
 
-    # ------------------------------------------------------------------ sections under the map
-    def _result_section(self):
+    # ------------------------------------------------------------------ the panels
+    def _lines(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+        return wrap_text(text, size, width, bold) or [""]
+
+    def _result_section(self, w: int):
         view = self.view
         result = view.get("result") or {}
-        winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+        winners = [p for p in result.get("winners") or [] if isinstance(p, int)]
         side = result.get("side") if result.get("side") in (0, 1) else None
         if winners:
-            head = Msg("{players} win!", players=[Seat(w) for w in winners]) if len(winners) > 1 else \
+            head = Msg("{players} win!", players=[Seat(p) for p in winners]) if len(winners) > 1 else \
                 Msg("{player} wins!", player=Seat(winners[0]))
         elif side is not None:
-            head = Msg("{players} win!", players=[Seat(w) for w in _seats_of(view, side)])
+            head = Msg("{players} win!", players=[Seat(p) for p in _seats_of(view, side)])
         elif result:
             head = Msg("Drawn game")
         else:
             head = Msg("Game over")
-        reason = self.say(result.get("reason")) if result.get("reason") else ""
-        h = 84
+        heads = self._lines(self.say(head), 30, w - 40, True)
+        reason = self._lines(self.say(result.get("reason")), BODY, w - 40) if result.get("reason") else []
+        h = 24 + 40 * len(heads) + LINE * len(reason) + 16
 
-        def paint(d: toolkit.Canvas, y: int) -> None:
+        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
             accent = side_colour(side) if side is not None else GOLD
-            toolkit.round_box(d, (MARGIN, y + 4, WIDTH - MARGIN, y + h - 10), radius=10,
-                              fill=mix(GOLD, BACKGROUND, 0.15), outline=accent, width=5)
-            w = draw_fitted(d, (MARGIN + 22, y + h // 2 - 3), self.say(head), 34, 560, INK, True, anchor="lm",
-                            min_size=22)
-            if reason:
-                draw_fitted(d, (MARGIN + 44 + w, y + h // 2 - 2), reason, BODY, WIDTH - 2 * MARGIN - w - 70, INK,
-                            anchor="lm", min_size=15)
+            toolkit.round_box(d, (x, y, x + w, y + h - 12), radius=10, fill=mix(GOLD, BACKGROUND, 0.15),
+                              outline=accent, width=5)
+            ly = y + 12
+            for line in heads:
+                draw_text(d, (x + 20, ly + 20), line, 30, INK, True, anchor="lm")
+                ly += 40
+            for line in reason:
+                draw_text(d, (x + 20, ly + LINE // 2), line, BODY, INK, anchor="lm")
+                ly += LINE
         return h, paint
 
     def _key_entries(self) -> list[tuple[str, Any]]:
         view = self.view
         out: list[tuple[str, Any]] = [("tower", Msg("{thing} (HP)", thing=term(GAME, "tower"))),
                                       ("nexus", Msg("{thing} (HP)", thing=term(GAME, "nexus"))),
-                                      ("minion", term(GAME, "minion")), ("token", term(GAME, "control token")),
+                                      ("minion", term(GAME, "minion")), ("mana", term(GAME, "mana")),
+                                      ("token", term(GAME, "control token")),
                                       ("hiding", term(GAME, "hiding hex")), ("dome", term(GAME, "dome")),
                                       ("line", Msg("{thing} (blocks sight)", thing=term(GAME, "white line")))]
         if view.get("pillars"):
@@ -708,38 +758,39 @@ class _Board:
             out.append(("last", Msg("last move")))
         return out
 
-    def _key_section(self):
+    def _key_section(self, width: int):
         entries = self._key_entries()
-        icon, gap = 40, 22
+        icon, gap = 40, 18
         items = [(kind, self.say(text)) for kind, text in entries]
         # lay the entries out in rows, as many as fit
         rows: list[list[tuple[str, str, int]]] = [[]]
-        x = MARGIN
+        x = 0
         for kind, text in items:
             w = icon + 6 + width_px(text, SMALL)
-            if rows[-1] and x + w > WIDTH - MARGIN:
+            if rows[-1] and x + w > width:
                 rows.append([])
-                x = MARGIN
+                x = 0
             rows[-1].append((kind, text, x))
             x += w + gap
         last = self.view.get("last") or {}
-        caption = self.say(last.get("text")) if last.get("text") else ""
-        row_h = 40
-        h = len(rows) * row_h + (36 if caption else 0) + 10
+        caption = self._lines(self.say(Msg("Last move: {text}", text=self.say(last.get("text")))), BODY,
+                              width - 34) if last.get("text") else []
+        row_h = 38
+        h = len(rows) * row_h + LINE * len(caption) + 10
         s = 26.0
 
-        def paint(d: toolkit.Canvas, y: int) -> None:
+        def paint(d: toolkit.Canvas, x0: int, y: int) -> None:
             for r, row in enumerate(rows):
                 cy = y + r * row_h + row_h // 2
                 for kind, text, x in row:
-                    ix = x + icon / 2
-                    self._key_icon(d, kind, ix, cy, s)
-                    draw_text(d, (x + icon + 6, cy), text, SMALL, TEXT_DIM, anchor="lm")
+                    self._key_icon(d, kind, x0 + x + icon / 2, cy, s)
+                    draw_text(d, (x0 + x + icon + 6, cy), text, SMALL, TEXT_DIM, anchor="lm")
+            cy = y + len(rows) * row_h + LINE // 2
             if caption:
-                cy = y + len(rows) * row_h + 16
-                d.rectangle((MARGIN, cy - 9, MARGIN + 22, cy + 9), outline=LAST, width=4)
-                draw_fitted(d, (MARGIN + 34, cy), self.say(Msg("Last move: {text}", text=caption)), BODY,
-                            WIDTH - 2 * MARGIN - 34, TEXT, anchor="lm", min_size=15)
+                d.rectangle((x0, cy - 9, x0 + 22, cy + 9), outline=LAST, width=4)
+            for line in caption:
+                draw_text(d, (x0 + 34, cy), line, BODY, TEXT, anchor="lm")
+                cy += LINE
         return h, paint
 
     def _key_icon(self, d: toolkit.Canvas, kind: str, cx: float, cy: float, s: float) -> None:
@@ -752,9 +803,16 @@ class _Board:
         elif kind == "minion":
             _paste_centred(d, _pawn(0, s * 0.95), cx - 8, cy)
             _paste_centred(d, _pawn(1, s * 0.95), cx + 8, cy)
+        elif kind == "mana":
+            for dx, filled in ((-5, True), (7, False)):
+                pts = [(cx + dx, cy - 11), (cx + dx + 8, cy), (cx + dx, cy + 11), (cx + dx - 8, cy)]
+                if filled:
+                    d.polygon(pts, fill=MANA, outline=INK)
+                else:
+                    d.line(pts + [pts[0]], fill=TEXT_DIM, width=2)
         elif kind == "token":
-            toolkit.disc(d, (round(cx), round(cy)), 12, TOKEN, outline=INK, width=2, label="1",
-                         font=font(15, True), ink=INK)
+            toolkit.disc(d, (round(cx), round(cy)), 13, TOKEN, outline=INK, width=2, label="1",
+                         font=font(MIN_TEXT, True), ink=INK)
         elif kind in ("hiding", "dome"):
             _paste_centred(d, _hex_tile("plain" if kind == "hiding" else "dome", kind == "hiding", s * 0.75), cx, cy)
         elif kind == "line":
@@ -770,108 +828,112 @@ class _Board:
         elif kind == "last":
             pts = _hex_points(cx, cy, s * 0.72)
             d.line(pts + [pts[0]], fill=LAST, width=4)
-
     # -- the effect stack
-    def _stack_section(self):
+    def _stack_section(self, w: int):
         view = self.view
         stack = [e for e in view.get("stack") or [] if isinstance(e, dict)]
         if not stack:
             return None
         waiting = _int(view.get("waiting"))
-        lines = []
+        head = self.say(Msg("Effect stack (top resolves first)"))
+        heads = self._lines(head, HEAD, w - 32, True)
+        wait = self._lines(self.say(plural("waiting for {n} player to pass or respond",
+                                           "waiting for {n} players to pass or respond", waiting)), BODY,
+                           w - 32) if waiting else []
+        entries = []
         for k, entry in enumerate(reversed(stack)):
             kind = STACK_KINDS.get(str(entry.get("kind")), "")
-            lines.append((k + 1, self.say(entry.get("text")), self.say(kind) if kind else "", entry.get("seat"),
-                          _side_of(entry.get("side"))))
-        h = 54 + LINE * len(lines) + 14
+            seat, side = entry.get("seat"), _side_of(entry.get("side"))
+            text = self.say(entry.get("text"))
+            lead = []   # who added it (unless the text says it) and the kind of entry, before the text
+            if isinstance(seat, int):
+                who = self.say(Seat(seat))
+                if who not in text:
+                    lead.append(who)
+            if kind:
+                lead.append(f"[{self.say(kind)}]")
+            line = " ".join(lead + [text])
+            entries.append((k + 1, self._lines(line, BODY, w - 70), seat, side))
+        h = 16 + 34 * len(heads) + LINE * len(wait) + sum(LINE * len(lines) for _n, lines, _s, _d in entries) + 22
 
-        def paint(d: toolkit.Canvas, y: int) -> None:
-            box = (MARGIN, y + 2, WIDTH - MARGIN, y + h - 10)
-            toolkit.round_box(d, box, radius=10, fill=mix(GOLD, PANEL, 0.88), outline=GOLD, width=3)
-            head = self.say(Msg("Effect stack (top resolves first)"))
-            draw_text(d, (MARGIN + 16, y + 26), head, HEAD, GOLD, True, anchor="lm")
-            if waiting:
-                wait = self.say(plural("waiting for {n} player to pass or respond",
-                                       "waiting for {n} players to pass or respond", waiting))
-                room = WIDTH - 2 * MARGIN - width_px(head, HEAD, True) - 60
-                draw_fitted(d, (WIDTH - MARGIN - 16, y + 27), wait, BODY, room, TEXT, anchor="rm", min_size=15)
-            ly = y + 54
-            for number, text, kind, seat, side in lines:
-                toolkit.disc(d, (MARGIN + 30, ly + LINE // 2 - 2), 12, GOLD if number == 1 else PANEL_EDGE,
-                             label=str(number), font=font(15, True), ink=INK if number == 1 else TEXT)
-                x = MARGIN + 52
-                if isinstance(seat, int):   # who added it: a bar in the side's colour, the name unless the text says it
-                    d.rectangle((x, ly + 4, x + 5, ly + LINE - 8), fill=side_colour(side))
-                    x += 14
-                    who = self.say(Seat(seat))
-                    if who not in text:
-                        x += draw_fitted(d, (x, ly + LINE // 2 - 2), who, BODY, 200, side_colour(side), True,
-                                         anchor="lm") + 12
-                if kind:
-                    x += draw_fitted(d, (x, ly + LINE // 2 - 2), f"[{kind}]", SMALL, 140, TEXT_DIM, anchor="lm") + 10
-                draw_fitted(d, (x, ly + LINE // 2 - 2), text, BODY, WIDTH - MARGIN - 20 - x, TEXT, anchor="lm",
-                            min_size=15)
+        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
+            toolkit.round_box(d, (x, y + 2, x + w, y + h - 10), radius=10, fill=mix(GOLD, PANEL, 0.88), outline=GOLD,
+                              width=3)
+            ly = y + 12
+            for line in heads:
+                draw_text(d, (x + 16, ly + 17), line, HEAD, GOLD, True, anchor="lm")
+                ly += 34
+            for line in wait:
+                draw_text(d, (x + 16, ly + LINE // 2), line, BODY, TEXT, anchor="lm")
                 ly += LINE
+            for number, lines, seat, side in entries:
+                toolkit.disc(d, (x + 28, ly + LINE // 2), 13, GOLD if number == 1 else PANEL_EDGE,
+                             label=str(number), font=font(MIN_TEXT, True), ink=INK if number == 1 else TEXT)
+                if isinstance(seat, int):   # who added it: a bar in the side's colour
+                    d.rectangle((x + 48, ly + 4, x + 53, ly + LINE * len(lines) - 4), fill=side_colour(side))
+                for line in lines:
+                    draw_text(d, (x + 62, ly + LINE // 2), line, BODY, TEXT, anchor="lm")
+                    ly += LINE
         return h, paint
 
     # -- a panel per side
-    def _side_lines(self, side: int) -> list[tuple]:
+    def _side_lines(self, side: int, w: int) -> list[tuple]:
         """The rows of a side's panel as (kind, data, height)."""
         view = self.view
-        rows: list[tuple] = [("title", side, 46)]
+        rows: list[tuple] = [("title", side, 40), ("nexus", side, LINE + 4)]
         for seat in _seats_of(view, side):
-            rows.append(("seat", seat, LINE))
+            lines = self._lines(self._seat_text(seat), SMALL, w)
+            rows.append(("seat", lines, (LINE - 4) * len(lines)))
         rows.append(("gap", None, 8))
         for hero in [h for h in view.get("heroes") or [] if h.get("side") == side]:
-            rows.append(("hero", hero, 70))
-            if any(hero.get("played") or []):
-                rows.append(("played", hero, 28))
-            rows.append(("gap", None, 6))
+            extra = self._hero_extra(hero, w)
+            rows.append(("hero", (hero, extra), 64 + (LINE if extra else 0)))
+            names = [card_name(view, p, self.lang) for p in hero.get("played") or [] if p]
+            if names:
+                sep = LIST_SEPARATOR.get(self.lang, ", ")
+                lines = self._lines(self.say(Msg("Played: {cards}", cards=sep.join(names))), SMALL, w - 50)
+                rows.append(("played", lines, (LINE - 4) * len(lines)))
+            rows.append(("gap", None, 4))
         return rows
 
-    def _sides_section(self):
-        left, right = self._side_lines(0), self._side_lines(1)
-        inner = max(sum(r[2] for r in left), sum(r[2] for r in right))
-        h = inner + 24 + 14
+    def _sides_section(self, w: int):
+        panels = [self._side_lines(side, w - 32) for side in (0, 1)]
+        heights = [sum(r[2] for r in rows) + 18 for rows in panels]
+        h = sum(heights) + 2 * 12
 
-        def paint(d: toolkit.Canvas, y: int) -> None:
-            for side, rows in ((0, left), (1, right)):
-                x = MARGIN + side * (COL_W + PAD)
+        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
+            for side, rows in enumerate(panels):
                 turn = self._side_turn(side)
-                toolkit.round_box(d, (x, y, x + COL_W, y + inner + 20), radius=10,
-                                  fill=mix(SIDE[side], PANEL, 0.88),
+                toolkit.round_box(d, (x, y, x + w, y + heights[side]), radius=10, fill=mix(SIDE[side], PANEL, 0.88),
                                   outline=SIDE[side] if turn else PANEL_EDGE, width=3 if turn else 1)
                 d.rectangle((x + 3, y + 10, x + 9, y + 40), fill=SIDE[side])
-                ry = y + 6
+                ry = y + 8
                 for kind, data, rh in rows:
                     if kind != "gap":
-                        getattr(self, f"_row_{kind}")(d, x + 18, ry, COL_W - 32, data)
+                        getattr(self, f"_row_{kind}")(d, x + 18, ry, w - 32, data)
                     ry += rh
+                y += heights[side] + 12
         return h, paint
 
     def _side_turn(self, side: int) -> bool:
         return self.view.get("acting_side") == side
 
     def _row_title(self, d, x, y, w, side) -> None:
-        view = self.view
-        sides = view.get("sides") or []
+        name = ("▶ " if self._side_turn(side) else "") + _side_names(self.view, side, self.say)
+        draw_fitted(d, (x, y + 18), name, HEAD + 2, w, SIDE_LIGHT[side], True, anchor="lm", min_size=MIN_TEXT)
+
+    def _row_nexus(self, d, x, y, w, side) -> None:
+        sides = self.view.get("sides") or []
         info = sides[side] if side < len(sides) and isinstance(sides[side], dict) else {}
-        hp = _int(info.get("nexus_hp"))
-        nexus = self.say(Msg("Nexus {hp} HP", hp=hp))
+        nexus = self.say(Msg("Nexus {hp} HP", hp=_int(info.get("nexus_hp"))))
         exposed = bool(info.get("nexus_exposed"))
         tag = self.say(Msg("exposed") if exposed else Msg("protected"))
-        tag_w = width_px(tag, SMALL, True) + 16
-        nexus_w = width_px(nexus, BODY, True)
-        right = x + w
-        toolkit.round_box(d, (right - tag_w, y + 6, right, y + 36), radius=6,
-                          fill=DANGER if exposed else PANEL_EDGE)
-        draw_text(d, (right - tag_w / 2, y + 21), tag, SMALL, WHITE, True, anchor="mm")
-        draw_text(d, (right - tag_w - 10, y + 21), nexus, BODY, TEXT, True, anchor="rm")
-        name = ("▶ " if self._side_turn(side) else "") + _side_names(view, side, self.say)
-        draw_fitted(d, (x, y + 21), name, HEAD + 2, w - tag_w - nexus_w - 30, SIDE_LIGHT[side], True, anchor="lm",
-                    min_size=16)
+        nx = x + draw_fitted(d, (x, y + 16), nexus, BODY, w / 2, TEXT, True, anchor="lm") + 12
+        tag_w = min(width_px(tag, SMALL, True) + 16, x + w - nx)
+        toolkit.round_box(d, (nx, y + 2, nx + tag_w, y + 30), radius=6, fill=DANGER if exposed else PANEL_EDGE)
+        draw_fitted(d, (nx + tag_w / 2, y + 16), tag, SMALL, tag_w - 12, WHITE, True, anchor="mm")
 
-    def _row_seat(self, d, x, y, w, seat) -> None:
+    def _seat_text(self, seat: int) -> str:
         view = self.view
         key = str(seat)
         hand = _int((view.get("hand_counts") or {}).get(key))
@@ -884,36 +946,64 @@ class _Board:
             line = self.say(Msg("{player}: {counts}", player=Seat(seat), counts=line))
         if discard:
             line += "  " + self.say(Msg("(top: {card})", card=card_name(view, discard[-1], self.lang)))
-        draw_fitted(d, (x, y + LINE // 2), line, SMALL + 1, w, TEXT, anchor="lm", min_size=15)
+        return line
 
-    def _row_hero(self, d, x, y, w, hero) -> None:
+    def _row_seat(self, d, x, y, w, lines) -> None:
+        for k, line in enumerate(lines):
+            draw_text(d, (x, y + (LINE - 4) * k + (LINE - 4) // 2), line, SMALL, TEXT, anchor="lm")
+
+    def _hero_chips(self, hero: dict) -> list[tuple[str, RGB]]:
+        chips = []
+        for status, count in _statuses(hero):
+            said = self.say(STATUS_NAMES.get(status, status))
+            chips.append((f"{said} {count}" if count > 1 else said, STATUS_COLOURS.get(status, NEUTRAL)))
+        return chips
+
+    def _hero_line2(self, hero: dict) -> tuple[float, float]:
+        """Where the second line's parts end: the hex and mana (from the left), the leads (from
+        the right, their width)."""
+        mana = _int(self.view.get("mana"), _int(self.view.get("round"), 1))
+        left = max(0, _int(hero.get("mana_left"), mana))
+        used = width_px(hero.get("hex") or "", BODY, True) + 12 if hero.get("hex") else 0
+        used += 19 * max(mana, left) + 12
+        leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
+        lead_w = (width_px(self.say(term(GAME, "Lead")), SMALL) + 8 +
+                  sum(22 if lead.get("from") == "hand" else 30 for lead in leads)) if leads else 0
+        return used, lead_w
+
+    def _hero_extra(self, hero: dict, w: int) -> bool:
+        """Whether a hero's statuses need a third line."""
+        if hero.get("state") == "defeated":
+            return False
+        used, lead_w = self._hero_line2(hero)
+        chips = sum(width_px(t, MIN_TEXT, True) + 20 for t, _c in self._hero_chips(hero))
+        return bool(chips) and 50 + used + chips > w - lead_w - 6
+
+    def _row_hero(self, d, x, y, w, data) -> None:
+        hero, extra = data
         hid = hero.get("id", "?")
         state = hero.get("state")
-        side = hero.get("side")
         dim = state in ("exhausted", "defeated")
         active = (self.view.get("activation") or {}).get("hero") == hid
-        _paste_centred(d, hero_disc(short_name(hid, self.lang), side, 24, dim, active, self.lang), x + 26,
-                       y + 30)
-        nx = x + 62
+        _paste_centred(d, hero_disc(self.glyphs.get(hid, "?"), hero.get("side"), 20, dim, active, self.lang,
+                                    text_px=MIN_TEXT + 2), x + 20, y + 30)
+        nx = x + 50
         right = x + w
-        # first line: name and state; HP bar and number, armor on the right
+        # first line: name and state; HP and armor on the right
         hp, max_hp = _int(hero.get("hp")), max(1, _int(hero.get("max_hp"), 1))
         armor = _int(hero.get("armor"))
         sx = right - 32
-        shield = [(sx, y + 4), (sx + 30, y + 4), (sx + 30, y + 17), (sx + 15, y + 31), (sx, y + 17)]
+        shield = [(sx, y + 2), (sx + 30, y + 2), (sx + 30, y + 16), (sx + 15, y + 31), (sx, y + 16)]
         d.polygon(shield, fill=PANEL_EDGE, outline=TEXT_DIM)
-        toolkit.text(d, (sx + 15, y + 14), str(armor), font=font(18, True), fill=TEXT, anchor="mm")
+        toolkit.text(d, (sx + 15, y + 13), str(armor), font=font(MIN_TEXT, True), fill=TEXT, anchor="mm")
         hp_text = f"{hp}/{max_hp}"
-        hx = sx - 10
-        draw_text(d, (hx, y + 17), hp_text, BODY + 1, hp_colour(hp, max_hp) if state != "defeated" else TEXT_DIM,
+        hx = sx - 8
+        draw_text(d, (hx, y + 16), hp_text, BODY + 1, hp_colour(hp, max_hp) if state != "defeated" else TEXT_DIM,
                   True, anchor="rm")
-        bar_w = 8 * max_hp if max_hp <= 12 else 96
-        bx = hx - width_px(hp_text, BODY + 1, True) - 10 - bar_w
-        if state != "defeated":
-            _hp_bar(d, bx, y + 11, bar_w, 12, hp, max_hp)
+        room = hx - width_px(hp_text, BODY + 1, True) - 10 - nx
         name = hero_name(hid, self.lang)
-        name_w = draw_fitted(d, (nx, y + 17), name, BODY + 1, max(80, bx - nx - 20), TEXT if not dim else TEXT_DIM,
-                             True, anchor="lm", min_size=15)
+        name_w = draw_fitted(d, (nx, y + 16), name, BODY + 1, room, TEXT if not dim else TEXT_DIM, True,
+                             anchor="lm", min_size=MIN_TEXT)
         tag = None
         if state == "exhausted":
             tag, tag_fill = term(GAME, "exhausted"), PANEL_EDGE
@@ -922,174 +1012,185 @@ class _Board:
             tag = Msg("defeated · back in round {round}", round=back) if isinstance(back, int) \
                 else term(GAME, "defeated")
             tag_fill = DANGER
+        ly = y + 48
+        lx = nx
+        first = []   # "exhausted" leads the statuses when there is no room for it beside the name
+        if hero.get("hex"):   # where it stands: the hex a move names
+            lx += draw_fitted(d, (lx, ly), hero["hex"], BODY, 60, GOLD, True, anchor="lm") + 12
         if tag and state == "exhausted":
             said = self.say(tag)
-            tw = min(width_px(said, 17, True) + 14, max(40, bx - nx - name_w - 24))
-            tx = nx + name_w + 10
-            toolkit.round_box(d, (tx, y + 5, tx + tw, y + 29), radius=5, fill=tag_fill)
-            draw_fitted(d, (tx + tw / 2, y + 17), said, 17, tw - 10, TEXT, True, anchor="mm", min_size=12)
-        # second line: mana left, statuses, lead cards (a defeated hero: when it comes back)
-        ly = y + 50
-        lx = nx
+            tw = width_px(said, MIN_TEXT, True) + 14
+            if room - name_w - 10 >= tw:
+                tx = nx + name_w + 10
+                toolkit.round_box(d, (tx, y + 4, tx + tw, y + 28), radius=5, fill=tag_fill)
+                draw_text(d, (tx + tw / 2, y + 16), said, MIN_TEXT, TEXT, True, anchor="mm")
+            else:
+                first = [(said, PANEL_EDGE)]
+        # second line: the hex, mana left, statuses, lead cards (a defeated hero: when it comes back)
         if state == "defeated":
             said = self.say(tag)
-            tw = min(width_px(said, 18, True) + 16, w - 70)
+            tw = min(width_px(said, MIN_TEXT, True) + 16, right - lx)
             toolkit.round_box(d, (lx, ly - 13, lx + tw, ly + 13), radius=6, fill=tag_fill)
-            draw_fitted(d, (lx + tw / 2, ly), said, 18, tw - 12, WHITE, True, anchor="mm", min_size=12)
+            draw_fitted(d, (lx + tw / 2, ly), said, MIN_TEXT, tw - 12, WHITE, True, anchor="mm")
             return
         mana = _int(self.view.get("mana"), _int(self.view.get("round"), 1))
         left = max(0, _int(hero.get("mana_left"), mana))
-        lx = mana_pips(d, lx, ly, self.say(term(GAME, "mana")), mana, left) + 12
+        lx = mana_pips(d, lx - 8, ly, "", mana, left) + 12   # the diamonds are in the key
         leads = [lead for lead in hero.get("leads") or [] if isinstance(lead, dict)]
-        lead_label = self.say(term(GAME, "Lead")) if leads else ""
-        lead_w = (width_px(lead_label, SMALL) + 8 + sum(22 if lead.get("from") == "hand" else 30 for lead in leads)) \
-            if leads else 0
-        for status, count in _statuses(hero):
-            said = self.say(STATUS_NAMES.get(status, status))
-            text = f"{said} {count}" if count > 1 else said
-            tw = width_px(text, 17, True) + 14
-            if lx + tw > right - lead_w - 10:
+        _used, lead_w = self._hero_line2(hero)
+        chips = first + self._hero_chips(hero)
+        if extra:
+            lx, ly = nx, ly + LINE
+        for text, colour in chips:
+            tw = width_px(text, MIN_TEXT, True) + 14
+            if lx + tw > right - (0 if extra else lead_w + 6):
                 break
-            toolkit.round_box(d, (lx, ly - 13, lx + tw, ly + 13), radius=6, fill=STATUS_COLOURS.get(status, NEUTRAL))
-            draw_text(d, (lx + tw / 2, ly), text, 17, WHITE, True, anchor="mm")
+            toolkit.round_box(d, (lx, ly - 13, lx + tw, ly + 13), radius=6, fill=colour)
+            draw_text(d, (lx + tw / 2, ly), text, MIN_TEXT, WHITE, True, anchor="mm")
             lx += tw + 6
         if leads:
+            ly = y + 48
             lx2 = right - lead_w
+            lead_label = self.say(term(GAME, "Lead"))
             draw_text(d, (lx2, ly), lead_label, SMALL, TEXT_DIM, anchor="lm")
             lx2 += width_px(lead_label, SMALL) + 8
             for lead in leads:
                 lx2 += lead_icon(d, lx2, ly - 13, "hand" if lead.get("from") == "hand" else "deck", 26) + 4
 
-    def _row_played(self, d, x, y, w, hero) -> None:
-        names = [card_name(self.view, p, self.lang) for p in hero.get("played") or [] if p]
-        sep = LIST_SEPARATOR.get(self.lang, ", ")
-        text = self.say(Msg("Played: {cards}", cards=sep.join(names)))
-        draw_fitted(d, (x + 62, y + 12), text, SMALL, w - 62, TEXT_DIM, anchor="lm", min_size=14)
+    def _row_played(self, d, x, y, w, lines) -> None:
+        for k, line in enumerate(lines):
+            draw_text(d, (x + 50, y + (LINE - 4) * k + (LINE - 4) // 2), line, SMALL, TEXT_DIM, anchor="lm")
 
     # -- the Outsider, victory cards, the Vortex, reveals
-    def _common_lines(self) -> list[tuple[str, Any, int]]:
-        view = self.view
+    def _common_rows(self, w: int) -> list[tuple[str, Any, int]]:
+        """Rows of the common panel as (kind, data, height); `w` is the room for text."""
+        view, say = self.view, self.say
         rows: list[tuple[str, Any, int]] = []
         out = view.get("outsider")
         if isinstance(out, dict):
-            rows.append(("outsider", out, LINE + 4))
+            if names_of("heroes").get("outsider") and self.lang != "en":
+                name = hero_name("outsider", self.lang)
+            else:
+                name = say(out.get("name") or term(GAME, "Ancient Outsider"))
+            bits = []
+            if out.get("hexes"):
+                hp, max_hp = _int(out.get("hp")), max(1, _int(out.get("max_hp"), 10))
+                bits.append(Msg("{hp}/{max_hp} HP · armor {armor}", hp=hp, max_hp=max_hp,
+                                armor=_int(out.get("armor"))))
+                bits.append(Msg("on {hexes}", hexes=" ".join(out["hexes"])))
+            else:
+                bits.append(Msg("not on the battlefield"))
+            for status, count in [(k, _int(v)) for k, v in (out.get("statuses") or {}).items() if _int(v) > 0]:
+                bits.append(Msg("{status} {count}", status=STATUS_NAMES.get(status, status), count=count))
+            holder = _side_of(out.get("holder"))
+            who = say(Msg("held by {players}", players=_side_names(view, holder, say))) if holder is not None \
+                else say(Msg("held by nobody"))
+            rows.append(("line", (name, OUTSIDER_RIM, True, 34, "outsider"), LINE))
+            for line in self._lines(" · ".join(say(b) for b in bits), BODY, w - 34):
+                rows.append(("line", (line, TEXT, False, 34, None), LINE))
+            rows.append(("line", (who, side_colour(holder) if holder is not None else TEXT_DIM, True, 34, None),
+                         LINE + 6))
         victory = [v for v in view.get("victory") or [] if isinstance(v, dict)]
         if victory:
-            rows.append(("heading", Msg("Victory cards"), LINE + 4))
-            for card in victory:
-                rows.append(("victory", card, LINE + 2))
-        if isinstance(view.get("vortex"), dict):
-            rows.append(("vortex", view["vortex"], LINE + 4))
+            rows.append(("line", (say(Msg("Victory cards")), TEXT, True, 0, None), LINE + 2))
+            names = [victory_name(card, self.lang) for card in victory]
+            name_w = max(width_px(n, BODY, True) for n in names) + 24
+            beside = name_w + 2 * (6 * 20 + 64) <= w
+            for card, name in zip(victory, names):
+                if beside:
+                    rows.append(("victory", (card, name, name_w), LINE))
+                else:
+                    rows.append(("line", (name, GOLD, True, 8, None), LINE))
+                    rows.append(("victory", (card, "", 0), LINE))
+                if card.get("text"):
+                    for line in self._lines(say(card["text"]), MIN_TEXT, w - 8):
+                        rows.append(("line", (line, TEXT_DIM, False, 8, None), LINE - 6))
+                rows.append(("gap", None, 6))
+        vortex = view.get("vortex")
+        if isinstance(vortex, dict):
+            side = _side_of(vortex.get("side"))
+            used = bool(vortex.get("used"))
+            who = _side_names(view, side, say) if side is not None else "?"
+            text = say(Msg("{players}: used", players=who) if used else Msg("{players}: not used yet", players=who))
+            rows.append(("line", (card_name(view, "skytear_vortex", self.lang), TEXT, True, 34,
+                                  "vortex_used" if used else "vortex"), LINE))
+            for line in self._lines(text, BODY, w - 34):
+                rows.append(("line", (line, side_colour(side) if not used else TEXT_DIM, False, 34, None), LINE))
+            rows.append(("gap", None, 6))
+        sep = LIST_SEPARATOR.get(self.lang, ", ")
         for reveal in (view.get("revealed") or [])[-2:]:
             if isinstance(reveal, dict) and reveal.get("cards"):
-                rows.append(("revealed", reveal, LINE))
+                cards = [card_name(view, c, self.lang) for c in reveal.get("cards") or []]
+                seat = reveal.get("seat")
+                text = say(Msg("Revealed by {player}: {cards}", player=Seat(seat) if isinstance(seat, int) else "?",
+                               cards=sep.join(cards)))
+                if reveal.get("why"):
+                    text += f" ({say(reveal['why'])})"
+                for line in self._lines(text, SMALL, w):
+                    rows.append(("line", (line, TEXT_DIM, False, 0, None), LINE - 4))
         return rows
 
-    def _common_section(self):
-        rows = self._common_lines()
+    def _common_section(self, w: int):
+        rows = self._common_rows(w - 36)
         if not rows:
             return None
         h = sum(r[2] for r in rows) + 30
 
-        def paint(d: toolkit.Canvas, y: int) -> None:
-            toolkit.round_box(d, (MARGIN, y, WIDTH - MARGIN, y + h - 12), radius=10, fill=PANEL, outline=PANEL_EDGE)
+        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
+            toolkit.round_box(d, (x, y, x + w, y + h - 12), radius=10, fill=PANEL, outline=PANEL_EDGE)
             ry = y + 10
             for kind, data, rh in rows:
-                getattr(self, f"_common_{kind}")(d, MARGIN + 18, ry, WIDTH - 2 * MARGIN - 36, rh, data)
+                if kind == "line":
+                    self._common_line(d, x + 18, ry + rh // 2, *data)
+                elif kind == "victory":
+                    self._common_victory(d, x + 18, ry + rh // 2, data)
                 ry += rh
         return h, paint
 
-    def _common_heading(self, d, x, y, w, h, text) -> None:
-        draw_text(d, (x, y + h // 2), self.say(text), BODY, TEXT, True, anchor="lm")
+    def _common_line(self, d, x, cy, text, colour, bold, indent, icon) -> None:
+        if icon == "outsider":
+            d.ellipse((x, cy - 12, x + 24, cy + 12), fill=OUTSIDER, outline=OUTSIDER_RIM, width=3)
+        elif icon in ("vortex", "vortex_used"):
+            ink = GOLD if icon == "vortex" else TEXT_DIM
+            d.ellipse((x, cy - 12, x + 24, cy + 12), outline=ink, width=3)
+            d.arc((x + 6, cy - 6, x + 18, cy + 6), 0, 270, fill=ink, width=2)
+        draw_text(d, (x + indent, cy), text, MIN_TEXT if colour == TEXT_DIM and not bold and indent == 8 else
+                  (SMALL if colour == TEXT_DIM else BODY), colour, bold, anchor="lm")
 
-    def _common_outsider(self, d, x, y, w, h, out) -> None:
-        cy = y + h // 2
-        d.ellipse((x, cy - 12, x + 24, cy + 12), fill=OUTSIDER, outline=OUTSIDER_RIM, width=3)
-        x += 34
-        if names_of("heroes").get("outsider") and self.lang != "en":
-            name = hero_name("outsider", self.lang)
-        else:
-            name = self.say(out.get("name") or term(GAME, "Ancient Outsider"))
-        x += draw_fitted(d, (x, cy), name, BODY, 300, OUTSIDER_RIM, True, anchor="lm") + 14
-        holder = _side_of(out.get("holder"))
-        bits = []
-        if out.get("hexes"):
-            hp, max_hp = _int(out.get("hp")), max(1, _int(out.get("max_hp"), 10))
-            bits.append(Msg("{hp}/{max_hp} HP · armor {armor}", hp=hp, max_hp=max_hp, armor=_int(out.get("armor"))))
-            bits.append(Msg("on {hexes}", hexes=" ".join(out["hexes"])))
-        else:
-            bits.append(Msg("not on the battlefield"))
-        statuses = [(k, _int(v)) for k, v in (out.get("statuses") or {}).items() if _int(v) > 0]
-        for status, count in statuses:
-            bits.append(Msg("{status} {count}", status=STATUS_NAMES.get(status, status), count=count))
-        text = " · ".join(self.say(b) for b in bits)
-        x += draw_fitted(d, (x, cy), text, BODY, max(60, w - x - 330 + MARGIN), TEXT, anchor="lm", min_size=15) + 18
-        who = self.say(Msg("held by {players}", players=_side_names(self.view, holder, self.say))) \
-            if holder is not None else self.say(Msg("held by nobody"))
-        draw_fitted(d, (MARGIN + 18 + w, cy), who, BODY, 320, side_colour(holder) if holder is not None else TEXT_DIM,
-                    True, anchor="rm", min_size=14)
-
-    def _common_victory(self, d, x, y, w, h, card) -> None:
-        cy = y + h // 2
+    def _common_victory(self, d, x, cy, data) -> None:
+        """A victory card's name (when it fits beside them) and each side's tokens toward its goal:
+        filled discs in its colour, then the count."""
+        card, name, name_w = data
+        if name:
+            draw_text(d, (x + 8, cy), name, BODY, GOLD, True, anchor="lm")
         goal = max(1, _int(card.get("goal"), 1))
         tokens = list(card.get("tokens") or [0, 0])[:2] + [0, 0]
-        name = victory_name(card, self.lang)
-        name_w = draw_fitted(d, (x + 8, cy), name, BODY, 230, GOLD, True, anchor="lm", min_size=14)
-        tx = x + 8 + max(name_w, 150) + 14
-        # each side's tokens toward the goal: filled discs in its colour
+        tx = x + 8 + name_w
+        step = 20 if goal <= 6 else max(8, 120 // goal)
         for side in (0, 1):
             for k in range(goal):
-                filled = k < _int(tokens[side])
-                cx = tx + k * 20 + 8
-                if filled:
-                    d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=SIDE[side], outline=WHITE, width=2)
+                c = tx + k * step + 8
+                if k < _int(tokens[side]):
+                    d.ellipse((c - 8, cy - 8, c + 8, cy + 8), fill=SIDE[side], outline=WHITE, width=2)
                 else:
-                    d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), outline=mix(SIDE[side], PANEL, 0.3), width=2)
-            toolkit.text(d, (tx + goal * 20 + 4, cy), f"{_int(tokens[side])}/{goal}", font=font(17, True),
+                    d.ellipse((c - 7, cy - 7, c + 7, cy + 7), outline=mix(SIDE[side], PANEL, 0.3), width=2)
+            toolkit.text(d, (tx + goal * step + 6, cy), f"{_int(tokens[side])}/{goal}", font=font(MIN_TEXT, True),
                          fill=SIDE_LIGHT[side], anchor="lm")
-            tx += goal * 20 + 58
-        if card.get("text"):
-            draw_fitted(d, (tx + 10, cy), self.say(card["text"]), 17, x + w - tx - 10, TEXT_DIM, anchor="lm",
-                        min_size=13)
-
-    def _common_vortex(self, d, x, y, w, h, vortex) -> None:
-        cy = y + h // 2
-        side = _side_of(vortex.get("side"))
-        used = bool(vortex.get("used"))
-        d.ellipse((x, cy - 12, x + 24, cy + 12), outline=GOLD if not used else TEXT_DIM, width=3)
-        d.arc((x + 6, cy - 6, x + 18, cy + 6), 0, 270, fill=GOLD if not used else TEXT_DIM, width=2)
-        name = card_name(self.view, "skytear_vortex", self.lang)
-        x += 34
-        x += draw_fitted(d, (x, cy), name, BODY, 300, TEXT, True, anchor="lm") + 14
-        who = _side_names(self.view, side, self.say) if side is not None else "?"
-        text = self.say(Msg("{players}: used", players=who) if used else Msg("{players}: not used yet", players=who))
-        draw_fitted(d, (x, cy), text, BODY, w - x + MARGIN, side_colour(side) if not used else TEXT_DIM, anchor="lm",
-                    min_size=14)
-
-    def _common_revealed(self, d, x, y, w, h, reveal) -> None:
-        cy = y + h // 2
-        cards = [card_name(self.view, c, self.lang) for c in reveal.get("cards") or []]
-        seat = reveal.get("seat")
-        sep = LIST_SEPARATOR.get(self.lang, ", ")
-        text = self.say(Msg("Revealed by {player}: {cards}", player=Seat(seat) if isinstance(seat, int) else "?",
-                            cards=sep.join(cards)))
-        if reveal.get("why"):
-            text += f" ({self.say(reveal['why'])})"
-        draw_fitted(d, (x, cy), text, 19, w, TEXT_DIM, anchor="lm", min_size=14)
+            tx += goal * step + 64
 
     # -- the log
-    def _log_section(self):
+    def _log_section(self, w: int):
         log = [self.say(line) for line in (self.view.get("log") or [])[-6:] if line]
         if not log:
             return None
-        h = 40 + LINE * len(log)
+        lines = [line for entry in log for line in self._lines(entry, SMALL, w)]
+        h = 44 + (LINE - 4) * len(lines)
 
-        def paint(d: toolkit.Canvas, y: int) -> None:
-            d.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=PANEL_EDGE, width=1)
-            draw_text(d, (MARGIN, y + 24), self.say(Msg("Recent")), BODY, TEXT, True, anchor="lm")
-            for k, line in enumerate(log):
-                draw_fitted(d, (MARGIN, y + 40 + LINE * k + LINE // 2), line, 19, WIDTH - 2 * MARGIN, TEXT_DIM,
-                            anchor="lm", min_size=14)
+        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
+            d.line((x, y + 4, x + w, y + 4), fill=PANEL_EDGE, width=1)
+            draw_text(d, (x, y + 24), self.say(Msg("Recent")), BODY, TEXT, True, anchor="lm")
+            for k, line in enumerate(lines):
+                draw_text(d, (x, y + 40 + (LINE - 4) * k + (LINE - 4) // 2), line, SMALL, TEXT_DIM, anchor="lm")
         return h, paint
 
 

@@ -33,7 +33,7 @@ from render.common import viewer_seat as _viewer
 from render.skytear.palette import (
     BACKGROUND, BODY, CARD_COLOURS, DANGER, GAME, HEAD, INK, NEUTRAL, PALETTE, PANEL, PANEL_EDGE, RUNE_COLOURS,
     RUNE_NAMES, RUNE_ORDER, SMALL, TEXT, TEXT_DIM, WHITE, card_name, hero_disc, hero_name, lead_icon, mana_pips,
-    seat_names, short_name, side_colour, width_px)
+    hero_glyphs, seat_names, short_name, side_colour, width_px)
 
 WIDTH = 1040
 MARGIN = 20
@@ -311,7 +311,9 @@ def _hero_row(d: toolkit.Canvas, view: dict, hero: dict, y: int, mana: int, lang
     state = hero.get("state")
     dim = state in ("exhausted", "defeated")
     toolkit.round_box(d, (MARGIN, y, WIDTH - MARGIN, y + HERO_ROW - 10), radius=10, fill=PANEL)
-    part = hero_disc(short_name(hid, lang), hero.get("side"), 26, dim, False, lang)
+    # the hero's letter as on the board's discs
+    part = hero_disc(hero_glyphs(view, lang).get(hid) or short_name(hid, lang), hero.get("side"), 27, dim, False,
+                     lang, text_px=22)
     toolkit.paste(d, part, (MARGIN + 12, y + (HERO_ROW - 10) // 2 - part.height // 2))
     x = MARGIN + 78
     cy = y + 22

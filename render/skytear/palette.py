@@ -179,6 +179,22 @@ def short_name(hero: str, lang: str = "en") -> str:
     return "".join(letters[:3]).upper() or "?"
 
 
+def hero_glyphs(view: dict, lang: str = "en") -> dict[str, str]:
+    """One letter (a Chinese character) per hero of the view, each a different one, for the
+    discs of the map and the panels: a hero's initial, else the next letter of its name not
+    taken, else a digit. Heroes keep the view's order, so every picture of a match agrees."""
+    out: dict[str, str] = {}
+    ids = [h.get("id") for h in view.get("heroes") or [] if isinstance(h, dict) and h.get("id")]
+    ids += [i.get("hero") for i in view.get("illusions") or [] if isinstance(i, dict) and i.get("hero")]
+    for hid in dict.fromkeys(ids):
+        name = hero_name(hid, lang)
+        chars = [ch for ch in name if not ch.isspace()] if lang != "en" and not name.isascii() else \
+            [ch.upper() for ch in name if ch.isalpha()]
+        taken = set(out.values())
+        out[hid] = next((ch for ch in chars + list("123456789") if ch not in taken), "?")
+    return out
+
+
 def seat_names(names, lang: str) -> list[str]:
     """The seats' names to write, "Player N" (in `lang`) where a name is missing."""
     return [str(n) if n else words(Seat(i), lang) for i, n in enumerate(names or [])]
@@ -206,7 +222,7 @@ def width_px(text: str, size: int, bold: bool = False) -> int:
 # ---------------------------------------------------------------------------- pieces both pictures draw
 
 def hero_disc(label: str, side: Any, r: int, dim: bool, active: bool, lang: str,
-              hp: int | None = None, max_hp: int = 0) -> Image.Image:
+              hp: int | None = None, max_hp: int = 0, text_px: int | None = None) -> Image.Image:
     """A hero: a disc in its side's colour with its short name, ringed by its HP (one segment per
     HP, lit in green, yellow or red); dimmed when exhausted; a gold ring around the active hero.
     Without `hp`, a plain disc (the panel, the round track)."""
@@ -223,7 +239,7 @@ def hero_disc(label: str, side: Any, r: int, dim: bool, active: bool, lang: str,
         c.ellipse((m - r, m - r, m + r, m + r), fill=INK if hp is not None else side_dark(side))
         inner = r - 2
         if hp is not None and max_hp > 0:
-            ring = max(4, round(r * 0.2))
+            ring = max(3, round(r * 0.16))
             colour = hp_colour(hp, max_hp)
             if dim:
                 colour = mix(colour, BACKGROUND, 0.4)
@@ -240,13 +256,16 @@ def hero_disc(label: str, side: Any, r: int, dim: bool, active: bool, lang: str,
         text_size = max(10, round(inner * (0.8 if label.isascii() else 0.85)))
         while text_size > 9 and text_width(label, text_size, True) > 2 * inner - 8:
             text_size -= 1
+        if text_px:
+            text_size = text_px
         ink = mix(WHITE, fill, 0.45) if dim else WHITE
         if label.isascii():
             toolkit.text(c, (m, m), label, font=font(text_size, True), fill=ink, anchor="mm", stroke_width=2,
                          stroke_fill=side_dark(side))
         else:
             draw_text(c, (m, m), label, text_size, ink, True, anchor="mm")
-    return toolkit.drawn(("skytear.hero", label, side, r, dim, active, lang, hp, max_hp), (size, size), paint)
+    return toolkit.drawn(("skytear.hero", label, side, r, dim, active, lang, hp, max_hp, text_px), (size, size),
+                         paint)
 
 
 def lead_icon(c: ImageDraw.ImageDraw, x: float, y: float, source: str, k: int = 22) -> int:

@@ -231,7 +231,7 @@ def test_heroes_stand_on_their_hexes_in_their_sides_colours_and_the_defeated_are
         if hero["state"] != "ready" or not hero["hex"]:
             continue
         x, y = centres[hero["hex"]]
-        box = (x - size * 0.3, y - size * 0.3, x + size * 0.3, y + size * 0.3)
+        box = (x - size * 0.5, y - size * 0.5, x + size * 0.5, y + size * 0.5)   # the disc round its letter
         assert share_near(img, box, palette.SIDE[hero["side"]]) > 0.2, hero["id"]
     # a defeated hero's last hex is not remembered by the view; its disc is under its return round
     assert all(h["hex"] is None for h in view["heroes"] if h["state"] == "defeated")
@@ -243,7 +243,7 @@ def test_an_exhausted_hero_is_dimmed():
     centres = board_picture.hex_centres(view)
     size = board_picture._Board(view, None, "en").size
     x, y = centres["E5"]   # Cotlic, exhausted
-    box = (x - size * 0.3, y - size * 0.3, x + size * 0.3, y + size * 0.3)
+    box = (x - size * 0.5, y - size * 0.5, x + size * 0.5, y + size * 0.5)   # the disc round its letter
     assert share_near(img, box, palette.SIDE[0]) < 0.05
     assert share_near(img, box, palette.mix(palette.SIDE[0], palette.BACKGROUND, 0.55)) > 0.2
 

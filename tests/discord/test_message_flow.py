@@ -97,7 +97,7 @@ def figures(env, thread, states: list[dict], game, people, dms_before: dict, mov
 async def check_flow(env, channel, thread, people: dict, game_name: str, dms_before: dict) -> dict:
     moves = await play_by_hands(env, people, game_name)
     match = await current_match(env)
-    assert moves >= HUMAN_MOVES or match.status == "finished", f"{game_name}: only {moves} human moves"
+    assert moves >= HUMAN_MOVES, f"{game_name}: only {moves} human moves"
     if match.status == "active":
         someone = next(iter(people.values()))
         await someone.slash(thread, "match resign", match=match.id)
@@ -133,7 +133,7 @@ async def check_flow(env, channel, thread, people: dict, game_name: str, dms_bef
 @pytest.mark.parametrize("game_name", GAMES)
 async def test_against_the_computer(world, game_name):
     env, guild, channel, alice, bob, carol = world
-    env.bot.service.seed_source = __import__("random").Random(7)
+    env.bot.service.seed_source = __import__("random").Random(9)
     r = await alice.slash(channel, "match new", game=game_name, opponent=bot_handle(env))
     assert "#1" in r.response.content, r.response.content
     await check_flow(env, channel, thread_of(channel), {alice.id: alice}, game_name, dm_counts([alice]))

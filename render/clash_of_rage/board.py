@@ -9,8 +9,10 @@ tactic hand's cards, a secret pick, a forge draw nor `viewer`, and during the se
 it says only how many players are still choosing (the tactic hands' sizes, which would tell who
 has chosen, are not shown then). So any seat's view draws the same channel picture.
 
-The picture is 1200 px wide: the map on the left, the panel on the right. Discord previews it
-about 550 px wide, where a hex stays 50-70 px wide and the panel's 18-22 px text 8-10 px.
+The picture is 1200 px wide: the map on the left, the panel on the right, at most 1.35 times as
+high as wide (a long panel gives its battle to the map's column). Discord previews it about
+550 px wide, so no text is drawn under TEXT_MIN (20 px, 9.2 px there): a label that does not fit
+is wrapped or moved to a line of its own rather than shrunk.
 
 The map: the layout's flat-top hexes (the view's `hexes`), placed from their axial coordinates,
 and the strongholds placed so far (off-board cells in their owner's colour, a tower and their
@@ -20,7 +22,7 @@ label). A hex shows
   reinforcement stone (its tier's shape and colour: I a yellow square, II a blue pentagon, III a
   red hexagon); its label at its top;
 - the units there, one pill per owner in the owner's colour: "I×3 II×1" (tier and models);
-- the elf tokens, one disc per elf type with its initial and count;
+- the elf tokens, one green pill per elf type with its initial and count;
 - the heroes: a crowned gold-rimmed token in the owner's colour with the hero's number or
   initial;
 - the running battle's territory framed in red, else the last battle's in magenta.
@@ -28,9 +30,13 @@ label). A hex shows
 The panel: the round, the phase and what the game waits for; the turn order with each seat's
 revealed tactic card (its number, income and reinforcements); the battle (sides, speed, the dice
 as die faces, rerolls left, damage, rage tokens); one block per seat (name, tribe, gold,
-crystals, VP toward the target, heroes, tactic deck, the tribe card's three unit types with
-their reserve and equipped weapon and armour); under the map the black market (six stacks with
-cost and count), the elf card's equipment and the piles.
+crystals, VP toward the target, heroes, tactic cards' counts, per unit tier its stone mark, the
+reserve and the equipped weapon and armour, a legendary item in gold, forged legendary items not
+worn and items set aside). The unit types' names and stats are on each owner's hand picture.
+Under the map: the last battle (when none is running: its territory, who beat whom and who
+controls it now, with the units there; the view carries no losses), the black market (six
+stacks with cost and count), the elf card's equipment, the piles, and a legend: the
+reinforcement stones' marks (what controlling one gives) and the red and magenta frames.
 
 Every word is the reader's language: the picture's own words are `Msg`s, component names go
 through the game's glossary (engine.clash_of_rage.data.term).

@@ -10,8 +10,8 @@
 - Items set aside, legendary items forged, heroes owned, and a forge draw (the legendary cards
   drawn, one to keep) when the owner is forging.
 
-Discord shows the picture about 550 px wide: the width (1040 px, as the other hands) keeps a
-card's name 10-12 px high there. `hand_content(view)` is everything of the view the picture draws:
+Discord shows the picture about 550 px wide: on the 1040 px width (as the other hands) no text is
+drawn under TEXT_MIN (18 px, 9.5 px there). `hand_content(view)` is everything of the view the picture draws:
 equal contents, equal bytes.
 
 It draws only what the view carries: a unit type's stats with its equipment are the view's

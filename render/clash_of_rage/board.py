@@ -80,6 +80,7 @@ SMALL = TEXT_MIN
 HEAD = 26
 LINE = 30
 MAX_PNG_BYTES = 300_000
+MAX_ASPECT = 1.35             # height / width the picture keeps to when it can
 
 
 def side_colour(side: Any) -> RGB:
@@ -371,8 +372,9 @@ class _Board:
         battle = self._battle_section()
         panel = [s for s in (self._header_section(), self._result_section(), self._order_section(),
                              battle, *self._seat_sections()) if s]
+        legend = self._legend_section()
         under = [s for s in (self._recent_section(), self._market_section(), self._elf_card_section(),
-                             self._piles_section(), self._legend_section()) if s]
+                             self._piles_section(), legend) if s]
         map_top = MARGIN
         left_h = map_top + self.map_h + 12 + sum(h for h, _ in under)
         right_h = MARGIN + sum(h for h, _ in panel)
@@ -382,6 +384,22 @@ class _Board:
             under.insert(0, battle)
             left_h += battle[0]
             right_h -= battle[0]
+        # a long map column (two or three players) gives its legend to the panel
+        in_panel = self._legend_section(PANEL_W)
+        if max(left_h - legend[0], right_h + in_panel[0]) < left_h:
+            under = [s for s in under if s is not legend]
+            panel.append(in_panel)
+            left_h -= legend[0]
+            right_h += in_panel[0]
+            legend = in_panel
+        # the legend (the help says the same) gives way before the picture grows past MAX_ASPECT
+        if max(left_h, right_h) + MARGIN > MAX_ASPECT * WIDTH:
+            if legend in panel:
+                panel.remove(legend)
+                right_h -= legend[0]
+            else:
+                under.remove(legend)
+                left_h -= legend[0]
         height = max(left_h, right_h) + MARGIN
         img = Image.new("RGB", (WIDTH, height), BACKGROUND)
         d = toolkit.canvas(img)
@@ -885,7 +903,7 @@ class _Board:
                     cx += part + 24
         return h, paint
 
-    def _legend_section(self):
+    def _legend_section(self, width: int = MAP_W):
         """What the map's marks mean: the reinforcement stones (the tier's shape, colour and
         numeral) and what controlling one gives; the red and magenta frames."""
         head = self.say(term("reinforcement stone"))
@@ -897,7 +915,7 @@ class _Board:
         def text_lines(w: float) -> list[str]:
             return wrap_text(explain, SMALL, w - 28, False)
 
-        n = len(text_lines(MAP_W))
+        n = len(text_lines(width))
         h = 14 + line + line * n + line + 14
 
         def paint(d, x, y, w):

@@ -56,7 +56,7 @@ from render.clash_of_rage.palette import (
     GOLD_DARK, HEX_EDGE, INK, LABEL, LAST, LEGENDARY, MOUNTAIN, MOUNTAIN_PEAK, NEUTRAL, PALETTE, PANEL, PANEL_EDGE,
     PLAIN, RGB, ROMAN, SNOW, SPOT, STONE, TEXT, TEXT_DIM, WEAPON, WHITE, bonus_row, coin, crystal, elf_data, elf_mark,
     elf_name, elf_order, hero_mark, hero_token, icon, item_data, item_name, polygon, seat_colour, seat_dark,
-    seat_light, stone_shape, tactic_data, target_vp, term, tribe_name, unit_name,
+    seat_light, stone_shape, tactic_data, target_vp, term, tribe_name,
 )
 from render.common import draw_text, font, say_fit, words, wrap_text
 from render.common import seat_names as _names, seat_views as seats_of, text_px as tw, whole as _int

@@ -421,13 +421,13 @@ class _Board:
         map does not change during a game but for the strongholds placed): the picture's top
         left corner down to the map's bottom, pasted whole."""
         s = self.size
-        tiles = tuple((label, hx["terrain"], hx.get("stone_tier"), hx.get("owner"))
-                      for label, hx in self.hexes.items())
+        tiles = tuple((label, hx["terrain"], hx.get("stone_tier"), hx.get("owner"), hx.get("q"), hx.get("r"))
+                      for label, hx in self.hexes.items())   # a stronghold's label does not say where it is
         size = (MARGIN + MAP_W + GAP // 2, math.ceil(self.oy + (self.top_unit * s) + self.map_h + 2))
 
         def make() -> Image.Image:
             layer = Image.new("RGB", size, BACKGROUND)
-            for label, terrain, tier, owner in tiles:
+            for label, terrain, tier, owner, _q, _r in tiles:
                 cx, cy = self.centre(label)
                 paste_centred(layer, land_tile(terrain, s, tier, owner), cx, cy)
             return layer

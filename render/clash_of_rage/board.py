@@ -815,22 +815,27 @@ class _Board:
         return h, paint
 
     def _item_cell(self, d, item_id, count: int, x, y, w, h):
+        """A black market stack (name, cost, bonuses, count), drawn once per look and pasted."""
+        w, h = round(w), round(h)
         it = item_data(str(item_id)) if item_id else None
-        if it is None or count <= 0:
-            d.rounded_rectangle((x, y, x + w, y + h), radius=7, outline=PANEL_EDGE, width=1)
-            draw_text(d, (x + w / 2, y + h / 2), self.say(Msg("empty")), SMALL, TEXT_DIM, anchor="mm")
-            return
-        colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
-        toolkit.round_box(d, (x, y, x + w, y + h), radius=7, fill=mix(colour, PANEL, 0.8), outline=colour)
-        cost = _int(it.get("cost"))
-        coin(d, x + w - 22, y + 19, 15)
-        toolkit.text(d, (x + w - 22, y + 19), str(cost), font=font(SMALL, True), fill=INK, anchor="mm")
-        say_fit(d, (x + 8, y + 19), item_name(str(item_id), self.lang), SMALL, w - 48, WHITE, True, anchor="lm",
-                min_size=SMALL)
-        bonus_row(d, x + 8, y + 48, it.get("bonus") or {}, 11, SMALL)
-        if count > 1:
-            label = f"×{count}"
-            toolkit.text(d, (x + w - 10, y + 48), label, font=font(SMALL, True), fill=TEXT, anchor="rm")
+        empty = it is None or count <= 0
+        said = self.say(Msg("empty")) if empty else item_name(str(item_id), self.lang)
+
+        def paint(c: toolkit.Canvas) -> None:
+            if empty:
+                c.rounded_rectangle((0, 0, w, h), radius=7, outline=PANEL_EDGE, width=1)
+                draw_text(c, (w / 2, h / 2), said, SMALL, TEXT_DIM, anchor="mm")
+                return
+            colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
+            c.rounded_rectangle((0, 0, w, h), radius=7, fill=mix(colour, PANEL, 0.8), outline=colour)
+            coin(c, w - 22, 19, 15)
+            toolkit.text(c, (w - 22, 19), str(_int(it.get("cost"))), font=font(SMALL, True), fill=INK, anchor="mm")
+            say_fit(c, (8, 19), said, SMALL, w - 48, WHITE, True, anchor="lm", min_size=SMALL)
+            bonus_row(c, 8, 48, it.get("bonus") or {}, 11, SMALL)
+            if count > 1:
+                toolkit.text(c, (w - 10, 48), f"×{count}", font=font(SMALL, True), fill=TEXT, anchor="rm")
+        part = toolkit.drawn(("cor.stack", str(item_id), count if not empty else 0, said, w, h), (w + 1, h + 1), paint)
+        toolkit.paste(d, part, (round(x), round(y)))
 
     def _elf_card_section(self):
         card = self.view.get("elf_card")

@@ -9,8 +9,10 @@ tactic hand's cards, a secret pick, a forge draw nor `viewer`, and during the se
 it says only how many players are still choosing (the tactic hands' sizes, which would tell who
 has chosen, are not shown then). So any seat's view draws the same channel picture.
 
-The picture is 1200 px wide: the map on the left, the panel on the right. Discord previews it
-about 550 px wide, where a hex stays 50-70 px wide and the panel's 18-22 px text 8-10 px.
+The picture is 1200 px wide: the map on the left, the panel on the right, at most 1.35 times as
+high as wide (a long panel gives its battle to the map's column). Discord previews it about
+550 px wide, so no text is drawn under TEXT_MIN (20 px, 9.2 px there): a label that does not fit
+is wrapped or moved to a line of its own rather than shrunk.
 
 The map: the layout's flat-top hexes (the view's `hexes`), placed from their axial coordinates,
 and the strongholds placed so far (off-board cells in their owner's colour, a tower and their
@@ -20,7 +22,7 @@ label). A hex shows
   reinforcement stone (its tier's shape and colour: I a yellow square, II a blue pentagon, III a
   red hexagon); its label at its top;
 - the units there, one pill per owner in the owner's colour: "I×3 II×1" (tier and models);
-- the elf tokens, one disc per elf type with its initial and count;
+- the elf tokens, one green pill per elf type with its initial and count;
 - the heroes: a crowned gold-rimmed token in the owner's colour with the hero's number or
   initial;
 - the running battle's territory framed in red, else the last battle's in magenta.
@@ -28,9 +30,13 @@ label). A hex shows
 The panel: the round, the phase and what the game waits for; the turn order with each seat's
 revealed tactic card (its number, income and reinforcements); the battle (sides, speed, the dice
 as die faces, rerolls left, damage, rage tokens); one block per seat (name, tribe, gold,
-crystals, VP toward the target, heroes, tactic deck, the tribe card's three unit types with
-their reserve and equipped weapon and armour); under the map the black market (six stacks with
-cost and count), the elf card's equipment and the piles.
+crystals, VP toward the target, heroes, tactic cards' counts, per unit tier its stone mark, the
+reserve and the equipped weapon and armour, a legendary item in gold, forged legendary items not
+worn and items set aside). The unit types' names and stats are on each owner's hand picture.
+Under the map: the last battle (when none is running: its territory, who beat whom and who
+controls it now, with the units there; the view carries no losses), the black market (six
+stacks with cost and count), the elf card's equipment, the piles, and a legend: the
+reinforcement stones' marks (what controlling one gives) and the red and magenta frames.
 
 Every word is the reader's language: the picture's own words are `Msg`s, component names go
 through the game's glossary (engine.clash_of_rage.data.term).
@@ -50,9 +56,9 @@ from render.clash_of_rage.palette import (
     GOLD_DARK, HEX_EDGE, INK, LABEL, LAST, LEGENDARY, MOUNTAIN, MOUNTAIN_PEAK, NEUTRAL, PALETTE, PANEL, PANEL_EDGE,
     PLAIN, RGB, ROMAN, SNOW, SPOT, STONE, TEXT, TEXT_DIM, WEAPON, WHITE, bonus_row, coin, crystal, elf_data, elf_mark,
     elf_name, elf_order, hero_mark, hero_token, icon, item_data, item_name, polygon, seat_colour, seat_dark,
-    seat_light, stone_shape, tactic_data, target_vp, term, tribe_name, unit_name,
+    seat_light, stone_shape, tactic_data, target_vp, term, tribe_name,
 )
-from render.common import draw_text, font, say_fit, words
+from render.common import draw_text, font, say_fit, words, wrap_text
 from render.common import seat_names as _names, seat_views as seats_of, text_px as tw, whole as _int
 from render.toolkit import mix, paste_centred, star
 
@@ -68,11 +74,13 @@ PANEL_X = MARGIN + MAP_W + GAP
 PANEL_W = WIDTH - PANEL_X - MARGIN
 MAX_HEX = 80
 MIN_HEX = 46
-BODY = 21
-SMALL = 18
-HEAD = 25
+TEXT_MIN = 20                 # px: the least text, 9 px when the picture is shown 550 px wide
+BODY = 22
+SMALL = TEXT_MIN
+HEAD = 26
 LINE = 30
 MAX_PNG_BYTES = 300_000
+MAX_ASPECT = 1.35             # height / width the picture keeps to when it can
 
 
 def side_colour(side: Any) -> RGB:
@@ -166,7 +174,7 @@ def land_mark(terrain: str, tier: int | None, controller: Any, k: int) -> Image.
         elif terrain == "forge":
             _anvil(c, m, m + k * 0.1, k)
         elif terrain == "stone":
-            stone_shape(c, tier or 1, m, m, k * 0.44)
+            stone_shape(c, tier or 1, m, m, k * 0.44, numeral=False)
         elif terrain == "stronghold":
             _tower(c, m, m, k * 0.9, seat_colour(controller), INK)
     return toolkit.drawn(("cor.mark", terrain, tier, controller, k), size, paint)
@@ -175,12 +183,13 @@ def land_mark(terrain: str, tier: int | None, controller: Any, k: int) -> Image.
 def unit_pills(seat: int, counts: tuple[tuple[int, int], ...], h: int, max_w: int) -> list[Image.Image]:
     """A player's units on a territory: "I×3 II×1" on the seat's colour; the font shrinks to keep
     the pill inside its hex, and a pill still too wide is cut in two."""
-    size = round(h * 0.74)
-    while size > round(h * 0.62) and _pill_w(counts, size, h) > max_w:
+    size = max(TEXT_MIN, round(h * 0.74))
+    while size > max(TEXT_MIN, round(h * 0.62)) and _pill_w(counts, size, h) > max_w:
         size -= 1
     if _pill_w(counts, size, h) <= max_w or len(counts) < 2:
         return [unit_pill(seat, counts, h, size)]
-    return [unit_pill(seat, counts[:2], h, size), unit_pill(seat, counts[2:], h, size)]
+    half = (len(counts) + 1) // 2
+    return [unit_pill(seat, counts[:half], h, size), unit_pill(seat, counts[half:], h, size)]
 
 
 def _pill_text(counts: tuple[tuple[int, int], ...]) -> str:
@@ -202,21 +211,30 @@ def unit_pill(seat: int, counts: tuple[tuple[int, int], ...], h: int, size: int)
     return toolkit.drawn(("cor.pill", seat, counts, h, size), (w, h), paint)
 
 
-def elf_token(mark: str, count: int, r: int) -> Image.Image:
-    """An elf type's tokens on a territory: a green disc with its initial, the count on a badge."""
-    badge = max(7, round(r * 0.62)) if count > 1 else 0
-    w, h = 2 * r + 1 + badge, 2 * r + 1 + badge // 2
+def elf_token(mark: str, count: int, h: int) -> Image.Image:
+    """An elf type's tokens on a territory: a green pill with its initial and, past one, the count."""
+    text = f"{mark}×{count}" if count > 1 else mark
+    size = max(TEXT_MIN, round(h * 0.7))
+    w = max(h, tw(text, size, True) + h // 2 + 4)
 
     def paint(c: toolkit.Canvas) -> None:
-        c.ellipse((0, badge // 2, 2 * r, badge // 2 + 2 * r), fill=ELF, outline=ELF_DARK, width=2)
-        size = max(9, round(r * 1.05))
-        draw_text(c, (r, badge // 2 + r), mark, size, WHITE, True, anchor="mm")
-        if badge:
-            bx, by = 2 * r + badge - 2 * badge + 2, 0
-            c.ellipse((bx, by, bx + 2 * badge - 2, by + 2 * badge - 2), fill=WHITE, outline=ELF_DARK)
-            toolkit.text(c, (bx + badge - 1, by + badge - 1), str(count), font=font(max(8, round(badge * 1.2)), True),
-                         fill=ELF_DARK, anchor="mm")
-    return toolkit.drawn(("cor.elf", mark, count, r), (w, h), paint)
+        c.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=ELF, outline=ELF_DARK, width=2)
+        draw_text(c, (w / 2, h / 2), text, size, WHITE, True, anchor="mm")
+    return toolkit.drawn(("cor.elf", mark, count, h), (w, h), paint)
+
+
+def rows_within(tokens: list[Image.Image], max_w: int, gap: int = 3) -> list[list[Image.Image]]:
+    """Tokens in rows at most `max_w` wide (a token wider than that alone on its row)."""
+    rows: list[list[Image.Image]] = []
+    used = 0
+    for t in tokens:
+        if rows and used + gap + t.width <= max_w:
+            rows[-1].append(t)
+            used += gap + t.width
+        else:
+            rows.append([t])
+            used = t.width
+    return rows
 
 
 def rage(d, cx: float, cy: float, r: float) -> None:
@@ -247,8 +265,9 @@ def tactic_chip(card_id: str, h: int) -> Image.Image:
     card = tactic_data(card_id)
     number = str(card.get("turn_order", "?"))
     units = [(int(t), n) for t, n in sorted((card.get("reinforcement") or {}).items()) if n]
-    size = round(h * 0.42)
-    num_w = max(h, tw(number, round(h * 0.62), True) + 12)
+    size = max(TEXT_MIN, round(h * 0.42))
+    big = max(TEXT_MIN + 2, round(h * 0.62))
+    num_w = max(h, tw(number, big, True) + 12)
     parts_w = tw(str(card.get("income", 0)), size, True) + h * 0.5 + 10
     for tier, n in units:
         parts_w += tw(f"{ROMAN[tier]}×{n}", size, True) + 8
@@ -257,7 +276,7 @@ def tactic_chip(card_id: str, h: int) -> Image.Image:
     def paint(c: toolkit.Canvas) -> None:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=CARD, outline=INK, width=2)
         c.rounded_rectangle((3, 3, num_w - 2, h - 4), radius=4, fill=CARD_INK)
-        toolkit.text(c, ((num_w + 1) / 2, h / 2), number, font=font(round(h * 0.62), True), fill=CARD, anchor="mm")
+        toolkit.text(c, ((num_w + 1) / 2, h / 2), number, font=font(big, True), fill=CARD, anchor="mm")
         x = num_w + 6
         coin(c, x + h * 0.22, h / 2, h * 0.22)
         x += h * 0.44 + 4
@@ -271,7 +290,8 @@ def tactic_chip(card_id: str, h: int) -> Image.Image:
     return toolkit.drawn(("cor.tactic", card_id, h), (w, h), paint)
 
 
-def slot_chip(item_id: str | None, slot: str, lang: str, w: int, h: int, legendary: bool = False) -> Image.Image:
+def slot_chip(item_id: str | None, slot: str, lang: str, w: int, h: int, legendary: bool = False,
+              size: int = TEXT_MIN) -> Image.Image:
     """An equipment slot: the item's name on its slot's colour (weapon red, armour blue, a
     legendary item gold), an empty slot dashed."""
     name = item_name(item_id, lang) if item_id else ""
@@ -280,11 +300,11 @@ def slot_chip(item_id: str | None, slot: str, lang: str, w: int, h: int, legenda
         colour = LEGENDARY if legendary else WEAPON if slot == "weapon" else ARMOUR
         if not item_id:
             c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, outline=mix(colour, PANEL, 0.5), width=1)
-            toolkit.text(c, (10, h / 2), "—", font=font(h // 2, False), fill=mix(colour, PANEL, 0.3), anchor="lm")
+            toolkit.text(c, (10, h / 2), "—", font=font(size, False), fill=mix(colour, PANEL, 0.3), anchor="lm")
             return
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=mix(colour, PANEL, 0.25), outline=colour, width=1)
-        say_fit(c, (7, h / 2), name, max(10, h - 10), w - 12, WHITE, True, anchor="lm", min_size=max(9, h - 14))
-    return toolkit.drawn(("cor.slot", item_id, slot, lang, w, h, legendary), (w, h), paint)
+        say_fit(c, (6, h / 2), name, size, w - 10, WHITE, True, anchor="lm", min_size=size)
+    return toolkit.drawn(("cor.slot", item_id, slot, lang, w, h, legendary, size), (w, h), paint)
 
 
 # ---------------------------------------------------------------------------- the view, read safely
@@ -349,12 +369,37 @@ class _Board:
 
     # ------------------------------------------------------------------ the whole picture
     def render(self) -> bytes:
+        battle = self._battle_section()
         panel = [s for s in (self._header_section(), self._result_section(), self._order_section(),
-                             self._battle_section(), *self._seat_sections()) if s]
-        under = [s for s in (self._market_section(), self._elf_card_section(), self._piles_section()) if s]
+                             battle, *self._seat_sections()) if s]
+        legend = self._legend_section()
+        under = [s for s in (self._recent_section(), self._market_section(), self._elf_card_section(),
+                             self._piles_section(), legend) if s]
         map_top = MARGIN
         left_h = map_top + self.map_h + 12 + sum(h for h, _ in under)
         right_h = MARGIN + sum(h for h, _ in panel)
+        # a long panel (four seats and a battle) gives its battle to the map's column
+        if battle and max(left_h + battle[0], right_h - battle[0]) < right_h:
+            panel = [s for s in panel if s is not battle]
+            under.insert(0, battle)
+            left_h += battle[0]
+            right_h -= battle[0]
+        # a long map column (two or three players) gives its legend to the panel
+        in_panel = self._legend_section(PANEL_W)
+        if max(left_h - legend[0], right_h + in_panel[0]) < left_h:
+            under = [s for s in under if s is not legend]
+            panel.append(in_panel)
+            left_h -= legend[0]
+            right_h += in_panel[0]
+            legend = in_panel
+        # the legend (the help says the same) gives way before the picture grows past MAX_ASPECT
+        if max(left_h, right_h) + MARGIN > MAX_ASPECT * WIDTH:
+            if legend in panel:
+                panel.remove(legend)
+                right_h -= legend[0]
+            else:
+                under.remove(legend)
+                left_h -= legend[0]
         height = max(left_h, right_h) + MARGIN
         img = Image.new("RGB", (WIDTH, height), BACKGROUND)
         d = toolkit.canvas(img)
@@ -371,18 +416,33 @@ class _Board:
         return PALETTE.png(img)
 
     # ------------------------------------------------------------------ the map
+    def _lands(self) -> Image.Image:
+        """The map's land, every hex's tile on the background, as one part kept per layout (the
+        map does not change during a game but for the strongholds placed): the picture's top
+        left corner down to the map's bottom, pasted whole."""
+        s = self.size
+        tiles = tuple((label, hx["terrain"], hx.get("stone_tier"), hx.get("owner"), hx.get("q"), hx.get("r"))
+                      for label, hx in self.hexes.items())   # a stronghold's label does not say where it is
+        size = (MARGIN + MAP_W + GAP // 2, math.ceil(self.oy + (self.top_unit * s) + self.map_h + 2))
+
+        def make() -> Image.Image:
+            layer = Image.new("RGB", size, BACKGROUND)
+            for label, terrain, tier, owner, _q, _r in tiles:
+                cx, cy = self.centre(label)
+                paste_centred(layer, land_tile(terrain, s, tier, owner), cx, cy)
+            return layer
+        return toolkit.sprite(("cor.lands", tiles, round(s, 3), round(self.ox, 3), round(self.oy, 3), size), make)
+
     def _map(self, d: toolkit.Canvas) -> None:
         view, s = self.view, self.size
-        spot_size = max(11, round(s * 0.2))
+        toolkit.paste(d, self._lands(), (0, 0))
+        spot_size = max(TEXT_MIN, round(s * 0.2))
         for name, (ux, uy) in sorted(self.spots.items()):
             cx, cy = self.ox + ux * s, self.oy + uy * s
             pts = hex_points(cx, cy, s - 3)
             d.line(pts + [pts[0]], fill=SPOT, width=2, joint="curve")
             toolkit.text(d, (cx, cy), name, font=font(spot_size, True), fill=SPOT, anchor="mm", stroke_width=2,
                          stroke_fill=BACKGROUND)
-        for label, hx in self.hexes.items():
-            cx, cy = self.centre(label)
-            paste_centred(d, land_tile(hx["terrain"], s, hx.get("stone_tier"), hx.get("owner")), cx, cy)
         # the running battle's territory, else the last battle's
         fight = view.get("battle") if isinstance(view.get("battle"), dict) else None
         last = view.get("last_battle") if isinstance(view.get("last_battle"), dict) else None
@@ -400,9 +460,9 @@ class _Board:
         for hero, where in sorted((view.get("hero_at") or {}).items()):
             if where:
                 heroes.setdefault(where, []).append((hero, owners.get(hero)))
-        label_size = max(13, round(s * 0.25))
-        mark_k = max(14, round(s * 0.34))
-        row_h = max(17, round(s * 0.36))
+        label_size = max(TEXT_MIN, round(s * 0.28))
+        mark_k = max(18, round(s * 0.34))
+        row_h = max(TEXT_MIN + 6, round(s * 0.4))
         for label, hx in self.hexes.items():
             cx, cy = self.centre(label)
             # the label (and the land's mark) along the top
@@ -431,11 +491,12 @@ class _Board:
             for e in elves.get(label) or []:
                 kinds[e] = kinds.get(e, 0) + 1
             if kinds:
-                r = max(9, round(row_h * 0.56))
-                parts.append([elf_token(elf_mark(e, self.lang), kinds[e], r) for e in sorted(kinds, key=elf_order)])
+                parts.extend(rows_within([elf_token(elf_mark(e, self.lang), kinds[e], row_h)
+                                          for e in sorted(kinds, key=elf_order)], round(s * 1.72)))
             if label in heroes:
-                r = max(9, round(row_h * 0.56))
-                parts.append([hero_token(seat, hero_mark(hero, self.lang), r) for hero, seat in heroes[label]])
+                r = max(12, round(row_h * 0.5))
+                parts.extend(rows_within([hero_token(seat, hero_mark(hero, self.lang), r, TEXT_MIN)
+                                          for hero, seat in heroes[label]], round(s * 1.72)))
             if not parts:
                 continue
             heights = [max(p.height for p in part) if isinstance(part, list) else part.height for part in parts]
@@ -460,12 +521,12 @@ class _Board:
 
     def _header_section(self):
         view = self.view
-        h = 104
+        step = self.say(view.get("step_text"))
+        step = wrap_text(step[:1].upper() + step[1:], BODY, PANEL_W - 28, max_lines=2)
+        h = 44 + 30 * len(step) + 12
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
-            title = self.say(Msg("CLASH OF RAGE"))
-            draw_text(d, (x + 14, y + 24), title, 24, TEXT, True, anchor="lm")
             bits = []
             rnd = _int(view.get("round"), 1)
             limit = _int((view.get("options") or {}).get("rounds"))
@@ -477,11 +538,9 @@ class _Board:
             elif phase == "tactics":
                 bits.append(term("tactic card"))
             said = " · ".join(self.say(b)[:1].upper() + self.say(b)[1:] for b in bits)
-            tx = x + 24 + tw(title, 24, True)
-            say_fit(d, (x + w - 14, y + 24), said, BODY, x + w - 14 - tx - 10, GOLD, True, anchor="rm", min_size=14)
-            step = self.say(view.get("step_text"))
-            step = step[:1].upper() + step[1:]
-            say_fit(d, (x + 14, y + 62), step, BODY, w - 28, TEXT, anchor="lm", min_size=14)
+            say_fit(d, (x + 14, y + 24), said, HEAD - 2, w - 28, GOLD, True, anchor="lm", min_size=SMALL)
+            for k, line in enumerate(step):
+                draw_text(d, (x + 14, y + 56 + 30 * k), line, BODY, TEXT, anchor="lm")
         return h, paint
 
     def _result_section(self):
@@ -500,7 +559,7 @@ class _Board:
             else:
                 text = self.say(Msg("Game over"))
             star(d, x + 28, y + (h - 10) / 2, 14, GOLD, GOLD_DARK)
-            say_fit(d, (x + 50, y + (h - 10) / 2), text, HEAD, w - 64, WHITE, True, anchor="lm", min_size=15)
+            say_fit(d, (x + 50, y + (h - 10) / 2), text, HEAD, w - 64, WHITE, True, anchor="lm", min_size=SMALL)
         return h, paint
 
     def _order_section(self):
@@ -508,13 +567,16 @@ class _Board:
         tac = view.get("tactics") or {}
         players = _int(view.get("players"))
         if is_selecting(view):
-            h = 58 + 44
+            n = waiting_count(view)
+            text = self.say(Msg("{picked} of {players} players have chosen a tactic card.",
+                                picked=players - n, players=players))
+            lines = wrap_text(text, SMALL, PANEL_W - 28, True)
+            h = 40 + 48 + 28 * len(lines) + 14
 
             def paint_waiting(d, x, y, w):
                 self._box(d, x, y, w, h - 10)
                 head = self.say(term("turn order"))
                 draw_text(d, (x + 14, y + 22), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
-                n = waiting_count(view)
                 # card backs: one face down per pick made, an empty place per player still choosing
                 cx = x + 14
                 for k in range(players):
@@ -526,15 +588,14 @@ class _Board:
                     else:
                         d.rounded_rectangle(box, radius=4, outline=PANEL_EDGE, width=2)
                     cx += 38
-                text = self.say(Msg("{picked} of {players} players have chosen a tactic card.",
-                                    picked=players - n, players=players))
-                say_fit(d, (cx + 10, y + 62), text, SMALL, x + w - cx - 24, GOLD, True, anchor="lm", min_size=12)
+                for k, line in enumerate(lines):
+                    draw_text(d, (x + 14, y + 104 + 28 * k), line, SMALL, GOLD, True, anchor="lm")
             return h, paint_waiting
         order = [s for s in tac.get("turn_order") or [] if isinstance(s, int)]
         revealed = tac.get("revealed") or {}
         if not order:
             return None
-        row = 38
+        row = 40
         h = 40 + row * len(order) + 14
         acting = view.get("acting")
 
@@ -549,7 +610,7 @@ class _Board:
                 if now:
                     toolkit.round_box(d, (x + 6, ry + 1, x + w - 6, ry + row - 1), radius=6,
                                       fill=mix(GOLD, PANEL, 0.82))
-                toolkit.text(d, (x + 26, cy), str(k + 1), font=font(20, True), fill=GOLD if now else TEXT_DIM,
+                toolkit.text(d, (x + 26, cy), str(k + 1), font=font(BODY, True), fill=GOLD if now else TEXT_DIM,
                              anchor="mm")
                 d.ellipse((x + 44, cy - 8, x + 60, cy + 8), fill=seat_colour(seat), outline=INK)
                 card = revealed.get(str(seat))
@@ -559,7 +620,7 @@ class _Board:
                     chip_w = chip.width
                     toolkit.paste(d, chip, (x + w - 12 - chip.width, round(cy - chip.height / 2)))
                 name = ("▶ " if now else "") + self.say(Seat(seat))
-                say_fit(d, (x + 68, cy), name, BODY, w - 90 - chip_w, TEXT, True, anchor="lm", min_size=14)
+                say_fit(d, (x + 68, cy), name, BODY, w - 90 - chip_w, TEXT, True, anchor="lm", min_size=SMALL)
                 ry += row
         return h, paint
 
@@ -568,7 +629,8 @@ class _Board:
         b = view.get("battle")
         if not isinstance(b, dict):
             return None
-        h = 196
+        row = 38
+        h = 40 + 2 * (row + 6) + 44 + 34 + 12
 
         def side_name(side) -> str:
             return self.say(Msg("the elves")) if side == ELVES else self.say(Seat(side)) \
@@ -583,30 +645,31 @@ class _Board:
             speed = b.get("speed") if isinstance(b.get("speed"), dict) else {}
             rage_tokens = b.get("rage") if isinstance(b.get("rage"), dict) else {}
             turn = b.get("turn")
-            half = (w - 28) / 2
             for k, (role, side) in enumerate(roles):
-                bx = x + 14 + k * half
-                by = y + 40
+                by = y + 40 + k * (row + 6)
+                bx, bw = x + 12, w - 24
                 active = turn == role
                 col = side_colour(side)
-                toolkit.round_box(d, (bx, by, bx + half - 8, by + 62), radius=7,
-                                  fill=mix(col, PANEL, 0.7), outline=GOLD if active else col, width=3 if active else 1)
+                toolkit.round_box(d, (bx, by, bx + bw, by + row), radius=7, fill=mix(col, PANEL, 0.7),
+                                  outline=GOLD if active else col, width=3 if active else 1)
+                cy = by + row / 2
+                # speed and rage tokens at the right, the side's role and name on the left
+                n_rage = str(_int(rage_tokens.get(role)))
+                rx = bx + bw - 12 - tw(n_rage, SMALL, True)
+                toolkit.text(d, (rx, cy), n_rage, font=font(SMALL, True), fill=WHITE, anchor="lm")
+                rage(d, rx - 16, cy, 11)
+                spd = str(_int(speed.get(role)))
+                sx = rx - 36 - tw(spd, SMALL, True)
+                toolkit.text(d, (sx, cy), spd, font=font(SMALL, True), fill=WHITE, anchor="lm")
+                icon(d, "SPD", sx - 16, cy, 11)
                 label = self.say(Msg("Attacker: {who}", who=side_name(side)) if role == "attacker"
                                  else Msg("Defender: {who}", who=side_name(side)))
-                say_fit(d, (bx + 10, by + 16), ("▶ " if active else "") + label, SMALL, half - 28, WHITE, True,
-                        anchor="lm", min_size=12)
-                cy = by + 44
-                icon(d, "SPD", bx + 20, cy, 11)
-                toolkit.text(d, (bx + 36, cy), str(_int(speed.get(role))), font=font(SMALL, True), fill=WHITE,
-                             anchor="lm")
-                n_rage = _int(rage_tokens.get(role))
-                rx = bx + 70
-                rage(d, rx, cy, 11)
-                toolkit.text(d, (rx + 16, cy), str(n_rage), font=font(SMALL, True), fill=WHITE, anchor="lm")
+                say_fit(d, (bx + 10, cy), ("▶ " if active else "") + label, SMALL, sx - 36 - bx - 10, WHITE, True,
+                        anchor="lm", min_size=SMALL)
             # the dice, rerolls left, damage
             dice = [f for f in b.get("dice") or [] if f in ("hit", "blank")]
-            dy = y + 112
-            k = 32
+            dy = y + 40 + 2 * (row + 6) + 4
+            k = 34
             dx = x + 14
             step = str(b.get("step") or "")
             if dice:
@@ -617,24 +680,41 @@ class _Board:
                 for _ in range(3):
                     d.rounded_rectangle((dx, dy, dx + k - 1, dy + k - 1), radius=6, outline=PANEL_EDGE, width=2)
                     dx += k + 5
-            ly = dy + k + 22
+            ly = dy + k + 20
             bits = [self.say(plural("{n} reroll left", "{n} rerolls left", n=_int(b.get("rerolls_left"))))]
             if step == "allocate" or _int(b.get("damage")):
                 bits.append(self.say(Msg("damage {n}", n=_int(b.get("damage")))))
             icon(d, "REROLL", x + 26, ly, 11)
-            say_fit(d, (x + 44, ly), " · ".join(bits), SMALL, w - 60, WHITE, True, anchor="lm", min_size=12)
+            say_fit(d, (x + 44, ly), " · ".join(bits), SMALL, w - 60, WHITE, True, anchor="lm", min_size=SMALL)
         return h, paint
 
     def _seat_sections(self):
         return [self._seat_section(seat, area) for seat, area in enumerate(seats_of(self.view))]
 
     def _seat_section(self, seat: int, area: dict):
+        """A seat's block: name and tribe; gold, crystals, VP and heroes; the tactic cards' counts;
+        per tier its stone mark, the reserve and the equipped weapon and armour."""
         view = self.view
         tribe = str(area.get("tribe") or "")
         heroes = sorted(h for h, owner in (view.get("heroes") or {}).items() if owner == seat)
-        extras = bool(area.get("set_aside") or area.get("legendary"))
-        unit_row = 30
-        h = 14 + 32 + 34 + 3 * unit_row + (30 if extras else 0) + 22
+        legendary = [str(i) for i in area.get("legendary") or []]
+        worn = {str(i) for slots in (area.get("equipped") or {}).values() if isinstance(slots, dict)
+                for i in slots.values() if i}
+        spare = [i for i in legendary if i not in worn]    # forged, not equipped now
+        bits = []
+        if spare:
+            bits.append(self.say(Msg("Legendary: {items}", items=[item_name(i, self.lang) for i in spare])))
+        if area.get("set_aside"):
+            bits.append(self.say(Msg("Set aside: {items}", items=[item_name(i, self.lang) for i in area["set_aside"]])))
+        extras = [line for bit in bits for line in wrap_text(bit, SMALL, PANEL_W - 36)]
+        unit_row = 32
+        top_rows = 106
+        reserve = area.get("reserve") or {}
+        equipped = area.get("equipped") or {}
+        res_w = tw("×00", SMALL, True)
+        chip_off = 52 + res_w
+        lines = {tier: self._slot_lines(equipped.get(str(tier)) or {}, PANEL_W - 14 - chip_off) for tier in (1, 2, 3)}
+        h = top_rows + unit_row * sum(len(v) for v in lines.values()) + 28 * len(extras) + (6 if extras else 0) + 22
         acting = view.get("acting") == seat and not view.get("result")
         selecting = is_selecting(view)
 
@@ -642,34 +722,35 @@ class _Board:
             self._box(d, x, y, w, h - 10, fill=mix(seat_colour(seat), PANEL, 0.9),
                       outline=GOLD if acting else PANEL_EDGE, width=3 if acting else 1)
             d.rectangle((x + 4, y + 10, x + 9, y + h - 20), fill=seat_colour(seat))
+            right = x + w - 14
             # name and tribe
             tribe_said = tribe_name(tribe, self.lang) if tribe else ""
             tribe_w = min(tw(tribe_said, SMALL), w // 2 - 20)
-            say_fit(d, (x + w - 14, y + 24), tribe_said, SMALL, tribe_w, TEXT_DIM, anchor="rm", min_size=12)
+            say_fit(d, (right, y + 22), tribe_said, SMALL, tribe_w, TEXT_DIM, anchor="rm", min_size=SMALL)
             name = ("▶ " if acting else "") + self.say(Seat(seat))
-            say_fit(d, (x + 20, y + 24), name, HEAD - 1, w - 50 - tribe_w, seat_light(seat), True, anchor="lm",
-                    min_size=14)
-            # gold, crystals, VP, heroes, tactic cards
-            cy = y + 62
+            say_fit(d, (x + 20, y + 22), name, HEAD - 2, w - 50 - tribe_w, seat_light(seat), True, anchor="lm",
+                    min_size=SMALL)
+            # gold, crystals, VP, heroes
+            cy = y + 54
             cx = x + 20
-            coin(d, cx + 10, cy, 10)
-            cx += 25
+            coin(d, cx + 10, cy, 11)
+            cx += 26
             label = str(_int(area.get("gold")))
             toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=TEXT, anchor="lm")
-            cx += tw(label, BODY, True) + 14
-            crystal(d, cx + 9, cy, 11)
+            cx += tw(label, BODY, True) + 16
+            crystal(d, cx + 9, cy, 12)
             cx += 24
             label = str(_int(area.get("crystals")))
             toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=TEXT, anchor="lm")
-            cx += tw(label, BODY, True) + 14
-            star(d, cx + 11, cy, 12, GOLD, GOLD_DARK)
-            cx += 28
+            cx += tw(label, BODY, True) + 16
+            star(d, cx + 12, cy, 13, GOLD, GOLD_DARK)
+            cx += 30
             label = f"{_int(area.get('vp'))}/{target_vp(view)}"
             toolkit.text(d, (cx, cy), label, font=font(BODY, True), fill=GOLD, anchor="lm")
-            cx += tw(label, BODY, True) + 14
+            cx += tw(label, BODY, True) + 16
             for hero in heroes:
-                part = hero_token(seat, hero_mark(hero, self.lang), 10)
-                toolkit.paste(d, part, (round(cx), round(cy - part.height / 2 - 2)))
+                part = hero_token(seat, hero_mark(hero, self.lang), 13, SMALL)
+                toolkit.paste(d, part, (round(cx), round(cy - part.height / 2 - 3)))
                 cx += part.width + 3
             # tactic cards: deck and discard; the hand's size is not shown during the secret choice
             hand = area.get("tactic_hand")
@@ -680,40 +761,37 @@ class _Board:
             counts = self.say(Msg("Deck {deck} · Discard {discard}", deck=deck_n, discard=discard_n)) if selecting \
                 else self.say(Msg("Hand {hand} · Deck {deck} · Discard {discard}", hand=hand_n, deck=deck_n,
                                   discard=discard_n))
-            right = x + w - 14
-            say_fit(d, (right, cy), counts, 16, max(40, right - cx - 10), TEXT_DIM, anchor="rm", min_size=11)
-            # the tribe card's unit types: tier, name, reserve, weapon and armour
-            uy = y + 82
-            reserve = area.get("reserve") or {}
-            equipped = area.get("equipped") or {}
-            chip_w = min(128, (w - 30) // 4)
+            say_fit(d, (x + 20, y + 85), counts, SMALL, w - 36, TEXT_DIM, anchor="lm", min_size=SMALL)
+            # the tribe card's unit types: tier (its stone's mark), reserve, weapon and armour
+            ry = y + top_rows
+            chip_x = x + chip_off
             for tier in (1, 2, 3):
-                ry = uy + (tier - 1) * unit_row
                 mid = ry + unit_row / 2
-                stone_shape(d, tier, x + 30, mid, 11)
-                slots = equipped.get(str(tier)) or {}
-                ax = right - chip_w
-                wx = ax - 4 - chip_w
-                toolkit.paste(d, slot_chip(slots.get("weapon"), "weapon", self.lang, chip_w, unit_row - 6),
-                              (wx, round(ry + 3)))
-                toolkit.paste(d, slot_chip(slots.get("armour"), "armour", self.lang, chip_w, unit_row - 6),
-                              (ax, round(ry + 3)))
-                res = f"×{_int(reserve.get(str(tier)))}"
-                res_w = tw(res, 16, True)
-                toolkit.text(d, (wx - 8, mid), res, font=font(16, True), fill=TEXT_DIM, anchor="rm")
-                name = unit_name(tribe, tier, self.lang) if tribe else ROMAN[tier]
-                say_fit(d, (x + 48, mid), name, SMALL, wx - x - 64 - res_w, TEXT, anchor="lm", min_size=12)
-            if extras:
-                ey = uy + 3 * unit_row + 15
-                bits = []
-                if area.get("legendary"):
-                    bits.append(self.say(Msg("Legendary: {items}",
-                                             items=[item_name(i, self.lang) for i in area["legendary"]])))
-                if area.get("set_aside"):
-                    bits.append(self.say(Msg("Set aside: {items}",
-                                             items=[item_name(i, self.lang) for i in area["set_aside"]])))
-                say_fit(d, (x + 20, ey), " · ".join(bits), 16, w - 36, TEXT_DIM, anchor="lm", min_size=11)
+                stone_shape(d, tier, x + 30, mid, 16, min_size=SMALL)
+                toolkit.text(d, (x + 52, mid), f"×{_int(reserve.get(str(tier)))}", font=font(SMALL, True),
+                             fill=TEXT_DIM, anchor="lm")
+                for line in lines[tier]:
+                    for slot, item, cx, cw in line:
+                        chip = slot_chip(item, slot, self.lang, cw, unit_row - 5, legendary=item in legendary)
+                        toolkit.paste(d, chip, (chip_x + cx, round(ry + 2)))
+                    ry += unit_row
+            for k, line in enumerate(extras):
+                draw_text(d, (x + 20, ry + 18 + 28 * k), line, SMALL, TEXT_DIM, anchor="lm")
         return h, paint
+
+    def _slot_lines(self, slots: dict, room: int) -> list[list[tuple[str, Any, int, int]]]:
+        """Where a unit type's weapon and armour chips go in `room` px: two halves of one line
+        when both names fit, else each as wide as its name, the armour on a line of its own when
+        the two do not fit side by side. Each chip: (slot, item, x from the first, width)."""
+        items = [("weapon", slots.get("weapon")), ("armour", slots.get("armour"))]
+        widths = [tw(item_name(i, self.lang), SMALL, True) + 16 if i else 40 for _s, i in items]
+        half = (room - 4) // 2
+        if max(widths) <= half:
+            return [[(slot, item, k * (half + 4), half) for k, (slot, item) in enumerate(items)]]
+        if sum(widths) + 4 <= room:
+            return [[(items[0][0], items[0][1], 0, widths[0]),
+                     (items[1][0], items[1][1], widths[0] + 4, room - widths[0] - 4)]]
+        return [[(slot, item, 0, min(room, wd))] for (slot, item), wd in zip(items, widths)]
 
     # ------------------------------------------------------------------ under the map
     def _market_section(self):
@@ -722,7 +800,7 @@ class _Board:
             return None
         cols = 3
         rows = math.ceil(len(market) / cols)
-        cell_h = 62
+        cell_h = 66
         h = 40 + rows * (cell_h + 8) + 12
 
         def paint(d, x, y, w):
@@ -737,75 +815,182 @@ class _Board:
         return h, paint
 
     def _item_cell(self, d, item_id, count: int, x, y, w, h):
+        """A black market stack (name, cost, bonuses, count), drawn once per look and pasted."""
+        w, h = round(w), round(h)
         it = item_data(str(item_id)) if item_id else None
-        if it is None or count <= 0:
-            d.rounded_rectangle((x, y, x + w, y + h), radius=7, outline=PANEL_EDGE, width=1)
-            draw_text(d, (x + w / 2, y + h / 2), self.say(Msg("empty")), SMALL, TEXT_DIM, anchor="mm")
-            return
-        colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
-        toolkit.round_box(d, (x, y, x + w, y + h), radius=7, fill=mix(colour, PANEL, 0.8), outline=colour)
-        cost = _int(it.get("cost"))
-        coin(d, x + w - 22, y + 19, 12)
-        toolkit.text(d, (x + w - 22, y + 19), str(cost), font=font(14, True), fill=INK, anchor="mm")
-        say_fit(d, (x + 10, y + 19), item_name(str(item_id), self.lang), SMALL, w - 46, WHITE, True, anchor="lm",
-                min_size=12)
-        bonus_row(d, x + 10, y + 45, it.get("bonus") or {}, 9, 15)
-        if count > 1:
-            label = f"×{count}"
-            toolkit.text(d, (x + w - 10, y + 45), label, font=font(16, True), fill=TEXT, anchor="rm")
+        empty = it is None or count <= 0
+        said = self.say(Msg("empty")) if empty else item_name(str(item_id), self.lang)
+
+        def paint(c: toolkit.Canvas) -> None:
+            if empty:
+                c.rounded_rectangle((0, 0, w, h), radius=7, outline=PANEL_EDGE, width=1)
+                draw_text(c, (w / 2, h / 2), said, SMALL, TEXT_DIM, anchor="mm")
+                return
+            colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
+            c.rounded_rectangle((0, 0, w, h), radius=7, fill=mix(colour, PANEL, 0.8), outline=colour)
+            coin(c, w - 22, 19, 15)
+            toolkit.text(c, (w - 22, 19), str(_int(it.get("cost"))), font=font(SMALL, True), fill=INK, anchor="mm")
+            say_fit(c, (8, 19), said, SMALL, w - 48, WHITE, True, anchor="lm", min_size=SMALL)
+            bonus_row(c, 8, 48, it.get("bonus") or {}, 11, SMALL)
+            if count > 1:
+                toolkit.text(c, (w - 10, 48), f"×{count}", font=font(SMALL, True), fill=TEXT, anchor="rm")
+        part = toolkit.drawn(("cor.stack", str(item_id), count if not empty else 0, said, w, h), (w + 1, h + 1), paint)
+        toolkit.paste(d, part, (round(x), round(y)))
 
     def _elf_card_section(self):
         card = self.view.get("elf_card")
         if not isinstance(card, dict) or not card:
             return None
         kinds = sorted(card, key=elf_order)
-        row = 30
+        row = 32
         h = 40 + row * len(kinds) + 12
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
             head = self.say(term("elf tribe card"))
             draw_text(d, (x + 14, y + 20), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
-            chip_w = 170
+            chip_w = 180
             for k, elf in enumerate(kinds):
                 ry = y + 36 + k * row
                 mid = ry + row / 2
-                paste_centred(d, elf_token(elf_mark(elf, self.lang), 1, 11), x + 28, mid)
+                paste_centred(d, elf_token(elf_mark(elf, self.lang), 1, row - 4), x + 30, mid)
                 slots = card.get(elf) or {}
                 ax = x + w - 14 - chip_w
                 wx = ax - 6 - chip_w
-                toolkit.paste(d, slot_chip(slots.get("weapon"), "weapon", self.lang, chip_w, row - 6),
-                              (round(wx), round(ry + 3)))
-                toolkit.paste(d, slot_chip(slots.get("armour"), "armour", self.lang, chip_w, row - 6),
-                              (round(ax), round(ry + 3)))
+                toolkit.paste(d, slot_chip(slots.get("weapon"), "weapon", self.lang, chip_w, row - 5),
+                              (round(wx), round(ry + 2)))
+                toolkit.paste(d, slot_chip(slots.get("armour"), "armour", self.lang, chip_w, row - 5),
+                              (round(ax), round(ry + 2)))
                 e = elf_data(elf)
                 stats = f"{e.get('strength', 0)}/{e.get('health', 0)}"
                 sx = wx - 10
-                toolkit.text(d, (sx, mid), stats, font=font(16, True), fill=TEXT_DIM, anchor="rm")
-                say_fit(d, (x + 46, mid), elf_name(elf, self.lang), SMALL, sx - x - 56 - tw(stats, 16, True), TEXT,
-                        anchor="lm", min_size=12)
+                toolkit.text(d, (sx, mid), stats, font=font(SMALL, True), fill=TEXT_DIM, anchor="rm")
+                say_fit(d, (x + 52, mid), elf_name(elf, self.lang), SMALL, sx - x - 62 - tw(stats, SMALL, True),
+                        TEXT, anchor="lm", min_size=SMALL)
         return h, paint
 
     def _piles_section(self):
+        """The piles' sizes, on as many lines as they need."""
         view = self.view
-        h = 54
+        bits = [(Msg("{pile}: {n}", pile=term("equipment card"), n=_int(view.get("equipment_deck"))), None),
+                (Msg("{pile}: {n}", pile=term("legendary equipment"), n=_int(view.get("legendary_deck"))), None),
+                (Msg("{pile}: {n}", pile=term("elf crystal"), n=_int(view.get("crystal_supply"))), "crystal")]
+        said = [(self.say(t), mark) for t, mark in bits]
+        said = [(s[:1].upper() + s[1:], mark) for s, mark in said]
+
+        def lines(w: float) -> list[list[tuple[str, Any, float]]]:
+            out: list[list[tuple[str, Any, float]]] = [[]]
+            used = 0.0
+            for text, mark in said:
+                part = tw(text, SMALL) + (22 if mark else 0)
+                if out[-1] and used + 24 + part > w - 28:
+                    out.append([])
+                    used = 0.0
+                out[-1].append((text, mark, part))
+                used += part + (24 if len(out[-1]) > 1 else 0)
+            return out
+
+        n_lines = len(lines(MAP_W))
+        line = 30
+        h = 20 + line * n_lines + 10
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
-            cy = y + (h - 10) / 2
-            bits = [(Msg("{pile}: {n}", pile=term("equipment card"), n=_int(view.get("equipment_deck"))), None),
-                    (Msg("{pile}: {n}", pile=term("legendary equipment"), n=_int(view.get("legendary_deck"))), None),
-                    (Msg("{pile}: {n}", pile=term("elf crystal"), n=_int(view.get("crystal_supply"))), "crystal")]
-            cx = x + 14
-            room = (w - 28) / 3
-            for text, mark in bits:
-                tx = cx
-                if mark == "crystal":
-                    crystal(d, cx + 9, cy, 10)
-                    tx += 22
-                said = self.say(text)
-                say_fit(d, (tx, cy), said[:1].upper() + said[1:], 16, room - (tx - cx) - 8, TEXT_DIM, anchor="lm", min_size=11)
-                cx += room
+            for k, row in enumerate(lines(w)):
+                cy = y + 10 + line / 2 + k * line
+                cx = x + 14
+                for text, mark, part in row:
+                    tx = cx
+                    if mark == "crystal":
+                        crystal(d, cx + 9, cy, 11)
+                        tx += 22
+                    say_fit(d, (tx, cy), text, SMALL, x + w - 14 - tx, TEXT_DIM, anchor="lm", min_size=SMALL)
+                    cx += part + 24
+        return h, paint
+
+    def _legend_section(self, width: int = MAP_W):
+        """What the map's marks mean: the reinforcement stones (the tier's shape, colour and
+        numeral) and what controlling one gives; the red and magenta frames."""
+        head = self.say(term("reinforcement stone"))
+        head = head[:1].upper() + head[1:]
+        explain = self.say(Msg("Whoever controls a stone gets one unit of its tier after the first action."))
+        frames = [(BATTLE, self.say(Msg("battle now"))), (LAST, self.say(Msg("last battle")))]
+        line = 30
+
+        def text_lines(w: float) -> list[str]:
+            return wrap_text(explain, SMALL, w - 28, False)
+
+        n = len(text_lines(width))
+        h = 14 + line + line * n + line + 14
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10)
+            cy = y + 10 + line / 2
+            draw_text(d, (x + 14, cy), head, SMALL, TEXT_DIM, True, anchor="lm")
+            sx = x + 24 + tw(head, SMALL, True)
+            for tier in (1, 2, 3):
+                stone_shape(d, tier, sx + 16, cy, 16, min_size=SMALL)
+                sx += 40
+            ty = cy + line
+            for text in text_lines(w):
+                draw_text(d, (x + 14, ty), text, SMALL, TEXT, anchor="lm")
+                ty += line
+            fx = x + 14
+            for colour, text in frames:
+                pts = hex_points(fx + 14, ty, 12)
+                d.line(pts + [pts[0]], fill=colour, width=4, joint="curve")
+                fx += 34
+                draw_text(d, (fx, ty), text, SMALL, TEXT_DIM, anchor="lm")
+                fx += tw(text, SMALL) + 24
+        return h, paint
+
+    def _recent_section(self):
+        """What happened last, as the view tells it: the last battle's territory, who won against
+        whom and who controls it now (with the units there)."""
+        last = self.view.get("last_battle")
+        if not isinstance(last, dict) or not last.get("territory") or isinstance(self.view.get("battle"), dict):
+            return None
+        where = str(last["territory"])
+
+        def side(s) -> Any:
+            return Msg("the elves") if s == ELVES else Seat(s) if isinstance(s, int) else "?"
+
+        won = self.say(Msg("Last battle in {hex}: {winner} beat {loser}.", hex=where, winner=side(last.get("winner")),
+                           loser=side(last.get("loser"))))
+        holder = controller(self.view, where)
+        held = self.say(Msg("{who} controls {hex}.", hex=where, who=side(holder)) if holder is not None
+                        else Msg("Nobody controls {hex}.", hex=where))
+        pills: list[Image.Image] = []
+        units = (self.view.get("units") or {}).get(where) or {}
+        for seat_key, tiers in sorted(units.items(), key=lambda kv: str(kv[0])):
+            counts = tuple((int(t), _int(n)) for t, n in sorted((tiers or {}).items(), key=lambda kv: str(kv[0]))
+                           if _int(n) > 0 and str(t).isdigit())
+            if counts and str(seat_key).isdigit():
+                pills.append(unit_pill(int(seat_key), counts, 28, SMALL))
+        line = 32
+
+        def lines(w: float) -> list[str]:
+            return wrap_text(won, SMALL, w - 58, True)
+
+        n = len(lines(MAP_W))
+        h = 14 + line * (n + 1) + 12
+
+        def paint(d, x, y, w):
+            self._box(d, x, y, w, h - 10, fill=mix(LAST, PANEL, 0.88), outline=LAST, width=2)
+            cy = y + 8 + line / 2
+            pts = hex_points(x + 28, cy, 13)
+            d.line(pts + [pts[0]], fill=LAST, width=4, joint="curve")
+            for text in lines(w):
+                draw_text(d, (x + 50, cy), text, SMALL, TEXT, True, anchor="lm")
+                cy += line
+            px = x + 50
+            room = x + w - 14 - px - sum(p.width + 6 for p in pills)
+            px += say_fit(d, (px, cy), held, SMALL, max(40, room), TEXT_DIM, anchor="lm", min_size=SMALL) + 10
+            for p in pills:
+                if px + p.width > x + w - 10:
+                    break
+                paste_centred(d, p, px + p.width / 2, cy)
+                px += p.width + 6
         return h, paint
 
 

@@ -10,8 +10,8 @@
 - Items set aside, legendary items forged, heroes owned, and a forge draw (the legendary cards
   drawn, one to keep) when the owner is forging.
 
-Discord shows the picture about 550 px wide: the width (1040 px, as the other hands) keeps a
-card's name 10-12 px high there. `hand_content(view)` is everything of the view the picture draws:
+Discord shows the picture about 550 px wide: on the 1040 px width (as the other hands) no text is
+drawn under TEXT_MIN (18 px, 9.5 px there). `hand_content(view)` is everything of the view the picture draws:
 equal contents, equal bytes.
 
 It draws only what the view carries: a unit type's stats with its equipment are the view's
@@ -30,15 +30,16 @@ from render.clash_of_rage.palette import (
     TEXT_DIM, WEAPON, WHITE, bonus_row, coin, crystal, hero_data, hero_mark, hero_name, hero_token, icon, item_data,
     item_name, seat_colour, stone_shape, tactic_data, target_vp, term, tribe_name, unit_data, unit_name,
 )
-from render.common import draw_text, font, say_fit, words
+from render.common import draw_text, font, say_fit, words, wrap_text
 from render.common import seat_area as _area, seat_names as _names, text_px as tw, viewer_seat as _viewer
 from render.common import whole as _int
 from render.toolkit import mix, star
 
 WIDTH = 1040
+TEXT_MIN = 18                 # px: the least text, 9.5 px when the picture is shown 550 px wide
 MARGIN = 20
 HEADER_H = 100
-TACTIC_W, TACTIC_H = 150, 196
+TACTIC_W, TACTIC_H = 150, 222
 UNIT_W = (WIDTH - 2 * MARGIN - 2 * 16) // 3
 ITEM_W, ITEM_H = 236, 92
 SECTION_HEAD = 46
@@ -119,14 +120,18 @@ def _tactic_card(card_id: str, lang: str, state: str) -> Image.Image:
         y = 142
         x = 16
         if not units:
-            say_fit(c, (w / 2, y), words(Msg("no units"), lang), 17, w - 20, CARD_GREY, anchor="mm", min_size=11)
+            say_fit(c, (w / 2, y), words(Msg("no units"), lang), TEXT_MIN, w - 20, CARD_GREY, anchor="mm",
+                    min_size=TEXT_MIN)
         for tier, n in units:
-            stone_shape(c, tier, x + 12, y, 12)
-            toolkit.text(c, (x + 28, y), f"×{n}", font=font(20, True), fill=CARD_INK, anchor="lm")
-            x += 28 + tw(f"×{n}", 20, True) + 10
+            stone_shape(c, tier, x + 13, y, 15, min_size=TEXT_MIN)
+            toolkit.text(c, (x + 31, y), f"×{n}", font=font(20, True), fill=CARD_INK, anchor="lm")
+            x += 31 + tw(f"×{n}", 20, True) + 8
         if tag_text:
-            c.rounded_rectangle((8, h - 34, w - 9, h - 9), radius=6, fill=GOLD)
-            say_fit(c, (w / 2, h - 21), tag_text, 16, w - 24, INK, True, anchor="mm", min_size=10)
+            lines = wrap_text(tag_text, TEXT_MIN, w - 24, True, max_lines=2)
+            top = h - 12 - 22 * len(lines)
+            c.rounded_rectangle((8, top, w - 9, h - 9), radius=6, fill=GOLD)
+            for k, line in enumerate(lines):
+                draw_text(c, (w / 2, top + 13 + 22 * k), line, TEXT_MIN, INK, True, anchor="mm")
     return toolkit.drawn(("cor_hand.tactic", card_id, lang, state), (w, h), paint)
 
 
@@ -144,13 +149,14 @@ def _item_card(item_id: str, lang: str, w: int = ITEM_W, h: int = ITEM_H, legend
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, fill=colour, outline=INK, width=2)
         c.rounded_rectangle((5, 30, w - 6, h - 6), radius=7, fill=CARD)
         label = caption or slot_word
-        say_fit(c, (12, 16), label[:1].upper() + label[1:], 15, w - 60, WHITE, True, anchor="lm", min_size=10)
+        say_fit(c, (12, 16), label[:1].upper() + label[1:], TEXT_MIN, w - 60, WHITE, True, anchor="lm",
+                min_size=TEXT_MIN)
         cost = it.get("cost")
         if cost is not None:
-            coin(c, w - 20, 16, 11)
-            toolkit.text(c, (w - 20, 16), str(cost), font=font(13, True), fill=INK, anchor="mm")
-        say_fit(c, (12, 48), name, 19, w - 24, CARD_INK, True, anchor="lm", min_size=12)
-        bonus_row(c, 12, h - 24, it.get("bonus") or {}, 10, 16, fill=CARD_INK)
+            coin(c, w - 22, 16, 13)
+            toolkit.text(c, (w - 22, 16), str(cost), font=font(TEXT_MIN, True), fill=INK, anchor="mm")
+        say_fit(c, (12, 48), name, 19, w - 24, CARD_INK, True, anchor="lm", min_size=TEXT_MIN)
+        bonus_row(c, 12, h - 22, it.get("bonus") or {}, 11, TEXT_MIN, fill=CARD_INK)
     return toolkit.drawn(("cor_hand.item", item_id, lang, w, h, legendary, caption), (w, h), paint)
 
 
@@ -160,7 +166,7 @@ def _empty_slot(slot: str, lang: str, w: int, h: int) -> Image.Image:
     def paint(c: toolkit.Canvas) -> None:
         colour = WEAPON if slot == "weapon" else ARMOUR
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, outline=mix(colour, PANEL, 0.4), width=2)
-        say_fit(c, (w / 2, h / 2), said, 17, w - 20, TEXT_DIM, anchor="mm", min_size=11)
+        say_fit(c, (w / 2, h / 2), said, TEXT_MIN, w - 20, TEXT_DIM, anchor="mm", min_size=TEXT_MIN)
     return toolkit.drawn(("cor_hand.empty", slot, lang, w, h), (w, h), paint)
 
 
@@ -182,8 +188,8 @@ def _unit_card(tribe: str, tier: int, area: dict, lang: str) -> Image.Image:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=14, fill=mix(band, PANEL, 0.8), outline=band, width=2)
         c.rounded_rectangle((0, 0, w - 1, 60), radius=14, fill=band)
         c.rounded_rectangle((6, 48, w - 7, 186), radius=9, fill=CARD)
-        stone_shape(c, tier, 28, 25, 15, outline=INK)
-        say_fit(c, (52, 25), name, 22, w - 64, WHITE if tier != 1 else INK, True, anchor="lm", min_size=13)
+        stone_shape(c, tier, 28, 25, 17, outline=INK, min_size=TEXT_MIN)
+        say_fit(c, (52, 25), name, 22, w - 64, WHITE if tier != 1 else INK, True, anchor="lm", min_size=TEXT_MIN)
         # the stats: base value, and the equipment's part in brackets
         rows = [("STR", unit.get("strength", 0), stats["strength"]), ("HP", unit.get("health", 0), stats["health"]),
                 ("MOVE", unit.get("movement", 0), stats["movement"]),
@@ -191,19 +197,19 @@ def _unit_card(tribe: str, tier: int, area: dict, lang: str) -> Image.Image:
         col = (w - 24) / 4
         for k, (kind, base, total) in enumerate(rows):
             cx = 12 + k * col
-            icon(c, kind, cx + 14, 76, 13)
+            icon(c, kind, cx + 13, 76, 12)
             label = str(total)
-            toolkit.text(c, (cx + 32, 76), label, font=font(22, True), fill=CARD_INK, anchor="lm")
+            toolkit.text(c, (cx + 29, 76), label, font=font(22, True), fill=CARD_INK, anchor="lm")
             if total != base:
-                toolkit.text(c, (cx + 33 + tw(label, 22, True), 68), f"+{total - base}", font=font(14, True),
+                toolkit.text(c, (cx + 30 + tw(label, 22, True), 70), f"+{total - base}", font=font(TEXT_MIN, True),
                              fill=WEAPON, anchor="lm")
         icons = {k: v for k, v in stats["icons"].items() if k not in ("STR", "HP", "SPD")}
         if icons:
-            bonus_row(c, 14, 112, icons, 12, 18, fill=CARD_INK)
+            bonus_row(c, 14, 112, icons, 12, TEXT_MIN, fill=CARD_INK)
         else:
             draw_text(c, (14, 112), "—", 18, CARD_GREY, anchor="lm")
         said = words(Msg("Reserve {n} of {max}", n=reserve, max=_int(unit.get("max_models"))), lang)
-        say_fit(c, (14, 150), said, 18, w - 28, CARD_INK, anchor="lm", min_size=11)
+        say_fit(c, (14, 150), said, TEXT_MIN, w - 28, CARD_INK, anchor="lm", min_size=TEXT_MIN)
         y = 194
         for slot in ("weapon", "armour"):
             item = slots.get(slot)
@@ -268,7 +274,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     title = say(Msg("{player} · your hand", player=Seat(seat)) if seat is not None else Msg("Your hand"))
     tribe_said = tribe_name(tribe, lang) if tribe else ""
     tribe_w = min(tw(tribe_said, 22), 360)
-    say_fit(d, (WIDTH - MARGIN, 32), tribe_said, 22, tribe_w, TEXT_DIM, anchor="rm", min_size=14)
+    say_fit(d, (WIDTH - MARGIN, 32), tribe_said, 22, tribe_w, TEXT_DIM, anchor="rm", min_size=TEXT_MIN)
     say_fit(d, (MARGIN + 26, 32), title, 30, WIDTH - 2 * MARGIN - 60 - tribe_w, TEXT, True, anchor="lm", min_size=18)
     y = 70
     x = MARGIN + 26
@@ -291,14 +297,14 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
     if view.get("result"):
         bits.append(Msg("Game over"))
     say_fit(d, (WIDTH - MARGIN, y), " · ".join(say(b) for b in bits), 20, WIDTH - MARGIN - x, TEXT_DIM,
-            anchor="rm", min_size=13)
+            anchor="rm", min_size=TEXT_MIN)
 
     def heading(y: int, text: str, note: str = "") -> int:
         text = text[:1].upper() + text[1:]
-        w = say_fit(d, (MARGIN, y + 22), text, 24, WIDTH - 2 * MARGIN, TEXT, True, anchor="lm", min_size=15)
+        w = say_fit(d, (MARGIN, y + 22), text, 24, WIDTH - 2 * MARGIN, TEXT, True, anchor="lm", min_size=TEXT_MIN)
         if note:
-            say_fit(d, (MARGIN + w + 14, y + 23), note, 18, WIDTH - 2 * MARGIN - w - 14, TEXT_DIM, anchor="lm",
-                    min_size=12)
+            say_fit(d, (MARGIN + w + 14, y + 23), note, TEXT_MIN, WIDTH - 2 * MARGIN - w - 14, TEXT_DIM, anchor="lm",
+                    min_size=TEXT_MIN)
         return y + SECTION_HEAD
 
     def item_rows(y: int, items: list[str], legendary_items: bool) -> int:
@@ -340,10 +346,10 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
         y = heading(y, say(term("hero")))
         for hero in heroes:
             h = hero_data(hero)
-            part = hero_token(seat, hero_mark(hero, lang), 14)
+            part = hero_token(seat, hero_mark(hero, lang), 15, TEXT_MIN)
             toolkit.paste(d, part, (MARGIN, y + 2))
             x = MARGIN + part.width + 12
-            x += say_fit(d, (x, y + 20), hero_name(hero, lang), 20, 300, TEXT, True, anchor="lm", min_size=12) + 16
+            x += say_fit(d, (x, y + 20), hero_name(hero, lang), 20, 300, TEXT, True, anchor="lm", min_size=TEXT_MIN) + 16
             icon(d, "MOVE", x + 11, y + 20, 11)
             toolkit.text(d, (x + 26, y + 20), str(_int(h.get("movement"))), font=font(18, True), fill=TEXT,
                          anchor="lm")
@@ -351,7 +357,7 @@ def render_hand(view: dict, names, lang: str = "en") -> bytes:
             bonus = dict(h.get("bonus") or {})
             if h.get("special"):
                 bonus[str(h["special"])] = 1
-            bonus_row(d, x, y + 20, bonus, 11, 18)
+            bonus_row(d, x, y + 20, bonus, 11, TEXT_MIN)
             y += 44
     return PALETTE.png(img)
 

@@ -184,21 +184,25 @@ def polygon(cx: float, cy: float, r: float, sides: int, start: float = -90) -> l
              cy + r * math.sin(math.radians(start + 360 * k / sides))) for k in range(sides)]
 
 
-def stone_shape(c, tier: int, cx: float, cy: float, r: float, outline: RGB = INK) -> None:
-    """A reinforcement stone's mark: tier I a yellow square, II a blue pentagon, III a red hexagon."""
+def stone_shape(c, tier: int, cx: float, cy: float, r: float, outline: RGB = INK, numeral: bool = True,
+                min_size: int = 9) -> None:
+    """A reinforcement stone's mark: tier I a yellow square, II a blue pentagon, III a red hexagon;
+    its tier's numeral on it (at least `min_size` px) unless `numeral` is false."""
     sides = STONE_SIDES.get(tier, 4)
     start = {4: -45, 5: -90, 6: 0}[sides]
     pts = polygon(cx, cy, r * (1.12 if sides == 4 else 1.0), sides, start)
     c.polygon(pts, fill=STONE.get(tier, NEUTRAL), outline=outline)
     c.line(pts + [pts[0]], fill=outline, width=max(1, round(r / 6)))
-    numeral = ROMAN.get(tier, "?")
-    size = max(9, round(r * (0.95 if tier == 1 else 0.8 if tier == 2 else 0.7)))
-    toolkit.text(c, (cx, cy + (r * 0.08 if sides == 5 else 0)), numeral, font=font(size, True),
+    if not numeral:
+        return
+    size = max(min_size, round(r * (0.95 if tier == 1 else 0.8 if tier == 2 else 0.7)))
+    toolkit.text(c, (cx, cy + (r * 0.08 if sides == 5 else 0)), ROMAN.get(tier, "?"), font=font(size, True),
                  fill=INK if tier == 1 else WHITE, anchor="mm")
 
 
-def hero_token(seat: Any, mark: str, r: int) -> Image.Image:
-    """A hero: a crown over a gold-rimmed disc in its owner's colour, with its number or initial."""
+def hero_token(seat: Any, mark: str, r: int, size: int | None = None) -> Image.Image:
+    """A hero: a crown over a gold-rimmed disc in its owner's colour, with its number or initial
+    (`size` px, else as the disc allows)."""
     w, h = 2 * r + 3, 2 * r + 3 + round(r * 0.55)
 
     def paint(c: toolkit.Canvas) -> None:
@@ -208,9 +212,8 @@ def hero_token(seat: Any, mark: str, r: int) -> Image.Image:
                    (r + 1, top - r * 0.5), (r + 1 + k * 0.45, top + r * 0.18), (r + 1 + k, top - r * 0.05),
                    (r + 1 + k, top + r * 0.35)], fill=GOLD, outline=GOLD_DARK)
         c.ellipse((1, top + 1, 2 * r + 1, top + 2 * r + 1), fill=seat_colour(seat), outline=GOLD, width=max(2, r // 5))
-        size = max(9, round(r * 1.1))
-        draw_text(c, (r + 1, top + r + 1), mark, size, WHITE, True, anchor="mm")
-    return toolkit.drawn(("cor.hero", seat, mark, r), (w, h), paint)
+        draw_text(c, (r + 1, top + r + 1), mark, size or max(9, round(r * 1.1)), WHITE, True, anchor="mm")
+    return toolkit.drawn(("cor.hero", seat, mark, r, size), (w, h), paint)
 
 
 def coin(d, cx: float, cy: float, r: float) -> None:

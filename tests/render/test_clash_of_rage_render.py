@@ -249,3 +249,25 @@ def test_the_hand_draws_the_unit_stats_the_view_carries():
     stronger["seats"][2]["unit_stats"]["3"]["strength"] += 3
     assert hand_content(stronger) != hand_content(view)
     assert clash_of_rage.render_hand(stronger, samples.NAMES) != clash_of_rage.render_hand(view, samples.NAMES)
+
+
+
+
+def test_strongholds_swapped_are_drawn_where_the_view_puts_them():
+    """The land is drawn once per layout: the same stronghold labels at each other's cells are
+    another layout, so each cell takes the colour of the stronghold now there."""
+    view = samples.view("over_2p")
+    swapped = copy.deepcopy(view)
+    one, two = [h for h in swapped["hexes"] if h["terrain"] == "stronghold"][:2]
+    assert one["owner"] != two["owner"]
+    (one["q"], one["r"]), (two["q"], two["r"]) = (two["q"], two["r"]), (one["q"], one["r"])
+    size = board._Board(view, None, "en").size
+
+    def inside(v: dict, label: str) -> tuple[int, int]:   # a point of the cell's land, clear of its pieces
+        cx, cy = board.hex_centres(v)[label]
+        return round(cx - 0.78 * size), round(cy)
+
+    before = decode(clash_of_rage.render_board(view, samples.NAMES[:2]))
+    after = decode(clash_of_rage.render_board(swapped, samples.NAMES[:2]))
+    assert after.getpixel(inside(swapped, one["label"])) == before.getpixel(inside(view, one["label"]))
+    assert after.getpixel(inside(swapped, one["label"])) != before.getpixel(inside(view, two["label"]))

@@ -114,7 +114,7 @@ def pick(state: dict, seat: int, card_id: str) -> list[Event]:
     state["seats"][seat]["tactic_hand"].remove(card_id)
     tac["picks"][str(seat)] = card_id
     # the public text names no seat: who has picked stays hidden, only the count is told
-    events = [Event(Msg("{picked} of {players} players have chosen a tactic card.",
+    events = [Event(Msg("Tactic cards chosen: {picked} of {players} players.",
                         picked=len(tac["picks"]), players=state["players"]),
                     private={seat: Msg("You chose tactic card {card}.", card=label(card_id))})]
     if not active_seats(state):

@@ -119,7 +119,7 @@ async def test_the_secret_choice_with_a_player_out_of_time(play):
     r = await alice.slash(thread, "clash tactic", card=mine.split(":")[1])
     assert r.response.content.startswith("Move played."), r.response.content
     told = thread.history()[-1].content
-    assert "1 of 2 players have chosen a tactic card" in told, told
+    assert "Tactic cards chosen: 1 of 2 players." in told, told
     for member in (alice, bob):
         assert member.mention not in told and member.name not in told, told
     for word in tactic_words(mine.split(":")[1]):

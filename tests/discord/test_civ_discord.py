@@ -224,7 +224,7 @@ async def test_the_secret_research_with_a_player_out_of_time(play):
     tech = render(research.name(mine.split(":")[1]), "en")
     for message in thread.history()[before:]:
         told = message.content
-        assert "1 of 2 players have chosen" in told and picker.name not in told and tech not in told, told
+        assert "Research chosen: 1 of 2 players." in told and picker.name not in told and tech not in told, told
     match = await current_match(env)
     assert RULES.active_players(match.snapshot) == {b} and service.deadline_of(match, b) is not None
     expected = RULES.timeout_action(match.snapshot, b)

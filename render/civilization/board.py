@@ -175,7 +175,7 @@ class _Block:
     """A part of the board drawn on its own canvas `w` px wide, then pasted: a civilization, the
     market, the header, the key, a battle."""
 
-    def __init__(self, w: int, h: int = 1200):
+    def __init__(self, w: int, h: int = 720):
         self.w = w
         self.img = Image.new("RGB", (w, h), BACKGROUND)
         self.d = toolkit.canvas(self.img)
@@ -203,7 +203,7 @@ class _Board:
 
     def block(self, w: int, paint) -> Image.Image:
         """`paint(x, w)` drawn on a block `w` px wide (self.d its canvas); the block cut under it."""
-        for h in (1200, TALL):
+        for h in (720, TALL):
             part = _Block(w, h)
             keep, self.d = self.d, part.d
             try:

@@ -7,19 +7,21 @@ keys only: it never reads `viewer`, a standing force's or culture hand's cards, 
 resource, a battle hand's cards nor a secret research pick, and during the secret research it
 says only how many players are still choosing. So any seat's view draws the same channel picture.
 
-The picture is 1240 px wide: the map on the left (48 px squares, the coordinate grid around it,
-a key under it, then the market and a running battle), the panel on the right (turn, phase, whose
-step, one block per civilization). Discord previews it about 550 px wide, where a square stays
-21 px and the panel's 14-20 px text 6-9 px.
+The picture is 1100 px wide and at most 1.35 times as tall: Discord shows it about 550 px wide,
+where a map square (48 px) stays 24 px and the least text (18 px) 9 px. The map with its
+coordinates is at the top left; right of it the header (turn, phase, whose step, the first
+player, a play waiting in the cancel window: "X plays Y", and how many trade offers are pending,
+never what they hold), then the market board and the key when they fit there. Under the map,
+in two columns: a running battle, one block per civilization, then what did not
+fit beside the map. The key is left out when it would make the picture taller than that (every
+hand picture carries it).
 
-The header also writes, one line each, a play waiting in the cancel window (state["pending"]:
-"X plays Y"; the public view names nobody who is asked) and how many trade offers are pending
-(never what they hold: only the view's "offers_pending" count, or the number of sent offers). A
-civilization's block: its player, civilization and government, its special ability (the
-civilizations.json text, wrapped, at most four lines), trade, culture, coins, units, resources,
-its buildings and great people, each wonder it built with its ability beside it (an obsolete one
-grey, struck through and marked obsolete), and its tech pyramid, where a tech card holding coin
-tokens (a coin task) ends with a coin showing how many.
+A civilization's block: its player, civilization and government, coins, culture tokens, trade and
+culture track, resources, the counts of standing forces, culture events and unbuilt figures, the
+ranks, its buildings, great people and wonders (an obsolete one grey, struck through and marked
+obsolete), and its tech pyramid (a level's row only when it holds a tech), where a tech card
+holding coin tokens (a coin task) ends with a coin showing how many. The civilization's special
+ability and its wonders' abilities are in its player's hand picture.
 
 The map (the view's public keys: tiles, markers, cities, figures; its "layout" gives each face-up
 square as printed now with what it yields, and the blockaded squares; its "tracks" the dials' ends):
@@ -51,8 +53,6 @@ from PIL import Image
 from engine.text import Msg, Seat, plural
 from render import toolkit
 from render.civilization.palette import (
-    ABILITY_LINE,
-    ABILITY_SIZE,
     BACKGROUND,
     BATTLE,
     BLOCKADE,
@@ -62,11 +62,10 @@ from render.civilization.palette import (
     CARD_INK,
     COORD,
     GOLD,
+    HALF_W,
     HUT,
     ICON,
     INK,
-    LEFT_W,
-    MAP_W,
     MAP_X,
     MARGIN,
     NEUTRAL,
@@ -80,10 +79,10 @@ from render.civilization.palette import (
     RESOURCE,
     RGB,
     ROMAN,
+    SMALL,
     SQ,
     TALL,
     TECH_LEVEL,
-    TERRAIN,
     TEXT,
     TEXT_DIM,
     TILE_EDGE,
@@ -96,10 +95,10 @@ from render.civilization.palette import (
     _record,
     army_token,
     card_coins,
-    card_text,
+    card_text,  # noqa: F401  (the cards' texts, read by the tests)
     city_token,
     civ_name,
-    disaster_corner,
+    draw_key,
     government_name,
     hut_token,
     icon_token,
@@ -111,7 +110,6 @@ from render.civilization.palette import (
     pending_play,
     phase_text,
     players_of,
-    resource_chip,
     resource_name,
     scout_token,
     seat_colour,
@@ -132,7 +130,7 @@ from render.common import seat_names as _names
 from render.common import seat_views as seats_of
 from render.common import text_px as tw
 from render.common import whole as _int
-from render.toolkit import paste_centred, star
+from render.toolkit import paste_centred
 
 SQUARE_NAME = re.compile(r"^([A-Za-z])(\d+)$")    # the map's column letter, row number
 
@@ -173,6 +171,23 @@ def city_at(view: dict, x: int, y: int) -> dict | None:
 
 # ---------------------------------------------------------------------------- the map
 
+class _Block:
+    """A part of the board drawn on its own canvas `w` px wide, then pasted: a civilization, the
+    market, the header, the key, a battle."""
+
+    def __init__(self, w: int, h: int = 720):
+        self.w = w
+        self.img = Image.new("RGB", (w, h), BACKGROUND)
+        self.d = toolkit.canvas(self.img)
+
+    def cut(self, height: int) -> Image.Image:
+        return self.img.crop((0, 0, self.w, min(height, self.img.height)))
+
+
+ROW = 28            # a line of chips or text on the board (SMALL text)
+MAX_ASPECT = 1.35   # the board's height / width at most (the key is left out before this is passed)
+
+
 class _Board:
     def __init__(self, view: dict, names, lang: str, canvas_h: int = CANVAS_H):
         self.view = view
@@ -180,23 +195,36 @@ class _Board:
         self.players = players_of(view)
         self.names = _names(names, lang, max(self.players, 4))
         self.height = 0
-        self.img = Image.new("RGB", (WIDTH, canvas_h), BACKGROUND)
-        self.d = toolkit.canvas(self.img)
+        self.canvas_h = canvas_h
+        self.d = None
 
     def say(self, text: Any) -> str:
         return words(text, self.lang, self.names)
 
+    def block(self, w: int, paint) -> Image.Image:
+        """`paint(x, w)` drawn on a block `w` px wide (self.d its canvas); the block cut under it."""
+        for h in (720, TALL):
+            part = _Block(w, h)
+            keep, self.d = self.d, part.d
+            try:
+                bottom = paint(0, w)
+            finally:
+                self.d = keep
+            if bottom <= h:
+                return part.cut(bottom)
+        return part.cut(TALL)
+
     # -- map
-    def draw_map(self, top: int) -> int:
-        d, view, lang = self.d, self.view, self.lang
+    def draw_map(self, d, top: int) -> int:
+        view, lang = self.view, self.lang
         width, height = map_size(view)
         x0, y0 = MAP_X, top + COORD
         # coordinates
         for x in range(width):
-            toolkit.text(d, (x0 + x * SQ + SQ / 2, top + COORD / 2), chr(ord("A") + x), font=font(15, True),
+            toolkit.text(d, (x0 + x * SQ + SQ / 2, top + COORD / 2), chr(ord("A") + x), font=font(SMALL, True),
                          fill=TEXT_DIM, anchor="mm")
         for y in range(height):
-            toolkit.text(d, (x0 - 5, y0 + y * SQ + SQ / 2), str(y + 1), font=font(14, True), fill=TEXT_DIM,
+            toolkit.text(d, (x0 - 4, y0 + y * SQ + SQ / 2), str(y + 1), font=font(SMALL, True), fill=TEXT_DIM,
                          anchor="rm")
         d.rectangle((x0 - 1, y0 - 1, x0 + width * SQ, y0 + height * SQ), fill=(18, 20, 24))
         markers = view.get("markers") or {}
@@ -227,20 +255,20 @@ class _Board:
                     else:
                         icons = tuple((k, yields[k]) for k in kinds if yields.get(k))
                         res = yields.get("resource")
-                    covered = city is not None or any(lbl in table for table in (buildings, wonders, people))
+                    marked = [(table, kind, coll) for table, kind, coll in
+                              ((buildings, "building", "buildings"), (wonders, "wonder", "wonders"),
+                               (people, "person", "great_people")) if isinstance(table.get(lbl), dict)]
+                    covered = city is not None or bool(marked)
                     shown = dict(sq, natural_wonder=False) if sq and covered else sq
                     base = square_base(shown, icons, res, lang, str(disasters.get(lbl) or ""))
                     toolkit.paste(d, base, (x0 + x * SQ, y0 + y * SQ))
-                    for table, kind, coll in ((buildings, "building", "buildings"), (wonders, "wonder", "wonders"),
-                                              (people, "person", "great_people")):
-                        rec = table.get(lbl)
-                        if isinstance(rec, dict):
-                            mark = initials(named(coll, rec.get("id"), lang))
-                            if kind == "wonder" and rec.get("obsolete"):
-                                kind = "obsolete"
-                            toolkit.paste(d, marker_chip(kind, mark, rec.get("owner")), (x0 + x * SQ + 4,
-                                                                                          y0 + y * SQ + 8))
-            # the tile's edge
+                    for table, kind, coll in marked:
+                        rec = table[lbl]
+                        mark = initials(named(coll, rec.get("id"), lang))
+                        if kind == "wonder" and rec.get("obsolete"):
+                            kind = "obsolete"
+                        toolkit.paste(d, marker_chip(kind, mark, rec.get("owner")), (x0 + x * SQ, y0 + y * SQ + 1))
+        # the tile's edge
         for t in tiles:
             tx, ty = x0 + _int(t.get("x")) * SQ, y0 + _int(t.get("y")) * SQ
             d.rectangle((tx, ty, tx + size * SQ - 1, ty + size * SQ - 1), outline=TILE_EDGE, width=2)
@@ -257,7 +285,8 @@ class _Board:
         for lbl, m in markers.items():
             xy = square_at(str(lbl))
             if xy and isinstance(m, dict):
-                paste_centred(d, hut_token(str(m.get("kind"))), x0 + xy[0] * SQ + SQ / 2, y0 + xy[1] * SQ + SQ / 2 - 2)
+                paste_centred(d, hut_token(str(m.get("kind")), 13), x0 + xy[0] * SQ + SQ / 2,
+                              y0 + xy[1] * SQ + SQ / 2 - 2)
         # blockades, the battle
         for x, y in blockaded_squares(view):
             bx, by = x0 + x * SQ, y0 + y * SQ
@@ -284,159 +313,122 @@ class _Board:
                 parts.append(army_token(owner, n) if kind == "army" else scout_token(owner, n))
             total = sum(p.width for p in parts) + 1 * (len(parts) - 1)
             px = x0 + x * SQ + max(1, (SQ - total) // 2) if total <= SQ else x0 + x * SQ
-            step = min(1.0, (SQ - 2) / max(total, 1))
+            step = min(1.0, (SQ - parts[-1].width) / max(total - parts[-1].width, 1)) if len(parts) > 1 else 1.0
+            lbl = label(x, y)
+            low = any(lbl in table for table in (buildings, wonders, people))   # below a marker's chip
             for p in parts:
-                lbl = label(x, y)
-                low = any(lbl in table for table in (buildings, wonders, people))   # below a marker's chip
-                py = y0 + y * SQ + (SQ - p.height - 1 if low else SQ // 2 - p.height // 2 + 1)
+                py = y0 + y * SQ + (SQ - p.height if low else SQ // 2 - p.height // 2 + 1)
                 toolkit.paste(d, p, (round(px), py))
                 px += (p.width + 1) * step
         return y0 + height * SQ
 
-    def draw_key(self, top: int) -> int:
-        """The key under the map: terrains, icons, resources, markers, figures."""
-        d, lang = self.d, self.lang
-        x, y = MAP_X, top + 14
-        limit = MAP_X + MAP_W
+    def draw_key(self, x0: int, w: int) -> int:
+        """The key (palette.draw_key): icons, markers, figures."""
+        return draw_key(self.d, x0, 14, w, layout(self.view).get("icons") or [], self.lang, SMALL) + 16
 
-        def item(part_w: int, label: str, paint) -> None:
-            nonlocal x, y
-            w = part_w + 5 + tw(label, 14) + 16
-            if x + w > limit:
-                x, y = MAP_X, y + 24
-            paint(x, y)
-            draw_text(d, (x + part_w + 5, y), label, 14, TEXT_DIM, anchor="lm")
-            x += w
-
-        for terrain in ("grassland", "forest", "mountain", "desert", "water"):
-            item(16, self.say(term(terrain)), lambda px, py, t=terrain: d.rectangle(
-                (px, py - 8, px + 15, py + 7), fill=TERRAIN[t], outline=INK))
-        item(16, self.say(term("natural wonder")), lambda px, py: star(d, px + 8, py, 8, WHITE, INK))
-        for kind in layout(self.view).get("icons") or []:
-            item(16, self.say(term(kind)), lambda px, py, k=kind: paste_centred(d, icon_token(k, 0, 7), px + 8, py))
-        x, y = MAP_X, y + 24
-        for res in layout(self.view).get("resources") or []:
-            chip = resource_chip(res, lang)
-            item(chip.width, resource_name(res, lang), lambda px, py, part=chip: toolkit.paste(d, part, (px, py - 8)))
-        for kind in ("hut", "village"):
-            item(20, self.say(term(kind)), lambda px, py, k=kind: paste_centred(d, hut_token(k, 9), px + 10, py))
-        x, y = MAP_X, y + 24
-        item(20, self.say(term("capital")), lambda px, py: paste_centred(d, city_token(None, True, False, 20),
-                                                                          px + 10, py))
-        item(20, self.say(term("City Walls")), lambda px, py: paste_centred(d, city_token(None, False, True, 20),
-                                                                            px + 10, py))
-        item(18, self.say(term("army")), lambda px, py: paste_centred(d, army_token(None, 1, 8), px + 9, py))
-        item(16, self.say(term("scout")), lambda px, py: paste_centred(d, scout_token(None, 1, 7), px + 8, py))
-        for kind, what in (("building", term("building")), ("wonder", term("wonder")),
-                           ("obsolete", Msg("{what}: {state}", what=term("wonder"), state=term("obsolete"))),
-                           ("person", term("great person"))):
-            item(30, self.say(what), lambda px, py, k=kind: toolkit.paste(d, marker_chip(k, "", None, 30, 16),
-                                                                          (px, py - 8)))
-        item(16, self.say(term("blockade")), lambda px, py: d.rectangle((px, py - 7, px + 15, py + 7),
-                                                                        outline=BLOCKADE, width=3))
-        item(18, self.say(term("disaster marker")), lambda px, py: disaster_corner(d, px + 17, py + 9, 18, "desert"))
-        return y + 16
-
-    # -- market and battle, under the map
-    def heading(self, x: int, y: int, text: str, w: int, note: str = "") -> int:
+    # -- the blocks
+    def heading(self, x: int, y: int, text: str, w: int) -> int:
         text = text[:1].upper() + text[1:]
-        used = say_fit(self.d, (x, y + 12), text, 20, w, TEXT, True, anchor="lm", min_size=14)
-        if note:
-            say_fit(self.d, (x + used + 12, y + 13), note, 15, w - used - 12, TEXT_DIM, anchor="lm", min_size=11)
-        return y + 30
+        say_fit(self.d, (x, y + 14), text, 22, w, TEXT, True, anchor="lm", min_size=SMALL)
+        return y + 32
 
-    def chips(self, x: int, y: int, w: int, items: list[tuple], size: int = 14, h: int = 22) -> int:
-        """Chips (text, fill, ink[, coins]) left to right, wrapping; returns the y under them. A
-        chip with coins (coin tokens on a tech card) ends with a coin token showing the count."""
+    def chips(self, x: int, y: int, w: int, items: list[tuple], size: int = SMALL, h: int = 24,
+              bold: bool = True) -> int:
+        """Chips (text, fill, ink[, coins[, struck]]) left to right, wrapping; returns the y under
+        them. A chip with coins (coin tokens on a tech card) ends with a coin token showing the
+        count; a struck one (an obsolete wonder) is crossed out."""
         cx = x
         for label, fill, ink, *more in items:
             coins = _int(more[0]) if more else 0
-            extra = h + 2 if coins else 0
-            cw = min(w, tw(label, size, True) + 12 + extra)
+            struck = bool(more[1]) if len(more) > 1 else False
+            extra = h + 1 if coins else 0
+            cw = min(w, tw(label, size, bold) + 12 + extra)
             if cx > x and cx + cw > x + w:
-                cx, y = x, y + h + 4
+                cx, y = x, y + h + 2
             toolkit.round_box(self.d, (cx, y, cx + cw - 1, y + h - 1), radius=5, fill=fill)
-            say_fit(self.d, (cx + (cw - extra) / 2, y + h / 2), label, size, cw - 8 - extra, ink, True, anchor="mm",
-                    min_size=9)
+            say_fit(self.d, (cx + (cw - extra) / 2, y + h / 2), label, size, cw - 8 - extra, ink, bold, anchor="mm",
+                    min_size=size)
+            if struck:
+                self.d.line((cx + 4, y + h / 2, cx + cw - 5, y + h / 2), fill=BLOCKADE, width=2)
             if coins:
-                paste_centred(self.d, icon_token("coin", coins, h // 2 - 1), cx + cw - extra / 2 - 1, y + h / 2)
+                paste_centred(self.d, icon_token("coin", coins, h // 2 - 2, SMALL), cx + cw - extra / 2 - 1,
+                              y + h / 2)
             cx += cw + 5
-        return y + h + 4 if items else y
+        self.chips_end = (cx, y)     # where a text may follow the last chip on its line
+        return y + h + 2 if items else y
 
-    def wonder_row(self, x: int, y: int, w: int, wid: str, obsolete: bool) -> int:
-        """A wonder of a civilization: a gold chip with its name (grey, struck through, when
-        obsolete), its ability wrapped beside it; returns the y under the row."""
-        d, lang = self.d, self.lang
-        name = named("wonders", wid, lang)
-        chip_w = min(tw(name, 13, True) + 14, w // 2 - 20)
-        fill = OBSOLETE if obsolete else WONDER
-        toolkit.round_box(d, (x, y, x + chip_w - 1, y + 19), radius=5, fill=fill)
-        say_fit(d, (x + chip_w / 2, y + 10), name, 13, chip_w - 8, CARD_INK, True, anchor="mm", min_size=9)
-        if obsolete:
-            d.line((x + 4, y + 10, x + chip_w - 5, y + 10), fill=BLOCKADE, width=2)
-        tx, text_w = x + chip_w + 8, w - chip_w - 8
-        ability = card_text("wonders", wid, "ability", lang)
-        if obsolete:
-            label = self.say(term("obsolete"))
-            lw = say_fit(d, (tx, y + 10), label, ABILITY_SIZE, text_w, BLOCKADE, True, anchor="lm", min_size=10)
-            tx, text_w = tx + lw + 8, text_w - lw - 8
-        bottom = draw_wrapped(d, (tx, y + 10 - ABILITY_LINE / 2), ability, ABILITY_SIZE, text_w,
-                              TEXT_DIM if obsolete else TEXT, max_lines=3, line_height=ABILITY_LINE)
-        return max(y + 24, bottom + 5)
+    def labelled_chips(self, x: int, y: int, w: int, label: str, items: list[tuple], bold: bool = True) -> int:
+        """A label, then its chips on the same line when they fit beside it, else under it."""
+        lw = tw(label, SMALL) + 10
+        draw_text(self.d, (x, y + 13), label, SMALL, TEXT_DIM, anchor="lm")
+        items = items or [(self.say(Msg("none")), PANEL, TEXT_DIM)]
+        room = w - lw
+        if any(tw(item[0], SMALL, bold) + 12 + (27 if len(item) > 3 and item[3] else 0) > room for item in items):
+            return self.chips(x, y + ROW, w, items, bold=bold)
+        return self.chips(x + lw, y, room, items, bold=bold)
 
-    def draw_market(self, top: int) -> int:
-        d, lang, view = self.d, self.lang, self.view
-        x, w = MARGIN, LEFT_W
+    def draw_market(self, x: int, w: int) -> int:
+        lang, view = self.lang, self.view
         decks = view.get("decks") or {}
-        y = self.heading(x, top, self.say(term("market board")), w)
+        y = self.heading(x, 0, self.say(term("market board")), w)
         wonder_items = []
         for wid in decks.get("wonder_market") or []:
             rec = _record("wonders", str(wid))
             wonder_items.append((f"{named('wonders', wid, lang)} {_int(rec.get('cost'))}", WONDER, CARD_INK))
-        say_fit(d, (x, y + 11), self.say(term("wonder")), 15, 110, TEXT_DIM, anchor="lm", min_size=10)
-        y = self.chips(x + 116, y, w - 116, wonder_items or [(self.say(Msg("none")), PANEL, TEXT_DIM)])
+        y = self.labelled_chips(x, y, w, self.say(term("wonder")), wonder_items, bold=False)
         pairs = decks.get("buildings") or {}
         building_items = [(f"{named('buildings', bid, lang)} {_int(n)}", BUILDING, CARD_INK)
                           for bid, n in sorted(pairs.items())]
-        say_fit(d, (x, y + 11), self.say(term("building")), 15, 110, TEXT_DIM, anchor="lm", min_size=10)
-        y = self.chips(x + 116, y, w - 116, building_items or [(self.say(Msg("none")), PANEL, TEXT_DIM)])
+        y = self.labelled_chips(x, y, w, self.say(term("building")), building_items, bold=False)
         res = decks.get("resources") or {}
         res_items = [(f"{resource_name(r, lang)} {_int(n)}", RESOURCE.get(r, NEUTRAL), INK)
                      for r, n in sorted(res.items())]
-        say_fit(d, (x, y + 11), self.say(term("resource")), 15, 110, TEXT_DIM, anchor="lm", min_size=10)
-        y = self.chips(x + 116, y, w - 116, res_items or [(self.say(Msg("none")), PANEL, TEXT_DIM)])
+        y = self.labelled_chips(x, y, w, self.say(term("resource")), res_items, bold=False)
         piles = [Msg("{pile}: {n}", pile=term("hut marker"), n=_count(view.get("hut_pile"))),
                  Msg("{pile}: {n}", pile=term("village marker"), n=_count(view.get("village_pile"))),
                  Msg("{pile}: {n}", pile=term("great person"), n=_count(decks.get("great_people"))),
                  Msg("{pile}: {n}", pile=term("wonder card"), n=_count(decks.get("wonders")))]
-        say_fit(d, (x, y + 10), " · ".join(self.say(p) for p in piles), 15, w, TEXT_DIM, anchor="lm", min_size=10)
-        return y + 24
+        return self.flow(x, y + 2, w, [self.say(p) for p in piles], TEXT_DIM) + 4
 
-    def draw_battle(self, top: int) -> int:
+    def flow(self, x: int, y: int, w: int, parts: list[str], colour, bold: bool = False) -> int:
+        """Short texts joined by " · ", a line broken only between them (a part too long for a line
+        alone is cut); returns the y under the last line."""
+        lines: list[str] = []
+        for part in parts:
+            if lines and tw(lines[-1] + " · " + part, SMALL, bold) <= w:
+                lines[-1] += " · " + part
+            else:
+                lines.append(part)
+        for line in lines:
+            say_fit(self.d, (x, y + ROW / 2), line, SMALL, w, colour, bold, anchor="lm", min_size=SMALL)
+            y += ROW - 2
+        return y
+
+    def draw_battle(self, x: int, w: int) -> int:
         b = self.view.get("battle")
         if not isinstance(b, dict):
-            return top
+            return 0
         d, lang = self.d, self.lang
-        x, w = MARGIN, LEFT_W
-        y = top + 8
+        y = 0
         sq = str(b.get("square") or "?")
         title = self.say(Msg("Battle at {square}", square=sq))
-        toolkit.round_box(d, (x, y, x + w - 1, y + 34), radius=8, fill=_mix(BATTLE, PANEL, 0.75))
-        say_fit(d, (x + 12, y + 17), title, 20, w // 2, TEXT, True, anchor="lm", min_size=13)
+        toolkit.round_box(d, (x, y, x + w - 1, y + 36), radius=8, fill=_mix(BATTLE, PANEL, 0.75))
+        say_fit(d, (x + 12, y + 18), title, 22, w // 2, TEXT, True, anchor="lm", min_size=SMALL)
         if b.get("step") == "loot":
-            say_fit(d, (x + w - 12, y + 17), self.say(step_text(self.view)), 16, w // 2 - 20, TEXT, anchor="rm",
-                    min_size=11)
+            say_fit(d, (x + w - 12, y + 18), self.say(step_text(self.view)), 20, w // 2 - 20, TEXT, anchor="rm",
+                    min_size=SMALL)
             return y + 44
         seats = b.get("seats") or {}
         turn = b.get("turn")
         plays = {"attacker": Msg("attacker plays"), "defender": Msg("defender plays")}.get(turn)
         if plays:
-            say_fit(d, (x + w - 12, y + 17), self.say(plays), 16, w // 2 - 20, GOLD, True, anchor="rm", min_size=11)
+            say_fit(d, (x + w - 12, y + 18), self.say(plays), 20, w // 2 - 20, GOLD, True, anchor="rm",
+                    min_size=SMALL)
         y += 44
-        col = (w - 60) // 2
+        col = (w - 50) // 2
         bonus = b.get("bonus_card") if isinstance(b.get("bonus_card"), dict) else None
         for k, side in enumerate(("attacker", "defender")):
-            sx = x + k * (col + 60)
+            sx = x + k * (col + 50)
             seat = seats.get(side)
             if side == "defender" and b.get("barbarian"):
                 who = self.say(term("barbarians"))
@@ -444,26 +436,27 @@ class _Board:
             else:
                 who = self.say(Seat(seat)) if is_seat(seat) else "?"
                 colour = seat_colour(seat)
-            d.rectangle((sx, y, sx + 8, y + 44), fill=colour)
+            d.rectangle((sx, y, sx + 8, y + 50), fill=colour)
             head = f"{self.say(term(side))} · {who}"
-            say_fit(d, (sx + 16, y + 10), head, 17, col - 16, TEXT, True, anchor="lm", min_size=11)
+            say_fit(d, (sx + 16, y + 12), head, 20, col - 16, TEXT, True, anchor="lm", min_size=SMALL)
             hand = _count((b.get("hands") or {}).get(side))
             line = self.say(Msg("{what}: {n}", what=term("battle hand"), n=hand))
             if bonus and bonus.get("side") == side:
                 line += " · " + self.say(Msg("{what} +{value}", what=term("combat bonus"),
                                                  value=_int(bonus.get("value"))))
-            say_fit(d, (sx + 16, y + 33), line, 15, col - 16, TEXT_DIM, anchor="lm", min_size=10)
-        y += 54
+            say_fit(d, (sx + 16, y + 38), line, SMALL, col - 16, TEXT_DIM, anchor="lm", min_size=SMALL)
+        y += 60
         ranks = b.get("ranks") or {}
         fronts = [f for f in b.get("fronts") or [] if isinstance(f, dict)]
         if not fronts:
-            say_fit(d, (x + 16, y + 12), self.say(Msg("no cards yet")), 16, w - 32, TEXT_DIM, anchor="lm")
+            say_fit(d, (x + 16, y + 12), self.say(Msg("no cards yet")), SMALL, w - 32, TEXT_DIM, anchor="lm",
+                    min_size=SMALL)
             return y + 30
         for i, front in enumerate(fronts):
-            d.ellipse((x + w // 2 - 14, y + 6, x + w // 2 + 14, y + 34), fill=PANEL, outline=PANEL_EDGE, width=2)
-            toolkit.text(d, (x + w // 2, y + 20), str(i + 1), font=font(16, True), fill=TEXT, anchor="mm")
+            d.ellipse((x + w // 2 - 16, y + 6, x + w // 2 + 16, y + 38), fill=PANEL, outline=PANEL_EDGE, width=2)
+            toolkit.text(d, (x + w // 2, y + 22), str(i + 1), font=font(20, True), fill=TEXT, anchor="mm")
             for k, side in enumerate(("attacker", "defender")):
-                sx = x + k * (col + 60)
+                sx = x + k * (col + 50)
                 unit = front.get(side)
                 if isinstance(unit, dict) and unit.get("card"):
                     units = self.view.get("unit_cards") or {}
@@ -471,38 +464,38 @@ class _Board:
                     toolkit.paste(d, unit_bar(units, unit["card"], rank, _int(unit.get("wounds")), lang, col),
                                   (sx, y))
                 else:
-                    toolkit.round_box(d, (sx, y, sx + col - 1, y + 39), radius=6, outline=PANEL_EDGE)
-            y += 46
+                    toolkit.round_box(d, (sx, y, sx + col - 1, y + 43), radius=6, outline=PANEL_EDGE)
+            y += 50
         destroyed = b.get("destroyed") or {}
         lost = [self.say(Msg("{what}: {n}", what=term(side), n=len(destroyed.get(side) or [])))
                 for side in ("attacker", "defender")]
         head = self.say(term("front")) + " · " + self.say(Msg("destroyed"))
-        say_fit(d, (x + 16, y + 10), f"{head}: {' · '.join(lost)}", 14, w - 32, TEXT_DIM, anchor="lm",
-                min_size=10)
-        return y + 26
+        return self.flow(x, y, w, [f"{head}: {lost[0]}", lost[1]], TEXT_DIM) + 4
 
-    # -- the panel
-    def draw_header(self, top: int) -> int:
+    def draw_header(self, x: int, w: int) -> int:
         d, view = self.d, self.view
-        x, w = PANEL_X, PANEL_W
-        notes = self.header_notes()
-        toolkit.round_box(d, (x, top, x + w - 1, top + 92 + 24 * len(notes)), radius=10, fill=PANEL)
+        top = 0
         title = self.say(Msg("Turn {turn}", turn=_int(view.get("turn"), 1)))
         phase = self.say(phase_text(view))
-        used = say_fit(d, (x + 14, top + 22), title, 24, w // 2, TEXT, True, anchor="lm", min_size=15)
-        say_fit(d, (x + 28 + used, top + 23), phase, 20, w - used - 42, GOLD, True, anchor="lm", min_size=12)
+        toolkit.round_box(d, (x, top, x + w - 1, top + 40), radius=8, fill=PANEL)
+        used = say_fit(d, (x + 10, top + 20), title, 24, w - 20, TEXT, True, anchor="lm", min_size=SMALL)
+        y = top + 46
+        if tw(phase, 20, True) <= w - 34 - used:
+            say_fit(d, (x + 22 + used, top + 21), phase, 20, w - used - 32, GOLD, True, anchor="lm", min_size=SMALL)
+        else:
+            y = draw_wrapped(d, (x, y), phase, 20, w, GOLD, True, max_lines=2, line_height=26)
         step = self.say(step_text(view))
-        say_fit(d, (x + 14, top + 54), step, 18, w - 28, TEXT, anchor="lm", min_size=11)
+        if step:
+            y = draw_wrapped(d, (x, y), step, SMALL, w, TEXT, max_lines=3, line_height=24)
         first = view.get("first")
         if is_seat(first):
-            say_fit(d, (x + 14, top + 78), self.say(Msg("{what}: {player}", what=term("first player"),
-                                                        player=Seat(first))), 15, w - 28, TEXT_DIM, anchor="lm",
-                    min_size=10)
-        for k, (note, colour) in enumerate(notes):
-            ny = top + 102 + 24 * k
-            d.ellipse((x + 14, ny - 4, x + 22, ny + 4), fill=colour)
-            say_fit(d, (x + 30, ny), note, 16, w - 44, colour, True, anchor="lm", min_size=10)
-        return top + 102 + 24 * len(notes)
+            y = draw_wrapped(d, (x, y), self.say(Msg("{what}: {player}", what=term("first player"),
+                                                     player=Seat(first))), SMALL, w, TEXT_DIM, max_lines=2,
+                             line_height=24)
+        for note, colour in self.header_notes():
+            d.ellipse((x + 1, y + 8, x + 9, y + 16), fill=colour)
+            y = draw_wrapped(d, (x + 14, y), note, SMALL, w - 14, colour, True, max_lines=3, line_height=24)
+        return y + 6
 
     def header_notes(self) -> list[tuple[str, RGB]]:
         """Lines under the header: a play waiting for the seats that may cancel it, and how many
@@ -524,131 +517,134 @@ class _Board:
                           ICON["trade"]))
         return notes
 
-    def draw_civ(self, top: int, seat: int, area: dict) -> int:
+    def draw_civ(self, x: int, w: int, seat: int, area: dict) -> int:
+        """A civilization's block: player, civilization, government; trade dial and culture track;
+        coins, culture tokens, resources; counts of standing forces, culture events and unbuilt
+        figures; the ranks; its buildings, great people and wonders; its tech pyramid. Its special
+        ability and its wonders' abilities are in its player's hand picture."""
         d, lang = self.d, self.lang
-        x, w = PANEL_X, PANEL_W
         colour = seat_colour(seat)
-        start = top
-        y = top
-        # the band: player, civilization, government
+        y = 0
         d.rectangle((x, y, x + w - 1, y + 30), fill=_mix(colour, PANEL, 0.35))
         d.rectangle((x, y, x + 6, y + 30), fill=colour)
         civ = civ_name(area.get("civ"), lang)
         gov = government_name(area.get("government"), lang)
         right = f"{civ} · {gov}" if gov else civ
-        rw = min(tw(right, 15, True), w // 2)
-        say_fit(d, (x + w - 8, y + 15), right, 15, rw, WHITE, True, anchor="rm", min_size=10)
-        say_fit(d, (x + 14, y + 15), self.names[seat], 19, w - rw - 30, WHITE, True, anchor="lm", min_size=12)
-        y += 34
-        # the civilization's special ability
-        ability = card_text("civilizations", area.get("civ"), "ability", lang)
-        if ability:
-            y = draw_wrapped(d, (x + 10, y), ability, ABILITY_SIZE, w - 20, seat_light(seat), max_lines=4,
-                             line_height=ABILITY_LINE) + 4
-        else:
-            y += 2
-        # trade dial 0-27
+        rw = min(tw(right, SMALL, True), w // 2)
+        say_fit(d, (x + w - 8, y + 15), right, SMALL, rw, WHITE, True, anchor="rm", min_size=SMALL)
+        say_fit(d, (x + 14, y + 15), self.names[seat], 22, w - rw - 30, WHITE, True, anchor="lm", min_size=SMALL)
+        y += 32
+        ix, iw = x + 8, w - 16
         tracks = self.view.get("tracks") or {}
-        trade, trade_max = _int(area.get("trade")), max(_int(tracks.get("trade")), 1)
-        label = self.say(term("trade"))
-        lw = say_fit(d, (x + 8, y + 8), label, 14, 90, TEXT_DIM, anchor="lm", min_size=10)
-        bx, bw = x + 14 + max(lw, 60), w - 74 - max(lw, 60)
-        d.rectangle((bx, y + 3, bx + bw, y + 13), fill=BACKGROUND, outline=PANEL_EDGE)
-        d.rectangle((bx, y + 3, bx + round(bw * min(trade, trade_max) / trade_max), y + 13), fill=ICON["trade"])
-        toolkit.text(d, (x + w - 8, y + 8), f"{trade}/{trade_max}", font=font(14, True), fill=TEXT, anchor="rm")
-        y += 20
-        # culture track 0-21
-        level, last = _int(area.get("culture_level")), max(_int(tracks.get("culture")), 1)
-        label = self.say(term("culture track"))
-        lw = say_fit(d, (x + 8, y + 8), label, 14, 90, TEXT_DIM, anchor="lm", min_size=10)
-        bx, bw = x + 14 + max(lw, 60), w - 74 - max(lw, 60)
-        cell = bw / last
-        for i in range(last):
-            fill = ICON["culture"] if i < level else BACKGROUND
-            d.rectangle((bx + i * cell, y + 3, bx + (i + 1) * cell - 2, y + 13), fill=fill)
-            if i in (6, 13):
-                d.line((bx + (i + 1) * cell - 1, y, bx + (i + 1) * cell - 1, y + 16), fill=TEXT_DIM)
-        toolkit.text(d, (x + w - 8, y + 8), f"{level}/{last}", font=font(14, True), fill=TEXT, anchor="rm")
-        y += 22
-        # coins, culture tokens, standing forces, culture hand
-        cx = x + 8
+        # coins, culture tokens, the trade dial and the culture track
+        cx = ix
         for kind, n in (("coin", _int(area.get("coins"))), ("culture", _int(area.get("culture_tokens")))):
-            paste_centred(d, icon_token(kind, 0, 8), cx + 9, y + 9)
-            toolkit.text(d, (cx + 21, y + 9), str(n), font=font(16, True), fill=TEXT, anchor="lm")
-            cx += 28 + tw(str(n), 16, True) + 10
-        counts = [Msg("{what}: {n}", what=term("standing forces"), n=_count(area.get("standing_forces"))),
-                  Msg("{what}: {n}", what=term("culture event"), n=_count(area.get("culture_hand")))]
-        say_fit(d, (cx, y + 9), " · ".join(self.say(c) for c in counts), 15, x + w - 8 - cx, TEXT, anchor="lm",
-                min_size=10)
-        y += 24
-        # ranks
-        ranks = area.get("ranks") or {}
-        cx = x + 8
-        for kind in ("artillery", "infantry", "mounted", "aircraft"):
-            label = f"{unit_type_name(kind, lang)} {_int(ranks.get(kind))}"
-            cw = tw(label, 13, True) + 10
-            toolkit.round_box(d, (cx, y, cx + cw - 1, y + 19), radius=4, fill=_mix(UNIT_TYPE[kind], PANEL, 0.35))
-            draw_text(d, (cx + cw / 2, y + 10), label, 13, WHITE, True, anchor="mm")
-            cx += cw + 5
-        y += 25
-        # resources: market tokens, face-down ones
+            paste_centred(d, icon_token(kind, 0, 9), cx + 10, y + ROW / 2)
+            toolkit.text(d, (cx + 23, y + ROW / 2), str(n), font=font(20, True), fill=TEXT, anchor="lm")
+            cx += 30 + tw(str(n), 20, True) + 10
+        dials = [Msg("{what}: {n}", what=term("trade"),
+                     n=f"{_int(area.get('trade'))}/{max(_int(tracks.get('trade')), 1)}"),
+                 Msg("{what}: {n}", what=term("culture track"),
+                     n=f"{_int(area.get('culture_level'))}/{max(_int(tracks.get('culture')), 1)}")]
+        y = self.flow(cx + 4, y, ix + iw - cx - 4, [self.say(m) for m in dials], TEXT)
+        # resources
         items = [(resource_name(r, lang), RESOURCE.get(r, NEUTRAL), INK) for r in area.get("resources") or []
                  if isinstance(r, str)]
         hidden = _count(area.get("hidden_resources"))
         if hidden:
             items.append((self.say(Msg("{n} face down", n=hidden)), _mix(HUT, PANEL, 0.3), INK))
-        say_fit(d, (x + 8, y + 10), self.say(term("resource")), 13, 70, TEXT_DIM, anchor="lm", min_size=9)
-        y = self.chips(x + 82, y, w - 90, items or [(self.say(Msg("none")), PANEL, TEXT_DIM)], 13, 20)
-        # unbuilt figures
+        y = self.labelled_chips(ix, y + 1, iw, self.say(term("resource")), items, bold=False) + 1
+        # counts: beside the resources when they fit there
         unbuilt = area.get("unbuilt") or {}
-        line = self.say(Msg("{what}: {items}", what=term("unbuilt"), items=[
-            Msg("{thing} {n}", thing=term(k), n=_int(unbuilt.get(k))) for k in ("army", "scout", "city")]))
-        say_fit(d, (x + 8, y + 9), line, 14, w - 16, TEXT_DIM, anchor="lm", min_size=10)
-        y += 22
-        # buildings on the map (the civilization's own markers), then great people on the sheet
+        counts = [self.say(c) for c in (
+            Msg("{what}: {n}", what=term("standing forces"), n=_count(area.get("standing_forces"))),
+            Msg("{what}: {n}", what=term("culture event"), n=_count(area.get("culture_hand"))),
+            Msg("{what}: {items}", what=term("unbuilt"), items=[
+                Msg("{thing} {n}", thing=term(k), n=_int(unbuilt.get(k))) for k in ("army", "scout", "city")]))]
+        cx, cy = self.chips_end
+        beside = " · ".join(counts[:2])
+        if cx + 8 + tw(beside, SMALL) <= ix + iw:
+            draw_text(d, (cx + 8, cy + 13), beside, SMALL, TEXT_DIM, anchor="lm")
+            counts = counts[2:]
+        y = self.flow(ix, y, iw, counts, TEXT_DIM) + 2
+        # ranks
+        ranks = area.get("ranks") or {}
+        y = self.chips(ix, y, iw, [(f"{unit_type_name(k, lang)} {_int(ranks.get(k))}", _mix(UNIT_TYPE[k], PANEL, 0.35),
+                                    WHITE) for k in ("artillery", "infantry", "mounted", "aircraft")])
+        # buildings on the map (the civilization's own markers), great people, wonders
         owned: dict[str, int] = {}
         for b in (self.view.get("buildings") or {}).values():
             if isinstance(b, dict) and b.get("owner") == seat and b.get("id"):
                 owned[str(b["id"])] = owned.get(str(b["id"]), 0) + 1
-        extra = [(f"{named('buildings', bid, lang)} ×{n}" if n > 1 else named("buildings", bid, lang), BUILDING, CARD_INK)
-                 for bid, n in sorted(owned.items())]
+        extra = [(f"{named('buildings', bid, lang)} ×{n}" if n > 1 else named("buildings", bid, lang), BUILDING,
+                  CARD_INK) for bid, n in sorted(owned.items())]
         extra += [(named("great_people", g, lang), PERSON, CARD_INK) for g in area.get("great_people") or []]
-        if extra:
-            y = self.chips(x + 8, y, w - 16, extra, 13, 20)
-        # wonders: the name, its ability (an obsolete one greyed, marked as such)
         obsolete = obsolete_wonders(self.view)
         for wid in area.get("wonders") or []:
-            y = self.wonder_row(x + 8, y, w - 16, str(wid), str(wid) in obsolete)
-        # the tech pyramid
-        techs = [t for t in area.get("techs") or [] if isinstance(t, dict)]
+            old = str(wid) in obsolete
+            name = named("wonders", wid, lang)
+            if old:
+                name = f"{name} ({self.say(term('obsolete'))})"
+            extra.append((name, OBSOLETE if old else WONDER, CARD_INK, 0, old))
+        if extra:
+            y = self.chips(ix, y, iw, extra, bold=False)
+        # the tech pyramid: a level's row only when it holds a tech
         rows: dict[int, list[str]] = {}
-        for t in techs:
-            rows.setdefault(_int(t.get("row"), tech_level(str(t.get("id")))), []).append(str(t.get("id")))
+        for t in area.get("techs") or []:
+            if isinstance(t, dict):
+                rows.setdefault(_int(t.get("row"), tech_level(str(t.get("id")))), []).append(str(t.get("id")))
         coins = card_coins(area)
         for row in range(1, 6):
+            if not rows.get(row):
+                continue
             chips = [(tech_name(t, lang), TECH_LEVEL.get(tech_level(t), NEUTRAL), INK, coins.get(t, 0))
-                     for t in rows.get(row, [])]
-            draw_text(d, (x + 8, y + 9), ROMAN[row], 13, TEXT_DIM, True, anchor="lm")
-            if chips:
-                y = self.chips(x + 34, y, w - 42, chips, 12, 18)
-            else:
-                d.line((x + 34, y + 9, x + w - 10, y + 9), fill=PANEL_EDGE)
-                y += 20
+                     for t in rows[row]]
+            draw_text(d, (ix, y + 13), ROMAN[row], SMALL, TEXT_DIM, True, anchor="lm")
+            y = self.chips(ix + 36, y, iw - 36, chips, bold=False)
+        if not rows:
+            draw_text(d, (ix, y + 13), self.say(Msg("{what}: {items}", what=term("tech"), items=[Msg("none")])),
+                      SMALL, TEXT_DIM, anchor="lm")
+            y += ROW
         y += 4
-        toolkit.round_box(d, (x, start, x + w - 1, y), radius=0, outline=_mix(colour, PANEL, 0.5), width=1)
-        return y + 10
+        toolkit.round_box(d, (x, 0, x + w - 1, y), radius=0, outline=_mix(colour, PANEL, 0.5), width=1)
+        return y + 1
 
     def render(self) -> bytes:
         view = self.view
-        y = self.draw_map(MARGIN)
-        y = self.draw_key(y)
-        y = self.draw_market(y + 6)
-        left = self.draw_battle(y)
-        right = self.draw_header(MARGIN)
-        for seat, area in enumerate(seats_of(view)):
-            right = self.draw_civ(right, seat, area)
-        self.height = max(left, right) + MARGIN
-        return PALETTE.png(self.img.crop((0, 0, WIDTH, min(self.height, self.img.height))))
+        height = map_size(view)[1]
+        map_bottom = MARGIN + COORD + height * SQ
+        right = [(PANEL_X, MARGIN, self.block(PANEL_W, self.draw_header))]
+        strip = right[0][1] + right[0][2].height + 10
+        under: list[Image.Image] = []
+        key = None
+        for paint in (self.draw_market, self.draw_key):
+            part = self.block(PANEL_W, paint)
+            if strip + part.height <= map_bottom:
+                right.append((PANEL_X, strip, part))
+                strip += part.height + 12
+            elif paint == self.draw_market:
+                under.append(self.block(HALF_W, paint))
+            else:
+                key = self.block(HALF_W, paint)
+        below = max(map_bottom, strip) + 10
+        placed = []
+        battle = [self.block(HALF_W, self.draw_battle)] if isinstance(view.get("battle"), dict) else []
+        civs = [self.block(HALF_W, lambda x, w, s=seat, a=area: self.draw_civ(x, w, s, a))
+                for seat, area in enumerate(seats_of(view))]
+        columns = [below, below]
+        for part in battle + civs + under + ([key] if key else []):
+            k = 0 if columns[0] <= columns[1] else 1
+            if part is key and columns[k] + part.height + MARGIN > MAX_ASPECT * WIDTH:
+                break           # no room left: the key is in every hand picture
+            placed.append((MARGIN + k * (HALF_W + MARGIN), columns[k], part))
+            columns[k] += part.height + 8
+        self.height = max(columns) - 8 + MARGIN
+        img = Image.new("RGB", (WIDTH, self.height), BACKGROUND)
+        d = toolkit.canvas(img)
+        self.draw_map(d, MARGIN)
+        for x, y, part in right + placed:
+            img.paste(part, (x, y))
+        return PALETTE.png(img)
 
 
 def unit_bar(units: dict, card: str, rank: int, wounds: int, lang: str, w: int) -> Image.Image:
@@ -657,14 +653,14 @@ def unit_bar(units: dict, card: str, rank: int, wounds: int, lang: str, w: int) 
     kind = unit_card_type(units, card)
     name = unit_card_name(units, card, rank, lang)
     strength = unit_strength(units, card, rank)
-    h = 40
+    h = 44
 
     def paint(c: toolkit.Canvas) -> None:
         colour = UNIT_TYPE.get(kind, NEUTRAL)
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=CARD, outline=colour, width=3)
         c.rounded_rectangle((0, 0, 40, h - 1), radius=6, fill=colour)
         toolkit.text(c, (20, h / 2), str(strength), font=font(22, True), fill=WHITE, anchor="mm")
-        say_fit(c, (50, h / 2), name, 16, w - 120, CARD_INK, True, anchor="lm", min_size=10)
+        say_fit(c, (50, h / 2), name, SMALL, w - 120, CARD_INK, True, anchor="lm", min_size=SMALL)
         for i in range(min(wounds, 12)):
             c.ellipse((w - 14 - (i % 6) * 11, 8 + (i // 6) * 13, w - 5 - (i % 6) * 11, 17 + (i // 6) * 13),
                       fill=BLOCKADE, outline=INK)
@@ -673,8 +669,4 @@ def unit_bar(units: dict, card: str, rank: int, wounds: int, lang: str, w: int) 
 
 def render_board(view: dict, names=None, lang: str = "en") -> bytes:
     """The public board as PNG bytes, its words in `lang`. Reads only public keys."""
-    board = _Board(view, names, lang)
-    png = board.render()
-    if board.height > CANVAS_H:   # a long panel: drawn again on a canvas that holds it
-        png = _Board(view, names, lang, min(board.height, TALL)).render()
-    return png
+    return _Board(view, names, lang).render()

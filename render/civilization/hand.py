@@ -61,6 +61,7 @@ from render.civilization.palette import (
     culture_card_era,
     culture_card_name,
     culture_kind,
+    draw_key,
     era_name,
     government_name,
     icon_token,
@@ -69,6 +70,7 @@ from render.civilization.palette import (
     resource_chip,
     resource_name,
     seat_colour,
+    seat_light,
     tech_level,
     tech_name,
     term,
@@ -93,12 +95,13 @@ from render.common import viewer_seat as _viewer
 from render.common import whole as _int
 from render.toolkit import paste_centred
 
-WIDTH = 1040
+WIDTH = 1000
 MARGIN = 20
 HEADER_H = 96
 UNIT_W, UNIT_H = 150, 150
-CULTURE_W, CULTURE_H = 325, 214
-EFFECT_SIZE, EFFECT_LINE = 16, 20      # a card's text: 8 px at Discord's preview
+CULTURE_W, CULTURE_H = 312, 224
+SMALL = 17                             # the least text: 9.35 px at Discord's preview (1000 px shown 550)
+EFFECT_SIZE, EFFECT_LINE = 17, 21      # a card's text
 CANVAS_H = 2400                        # drawn on a canvas this tall (taller when that is not enough),
                                        # then cropped to what was drawn
 SECTION_HEAD = 44
@@ -148,7 +151,8 @@ def hand_content(view: dict) -> tuple:
             tuple(_own(area.get("hidden_resources"))), tuple(_own(area.get("resources"))),
             battle_hand(view, seat), research_pick(view, seat), _int(view.get("turn"), 1), bool(view.get("result")),
             tuple(tech_abilities(area)), tuple(sorted(card_coins(area).items())), tuple(own_wonders(view, area)),
-            tuple(repr(o) for o in own_offers(view, seat)), tuple(_own(area.get("payable_abilities"))))
+            tuple(repr(o) for o in own_offers(view, seat)), tuple(_own(area.get("payable_abilities"))),
+            tuple((view.get("layout") or {}).get("icons") or []) if isinstance(view.get("layout"), dict) else ())
 
 
 def tech_abilities(area: dict) -> list[str]:
@@ -199,10 +203,10 @@ def unit_card(units: dict, card: str, rank: int, lang: str) -> Image.Image:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=12, fill=CARD, outline=colour, width=4)
         c.rounded_rectangle((0, 0, w - 1, 34), radius=12, fill=colour)
         c.rectangle((2, 22, w - 3, 34), fill=colour)
-        say_fit(c, (w / 2, 18), type_name, 17, w - 16, WHITE, True, anchor="mm", min_size=11)
+        say_fit(c, (w / 2, 18), type_name, 17, w - 16, WHITE, True, anchor="mm", min_size=SMALL)
         c.ellipse((w / 2 - 30, 44, w / 2 + 30, 104), fill=_mix(colour, CARD, 0.7), outline=colour, width=3)
         toolkit.text(c, (w / 2, 74), str(strength), font=font(38, True), fill=CARD_INK, anchor="mm")
-        say_fit(c, (w / 2, 126), name, 17, w - 16, CARD_INK, True, anchor="mm", min_size=10)
+        say_fit(c, (w / 2, 126), name, 17, w - 16, CARD_INK, True, anchor="mm", min_size=SMALL)
     return toolkit.drawn(("civ_hand.unit", card, rank, lang), (w, h), paint)
 
 
@@ -247,8 +251,8 @@ def culture_card(card: str, lang: str, h: int = CULTURE_H) -> Image.Image:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=12, fill=CARD, outline=colour, width=4)
         c.rounded_rectangle((0, 0, w - 1, 32), radius=12, fill=colour)
         c.rectangle((2, 18, w - 3, 32), fill=colour)
-        tw_ = say_fit(c, (w - 12, 17), timing, 16, w * 0.6, WHITE, True, anchor="rm", min_size=11)
-        say_fit(c, (12, 17), era_said, 15, w - tw_ - 34, _mix(colour, WHITE, 0.7), anchor="lm", min_size=10)
+        tw_ = say_fit(c, (w - 12, 17), timing, SMALL, w * 0.6, WHITE, True, anchor="rm", min_size=SMALL)
+        say_fit(c, (12, 17), era_said, SMALL, w - tw_ - 34, _mix(colour, WHITE, 0.7), anchor="lm", min_size=SMALL)
         y = draw_wrapped(c, (12, CARD_TOP), name, NAME_SIZE, w - 24, CARD_INK, True, max_lines=2,
                          line_height=NAME_LINE)
         c.line((12, y + 3, w - 13, y + 3), fill=_mix(colour, CARD, 0.5), width=2)
@@ -286,10 +290,10 @@ class _Hand:
     def heading(self, y: int, text: str, note: str = "") -> int:
         d = self.d
         text = text[:1].upper() + text[1:]
-        w = say_fit(d, (MARGIN, y + 22), text, 22, WIDTH - 2 * MARGIN, TEXT, True, anchor="lm", min_size=14)
+        w = say_fit(d, (MARGIN, y + 22), text, 22, WIDTH - 2 * MARGIN, TEXT, True, anchor="lm", min_size=SMALL)
         if note:
             say_fit(d, (MARGIN + w + 14, y + 23), note, 17, WIDTH - 2 * MARGIN - w - 14, TEXT_DIM, anchor="lm",
-                    min_size=11)
+                    min_size=SMALL)
         return y + SECTION_HEAD
 
     def card_rows(self, y: int, parts: list[Image.Image], w: int, h: int) -> int:
@@ -306,7 +310,7 @@ class _Hand:
         """A rounded chip with a label; returns its width."""
         cw = min(max_w, tw(label, size, True) + 18)
         toolkit.round_box(self.d, (x, y, x + cw - 1, y + h - 1), radius=6, fill=fill)
-        say_fit(self.d, (x + cw / 2, y + h / 2), label, size, cw - 10, ink, True, anchor="mm", min_size=11)
+        say_fit(self.d, (x + cw / 2, y + h / 2), label, size, cw - 10, ink, True, anchor="mm", min_size=SMALL)
         return cw
 
     # -- the sections
@@ -320,9 +324,9 @@ class _Hand:
         gov = government_name(area.get("government"), lang)
         right = f"{civ} · {gov}" if gov else civ
         right_w = min(tw(right, 20), 400)
-        say_fit(d, (WIDTH - MARGIN, 32), right, 20, right_w, TEXT_DIM, anchor="rm", min_size=12)
+        say_fit(d, (WIDTH - MARGIN, 32), right, 20, right_w, TEXT_DIM, anchor="rm", min_size=SMALL)
         say_fit(d, (MARGIN + 26, 32), title, 28, WIDTH - 2 * MARGIN - 60 - right_w, TEXT, True, anchor="lm",
-                min_size=16)
+                min_size=SMALL)
         y = 68
         x = MARGIN + 26
         bits = [("trade", f"{_int(area.get('trade'))}/27"), ("coin", str(_int(area.get("coins")))),
@@ -335,7 +339,7 @@ class _Hand:
         if view.get("result"):
             status.append(self.say(Msg("Game over")))
         say_fit(d, (WIDTH - MARGIN, y), " · ".join(status), 18, WIDTH - MARGIN - x, TEXT_DIM, anchor="rm",
-                min_size=12)
+                min_size=SMALL)
         return HEADER_H + 10
 
     def draw_pick(self, y: int, pick: str) -> int:
@@ -398,7 +402,7 @@ class _Hand:
             toolkit.round_box(d, (MARGIN, y, MARGIN + w - 1, y + h - 1), radius=8, fill=PANEL,
                               outline=_mix(colour, PANEL, 0.3), width=2)
             d.rectangle((MARGIN + 2, y + 8, MARGIN + 8, y + h - 9), fill=colour)
-            say_fit(d, (MARGIN + 20, y + 20), self.say(title), 19, w - 40, TEXT, True, anchor="lm", min_size=12)
+            say_fit(d, (MARGIN + 20, y + 20), self.say(title), 19, w - 40, TEXT, True, anchor="lm", min_size=SMALL)
             ly = y + 40
             for (label, _text), ls in zip(lines, wrapped):
                 draw_text(d, (MARGIN + 20, ly + 11), self.say(label), 17, TEXT_DIM, True, anchor="lm")
@@ -453,13 +457,13 @@ class _Hand:
                         for _ in range(_int(n) if res != "any" else 1):
                             if res == "any":
                                 label = self.say(Msg("any {n}", n=_int(n)))
-                                cx += self.chip(cx, cy2, label, _mix(CARD_GREY, PANEL, 0.3), WHITE, 15, 24) + 4
+                                cx += self.chip(cx, cy2, label, _mix(CARD_GREY, PANEL, 0.3), WHITE, SMALL, 24) + 4
                             else:
                                 part = resource_chip(res, lang, 24)
                                 toolkit.paste(self.d, part, (cx, cy2))
                                 cx += part.width + 4
-                    say_fit(self.d, (cx + 6, cy2 + 12), phase, 15, x + 280 - cx - 6, TEXT_DIM, anchor="lm",
-                            min_size=10)
+                    say_fit(self.d, (cx + 6, cy2 + 12), phase, SMALL, x + 280 - cx - 6, TEXT_DIM, anchor="lm",
+                            min_size=SMALL)
                     return cy2 + 26
 
                 text = card_text("techs", tid, "resource_ability", lang)
@@ -477,7 +481,7 @@ class _Hand:
                         if i >= n:   # an empty place for a token
                             self.d.ellipse((cx + 4, cy + 40, cx + 18, cy + 54), fill=PANEL, outline=ICON["coin"])
                         cx += 24
-                    say_fit(self.d, (cx + 6, cy + 47), f"{n}/{cap}", 16, 80, TEXT, True, anchor="lm")
+                    say_fit(self.d, (cx + 6, cy + 47), f"{n}/{cap}", SMALL, 80, TEXT, True, anchor="lm")
                     return cy + 60
 
                 text = card_text("techs", tid, "coin_task", lang)
@@ -535,6 +539,10 @@ class _Hand:
         battle = battle_hand(view, seat)
         pick = research_pick(view, seat)
         y = self.draw_header()
+        ability = card_text("civilizations", area.get("civ"), "ability", lang)
+        if ability:         # the civilization's special ability (the board names the civilization only)
+            y = draw_wrapped(self.d, (MARGIN, y), ability, EFFECT_SIZE, WIDTH - 2 * MARGIN, seat_light(seat),
+                             max_lines=4, line_height=EFFECT_LINE) + 8
         if pick:
             y = self.draw_pick(y, pick)
         if battle:
@@ -563,5 +571,9 @@ class _Hand:
         if wonders:
             y = self.draw_wonders(y, wonders)
         y = self.draw_resources(y)
+        # the map's key (the board leaves it out when it has no room for it)
+        self.d.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=PANEL_EDGE, width=1)
+        icons = (view.get("layout") or {}).get("icons") if isinstance(view.get("layout"), dict) else None
+        y = draw_key(self.d, MARGIN, y + 26, WIDTH - 2 * MARGIN, icons or [], lang, SMALL) + 16
         self.height = y + MARGIN
         return PALETTE.png(self.img.crop((0, 0, WIDTH, min(self.height, self.img.height))))

@@ -12,7 +12,7 @@ from PIL import Image
 from engine.civilization import data
 from engine.text import Msg, Seat, plural
 from render import toolkit
-from render.common import draw_text, font, is_seat, needs_fallback, say_fit, words
+from render.common import draw_text, font, is_seat, needs_fallback, words
 from render.common import seat_views as seats_of
 from render.common import text_px as tw
 from render.common import whole as _int
@@ -68,17 +68,20 @@ UNIT_TYPE: dict[str, RGB] = {"artillery": (200, 90, 60), "infantry": (70, 120, 2
 
 # ---------------------------------------------------------------------------- geometry
 
-WIDTH = 1240
+# Discord shows a picture about 550 px wide: the board is 1100 px wide, so a 48 px square shows
+# 24 px and the least text drawn anywhere on it (18 px) 9 px.
+WIDTH = 1100
 MARGIN = 16
 SQ = 48
-COORD = 24                     # the coordinate band left of and above the map
+SMALL = 18                     # the least font size on the board (9 px at chat width)
+COORD = 30                     # the coordinate band left of and above the map
 MAP_X = MARGIN + COORD
 MAP_W = 16 * SQ
-LEFT_W = COORD + MAP_W         # the left column (map with its coordinates, key, market, battle)
-PANEL_X = MARGIN + LEFT_W + MARGIN
+LEFT_W = COORD + MAP_W         # the map with its coordinates
+PANEL_X = MARGIN + LEFT_W + MARGIN   # the column right of the map: header, market, key
 PANEL_W = WIDTH - PANEL_X - MARGIN
+HALF_W = (WIDTH - 3 * MARGIN) // 2  # a block under the map (a civilization, the market, a battle)
 MAX_PNG_BYTES = 300_000
-ABILITY_SIZE, ABILITY_LINE = 14, 18   # a card's ability in the panel: 6 px at Discord's preview
 TALL = 4000                    # the tallest picture drawn
 CANVAS_H = 2400                # drawn on a canvas this tall (up to TALL when that is not enough), then cropped
 
@@ -276,16 +279,17 @@ def icon_shape(d, kind: str, cx: float, cy: float, r: float) -> None:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK)
 
 
-def icon_token(kind: str, count: int, r: int = 8) -> Image.Image:
-    """An icon with its count inside."""
+def icon_token(kind: str, count: int, r: int = 8, size_px: int = 0) -> Image.Image:
+    """An icon with its count inside (in `size_px` px when given)."""
     size = 2 * r + 5
+    px = size_px or max(9, r + 3)
 
     def paint(c: toolkit.Canvas) -> None:
         icon_shape(c, kind, size / 2 - 0.5, size / 2 - 0.5, r)
         if count:
-            toolkit.text(c, (size / 2, size / 2), str(count), font=font(max(9, r + 3), True),
+            toolkit.text(c, (size / 2, size / 2 + 0.5), str(count), font=font(px, True),
                          fill=ICON_INK.get(kind, INK), anchor="mm")
-    return toolkit.drawn(("civ.icon", kind, count, r), (size, size), paint)
+    return toolkit.drawn(("civ.icon", kind, count, r, px), (size, size), paint)
 
 
 def resource_mark(res: str, lang: str) -> str:
@@ -298,7 +302,7 @@ def resource_mark(res: str, lang: str) -> str:
 def resource_chip(res: str, lang: str, h: int = 16) -> Image.Image:
     """A resource: a chip of its colour with its mark."""
     mark = resource_mark(res, lang)
-    w = max(h, tw(mark, h - 5, True) + 5)
+    w = max(h, tw(mark, max(h - 5, 1), True) + 5)
 
     def paint(c: toolkit.Canvas) -> None:
         colour = RESOURCE.get(res, NEUTRAL)
@@ -333,7 +337,7 @@ def cy_(size: int, r: int, k: float) -> float:
     return size / 2 + r * k
 
 
-def army_token(seat: Any, count: int, r: int = 11) -> Image.Image:
+def army_token(seat: Any, count: int, r: int = 12) -> Image.Image:
     """An army: a shield in the owner's colour, with the count when more than one."""
     w, h = 2 * r + 2, 2 * r + 4
 
@@ -342,7 +346,7 @@ def army_token(seat: Any, count: int, r: int = 11) -> Image.Image:
         c.polygon(pts, fill=seat_colour(seat), outline=INK)
         c.line(pts + [pts[0]], fill=INK, width=2)
         if count > 1:
-            toolkit.text(c, (w / 2, h * 0.42), str(count), font=font(r + 3, True), fill=WHITE, anchor="mm",
+            toolkit.text(c, (w / 2, h * 0.42), str(count), font=font(max(SMALL, r + 3), True), fill=WHITE, anchor="mm",
                          stroke_width=2, stroke_fill=INK)
         else:
             c.line((w * 0.3, h * 0.25, w * 0.7, h * 0.62), fill=WHITE, width=2)
@@ -350,7 +354,7 @@ def army_token(seat: Any, count: int, r: int = 11) -> Image.Image:
     return toolkit.drawn(("civ.army", seat, count, r), (w, h), paint)
 
 
-def scout_token(seat: Any, count: int, r: int = 8) -> Image.Image:
+def scout_token(seat: Any, count: int, r: int = 11) -> Image.Image:
     """A scout: a disc in the owner's colour, a white rim, the count when more than one."""
     size = 2 * r + 2
 
@@ -358,7 +362,7 @@ def scout_token(seat: Any, count: int, r: int = 8) -> Image.Image:
         c.ellipse((0, 0, size - 1, size - 1), fill=INK)
         c.ellipse((2, 2, size - 3, size - 3), fill=seat_colour(seat), outline=WHITE, width=2)
         if count > 1:
-            toolkit.text(c, (size / 2, size / 2), str(count), font=font(r + 3, True), fill=WHITE, anchor="mm",
+            toolkit.text(c, (size / 2, size / 2), str(count), font=font(max(SMALL, r + 3), True), fill=WHITE, anchor="mm",
                          stroke_width=2, stroke_fill=INK)
         else:
             c.ellipse((size / 2 - 2, size / 2 - 2, size / 2 + 2, size / 2 + 2), fill=WHITE)
@@ -389,7 +393,7 @@ def city_token(seat: Any, capital: bool, walled: bool, k: int = SQ - 10) -> Imag
     return toolkit.drawn(("civ.city", seat, capital, walled, k), (k, k), paint)
 
 
-def marker_chip(kind: str, mark: str, owner: Any, w: int = SQ - 8, h: int = 18) -> Image.Image:
+def marker_chip(kind: str, mark: str, owner: Any, w: int = SQ, h: int = 24) -> Image.Image:
     """A building (pale), wonder (gold) or great person (violet) marker with its initials, rimmed
     in the owner's colour; an obsolete wonder (kind "obsolete") grey, its initials struck through."""
     fill = {"building": BUILDING, "wonder": WONDER, "person": PERSON, "obsolete": OBSOLETE}[kind]
@@ -397,7 +401,8 @@ def marker_chip(kind: str, mark: str, owner: Any, w: int = SQ - 8, h: int = 18) 
     def paint(c: toolkit.Canvas) -> None:
         c.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=seat_colour(owner))
         c.rounded_rectangle((2, 2, w - 3, h - 3), radius=4, fill=fill)
-        say_fit(c, (w / 2, h / 2), mark, 12, w - 6, CARD_INK, True, anchor="mm", min_size=9)
+        label = mark if tw(mark, SMALL, True) <= w - 4 else mark[:2]
+        draw_text(c, (w / 2, h / 2 + 1), label, SMALL, CARD_INK, True, anchor="mm")
         if kind == "obsolete":
             c.line((3, h - 4, w - 4, 3), fill=BLOCKADE, width=3)
     return toolkit.drawn(("civ.marker", kind, mark, owner, w, h), (w, h), paint)
@@ -424,13 +429,14 @@ def square_base(sq: dict | None, icons: tuple, resource: str | None, lang: str, 
                 c.arc((22, wy - 4, 34, wy + 4), 200, 340, fill=_mix(TERRAIN["water"], WHITE, 0.4), width=2)
         if disaster:
             disaster_corner(c, SQ - 1, SQ - 1, 20, disaster)
-        x = 3
-        for kind, n in icons:
-            part = icon_token(kind, n, 7)
-            c.image.alpha_composite(part, (x, SQ - part.height - 2))
-            x += part.width - 1
+        x = 1
+        parts = [icon_token(kind, n, 9, SMALL) for kind, n in icons]
+        pitch = min(22, (SQ - 24) // max(1, len(parts) - 1)) if parts else 0
+        for part in parts:
+            c.image.alpha_composite(part, (x, SQ - part.height))
+            x += pitch
         if resource:
-            chip = resource_chip(resource, lang, 16)
+            chip = resource_chip(resource, lang, 23)
             c.image.alpha_composite(chip, (SQ - chip.width - 2, 2))
         if wonder:
             star(c, 10, 10, 8, WHITE, INK)
@@ -462,6 +468,43 @@ def tile_back(tile_size: int) -> Image.Image:
         c.ellipse((m - 40, m - 40, m + 40, m + 40), fill=BACK, outline=_mix(BACK_LINE, WHITE, 0.3), width=3)
         star(c, m, m, 34, _mix(BACK_LINE, WHITE, 0.25), BACK)
     return toolkit.drawn(("civ.back", k), (k, k), paint)
+
+
+def draw_key(d, x0: int, y: int, w: int, icons: list, lang: str, size: int) -> int:
+    """The map's key from (x0, y), `w` wide, its words `size` px: the natural wonder, the icons
+    (the view's layout "icons"), huts and villages, a capital, walls, army, scout, the markers,
+    a blockade, a disaster marker (terrains show their own pictures). Returns the last line's
+    middle y."""
+    x, row = x0, size + 10
+    limit = x0 + w
+
+    def item(part_w: int, label: Any, paint) -> None:
+        nonlocal x, y
+        said = words(label, lang)
+        width = part_w + 5 + tw(said, size) + 14
+        if x > x0 and x + width - 14 > limit:
+            x, y = x0, y + row
+        paint(x, y)
+        draw_text(d, (x + part_w + 5, y), said, size, TEXT_DIM, anchor="lm")
+        x += width
+
+    item(18, term("natural wonder"), lambda px, py: star(d, px + 9, py, 9, WHITE, INK))
+    for kind in icons:
+        item(18, term(kind), lambda px, py, k=kind: toolkit.paste_centred(d, icon_token(k, 0, 8), px + 9, py))
+    for kind in ("hut", "village"):
+        item(20, term(kind), lambda px, py, k=kind: toolkit.paste_centred(d, hut_token(k, 9), px + 10, py))
+    item(20, term("capital"), lambda px, py: toolkit.paste_centred(d, city_token(None, True, False, 20), px + 10, py))
+    item(20, term("City Walls"), lambda px, py: toolkit.paste_centred(d, city_token(None, False, True, 20),
+                                                                     px + 10, py))
+    item(20, term("army"), lambda px, py: toolkit.paste_centred(d, army_token(None, 1, 9), px + 10, py))
+    item(18, term("scout"), lambda px, py: toolkit.paste_centred(d, scout_token(None, 1, 8), px + 9, py))
+    for kind, what in (("building", term("building")), ("wonder", term("wonder")),
+                       ("obsolete", Msg("{what}: {state}", what=term("wonder"), state=term("obsolete"))),
+                       ("person", term("great person"))):
+        item(30, what, lambda px, py, k=kind: toolkit.paste(d, marker_chip(k, "", None, 30, 16), (px, py - 8)))
+    item(16, term("blockade"), lambda px, py: d.rectangle((px, py - 7, px + 15, py + 7), outline=BLOCKADE, width=3))
+    item(18, term("disaster marker"), lambda px, py: disaster_corner(d, px + 17, py + 9, 18, "desert"))
+    return y
 
 
 # ---------------------------------------------------------------------------- reading the view

@@ -280,13 +280,14 @@ def test_long_pictures_are_drawn_whole():
     assert img.height > hand.CANVAS_H
     bottom = img.crop((0, img.height - hand.MARGIN - 40, 400, img.height - hand.MARGIN))
     assert len(set(bottom.get_flattened_data())) > 5   # the resource chips, not an empty band
+    plain = decode(_board(state))
     wonders = [w["id"] for w in data.collection("wonders")]
     for seat in range(4):
         state["seats"][seat]["wonders"] = wonders[3 * seat:3 * seat + 3] * 3
     board = decode(_board(state))
-    assert board.height > civ_board.CANVAS_H
-    last = board.crop((civ_board.PANEL_X, board.height - 60, civ_board.WIDTH, board.height - 16))
-    assert len(set(last.get_flattened_data())) > 3   # the last civilization's tech rows
+    assert board.height > plain.height
+    last = board.crop((0, board.height - 60, civ_board.WIDTH, board.height - 16))
+    assert len(set(last.get_flattened_data())) > 3   # a civilization's last rows, not an empty band
 
 
 def test_a_culture_card_in_hand_makes_the_hand_taller():
@@ -382,14 +383,12 @@ def test_card_texts_fit_without_being_cut():
         effect = civ_board.card_text("culture_events", rec["id"], "effect", "en")
         assert effect and fits(effect, hand.EFFECT_SIZE, hand.CULTURE_W - 24, 6), rec["id"]
         assert fits(civ_board.named("culture_events", rec["id"], "en"), hand.NAME_SIZE, hand.CULTURE_W - 24, 2)
-    for rec in data.collection("civilizations"):
+    for rec in data.collection("civilizations"):     # in its player's hand, under the header
         ability = civ_board.card_text("civilizations", rec["id"], "ability", "en")
-        assert ability and fits(ability, civ_board.ABILITY_SIZE, civ_board.PANEL_W - 20, 4), rec["id"]
-    for rec in data.collection("wonders"):
-        row = civ_board.PANEL_W - 16
-        chip = min(civ_board.tw(rec["name"], 13, True) + 14, row // 2 - 20)
+        assert ability and fits(ability, hand.EFFECT_SIZE, hand.WIDTH - 2 * hand.MARGIN, 4), rec["id"]
+    for rec in data.collection("wonders"):           # in its owner's hand, beside its name
         ability = civ_board.card_text("wonders", rec["id"], "ability", "en")
-        assert ability and fits(ability, civ_board.ABILITY_SIZE, row - chip - 8, 3), rec["id"]
+        assert ability and fits(ability, hand.EFFECT_SIZE, hand.WIDTH - 2 * hand.MARGIN - 324, 4), rec["id"]
     for rec in data.collection("techs"):
         for field in ("resource_ability", "coin_task"):
             if rec.get(field):

@@ -140,7 +140,7 @@ def test_random_playouts_keep_invariants_and_replay():
             assert replay_actions(players, options, 1000 + index, applied[:-1]) != state
         finished[(players, "series" if options.get("series_target") else "single")] += 1
     assert sum(finished.values()) == GAMES
-    assert min(finished.values()) >= 100, finished
+    assert min(finished.values()) >= GAMES // 10, finished  # every kind played to its end
 
 
 class pytest_raises_illegal:

@@ -18,7 +18,7 @@ from i18n import render
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
 from engine.base import IllegalAction
-from engine.battalia import RULES
+from engine.battalia import RULES, pay_with
 from engine.battalia.paths import CARD_ID
 from engine.text import Msg
 from matches import UserError
@@ -107,7 +107,7 @@ class BattaliaCog(GameCog, group_name="battalia",
         if cards and match is not None and seat is not None:
             cards = self.card_ids(self.bot.service.private_view(match, seat).get("hand", []), cards, lang)
         try:
-            return RULES.pay_with(action.id, cards)
+            return pay_with(action.id, cards)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
 

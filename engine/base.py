@@ -295,7 +295,8 @@ class Game:
     REQUIRED = ("name", "title", "min_players", "max_players", "setup", "active_players", "legal_actions",
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
-             "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "module")
+             "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "module", "taken_already",
+             "takes_unlisted")
 
     name: str = ""
     title: str = ""
@@ -344,6 +345,9 @@ class Game:
     def apply(self, state: State, seat: Seat, action_id: str) -> tuple[State, list[Event]]:
         if self.result(state) is not None:
             raise IllegalAction(Msg("The game is over."))
+        done = self.taken_already(state, seat, str(action_id))
+        if done is not None:
+            return done, []
         if seat not in self.active_players(state):
             raise IllegalAction(self.not_your_turn(state, seat))
         new = copy_state(state)   # engines never mutate the state they are given
@@ -351,6 +355,18 @@ class Game:
 
     def not_your_turn(self, state: State, seat: Seat) -> str:
         return Msg("It is not your turn to act.")
+
+    def taken_already(self, state: State, seat: Seat, action_id: str) -> State | None:
+        """A move an older action log names that the engine now takes by itself with the move
+        before (a setup step with one answer): the state after it, unchanged but for that
+        memory (None: not such a move). Only replays of old logs meet it."""
+        return None
+
+    def takes_unlisted(self, state: State, seat: Seat, action_id: str) -> bool:
+        """Whether `apply` takes this id though `legal_actions` does not list it: a listed move
+        written in a form the game declares (Battalia: a payment the player names). Every
+        other spelling of a listed id is refused (the conformance suite checks)."""
+        return False
 
     # ---- optional hooks, with their defaults
     def result(self, state: State) -> Result | None:

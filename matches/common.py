@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
@@ -109,24 +108,6 @@ def shorten(value, limit: int = ECHO) -> str:
     """A user's input, cut short for repeating it in a message."""
     text = str(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-_PLAIN_ID = re.compile(r"[A-Za-z0-9_\-]+(?:[:,][A-Za-z0-9_\-]+)*")
-_NUMBER = re.compile(r"\d+")
-
-
-def _plain_form(action_id: str, legal: list[str]) -> bool:
-    """An id written as the engine writes its own: ASCII, no spaces or empty parts, numbers
-    without sign or leading zero, a verb the listed moves use, lower case unless they use
-    upper case."""
-    if not _PLAIN_ID.fullmatch(action_id):
-        return False
-    parts = re.split(r"[:,]", action_id)
-    if any(_NUMBER.fullmatch(p) and p != str(int(p)) for p in parts):
-        return False
-    if parts[0] not in {a.split(":", 1)[0] for a in legal}:
-        return False
-    return action_id == action_id.lower() or any(a != a.lower() for a in legal)
 
 
 @dataclass

@@ -13,7 +13,6 @@ from matches.common import (
     MoveOutcome,
     Step,
     UserError,
-    _plain_form,
     person,
     shorten,
 )
@@ -67,6 +66,8 @@ class Play:
         same = [a for a in legal if "".join(a.split()).lower() == folded]
         if len(same) == 1:
             return same[0]
+        if rules.takes_unlisted(state, seat, action_id):
+            return action_id  # a listed move in a form the game declares (a payment the player names)
         try:  # the engine says best why a move is not allowed
             rules.apply(state, seat, action_id)
         except IllegalAction as exc:
@@ -74,11 +75,6 @@ class Play:
             raise UserError(exc.message if isinstance(exc.message, Msg) else shorten(exc.message, 300)) from None
         except Exception:  # noqa: BLE001 - malformed input must not reach the log either way
             pass
-        else:
-            # a legal move the list does not spell out (a game may list one combination of
-            # cards per choice): kept only in the plain form the listed ids use
-            if _plain_form(action_id, legal):
-                return action_id
         raise UserError(Msg("{action} is not one of your moves now; pick one from the list.",
                             action=repr(shorten(action_id))))
 

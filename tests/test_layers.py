@@ -295,8 +295,7 @@ DECLARATION_LINES = 60
 
 
 # games still declared by a class of their own -> why (expected failures until declared)
-KNOWN_CLASS_DECLARATIONS = {"battleline": "not yet moved to engine.base.declare",
-                            "battalia": "not yet moved to engine.base.declare"}
+KNOWN_CLASS_DECLARATIONS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_CLASS_DECLARATIONS[g])]

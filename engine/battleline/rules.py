@@ -2,6 +2,55 @@
 
 The state is a plain JSON-serialisable dict (see `setup`); `apply` never mutates its input.
 Every rule implementation cites its R/D number from the spec.
+
+The engine as a whole (the package declares it in `engine/battleline/__init__.py`):
+
+The state holds its own RNG; it keeps no action log (the store does): `replay_actions(players, options, seed,
+actions)` rebuilds a state from its setup and a list of (seat, action id). A state stored with
+an older version's log (`state["actions"]`) still plays; `apply` leaves that key out.
+
+Card ids: troops `<colour><value>` with colours red, blue, green, yellow, orange, purple (D1)
+and values 1-10 (`red7`, `orange10`); tactics `T-ALEX`, `T-DARIUS`, `T-CC`, `T-SB`, `T-FOG`,
+`T-MUD`, `T-SCOUT`, `T-REDEPLOY`, `T-DESERTER`, `T-TRAITOR`. Flags are numbered 1-9 (D2).
+
+Action id grammar (colon separated, the same move always has the same id):
+
+    play:<card>:<flag>                            troop, morale (Leader/CC/SB) or Fog/Mud card
+    play:T-SCOUT                                  Scout; then the scout sub-steps below
+    play:T-REDEPLOY:<fromflag>:<card>:<toflag>    move one of your own cards (troop, morale, Fog, Mud)
+    play:T-REDEPLOY:<fromflag>:<card>:discard     ... or discard it
+    play:T-DESERTER:<flag>:<card>                 discard an opponent's card
+    play:T-TRAITOR:<fromflag>:<card>:<toflag>     take an opponent's troop card (toflag may equal fromflag)
+    scout:draw:troop | scout:draw:tactics         one Scout draw (automatic when only one deck has cards)
+    scout:return:<card>                           put a hand card back on top of its deck; when both
+                                                  returns go to the same deck, the later one ends on top (D11)
+    claim:<flag>                                  claim a flag (rejected with a public-information witness)
+    done                                          end the claim step
+    draw:troop | draw:tactics                     step (c) draw (automatic when only one deck has cards)
+    pass                                          only when no troop card can be played (R14); no claim
+                                                  goes with it (R6) unless the match option
+                                                  claim_on_pass (house rule D7) is on
+    muddiscard:<card>                             discard from your side after Mud left the flag (D5)
+
+Only the listed ids are moves: apply refuses every other spelling (case, spaces, a card's alias, a
+flag written 03), with the reason a handler gives when there is one (a claim the proof rejects).
+
+Each action also carries its `path` (engine.base.Choice steps: verb, card, target; see
+`paths`), so a UI never parses ids; `RULES.prompt` says what a seat is asked now, `RULES.options`
+declares the match options (variant, series_target) and `help` holds the rules texts.
+
+Every text for a reader (events, refusals, labels, prompts, reasons, the rules help) is a `Msg`
+(engine/text.py) in the "battleline" catalogue, naming seats with `Seat(n)`; card, colour and
+formation names are terms of data/battleline/glossary.csv. The state keeps its texts (the log,
+results, counted identities) in their JSON form; `view` gives them back as `Msg`s.
+
+Steps (`view()["step"]`): play, claim, draw, scout_draw, scout_return, mud_discard, over.
+Automation (spec 11.4): a claim step with nothing provable is skipped, and one is left as soon as
+nothing more is provable; a player who can play no troop card and holds no tactics card he may play
+by count (R40) passes automatically (a decision from public facts only: holding a tactics card he is
+asked, even when it has no target; with the D7 option he still gets a claim step); draws are
+automatic when only one deck has cards and skipped when both are empty; a full cycle of passes ends
+the game as a D14 stalemate. `RULES.redeal` is the secrecy hook (secrecy.py).
 """
 from __future__ import annotations
 
@@ -12,12 +61,35 @@ from engine.rng import new_rng_state, next_random
 from engine.text import Msg, from_json, plural, to_json
 
 from . import paths
-from .cards import (ENVIRONMENT, LEADERS, MORALE, TACTIC_IDS, TROOP_IDS, card_dict, card_label,
-                    is_morale, is_tactic, is_troop, normalise_card, sort_cards)
+from .cards import (
+    ENVIRONMENT,
+    LEADERS,
+    MORALE,
+    TACTIC_IDS,
+    TROOP_IDS,
+    card_dict,
+    card_label,
+    is_morale,
+    is_tactic,
+    is_troop,
+    normalise_card,
+    sort_cards,
+)
 from .formations import FOG_RANK, classify, describe_key, formation_name
 from .layout import LAYOUTS
-from .proof import (check_claim, completed_at, flag_has_fog, flag_limit, identity_label, player_name,
-                    provable_checks, provable_flags, side_completion, side_index, split_side)
+from .proof import (
+    check_claim,
+    completed_at,
+    flag_has_fog,
+    flag_limit,
+    identity_label,
+    player_name,
+    provable_checks,
+    provable_flags,
+    side_completion,
+    side_index,
+    split_side,
+)
 
 VARIANTS = ("standard", "advanced", "endclaim")
 SERIES_MAX = 100         # the longest series a match may ask for (D17)
@@ -1013,41 +1085,39 @@ _HANDLERS = {"play": _act_play, "claim": _act_claim, "done": _act_done, "draw": 
              "pass": _act_pass, "scout": _act_scout, "muddiscard": _act_mud_discard}
 
 
-def apply(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
-    if state["result"] is not None:
-        raise IllegalAction(Msg("The game is over."))
-    if not isinstance(action_id, str) or not action_id:
-        raise IllegalAction(Msg("Empty action."))
-    if seat not in active_players(state):
-        if state["step"] == "mud_discard":
-            raise IllegalAction(Msg("Waiting for {player} to discard a card from flag {flag}.",
-                                    player=player_name(state["mud"]["queue"][0]), flag=state["mud"]["flag"]))
-        raise IllegalAction(Msg("It is not your turn; it is {player}'s turn.", player=player_name(state["current"])))
-    if action_id not in {a.id for a in legal_actions(state, seat)}:
-        # a stored move is always one of the listed ids, spelled exactly so (no case, space, alias,
-        # leading zero or other spelling of it): the handler only says best why a move is refused
-        raise IllegalAction(_refusal(state, seat, action_id))
-    return _run(state, seat, action_id)
+def not_your_turn(state: dict, seat: int) -> Msg:
+    """Why a seat that is not asked now may not move: whose turn it is, or the Mud discard awaited."""
+    if state["step"] == "mud_discard":
+        return Msg("Waiting for {player} to discard a card from flag {flag}.",
+                   player=player_name(state["mud"]["queue"][0]), flag=state["mud"]["flag"])
+    return Msg("It is not your turn; it is {player}'s turn.", player=player_name(state["current"]))
 
 
-def _run(state: dict, seat: int, action_id: str) -> tuple[dict, list[Event]]:
-    verb, *args = action_id.split(":")
-    handler = _HANDLERS.get(verb)
+def play(state: dict, seat: int, action_id: str) -> list[Event]:
+    """The move on `state`, a copy the platform's guard made (engine.base.Game.apply): only the
+    listed ids are moves, spelled exactly so (no case, space, alias, leading zero or other spelling
+    of one); the handler says best why another is refused."""
+    if not action_id or action_id not in {a.id for a in legal_actions(state, seat)}:
+        raise IllegalAction(_refusal(state, seat, action_id) if action_id else Msg("Empty action."))
+    state.pop("actions", None)  # the action log of a state stored by an older version: the store keeps it
+    state["move_no"] += 1
+    events: list[Event] = []
+    _handler(action_id)(state, seat, action_id.split(":")[1:], events)
+    return events
+
+
+def _handler(action_id: str):
+    handler = _HANDLERS.get(action_id.split(":")[0])
     if handler is None:
         raise IllegalAction(Msg("Unknown action {action}.", action=repr(action_id)))
-    new = _copy(state)
-    new.pop("actions", None)  # the action log of a state stored by an older version: the store keeps it
-    new["move_no"] += 1
-    events: list[Event] = []
-    handler(new, seat, args, events)
-    return new, events
+    return handler
 
 
 def _refusal(state: dict, seat: int, action_id: str) -> Msg:
     """Why a move that is not one of the legal ids is refused: the rule it breaks when its handler
     says so (a claim the proof rejects, a full flag), else that it is not a move now."""
     try:
-        _run(state, seat, action_id)
+        _handler(action_id)(_copy(state), seat, action_id.split(":")[1:], [])
     except IllegalAction as exc:
         return exc.message
     except (ValueError, KeyError, IndexError, TypeError):  # malformed beyond what the handlers check
@@ -1057,15 +1127,6 @@ def _refusal(state: dict, seat: int, action_id: str) -> Msg:
 
 def result(state: dict) -> Result | None:
     return Result.from_dict(state["result"]) if state["result"] is not None else None
-
-
-def replay_actions(players: int, options: dict | None, seed: int, actions) -> dict:
-    """The state after `actions`, (seat, action id) pairs in order, from `setup(players, options,
-    seed)`. The state keeps no action log (the store does), so the caller brings it."""
-    state = setup(players, options, seed)
-    for seat, action_id in actions:
-        state, _ = apply(state, seat, action_id)
-    return state
 
 
 # --------------------------------------------------------------------------- view

@@ -117,7 +117,7 @@ def parse_group(text: str) -> tuple[str, ...] | None:
     out: list[str] = []
     for part in (p for p in text.split(",") if p):
         type_id, star, n = part.partition("*")
-        if not type_id or (star and (not n.isdigit() or not 0 < int(n) <= 99)):
+        if not type_id or (star and (not n.isdigit() or n != str(int(n)) or not 0 < int(n) <= 99)):
             return None
         out += [type_id] * (int(n) if star else 1)
     return tuple(sorted(out))
@@ -251,10 +251,10 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     if b["step"] == "roll" and action_id == "roll":
         return _roll(state)
     if b["step"] == "reroll" and verb == "reroll":
-        try:
-            picks = sorted({int(i) for i in arg.split(",") if i != ""})
-        except ValueError:
-            raise IllegalAction(Msg("Name the dice to reroll by their numbers.")) from None
+        named = [i for i in arg.split(",") if i != ""]
+        if not all(i.isdigit() and i == str(int(i)) for i in named):  # one spelling per move
+            raise IllegalAction(Msg("Name the dice to reroll by their numbers."))
+        picks = sorted({int(i) for i in named})
         if any(i < 0 or i >= len(b["dice"]) for i in picks):
             raise IllegalAction(Msg("There is no such die."))
         events = [_reroll(state, picks)]

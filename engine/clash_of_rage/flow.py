@@ -69,6 +69,8 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     """Applies one decision to `state` (a copy the caller owns), then the automatic steps."""
     if seat not in _active(state):
         raise IllegalAction(Msg("It is not your turn to act."))
+    if action_id != "".join(action_id.split()):  # a listed id has no spaces: one spelling per move
+        raise IllegalAction(Msg("That is not an action you can take now."))
     if tactics.selecting(state):
         events = tactics.apply_action(state, seat, action_id)
     elif state["phase"] == "tactics":

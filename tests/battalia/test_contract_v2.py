@@ -12,7 +12,7 @@ import re
 import pytest
 
 from engine.base import IllegalAction, name_seats, normalise_options, options_line, prompt_of
-from engine.battalia import RULES, board, options_text, setup
+from engine.battalia import RULES, board, options_text, pay_with, setup
 from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
 
 from tests.contract import harness
@@ -491,7 +491,7 @@ def test_stored_options_of_older_matches_still_load_R133():
     assert options_line(RULES, old) == "starting cities 2, no neutral cities on, level-4 cities to end 4"
     assert options_text(old) == ("Base game; house rules: 2 starting cities each, no neutral cities, "
                                  "4 level-4 cities end the game.")
-    assert RULES.options_text({}) == "Base game; no house rules."
+    assert options_text({}) == "Base game; no house rules."
     assert options_text({"variant": "scenario1", "weeks": 3}) == "Scenario 1; house rules: 3-week limit."
 
 
@@ -564,19 +564,19 @@ def test_pay_with_named_cards_R79():
     """A listed paid move ends with the cards the engine picks; the cards a player names replace
     them (a hero move or a retreat paid with one Horse too); anything but card ids is refused, and
     so is a move that is not paid with cards."""
-    assert RULES.pay_with("hire:soldier:k1,k2", " k3, k8 ") == "hire:soldier:k3,k8"
-    assert RULES.pay_with("move:1:d2:k1,k2", "k4 k5") == "move:1:d2:k4,k5"
-    assert RULES.pay_with("retreat:e2:k7", "k9") == "retreat:e2:k9"
-    assert RULES.pay_with("end", None) == "end" and RULES.pay_with("craft:tool:k1,k2", "") == "craft:tool:k1,k2"
+    assert pay_with("hire:soldier:k1,k2", " k3, k8 ") == "hire:soldier:k3,k8"
+    assert pay_with("move:1:d2:k1,k2", "k4 k5") == "move:1:d2:k4,k5"
+    assert pay_with("retreat:e2:k7", "k9") == "retreat:e2:k9"
+    assert pay_with("end", None) == "end" and pay_with("craft:tool:k1,k2", "") == "craft:tool:k1,k2"
     for action, cards in (("end", "k1"), ("move:1:c2:free", "k1"), ("hire:soldier:k1,k2", "x1"),
                           ("hire:soldier:k1,k2", "k1;k2")):
         with pytest.raises(IllegalAction):
-            RULES.pay_with(action, cards)
+            pay_with(action, cards)
     s = road_line()
     sups = give(s, 0, [("supply", None)] * 3)
     listed_id = listed(s, 0, "move:1:d2:sup")
     assert listed_id == f"move:1:d2:{sups[0]},{sups[1]}"   # the engine's choice: the lowest ids first
-    s, _ = RULES.apply(s, 0, RULES.pay_with(listed_id, f"{sups[2]},{sups[0]}"))   # 1 Supply a square
+    s, _ = RULES.apply(s, 0, pay_with(listed_id, f"{sups[2]},{sups[0]}"))   # 1 Supply a square
     assert s["players"][0]["heroes"][0] == "d2" and s["players"][0]["hand"] == [sups[1]]
 
 

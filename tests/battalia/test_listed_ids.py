@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.base import IllegalAction
-from engine.battalia import RULES
+from engine.battalia import RULES, pay_with
 
 from tests.battleline.id_mutations import mutated
 
@@ -130,6 +130,6 @@ def test_a_paid_move_names_its_cards_and_may_name_others():
                 f"move:1:c2:{sups[0]}:{sups[1]}", "end:x"):
         with pytest.raises(IllegalAction):
             RULES.apply(s, 0, bad)
-    moved, _ = RULES.apply(s, 0, RULES.pay_with(f"move:1:c2:{sups[0]}", sups[2]))
+    moved, _ = RULES.apply(s, 0, pay_with(f"move:1:c2:{sups[0]}", sups[2]))
     assert moved["players"][0]["heroes"][0] == "c2" and sups[2] in moved["players"][0]["played"]
     assert listed(s, 0, "move:1:c2:sup") == f"move:1:c2:{sups[0]}"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.base import IllegalAction
-from engine.battalia import RULES, words
+from engine.battalia import RULES, options_text, words
 from engine.text import from_json
 
 from .helpers import strings_in
@@ -132,7 +132,7 @@ def test_no_rule_codes_in_any_text_of_the_code():
 def test_rules_command_texts_have_no_codes_and_start_with_how_to_play():
     from engine.battalia import RULES, help as battalia_help
     for text in (battalia_help.RULES_TEXT, battalia_help.DESIGN_TEXT,
-                 RULES.options_text({"start_cities": 2, "no_neutral": True, "weeks": 3})):
+                 options_text({"start_cities": 2, "no_neutral": True, "weeks": 3})):
         assert not codes(text), codes(text)
     text = battalia_help.RULES_TEXT
     assert len(text) <= 2000, "a Discord message holds 2000 characters"

@@ -190,6 +190,10 @@ def check_illegal(rules, state: dict, players: int, active: list[int], legal: di
         tries += [(seat, some) for seat in range(players) if seat not in active][:2]
     if result is not None:
         tries += [(seat, last or "zz-no-such-move") for seat in range(players)]
+    for seat in active[:1]:  # only the listed spelling of a move is one (a form the game declares aside)
+        listed = {a.id for a in legal.get(seat, [])}
+        tries += [(seat, other) for other in sorted(other_spellings(sorted(listed)[:3]) - listed)
+                  if not as_game(rules).takes_unlisted(state, seat, other)]
     before = copy.deepcopy(state)
     for seat, action_id in tries:
         try:
@@ -199,6 +203,17 @@ def check_illegal(rules, state: dict, players: int, active: list[int], legal: di
         else:
             raise AssertionError(f"seat {seat} {action_id!r} was accepted")
         assert state == before, f"seat {seat} {action_id!r}: the refused move changed the state"
+
+
+def other_spellings(ids: list[str]) -> set[str]:
+    """Other ways to write the same moves: case, spaces, a trailing separator, a number with a
+    leading zero or a sign."""
+    out = set()
+    for action_id in ids:
+        out |= {action_id.upper(), action_id.swapcase(), " " + action_id, action_id.replace(":", ": "),
+                action_id + ":", re.sub(r"(?<![0-9])([0-9])", r"0\1", action_id, count=1),
+                re.sub(r"(?<![0-9+])([0-9])", r"+\1", action_id, count=1)}
+    return out
 
 
 def check_result(rules, result, players: int, options: dict) -> None:

@@ -219,8 +219,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 # cycles still to be layered away -> why they are left (each is an expected failure of its own: a
 # new cycle, or one of these growing, fails the test below; one of these gone fails its xfail)
 KNOWN_CYCLES = {
-    "engine.civilization": "cities, combat, culture, effects, event cards and wonders still call each other "
-                           "(down from thirteen modules to eight)",
     "render.battalia": "the board and hand modules import each other (not yet a package)",
 }
 

@@ -1,16 +1,22 @@
 """Sid Meier's Civilization: The Board Game (2-4 players): the rules engine, every rule and card
 of the base game.
 
-Modules by phase: data (component data in data/civilization, every value with its source), board
-(the map from tiles: geometry, discovery, yields, movement, blockades), setup (S1-S17), cities
-(founding, City Management actions, governments, great people, gathering), economy (city totals,
-trade collection, coins, the economic victory), units (the unit cards' data and decks), combat
-(battles, barbarians, loot), research (the pyramid, the secret simultaneous research, derived
-characteristics), culture (the culture track, culture event hands), trade (the Trade phase's
-offers), effects (card effects as data: the registry, payments and the cancel window), abilities
-(techs, civilizations), event_cards (culture event cards, disasters), wonders, flow (the turn as
-one state machine), moments (what the game waits for, prompts, autopass, time-outs), labels (how
-an id reads), paths, views, seen and secrecy (the `redeal` hook).
+Modules in four layers, each importing only modules listed before it (tests/test_layers.py: no
+cycle): data -> board -> mechanics -> flow.
+- data: data (component data in data/civilization, every value with its source), units (the unit
+  cards' data and decks), seen (what some seat has seen of a secret).
+- board: board (the map from tiles: geometry, discovery, yields, movement, blockades, which wonders
+  work), research (the pyramid, the secret simultaneous research, derived characteristics),
+  economy (city totals, trade collection, coins, the economic victory).
+- mechanics: pending (a choice asked of a seat), people (great people, the squares a new marker
+  goes to), culture (the culture track, culture event hands), labels (how an id reads), effects
+  (card effects as data: the registry, payments and the cancel window), combat (battles,
+  barbarians, loot), cities (founding, City Management actions, governments, gathering), wonders,
+  trade (the Trade phase's offers), abilities (techs, civilizations), event_cards (culture event
+  cards, disasters). A lower module reaches a higher one only through what it is handed
+  (flow.RESUME answers a pending play) or an effect registered by name (effects.EFFECTS).
+- flow: variants, setup (S1-S17), flow (the turn as one state machine), views, ai, moments (what
+  the game waits for, prompts, autopass, time-outs), paths, secrecy (the `redeal` hook), help.
 
 Action-id grammar: see flow.py (setup, culture, discard, move, explore, done), cities.py (found,
 government, greatperson, gather, produce, arts, harvest), research.py (research:<tech>|none) and

@@ -34,11 +34,10 @@ from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat
 
-from . import board, combat, culture, data, economy, effects, research, seen, wonders
+from . import board, cities, combat, culture, data, economy, effects, people, research, wonders
 from .effects import effect
 
 VERBS: tuple[str, ...] = ("ability",)
-COIN_CAP = 4
 # the phase a resource ability names -> the steps it is offered in ("trade": the Start of Turn
 # step, house, see techs.json horseback_riding)
 PHASES = {"start": ("start",), "trade": ("start",), "city": ("city",), "movement": ("movement",)}
@@ -124,7 +123,6 @@ def _label_key(lbl: str) -> tuple[int, int]:
 
 
 def _acting(state: dict, seat: int) -> list[dict]:
-    from . import cities
     return cities.acting_cities(state, seat)
 
 
@@ -214,7 +212,6 @@ def options(state: dict, seat: int) -> list[str]:
 
 
 def _city_used(state: dict, city_id: str) -> bool:
-    from . import cities
     return bool(cities.used_actions(state, city_id))
 
 
@@ -263,7 +260,7 @@ def _coin_task_options(state: dict, seat: int) -> list[str]:
         spec = data.by_id("techs")[tech].get("coin_effect")
         if not spec or spec["when"] != "city" or tech in _used(state, seat):
             continue
-        if area.get("card_coins", {}).get(tech, 0) >= COIN_CAP:
+        if area.get("card_coins", {}).get(tech, 0) >= economy.COIN_CAP:
             continue
         if ("pay" in spec and not effects.can_pay(state, seat, spec["pay"])) \
                 or area["trade"] < spec.get("trade", 0) or area["culture_tokens"] < spec.get("culture", 0):
@@ -356,10 +353,9 @@ def random_great_person(state: dict, seat: int, spec: dict, args: list) -> list[
         return [Event(Msg("No great person is left."))]
     person = deck.pop(next_random(state).randrange(len(deck)))
     _area(state, seat)["great_people"].append(person)
-    from . import cities
     return [Event(Msg("{player} gains a great person: {person}.", player=Seat(seat),
                       person=data.term(data.by_id("great_people")[person]["name"])), hidden=True)] \
-        + cities.offer_great_person(state, seat, person)              # R59: at once, or kept
+        + people.offer_great_person(state, seat, person)              # R59: at once, or kept
 
 
 @effect("obsolete_wonder_or")
@@ -502,15 +498,7 @@ def heal_wounds(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
 
 
 # ---------------------------------------------------------------- coin tasks (R92, R101)
-
-def add_coin(state: dict, seat: int, tech: str) -> bool:
-    """One coin token on the tech card, up to 4; False when the card is full."""
-    coins = _area(state, seat).setdefault("card_coins", {})
-    if coins.get(tech, 0) >= COIN_CAP:
-        return False
-    coins[tech] = coins.get(tech, 0) + 1
-    return True
-
+# (the coins on a card: economy.add_coin, as Code of Laws puts them there after a battle too)
 
 @effect("coin_task")
 def coin_task(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
@@ -523,7 +511,7 @@ def coin_task(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
         effects.pay(state, seat, spec["pay"])
     area["trade"] -= int(spec.get("trade", 0))
     area["culture_tokens"] -= int(spec.get("culture", 0))
-    add_coin(state, seat, tech)
+    economy.add_coin(state, seat, tech)
     return [Event(Msg("{player} puts a coin token on {tech}.", player=Seat(seat), tech=_tech_name(tech)))]
 
 
@@ -545,18 +533,12 @@ def start_of_turn(state: dict) -> list[Event]:
     return []
 
 
-def production_bonus(state: dict, seat: int, city: dict) -> int:
-    """Military Science: +1 production in each city per 3 coins."""
-    if not research.knows(state, seat, "military_science"):
-        return 0
-    return economy.coins(state, seat) // int(data.by_id("techs")["military_science"]["other_effect"]["per"])
-
-
-def hand_bonus(state: dict, seat: int) -> int:
-    """Computers: battle hand +1 per 5 coins."""
-    if not research.knows(state, seat, "computers"):
-        return 0
-    return economy.coins(state, seat) // int(data.by_id("techs")["computers"]["other_effect"]["per"])
+# The rules below this module read the other abilities where they apply: Military Science,
+# America's rush rate, Atomic Theory's extra actions and Engineering's split in cities.py
+# (production_bonus, rush_trade, extra_actions, split_city); Computers, Code of Laws, China and Rome
+# after a battle in combat.py (hand_bonus, battle_won, after_battle); Rome's free culture space in
+# culture.py (rome_advance).
+after_battle = combat.after_battle
 
 
 def can_fly(state: dict, seat: int) -> bool:
@@ -570,82 +552,9 @@ def held(state: dict, fig: dict) -> bool:
         or board.label(fig["x"], fig["y"]) in state.get("frozen_squares", [])
 
 
-def extra_actions(state: dict, seat: int) -> int:
-    return 1 if state.get("extra_actions", {}).get(str(seat)) == state.get("turn") else 0
-
-
-def rush_trade(state: dict, seat: int, short: int) -> int:
-    """R33 (3 trade a production point); America: 3 trade give 2 production."""
-    if short <= 0:
-        return 0
-    rec = data.by_id("civilizations").get(_civ(state, seat), {})
-    spec = rec.get("effect") or {}
-    if spec.get("fn") == "rush_rate":
-        steps = -(-short // int(spec["production"]))
-        return steps * int(spec["trade"])
-    return short * 3
-
-
-def after_battle(state: dict, battle: dict, outcome: dict) -> list[Event]:
-    """After a battle: Code of Laws' coin, China's unit back, Rome's and China's rewards."""
-    events: list[Event] = []
-    winner_side = outcome["winner_side"]
-    winner = outcome["winner"]
-    barbarian_won = battle.get("barbarian") and winner_side == "defender"
-    if not barbarian_won:
-        events += battle_won(state, winner)
-    for side in combat.SIDES:
-        seat = battle["seats"][side]
-        if side == "defender" and battle.get("barbarian"):
-            continue
-        if _civ(state, seat) == "china" and battle["destroyed"][side]:
-            events += _china_return(state, seat, battle["destroyed"][side])
-    if winner_side == "attacker" and battle["kind"] in ("village", "city"):
-        if _civ(state, winner) == "china" and battle["kind"] == "village":
-            events += _china_culture(state, winner)
-        if _civ(state, winner) == "rome" and not (battle["kind"] == "city" and battle.get("capital")):
-            events += rome_advance(state, winner)
-    return events
-
-
-def battle_won(state: dict, seat: int) -> list[Event]:
-    """Code of Laws: once a turn, after winning a battle, a coin token on the card."""
-    if not research.knows(state, seat, "code_of_laws") or "code_of_laws" in _used(state, seat):
-        return []
-    _mark_used(state, seat, "code_of_laws")
-    if not add_coin(state, seat, "code_of_laws"):
-        return []
-    return [Event(Msg("{player} puts a coin token on {tech}.", player=Seat(seat), tech=_tech_name("code_of_laws")))]
-
-
-def _china_return(state: dict, seat: int, destroyed: list[str]) -> list[Event]:
-    """China: one killed unit (the strongest) back from its deck to the standing forces."""
-    best = max(destroyed, key=lambda c: (combat.strength(c, 1), c))
-    pile = state["decks"]["units"][combat.card_type(best)]["up"]
-    if best not in pile:
-        return []
-    pile.remove(best)
-    _area(state, seat)["standing_forces"].append(best)
-    seen.show_units(state, [best])                    # the strongest destroyed one: public
-    return [Event(Msg("{player} returns a killed unit to their standing forces.", player=Seat(seat)))]
-
-
-def _china_culture(state: dict, seat: int) -> list[Event]:
-    n = int(data.by_id("civilizations")["china"]["effect"]["culture"])
-    _area(state, seat)["culture_tokens"] += n
-    return [Event(Msg("{player} gains {n} culture.", player=Seat(seat), n=n))]
-
-
 def on_hut(state: dict, seat: int) -> list[Event]:
     """China: 3 culture for each hut explored."""
-    return _china_culture(state, seat) if _civ(state, seat) == "china" else []
-
-
-def rome_advance(state: dict, seat: int) -> list[Event]:
-    """Rome: one free culture-track space (a wonder or city built, a city or village conquered)."""
-    if _civ(state, seat) != "rome" or state.get("result") or culture.advance_cost(state, seat) is None:
-        return []
-    return culture.advance(state, seat, free=True)
+    return combat.china_culture(state, seat) if _civ(state, seat) == "china" else []
 
 
 # Germany's free units when it learns a tech: research.py (its learning calls them, below this module)
@@ -670,20 +579,6 @@ def _engineering(state: dict, seat: int, city_id: str) -> list[Event]:
                       city=board.label(city["x"], city["y"])))]
 
 
-def split_city(state: dict, city: dict) -> bool:
-    """Engineering: the city splits its production this turn (state["split"][city id] = spent)."""
-    return city["id"] in state.get("split", {})
-
-
-def split_spent(state: dict, city: dict) -> int:
-    return int(state.get("split", {}).get(city["id"], 0))
-
-
-def spend_split(state: dict, city: dict, production: int) -> None:
-    if split_city(state, city):
-        state["split"][city["id"]] += production
-
-
 @effect("split_production")
 def split_production(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
     return _engineering(state, seat, args[0])
@@ -693,7 +588,6 @@ def split_production(state: dict, seat: int, spec: dict, args: list) -> list[Eve
 
 def _free_buildings(state: dict, seat: int, city: dict) -> list[str]:
     """"<building>:<square>" for each building the city could build free now ("walls" for City Walls)."""
-    from . import cities
     out = []
     recs = data.by_id("buildings")
     for b in research.known_buildings(state, seat):
@@ -704,7 +598,7 @@ def _free_buildings(state: dict, seat: int, city: dict) -> list[str]:
             continue
         if state["decks"]["buildings"].get(rec["pair"], 0) < 1:
             continue
-        for x, y in cities.placement_squares(state, seat, city, terrain=rec["terrain"],
+        for x, y in people.placement_squares(state, seat, city, terrain=rec["terrain"],
                                              allow_water="water" in rec["terrain"]):
             if rec["limited"] and cities._limited_elsewhere(state, city, board.label(x, y)):
                 continue
@@ -718,7 +612,6 @@ def free_building(state: dict, seat: int, spec: dict, args: list) -> list[Event]
 
 
 def _egypt(state: dict, seat: int, args: list) -> list[Event]:
-    from . import cities
     city = economy.city_by_id(state, args[0])
     b, where = args[1], args[2]
     _mark_used(state, seat, "egypt")
@@ -728,7 +621,7 @@ def _egypt(state: dict, seat: int, args: list) -> list[Event]:
         return [Event(Msg("{player} builds City Walls free at {city}.", player=Seat(seat),
                           city=board.label(city["x"], city["y"])))]
     rec = data.by_id("buildings")[b]
-    events = cities._clear_square(state, seat, where)
+    events = people.clear_square(state, seat, where)
     state["decks"]["buildings"][rec["pair"]] -= 1
     state["buildings"][where] = {"id": b, "owner": seat}
     return events + [Event(Msg("{player} builds a {building} free on {square}.", player=Seat(seat),
@@ -778,17 +671,17 @@ def _russia(state: dict, seat: int, args: list) -> list[Event]:
 
 @effect("rush_rate")
 def rush_rate(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
-    return []          # America: read by rush_trade
+    return []          # America: read by cities.rush_trade
 
 
 @effect("china")
 def china(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
-    return []          # read by on_hut and after_battle
+    return []          # read by on_hut and combat.after_battle
 
 
 @effect("rome")
 def rome(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
-    return rome_advance(state, seat)
+    return culture.rome_advance(state, seat)
 
 
 @effect("germany")

@@ -501,7 +501,7 @@ def blockaded(state: dict, x: int, y: int, owner: int) -> bool:
     return any(f["owner"] != owner for f in figures_at(state, x, y))
 
 
-# --- wonders on the map: which work (R93, R96; wonders.py re-exports these) -------------------
+# --- wonders on the map: which work (R93, R96; here for the rules below wonders.py) -----------
 
 def wonder_number(wonder_id: str) -> int:
     """The number in the wonder's effect record (wonders.json "effect")."""
@@ -543,3 +543,18 @@ def research_discount(state: dict, seat: int) -> int:
 def kremlin_ready(state: dict, seat: int) -> bool:
     """The Kremlin: once a turn, any 2 resources pay in place of a spy."""
     return wonder_active(state, seat, "kremlin") and "kremlin" not in state["seats"][seat].get("used_this_turn", [])
+
+
+def wonder_city_production(state: dict, seat: int) -> int:
+    """Chichen Itza: +3 production in each of the owner's cities (City Management)."""
+    return wonder_number("chichen_itza") if wonder_active(state, seat, "chichen_itza") else 0
+
+
+def harvest_twice_ok(state: dict, seat: int) -> bool:
+    """Angkor Wat: once a turn, one city's harvest takes 2 tokens."""
+    return wonder_active(state, seat, "angkor_wat") and "angkor_wat" not in state["seats"][seat].get("used_this_turn", [])
+
+
+def wonder_battle_strength(state: dict, seat: int | None) -> int:
+    """Himeji Samurai Castle: +1 strength to each of the owner's units in battle."""
+    return wonder_number("himeji") if seat is not None and wonder_active(state, seat, "himeji") else 0

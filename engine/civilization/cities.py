@@ -1,7 +1,7 @@
 """Cities: founding (R11-R16), the City Management actions (R30-R51: produce a figure, unit,
 building, City Walls or wonder, with trade rushed into production; devote to the arts; harvest),
-great people placed at once when gained or later from the civ sheet (R59, R60) and government
-changes (R17-R23: one a Start of Turn).
+great people placed from the civ sheet (R60; their rules are people.py's) and government changes
+(R17-R23: one a Start of Turn).
 
 Action ids (the city id is "c<seat>_<n>"; squares are labels such as "E7"):
   found:<scout>                                  Start of Turn: the scout's square becomes a city
@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import board, combat, culture, data, economy, research
+from . import board, combat, culture, data, economy, effects, people, research
 
 RUSH_TRADE = 3          # R33: 3 trade per production point
 FIGURE_COST = {"army": 4, "scout": 6}   # R34
@@ -93,8 +93,7 @@ def found(state: dict, seat: int, scout_id: str) -> list[Event]:
     _seat_area(state, seat).get("gathering", {}).pop(scout_id, None)
     city = place_city(state, seat, x, y, capital=False)
     events = [Event(Msg("{player} founds a city at {square}.", player=Seat(seat), square=board.label(x, y)))]
-    from . import abilities
-    return events + _move_off_center(state, seat, city) + abilities.rome_advance(state, seat)   # Rome
+    return events + _move_off_center(state, seat, city) + culture.rome_advance(state, seat)   # Rome
 
 
 def _move_off_center(state: dict, seat: int, city: dict) -> list[Event]:
@@ -165,97 +164,10 @@ def capital_idle(state: dict, seat: int) -> bool:
 
 # ---------------------------------------------------------------- great people (R59, R60)
 
-def placement_squares(state: dict, seat: int, city: dict, *, terrain=None, allow_water=False) -> list[tuple[int, int]]:
-    """Outskirts squares of the city where a new marker may go: existing, not blockaded (R49),
-    not another player's marker (R48), terrain allowed."""
-    out = []
-    for x, y in board.outskirts(state, city["x"], city["y"]):
-        sq = board.square(state, x, y)
-        if sq is None or board.blockaded(state, x, y, seat):
-            continue
-        if sq["terrain"] == "water" and not allow_water:
-            continue
-        if terrain is not None and sq["terrain"] not in terrain:
-            continue
-        lbl = board.label(x, y)
-        owners = [m["owner"] for m in (state["buildings"].get(lbl), state["wonders_at"].get(lbl),
-                                        state["great_people_at"].get(lbl)) if m]
-        if any(o != seat for o in owners):
-            continue
-        out.append((x, y))
-    return out
-
-
-def great_person_options(state: dict, seat: int) -> list[str]:
-    out = set()
-    for kind in set(_seat_area(state, seat)["great_people"]):
-        for city in economy.cities_of(state, seat):
-            for x, y in placement_squares(state, seat, city):
-                out.add(f"greatperson:{kind}:{board.label(x, y)}")
-    return sorted(out)
-
-
-def place_great_person(state: dict, seat: int, kind: str, where: str) -> list[Event]:
-    if f"greatperson:{kind}:{where}" not in great_person_options(state, seat):
-        raise IllegalAction(Msg("A great person goes on an outskirts square of one of your cities (not water, not blockaded)."))
-    _seat_area(state, seat)["great_people"].remove(kind)
-    events = _clear_square(state, seat, where)
-    state["great_people_at"][where] = {"id": kind, "owner": seat}
-    name = data.term(data.by_id("great_people")[kind]["name"])
-    return events + [Event(Msg("{player} places a great person ({person}) on {square}.", player=Seat(seat),
-                               person=name, square=where))]
-
-
-KEEP_PERSON = "keep"
-
-
-def offer_great_person(state: dict, seat: int, person: str) -> list[Event]:
-    """R55, R59 (seed: 「他們可以立即將「重要人士」用在城市上,或留著日後使用亦可」; 「一旦獲得了「重要人士標誌物」,
-    玩家可以立即放置在任何一個屬於玩家自己的城市市近」): a great person just gained may go at once onto an
-    outskirts square of one of the seat's cities, or stay on the civ sheet for a later Start of Turn.
-    Asked as a choice ("pick:<square>" or "pick:keep"); nothing is asked when no square is open or
-    another choice is already waiting (it then stays on the sheet)."""
-    if state.get("pending") or state.get("result") or person not in _seat_area(state, seat)["great_people"] \
-            or not any(c["owner"] == seat for c in state.get("cities", [])):
-        return []
-    squares = sorted({o.split(":")[2] for o in great_person_options(state, seat) if o.split(":")[1] == person},
-                     key=lambda lbl: board.parse_label(lbl)[::-1])
-    if not squares:
-        return []
-    from . import effects
-    name = data.term(data.by_id("great_people")[person]["name"])
-    return effects.choose(state, seat, "great_person", squares + [KEEP_PERSON], {"person": person},
-                          Msg("place {person} now, or keep it on the civilization sheet", person=name))
-
-
-def great_person_choice(state: dict, seat: int, person: str, option: str) -> list[Event]:
-    """The answer to offer_great_person: a square, or keep."""
-    if option == KEEP_PERSON:
-        name = data.term(data.by_id("great_people")[person]["name"])
-        return [Event(Msg("{player} keeps {person} on their civilization sheet.", player=Seat(seat), person=name))]
-    return place_great_person(state, seat, person, option)
-
-
-def _clear_square(state: dict, seat: int, where: str) -> list[Event]:
-    """R48: what stood on the square goes: a building back to the market, a wonder out of the
-    game, a great person back to the owner's sheet."""
-    events = []
-    if where in state["buildings"]:
-        b = state["buildings"].pop(where)
-        pair = data.by_id("buildings")[b["id"]]["pair"]
-        state["decks"]["buildings"][pair] = state["decks"]["buildings"].get(pair, 0) + 1
-        events.append(Event(Msg("The building on {square} goes back to the market.", square=where)))
-    if where in state["wonders_at"]:
-        w = state["wonders_at"].pop(where)
-        state["decks"].setdefault("wonders_removed", []).append(w["id"])
-        if w["id"] in _seat_area(state, seat)["wonders"]:
-            _seat_area(state, seat)["wonders"].remove(w["id"])
-        events.append(Event(Msg("The wonder on {square} is removed from the game.", square=where)))
-    if where in state["great_people_at"]:
-        p = state["great_people_at"].pop(where)
-        _seat_area(state, seat)["great_people"].append(p["id"])
-        events.append(Event(Msg("The great person on {square} goes back to the civilization sheet.", square=where)))
-    return events
+# great people and the squares a new marker may go to: people.py (culture and combat gain great
+# people, below this module)
+placement_squares, great_person_options, place_great_person = (people.placement_squares, people.great_person_options,
+                                                               people.place_great_person)
 
 
 # ---------------------------------------------------------------- scouts' gathering (R94, R98)
@@ -328,18 +240,15 @@ def production(state: dict, seat: int, city: dict) -> int:
     own = economy.city_icons(state, city)["production"]
     if effects.get("production_as_best_city"):
         own = max([own] + [economy.city_icons(state, c)["production"] for c in economy.cities_of(state, seat)])
-    from . import wonders
     bonus = (state.get("city_bonus") or {}).get(city["id"], 0)        # We Love the King... (this turn)
-    from . import abilities
-    own += abilities.production_bonus(state, seat, city) - abilities.split_spent(state, city)   # Military Science, G26
-    return own + int(effects.get("city_production", 0)) + wonders.city_production(state, seat) + bonus
+    own += production_bonus(state, seat, city) - split_spent(state, city)   # Military Science, G26
+    return own + int(effects.get("city_production", 0)) + board.wonder_city_production(state, seat) + bonus
 
 
 def rush_needed(state: dict, seat: int, city: dict, cost: int) -> int | None:
     """Trade to pay for the production the city lacks (R33); None when the dial cannot."""
-    from . import abilities
     short = max(0, cost - production(state, seat, city))
-    trade = abilities.rush_trade(state, seat, short)          # America: 3 trade give 2 production
+    trade = rush_trade(state, seat, short)          # America: 3 trade give 2 production
     return trade if trade <= _seat_area(state, seat)["trade"] else None
 
 
@@ -349,14 +258,56 @@ def actions_allowed(state: dict, seat: int, city: dict) -> int:
     if city["capital"] and capital_idle(state, seat):
         return 0
     extra = int(_effects(state, seat).get("extra_capital_actions", 0)) if city["capital"] else 0
-    from . import abilities
-    extra += abilities.extra_actions(state, seat) + (1 if abilities.split_city(state, city) else 0)  # Atomic Theory, G26
+    extra += extra_actions(state, seat) + (1 if split_city(state, city) else 0)  # Atomic Theory, G26
     return 1 + extra
 
 
 def _effects(state: dict, seat: int) -> dict:
     return data.government_effects(_seat_area(state, seat)["government"])
 
+
+# ---------------------------------------------------------------- abilities read in City Management
+# (tech and civilization abilities, abilities.py: Military Science, America, Atomic Theory, Engineering)
+
+def production_bonus(state: dict, seat: int, city: dict) -> int:
+    """Military Science: +1 production in each city per 3 coins."""
+    if not research.knows(state, seat, "military_science"):
+        return 0
+    return economy.coins(state, seat) // int(data.by_id("techs")["military_science"]["other_effect"]["per"])
+
+
+def extra_actions(state: dict, seat: int) -> int:
+    """Atomic Theory: one extra action for each city this turn (state["extra_actions"])."""
+    return 1 if state.get("extra_actions", {}).get(str(seat)) == state.get("turn") else 0
+
+
+def rush_trade(state: dict, seat: int, short: int) -> int:
+    """R33 (3 trade a production point); America: 3 trade give 2 production."""
+    if short <= 0:
+        return 0
+    rec = data.by_id("civilizations").get(_seat_area(state, seat).get("civ", ""), {})
+    spec = rec.get("effect") or {}
+    if spec.get("fn") == "rush_rate":
+        steps = -(-short // int(spec["production"]))
+        return steps * int(spec["trade"])
+    return short * 3
+
+
+def split_city(state: dict, city: dict) -> bool:
+    """Engineering: the city splits its production this turn (state["split"][city id] = spent)."""
+    return city["id"] in state.get("split", {})
+
+
+def split_spent(state: dict, city: dict) -> int:
+    return int(state.get("split", {}).get(city["id"], 0))
+
+
+def spend_split(state: dict, city: dict, production: int) -> None:
+    if split_city(state, city):
+        state["split"][city["id"]] += production
+
+
+# ---------------------------------------------------------------- the cities' actions
 
 def used_actions(state: dict, city_id: str) -> list[str]:
     """The kinds of action (produce, arts, harvest) the city has taken this turn."""
@@ -375,8 +326,7 @@ def acting_cities(state: dict, seat: int) -> list[dict]:
 
 def city_actions(state: dict, seat: int, city: dict) -> list[str]:
     used = used_actions(state, city["id"])
-    from . import abilities
-    if abilities.split_city(state, city):          # G26: a splitting city only produces, twice
+    if split_city(state, city):          # G26: a splitting city only produces, twice
         used = [u for u in used if u != "produce"] + ["arts", "harvest", "harvest2"]
     return [a for a in _city_actions(state, seat, city) if a.split(":")[0] not in used]
 
@@ -428,8 +378,7 @@ def _city_actions(state: dict, seat: int, city: dict) -> list[str]:
     for res in sorted(set(economy.city_icons(state, city)["resources"])):
         if state["decks"]["resources"].get(res, 0) > 0:
             out.append(f"harvest:{cid}:{res}")                          # R51
-    from . import wonders
-    if wonders.harvest_twice_ok(state, seat):                          # Angkor Wat: harvest twice
+    if board.harvest_twice_ok(state, seat):                          # Angkor Wat: harvest twice
         have = sorted(set(economy.city_icons(state, city)["resources"]))
         for i, r1 in enumerate(have):
             for r2 in have[i:]:
@@ -472,7 +421,6 @@ def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("That city has already acted this turn."))
     if action_id not in city_actions(state, seat, city):
         raise IllegalAction(Msg("That city cannot do that now."))
-    from . import effects
     held = effects.hold_city_action(state, seat, action_id)           # Writing: others may cancel it
     if held is not None:
         return held
@@ -515,23 +463,22 @@ def apply_city_action(state: dict, seat: int, action_id: str) -> list[Event]:
     if kind == "building":
         b, square_lbl = parts[3], parts[4]
         rec = data.by_id("buildings")[b]
-        events = _pay(state, seat, city, rec["cost"]) + _clear_square(state, seat, square_lbl)
+        events = _pay(state, seat, city, rec["cost"]) + people.clear_square(state, seat, square_lbl)
         state["decks"]["buildings"][rec["pair"]] -= 1
         state["buildings"][square_lbl] = {"id": b, "owner": seat}
         return events + [Event(Msg("{player} builds a {building} on {square}.", player=Seat(seat),
                                    building=data.term(rec["name"]), square=square_lbl))]
     if kind == "wonder":
         w, square_lbl = parts[3], parts[4]
-        events = _pay(state, seat, city, wonder_cost(state, seat, w)) + _clear_square(state, seat, square_lbl)
+        events = _pay(state, seat, city, wonder_cost(state, seat, w)) + people.clear_square(state, seat, square_lbl)
         state["decks"]["wonder_market"].remove(w)
         if state["decks"]["wonders"]:
             state["decks"]["wonder_market"].append(state["decks"]["wonders"].pop(0))   # R46, G22
         state["wonders_at"][square_lbl] = {"id": w, "owner": seat}
         _seat_area(state, seat)["wonders"].append(w)
-        from . import abilities
         return events + [Event(Msg("{player} builds the wonder {wonder} on {square}.", player=Seat(seat),
                                    wonder=data.term(data.by_id("wonders")[w]["name"]), square=square_lbl))] \
-            + abilities.rome_advance(state, seat)                                  # Rome
+            + culture.rome_advance(state, seat)                                    # Rome
     raise IllegalAction(Msg("That city cannot do that now."))
 
 
@@ -540,8 +487,7 @@ def _pay(state: dict, seat: int, city: dict, cost: int) -> list[Event]:
     trade = rush_needed(state, seat, city, cost)
     if trade is None:
         raise IllegalAction(Msg("That city cannot pay for it, even with trade."))
-    from . import abilities
-    abilities.spend_split(state, city, min(cost, max(0, production(state, seat, city))))   # G26
+    spend_split(state, city, min(cost, max(0, production(state, seat, city))))   # G26
     if trade:
         _seat_area(state, seat)["trade"] -= trade
         return [Event(Msg("{player} spends {trade} trade to rush production.", player=Seat(seat), trade=trade))]

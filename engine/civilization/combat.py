@@ -30,12 +30,13 @@ before anything changes."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
 
 from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat, plural, to_json
 
-from . import data, research, seen, units
+from . import board, culture, data, economy, people, research, seen, units
 
 LAND = ("artillery", "infantry", "mounted")
 TYPES = LAND + ("aircraft",)
@@ -181,8 +182,14 @@ def hand_size(state: dict, seat: int, figures: list[dict], city_defender: bool =
     size += int(data.government_effects(state["seats"][seat].get("government", "despotism")).get("battle_hand", 0))
     if city_defender:
         size += CITY_DEFENDER_HAND
-    from . import abilities
-    return size + abilities.hand_bonus(state, seat)                    # Computers
+    return size + hand_bonus(state, seat)                              # Computers
+
+
+def hand_bonus(state: dict, seat: int) -> int:
+    """Computers: battle hand +1 per 5 coins."""
+    if not research.knows(state, seat, "computers"):
+        return 0
+    return economy.coins(state, seat) // int(data.by_id("techs")["computers"]["other_effect"]["per"])
 
 
 def side_bonus(state: dict, seat: int) -> int:
@@ -296,16 +303,35 @@ def start_battle(state: dict, attacker: int, square: str, kind: str,
     state["battle"] = b
     events = [Event(Msg("{attacker} attacks {defender} on {square}.", attacker=Seat(attacker),
                         defender=_side_name(state, "defender"), square=square))]
-    from . import event_cards, wonders
-    b["extra_strength"] = {"attacker": wonders.battle_strength(state, attacker),       # Himeji
-                           "defender": 0 if barbarian else wonders.battle_strength(state, defender)}
+    b["extra_strength"] = {"attacker": board.wonder_battle_strength(state, attacker),       # Himeji
+                           "defender": 0 if barbarian else board.wonder_battle_strength(state, defender)}
     # a seat that may hold a "before the battle hand" culture card (as far as the public knows: its
     # hand is secret) may play it first; both such seats are asked at once
-    muster = [s for s in ([attacker] if barbarian else [attacker, defender]) if event_cards.may_hold_battle_card(state, s)]
+    muster = [s for s in ([attacker] if barbarian else [attacker, defender]) if may_hold_battle_card(state, s)]
     if muster:
         b["step"], b["muster"] = "muster", muster
         return events
     return events + deal_hands(state)
+
+
+def unit_choices(state: dict, seat: int, n: int) -> list[str]:
+    """Every multiset of 1..n unlocked unit types the decks can give, "<type>,<type>..." (a few
+    dozen at most): the choices of the culture cards that give free units (event_cards.py)."""
+    types = [t for t in TYPES if research.can_produce_unit(state, seat, t) and deck_size(state, t) > 0]
+    out = []
+    for k in range(1, n + 1):
+        for combo in combinations_with_replacement(types, k):
+            if all(deck_size(state, t) >= combo.count(t) for t in set(combo)):
+                out.append(",".join(combo))
+    return out
+
+
+def may_hold_battle_card(state: dict, seat: int) -> bool:
+    """Whether the seat may hold a "before your battle hand" card it could play now, as far as the
+    public knows (so the battle stops for it before the hands are drawn): any culture event card
+    in hand (which card it is stays secret) and a unit the decks could give it. Never what the
+    hand holds: a battle that stopped only for a holder would tell everyone it holds one."""
+    return bool(state["seats"][seat].get("culture_hand")) and bool(unit_choices(state, seat, 1))
 
 
 def deal_hands(state: dict) -> list[Event]:
@@ -570,8 +596,7 @@ def _resolve(state: dict) -> list[Event]:
     outcome = {"kind": b["kind"], "square": b["square"], "winner": b["seats"][winner],
                "winner_side": winner, "loser": b["seats"][loser], "totals": totals}
     state["last_battle"] = outcome
-    from . import abilities
-    events += abilities.after_battle(state, b, outcome)                # Code of Laws, China, Rome
+    events += after_battle(state, b, outcome)                          # Code of Laws, China, Rome
     situation = None
     if b["kind"] == "village":
         if winner == "attacker":
@@ -591,6 +616,65 @@ def _resolve(state: dict) -> list[Event]:
     return events
 
 
+# ---------------------------------------------------------------- abilities after a battle
+# (tech and civilization abilities, abilities.py: Code of Laws, China, Rome)
+
+def after_battle(state: dict, battle: dict, outcome: dict) -> list[Event]:
+    """After a battle: Code of Laws' coin, China's unit back, Rome's and China's rewards."""
+    events: list[Event] = []
+    winner_side = outcome["winner_side"]
+    winner = outcome["winner"]
+    barbarian_won = battle.get("barbarian") and winner_side == "defender"
+    if not barbarian_won:
+        events += battle_won(state, winner)
+    for side in SIDES:
+        seat = battle["seats"][side]
+        if side == "defender" and battle.get("barbarian"):
+            continue
+        if _civ(state, seat) == "china" and battle["destroyed"][side]:
+            events += _china_return(state, seat, battle["destroyed"][side])
+    if winner_side == "attacker" and battle["kind"] in ("village", "city"):
+        if _civ(state, winner) == "china" and battle["kind"] == "village":
+            events += china_culture(state, winner)
+        if _civ(state, winner) == "rome" and not (battle["kind"] == "city" and battle.get("capital")):
+            events += culture.rome_advance(state, winner)
+    return events
+
+
+def _civ(state: dict, seat: int) -> str:
+    return state["seats"][seat].get("civ", "")
+
+
+def battle_won(state: dict, seat: int) -> list[Event]:
+    """Code of Laws: once a turn, after winning a battle, a coin token on the card."""
+    area = state["seats"][seat]
+    if not research.knows(state, seat, "code_of_laws") or "code_of_laws" in (area.get("used_this_turn") or []):
+        return []
+    area.setdefault("used_this_turn", []).append("code_of_laws")
+    if not economy.add_coin(state, seat, "code_of_laws"):
+        return []
+    return [Event(Msg("{player} puts a coin token on {tech}.", player=Seat(seat), tech=research.name("code_of_laws")))]
+
+
+def _china_return(state: dict, seat: int, destroyed: list[str]) -> list[Event]:
+    """China: one killed unit (the strongest) back from its deck to the standing forces."""
+    best = max(destroyed, key=lambda c: (strength(c, 1), c))
+    pile = state["decks"]["units"][card_type(best)]["up"]
+    if best not in pile:
+        return []
+    pile.remove(best)
+    state["seats"][seat]["standing_forces"].append(best)
+    seen.show_units(state, [best])                    # the strongest destroyed one: public
+    return [Event(Msg("{player} returns a killed unit to their standing forces.", player=Seat(seat)))]
+
+
+def china_culture(state: dict, seat: int) -> list[Event]:
+    """China: 3 culture for a village conquered (and for each hut explored, abilities.on_hut)."""
+    n = int(data.by_id("civilizations")["china"]["effect"]["culture"])
+    state["seats"][seat]["culture_tokens"] += n
+    return [Event(Msg("{player} gains {n} culture.", player=Seat(seat), n=n))]
+
+
 def _take_village(state: dict, seat: int, square: str) -> list[Event]:
     """R73: the winner takes the village marker: a resource kept face down, or a great person."""
     marker = state["markers"].pop(square)
@@ -602,10 +686,9 @@ def _take_village(state: dict, seat: int, square: str) -> list[Event]:
                           hidden=True)]
         person = deck.pop(next_random(state).randrange(len(deck)))
         state["seats"][seat]["great_people"].append(person)
-        from . import cities
         return [Event(Msg("{player} conquers the village and gains a great person: {person}.",
                           player=Seat(seat), person=_term_for("great_people", person)),
-                      hidden=True)] + cities.offer_great_person(state, seat, person)     # R59: at once
+                      hidden=True)] + people.offer_great_person(state, seat, person)     # R59: at once
 
     seen.gain_marker(state["seats"][seat], content, "village")
     return [Event(Msg("{player} conquers the village and keeps its marker face down.", player=Seat(seat)),
@@ -672,8 +755,7 @@ def capture_scouts(state: dict, attacker: int, square: str) -> list[Event]:
         _destroy_figure(state, fig)
     state["last_battle"] = {"kind": "scouts", "square": square, "winner": attacker, "winner_side": "attacker",
                             "loser": loser, "totals": None}
-    from . import abilities
-    events = abilities.battle_won(state, attacker) + [Event(plural("{player} destroys {n} scout of {loser} on {square}.",
+    events = battle_won(state, attacker) + [Event(plural("{player} destroys {n} scout of {loser} on {square}.",
                            "{player} destroys {n} scouts of {loser} on {square}.", len(enemies),
                            player=Seat(attacker), loser=Seat(loser), square=square))]
     return events + _open_loot(state, attacker, loser, "loser_had_figures", "scouts", square)

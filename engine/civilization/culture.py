@@ -19,7 +19,7 @@ from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat, to_json
 
-from . import data, research
+from . import data, people, research
 
 ERAS = ("ancient", "medieval", "modern")
 ERA_NAMES = {"ancient": "Ancient", "medieval": "Medieval", "modern": "Modern"}
@@ -220,7 +220,14 @@ def _great_person_space(state: dict, seat: int) -> list[Event]:
         return [Event(Msg("No great person is left: {seat} draws nothing.", seat=Seat(seat)))]
     person = pile.pop()
     state["seats"][seat]["great_people"].append(person)
-    from . import cities
     return [Event(Msg("{seat} draws a great person: {person}.", seat=Seat(seat),
                       person=research.named("great_people", person)), hidden=True)] \
-        + cities.offer_great_person(state, seat, person)              # at once, or kept (R59)
+        + people.offer_great_person(state, seat, person)              # at once, or kept (R59)
+
+
+def rome_advance(state: dict, seat: int) -> list[Event]:
+    """Rome: one free culture-track space (a wonder or city built: cities.py; a city or village
+    conquered: combat.py)."""
+    if state["seats"][seat].get("civ", "") != "rome" or state.get("result") or advance_cost(state, seat) is None:
+        return []
+    return advance(state, seat, free=True)

@@ -101,6 +101,18 @@ def coins(state: dict, seat: int) -> int:
             + board.wonder_coins(state, seat))
 
 
+COIN_CAP = 4             # coin tokens a tech card holds
+
+
+def add_coin(state: dict, seat: int, tech: str) -> bool:
+    """One coin token on the tech card (a coin task, Code of Laws), up to 4; False when the card is full."""
+    coins = state["seats"][seat].setdefault("card_coins", {})
+    if coins.get(tech, 0) >= COIN_CAP:
+        return False
+    coins[tech] = coins.get(tech, 0) + 1
+    return True
+
+
 def check_economic_victory(state: dict) -> list[Event]:
     """R103, G15 DD: after any change, the first seat in turn order from the first player with 15
     coins wins."""

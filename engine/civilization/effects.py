@@ -9,7 +9,9 @@ wonders.py (wonders). run() looks a card's effect up and calls it.
 
 A culture event, resource ability or (with Writing) city action that another seat may cancel does
 not resolve at once: it waits in state["pending"] while the cancel window is open (announce,
-hold_city_action); who is in the window depends on public facts only (see "the cancel window")."""
+hold_city_action); who is in the window depends on public facts only (see "the cancel window").
+A choice a card asks (pending.choose) waits there too; apply_pending answers both and hands what
+goes on back to the modules above this one (flow.RESUME)."""
 from __future__ import annotations
 
 from typing import Callable
@@ -17,7 +19,7 @@ from typing import Callable
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import board, data, labels, research, seen
+from . import board, culture, data, labels, research, seen
 
 Effect = Callable[[dict, int, dict, list], list[Event]]
 EFFECTS: dict[str, Effect] = {}
@@ -65,14 +67,6 @@ def hold_city_action(state: dict, seat: int, action_id: str) -> list[Event] | No
                       "cancel it answer in private.", player=Seat(seat), action=labels.action(state, action_id).label))]
 
 
-def choose(state: dict, seat: int, step: str, options: list[str], context: dict, prompt: Msg) -> list[Event]:
-    """A card asks `seat` for one more choice: the next action is "pick:<option>" (the card
-    module's continue_choice(state, seat, step, context, option) carries on)."""
-    state["pending"] = {"kind": "choose", "seat": seat, "step": step, "options": list(options),
-                        "context": context}
-    return [Event(Msg("{player} must choose: {prompt}", player=Seat(seat), prompt=prompt))]
-
-
 # ---------------------------------------------------------------- the cancel window
 #
 # Who may cancel what: culture event cards held, and tech abilities paid with a spy (Kremlin: 2
@@ -101,7 +95,6 @@ def uncancellable(state: dict, what: str, player: int) -> bool:
 def cancel_means(state: dict, seat: int, what: str, player: int, targets: list[int]) -> list[str]:
     """The means `seat` really holds to cancel the play of `player` (cards once by kind, then
     techs). Secret: only the seat itself is offered them."""
-    from . import culture
     if seat == player or uncancellable(state, what, player):
         return []
     out, kinds = [], set()
@@ -151,7 +144,6 @@ def window_seats(state: dict, seat: int, what: str) -> list[int]:
 
 
 def _card_name(kind: str, card: str):
-    from . import culture
     if kind == "event":
         return culture.card_name(card)
     try:
@@ -187,20 +179,23 @@ def pending_options(state: dict, seat: int) -> list[str]:
     return ["allow"] + [f"cancel:{m}" for m in cancel_means(state, seat, p["what"], p["seat"], p["targets"])]
 
 
-def apply_pending(state: dict, seat: int, action_id: str) -> list[Event]:
-    """An answer to the pending play (cancel it, or let it resolve), or a card's pending choice."""
-    from . import culture, event_cards
+def apply_pending(state: dict, seat: int, action_id: str, resume: dict) -> list[Event]:
+    """An answer to the pending play (cancel it, or let it resolve), or a card's pending choice.
+    `resume` (flow.RESUME: the modules that carry on sit above this one) names what goes on:
+    "choose": fn(state, seat, step, context, option), the next step of the choice;
+    "cancelled": fn(state, seat, card), a culture event cancelled in the window;
+    "city": fn(state, seat, action_id), a held city action nobody cancelled."""
     if action_id not in pending_options(state, seat):
         raise IllegalAction(Msg("That is not something you can do now."))
     p = state["pending"]
     if p["kind"] == "choose":
         state.pop("pending")
-        return event_cards.continue_choice(state, seat, p["step"], p["context"], action_id.split(":", 1)[1])
+        return resume["choose"](state, seat, p["step"], p["context"], action_id.split(":", 1)[1])
     if action_id == "allow":                  # said to nobody: a pass by autopass looks like any other
         p["waiting"].remove(seat)
         if p["waiting"]:
             return []
-        return [Event(Msg("Nobody cancels {what}: it happens.", what=_played(state, p)))] + _resolve(state)
+        return [Event(Msg("Nobody cancels {what}: it happens.", what=_played(state, p)))] + _resolve(state, resume)
     means = action_id.split(":", 1)[1]
     area = state["seats"][seat]
     if means in area["culture_hand"]:
@@ -218,7 +213,7 @@ def apply_pending(state: dict, seat: int, action_id: str) -> list[Event]:
         city_id = p["card"].split(":")[1]
         state.setdefault("city_done", []).append(f"{city_id}|{p['card'].split(':')[0]}")
     elif p["what"] == "event":
-        events += event_cards.cancelled(state, p["seat"], p["card"])
+        events += resume["cancelled"](state, p["seat"], p["card"])
     return events
 
 
@@ -232,7 +227,6 @@ def window_prompt(state: dict, seat: int) -> Msg:
         play = Msg("{player} plays {card}", player=Seat(p["seat"]), card=_card_name(p["what"], p["card"]))
     means = cancel_means(state, seat, p["what"], p["seat"], p["targets"])
     if means:
-        from . import culture
         names = [culture.card_name(m) if "." in m else _card_name("ability", m) for m in means]
         return Msg("{play}. You may cancel it with {means}, or let it happen. Everyone who may hold a means is "
                    "asked every time; `/match autopass on` lets it happen for you in every cancel window.",
@@ -248,13 +242,12 @@ def _played(state: dict, p: dict):
     return _card_name(p["what"], p["card"])
 
 
-def _resolve(state: dict) -> list[Event]:
-    from . import cities
+def _resolve(state: dict, resume: dict) -> list[Event]:
     p = state.pop("pending")
     if p["what"] == "city":
         state["resolving_city"] = p["card"]
         try:
-            return cities.apply_city_action(state, p["seat"], p["card"])
+            return resume["city"](state, p["seat"], p["card"])
         finally:
             state.pop("resolving_city", None)
     return run(state, p["seat"], p["spec"], p["args"])
@@ -350,7 +343,6 @@ def pay(state: dict, seat: int, cost: dict) -> list[str]:
 def pay_in_public(state: dict, seat: int, cost: dict) -> list:
     """pay, returning what everyone reads of the payment: market tokens and gift cards by name, a
     face-down marker as such (it leaves the game unseen)."""
-    from . import culture
     words = []
     for where, _i, res in _spend(state, seat, cost):
         if where == "resources":
@@ -380,6 +372,5 @@ def _spend(state: dict, seat: int, cost: dict) -> list[tuple[str, int, str]]:
         if where == "resources":
             state["decks"]["resources"][res] = state["decks"]["resources"].get(res, 0) + 1
         elif where == "culture_hand":
-            from . import culture
             state["decks"]["culture"][culture.era_of(res)]["up"].append(res)
     return chosen

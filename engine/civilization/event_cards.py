@@ -8,7 +8,7 @@ are drawn (combat.py gives a seat that may hold one a "muster" step), "any" only
 window (effects.py) or, for the gifts, as a resource in a payment (effects.pay).
 
 Action ids: event:<card>[:<first choice>]; a card needing more choices asks them one by one as a
-pending choice ("pick:<option>", effects.choose). A played card goes face up under its era's deck
+pending choice ("pick:<option>", pending.choose). A played card goes face up under its era's deck
 (R57) and resolves through effects.announce (the cancel window). The Start of Turn wonders with a
 choice (wonder:...) are routed here too (wonders.py).
 
@@ -19,12 +19,10 @@ Deforestation are chosen tile first, then square, and not on water or a city cen
 already of the new terrain is not offered; the 12 disaster markers are a limit."""
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat, plural
 
-from . import board, combat, culture, data, economy, effects, research, wonders
+from . import board, cities, combat, culture, data, economy, effects, pending, people, research, wonders
 from .effects import effect
 
 VERBS: tuple[str, ...] = ("event", "wonder")
@@ -96,14 +94,6 @@ def battle_options(state: dict, seat: int) -> list[str]:
     return out
 
 
-def may_hold_battle_card(state: dict, seat: int) -> bool:
-    """Whether the seat may hold a "before your battle hand" card it could play now, as far as the
-    public knows (so the battle stops for it before the hands are drawn): any culture event card
-    in hand (which card it is stays secret) and a unit the decks could give it. Never what the
-    hand holds: a battle that stopped only for a holder would tell everyone it holds one."""
-    return bool(state["seats"][seat].get("culture_hand")) and bool(_unit_choices(state, seat, {"n": 1}, []))
-
-
 def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     if action_id.startswith("wonder:"):
         return wonders.apply(state, seat, action_id)
@@ -123,7 +113,7 @@ def _next_step(state: dict, seat: int, card: str, args: list[str]) -> list[Event
         if len(opts) == 1:                                   # one way only: taken at once
             return _next_step(state, seat, card, args + opts)
         if opts:
-            return effects.choose(state, seat, "card", opts, {"card": card, "args": args},
+            return pending.choose(state, seat, "card", opts, {"card": card, "args": args},
                                   Msg("{card}", card=culture.card_name(card)))
     return play(state, seat, card, args)
 
@@ -134,9 +124,8 @@ def continue_choice(state: dict, seat: int, step: str, context: dict, option: st
         return _next_step(state, seat, context["card"], context["args"] + [option])
     if step == "exchange_back":
         return research.learn_free(state, seat, option)
-    if step == "great_person":                           # placed at once, or kept (cities.py)
-        from . import cities
-        return cities.great_person_choice(state, seat, context["person"], option)
+    if step == "great_person":                           # placed at once, or kept (people.py)
+        return people.great_person_choice(state, seat, context["person"], option)
     raise IllegalAction(Msg("That is not something you can do now."))
 
 
@@ -321,20 +310,13 @@ def _anarchy_seats(state, seat, spec, args):
 
 
 def _own_cities(state, seat, spec, args):
-    from . import cities
     return [c["id"] for c in cities.acting_cities(state, seat)]
 
 
 def _unit_choices(state, seat, spec, args):
-    """Every multiset of 1..n unlocked unit types the decks can give (a few dozen at most)."""
-    types = [t for t in ("artillery", "infantry", "mounted", "aircraft")
-             if research.can_produce_unit(state, seat, t) and combat.deck_size(state, t) > 0]
-    out = []
-    for k in range(1, int(spec["n"]) + 1):
-        for combo in combinations_with_replacement(types, k):
-            if all(combat.deck_size(state, t) >= combo.count(t) for t in set(combo)):
-                out.append(",".join(combo))
-    return out
+    """Every multiset of 1..n unlocked unit types the decks can give (combat.py asks the same before
+    a battle: combat.may_hold_battle_card)."""
+    return combat.unit_choices(state, seat, int(spec["n"]))
 
 
 STEPS = {
@@ -446,7 +428,7 @@ def exchange_techs(state: dict, seat: int, spec: dict, args: list) -> list[Event
     events = research.learn_free(state, seat, tech) if research.fits(state, seat, tech) is not None else []
     back = _takeable(state, other, seat, spec["max_level"])
     if back and not state.get("result"):
-        events += effects.choose(state, other, "exchange_back", back, {},
+        events += pending.choose(state, other, "exchange_back", back, {},
                                  Msg("a tech of {player} to learn free", player=Seat(seat)))
     elif not state.get("result"):
         events.append(Event(Msg("{player} can learn none of {other}'s techs.", player=Seat(other), other=Seat(seat))))

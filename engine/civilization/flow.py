@@ -246,7 +246,7 @@ def _apply(state: dict, seat: int, action_id: str) -> list[Event]:
         if action_id not in legal_ids(state, seat):
             raise IllegalAction(Msg("That is not something you can do now."))
         if state.get("pending"):
-            return effects.apply_pending(state, seat, action_id)
+            return effects.apply_pending(state, seat, action_id, RESUME)
         return (abilities if verb in abilities.VERBS else event_cards).apply(state, seat, action_id)
     if state.get("battle"):
         return combat.apply(state, seat, action_id)
@@ -290,6 +290,12 @@ def _apply(state: dict, seat: int, action_id: str) -> list[Event]:
     if phase == "trade":
         return trade.apply(state, seat, action_id)
     raise IllegalAction(Msg("That is not something you can do now."))
+
+
+# what an answered pending play goes on with (effects.py holds it, below the modules that carry it on)
+RESUME = {"choose": event_cards.continue_choice,        # a card's next choice, or a great person's square
+          "cancelled": event_cards.cancelled,           # a culture event cancelled in the window
+          "city": cities.apply_city_action}             # a city action nobody cancelled (Writing)
 
 
 def _setup_step(state: dict, seat: int, action_id: str) -> list[Event]:

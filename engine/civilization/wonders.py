@@ -20,7 +20,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat
 
-from . import board, data, effects, research
+from . import board, cities, data, effects, research
 from .effects import effect
 
 VERBS = ("wonder",)
@@ -30,7 +30,8 @@ AUTOMATIC = ("gain_trade", "gain_culture", "wonder_coin", "market_resources")
 
 # ---------------------------------------------------------------- which wonders work
 
-# which wonders work: board.py (research, economy and effects read them too, below this module)
+# which wonders work: board.py (research, economy, effects, cities and combat read them too, below
+# this module)
 n = board.wonder_number
 square_of, blockaded, active = board.wonder_square, board.wonder_blockaded, board.wonder_active
 coins, research_discount, kremlin_ready = board.wonder_coins, board.research_discount, board.kremlin_ready
@@ -116,7 +117,6 @@ def market_resources(state: dict, seat: int, spec: dict, args: list) -> list[Eve
 @effect("free_figure")
 def free_figure(state: dict, seat: int, spec: dict, args: list) -> list[Event]:
     """Hanging Gardens: a figure (args[0]: army or scout) free on the wonder's square."""
-    from . import cities
     x, y = board.parse_label(square_of(state, "hanging_gardens"))
     fig = cities.place_figure(state, seat, args[0], x, y)
     return [Event(Msg("{player} builds a free {figure} on {square} with the Hanging Gardens.",
@@ -171,17 +171,5 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
 
 
 # ---------------------------------------------------------------- other phases
-
-def city_production(state: dict, seat: int) -> int:
-    """Chichen Itza: +3 production in each of the owner's cities (City Management)."""
-    return n("chichen_itza") if active(state, seat, "chichen_itza") else 0
-
-
-def harvest_twice_ok(state: dict, seat: int) -> bool:
-    """Angkor Wat: once a turn, one city's harvest takes 2 tokens."""
-    return active(state, seat, "angkor_wat") and "angkor_wat" not in state["seats"][seat].get("used_this_turn", [])
-
-
-def battle_strength(state: dict, seat: int | None) -> int:
-    """Himeji Samurai Castle: +1 strength to each of the owner's units in battle."""
-    return n("himeji") if seat is not None and active(state, seat, "himeji") else 0
+# Chichen Itza, Angkor Wat and Himeji: board.wonder_city_production, board.harvest_twice_ok and
+# board.wonder_battle_strength (cities and combat read them, below this module)

@@ -221,7 +221,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 KNOWN_CYCLES = {
     "engine.civilization": "cities, combat, culture, effects, event cards and wonders still call each other "
                            "(down from thirteen modules to eight)",
-    "render.battalia": "the board and hand modules import each other (not yet a package)",
 }
 
 
@@ -267,7 +266,7 @@ RENDER_MAY_IMPORT = re.compile(r"engine(\.text|\.base|\.[a-z_]+\.data)?$")
 
 
 # renderers that still read rule modules -> why (an expected failure each, as above)
-KNOWN_RENDER_RULE_IMPORTS = {"render.battalia_hand": "the hand picture still asks the engine for card names and paths"}
+KNOWN_RENDER_RULE_IMPORTS: dict[str, str] = {}
 
 
 def renderer_rule_imports() -> list[tuple[str, str]]:

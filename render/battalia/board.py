@@ -23,9 +23,9 @@ from engine.text import Msg, Seat, term
 from i18n import LIST_SEPARATOR
 from render import toolkit
 from render.common import font, text_width, words
-from render.battalia.palette import (ACTIVE_BG, BG, CARD_BG, FACTION, FACTION_NAME, FACTION_SHORT, GAME, GREY, INK, TERRAIN,
-                                     TERRAIN_NAME, Font, card_label, faction_term, fit, names_for, prefix, put,
-                                     seat_name, type_term, wrap, wrap_items)
+from render.battalia.palette import (ACTIVE_BG, BG, CARD_BG, FACTION, FACTION_NAME, FACTION_SHORT, GAME, GREY, INK,
+                                     TERRAIN, TERRAIN_NAME, Font, card_label, faction_term, fit, names_for, prefix,
+                                     put, seat_name, type_term, wrap, wrap_items)
 
 WIDTH = 1200                          # the picture's width; every text is at least 20 px (9 px at 550)
 CELL = 100
@@ -791,8 +791,8 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
 
     img = Image.new("RGB", (WIDTH, height), BG)
     d = toolkit.canvas(img)
-    toolkit.paste(d, _kept(("map",) + _map_key(view), GRID - 1, lambda: Block(GRID - 1, lambda c, x, y: _draw_map(c, view))),
-                  (0, 0))
+    the_map = _kept(("map",) + _map_key(view), GRID - 1, lambda: Block(GRID - 1, lambda c, x, y: _draw_map(c, view)))
+    toolkit.paste(d, the_map, (0, 0))
     for part, x, y in placed:
         toolkit.paste(d, part, (x, y))
     return PALETTE.png(img)

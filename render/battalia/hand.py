@@ -77,7 +77,8 @@ FAINTS: dict[Any, RGB] = {f: toolkit.mix(c, WHITE, 0.55) for f, c in FACTION.ite
 FAINTS["*"] = toolkit.mix(GREAT_COLOUR, WHITE, 0.55)
 FAINTS[None] = toolkit.mix(SUPPLY_COLOUR, WHITE, 0.55)
 PALETTE = toolkit.Palette(toolkit.colours_in(FACTION, TINTS, FAINTS, GOLD_FIGURE, BG, CARD_BG, INK, GREY, WHITE,
-                                             GREAT_COLOUR, SUPPLY_COLOUR, USES_RIBBON, AS_RIBBON, RULE, USED_VEIL, HEAD_BAND))
+                                             GREAT_COLOUR, SUPPLY_COLOUR, USES_RIBBON, AS_RIBBON, RULE, USED_VEIL,
+                                             HEAD_BAND))
 
 
 # ----------------------------------------------------------------------------- what is drawn

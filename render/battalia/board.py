@@ -334,7 +334,7 @@ def _draw_map(d: ImageDraw.ImageDraw, view: dict) -> None:
                BATTLE, 8)
     # heroes: a figure each, in the square's corners (where the roads leave room)
     corner: dict[str, int] = {}
-    off = 17
+    off = 20
     for p in view["players"]:
         for i, sq in enumerate(p["heroes"]):
             if not sq:
@@ -578,9 +578,12 @@ def _player_lines(p: dict, names, w: int, say, lang: str) -> list[tuple]:
                      sanctuary=p["sanctuary_size"]))
     out += [(line, BODY, INK, LINE) for line in wrap(counts, BODY, w, "   ")]
     extra = say(Msg("Ambush {ambush} · Tents {tents}", ambush=p["ambush_count"], tents=len(p["tents"])))
-    if p["great"]:
-        extra += " · " + say(Msg("Great: {artifact}", artifact=type_term(p["great"])))
+    great = say(Msg("Great: {artifact}", artifact=type_term(p["great"]))) if p["great"] else ""
+    if great and text_width(f"{extra} · {great}", *BODY) <= w:
+        extra, great = f"{extra} · {great}", ""
     out += [(line, BODY, INK, LINE) for line in wrap(extra, BODY, w, "   ")]
+    if great:  # the Great Artifact on a line of its own rather than cut in two
+        out += [(line, BODY, INK, LINE) for line in wrap(great, BODY, w, "   ")]
     sep = LIST_SEPARATOR.get(lang, ", ")
     for t in p["tents"]:
         items = [card_label(c, lang, names) for c in t["cards"]] or [say(Msg("empty"))]

@@ -716,16 +716,18 @@ def _log_block(view: dict, width: int, say) -> Block:
 
 def _kept(key, width: int, make) -> Image.Image:
     """The panel `make()` returns, drawn once per key (which names everything it shows: the view's
-    values, the names, the language, the width) on the picture's background and kept as a sprite, so
-    a panel a move left as it was is pasted, not drawn again. The texts it drew are kept with it and
-    drawn again off the picture (`_replay`), so a reading of the texts drawn sees them every time."""
+    values, the names, the language, the width) on the picture's background, mapped to the palette and
+    kept as a sprite, so a panel a move left as it was is pasted, not drawn again. The texts it drew are
+    kept with it and drawn again off the picture (`_replay`), so a reading of the texts drawn sees them
+    every time."""
     def draw() -> Image.Image:
         block = make()
         img = Image.new("RGB", (width + 1, block.height + 1), BG)
         with toolkit.texts_drawn() as drawn:
             block.draw(toolkit.canvas(img), 0, 0)
-        img.info["texts"] = [(words_, size) for words_, size, _canvas in drawn]
-        return img
+        part = PALETTE.apply(img)  # kept in the palette: the picture is these parts, never mapped again
+        part.info["texts"] = [(words_, size) for words_, size, _canvas in drawn]
+        return part
     part = toolkit.sprite(("battalia.panel", width, key), draw)
     _replay(part.info["texts"])
     return part
@@ -792,10 +794,15 @@ def render_board(view: dict, names=None, lang: str = "en") -> bytes:
         place(min(ys, key=lambda c: (ys[c], c)), key, make)
     height = max(max(ys.values()), GRID + PAD)
 
-    img = Image.new("RGB", (WIDTH, height), BG)
-    d = toolkit.canvas(img)
-    the_map = _kept(("map",) + _map_key(view), GRID - 1, lambda: Block(GRID - 1, lambda c, x, y: _draw_map(c, view)))
-    toolkit.paste(d, the_map, (0, 0))
+    # the picture is its parts, each already in the palette: pasted as they are on the background
+    img = Image.new("P", (WIDTH, height), _BG_INDEX)
+    img.putpalette(_PALETTE_RGB)
+    img.paste(_kept(("map",) + _map_key(view), GRID - 1, lambda: Block(GRID - 1, lambda c, x, y: _draw_map(c, view))),
+              (0, 0))
     for part, x, y in placed:
-        toolkit.paste(d, part, (x, y))
-    return PALETTE.png(img)
+        img.paste(part, (x, y))
+    return toolkit.png(img)
+
+
+_PALETTE_RGB = PALETTE.image.getpalette()
+_BG_INDEX = PALETTE.apply(Image.new("RGB", (1, 1), BG)).getpixel((0, 0))

@@ -216,27 +216,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-# cycles still to be layered away -> why they are left (each is an expected failure of its own: a
-# new cycle, or one of these growing, fails the test below; one of these gone fails its xfail)
-KNOWN_CYCLES = {
-    "render.battalia": "the board and hand modules import each other (not yet a package)",
-}
-
-
-def cycle_owner(cycle: list[str]) -> str:
-    return ".".join(cycle[0].split(".")[:2])
-
-
 def test_no_import_cycle_between_modules():
-    found = [c for c in cycles(import_graph()) if cycle_owner(c) not in KNOWN_CYCLES]
+    found = cycles(import_graph())
     assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
-
-
-@pytest.mark.parametrize("package", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=why))
-                                     for p, why in KNOWN_CYCLES.items()])
-def test_a_known_cycle_is_still_there(package):
-    """Strict: once a listed cycle is gone, this fails until it leaves KNOWN_CYCLES."""
-    assert not [c for c in cycles(import_graph()) if cycle_owner(c) == package]
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -264,10 +246,6 @@ def test_the_import_graph_reads_relative_and_function_imports(tmp_path, monkeypa
 RENDER_MAY_IMPORT = re.compile(r"engine(\.text|\.base|\.[a-z_]+\.data)?$")
 
 
-# renderers that still read rule modules -> why (an expected failure each, as above)
-KNOWN_RENDER_RULE_IMPORTS = {"render.battalia_hand": "the hand picture still asks the engine for card names and paths"}
-
-
 def renderer_rule_imports() -> list[tuple[str, str]]:
     graph = import_graph()
     return sorted((name, target) for name, targets in graph.items() if name.startswith("render")
@@ -275,15 +253,8 @@ def renderer_rule_imports() -> list[tuple[str, str]]:
 
 
 def test_no_renderer_imports_an_engines_rule_module():
-    bad = [f"{name} imports {target}" for name, target in renderer_rule_imports()
-           if name not in KNOWN_RENDER_RULE_IMPORTS]
+    bad = [f"{name} imports {target}" for name, target in renderer_rule_imports()]
     assert not bad, "\n".join(bad)
-
-
-@pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.xfail(strict=True, reason=why))
-                                    for m, why in KNOWN_RENDER_RULE_IMPORTS.items()])
-def test_a_known_renderer_still_reads_rules(module):
-    assert not [t for name, t in renderer_rule_imports() if name == module]
 
 
 # --------------------------------------------------------------------------- the contract, as declared
@@ -292,12 +263,7 @@ GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
 DECLARATION_LINES = 60
 
 
-# games still declared by a class of their own -> why (expected failures until declared)
-KNOWN_CLASS_DECLARATIONS: dict[str, str] = {}
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_CLASS_DECLARATIONS[g])]
-                                               if g in KNOWN_CLASS_DECLARATIONS else []) for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_game_s_declaration_reads_like_a_table_of_contents(game):
     """engine/<game>/__init__.py declares the game with engine.base.declare in under 60 lines: the
     platform owns the apply guard and every hook's default, so nothing there only forwards calls."""

@@ -7,10 +7,25 @@ import re
 from engine.text import Msg, Seat, from_json
 
 from . import battle as bt
-from . import data, oracle, turns
+from . import data, oracle, paths, turns
 from .actions import active_players
 from .setup import house_rules_text
 from .cards import card, label, name, public_name, sanctuary_top, uses_left
+
+
+# what a card of the owner's hand does, in a line (the hand picture prints it on the card): the actions'
+# own hints where they have one
+EFFECTS: dict[str, Msg] = {
+    "tool": Msg("Stands in for 2 Soldiers"),
+    "weapon": Msg("Starts a battle; hires a hero"),
+    "amulet": paths.AMULET.description,
+    "title": paths.TITLE.description,
+    "scroll": paths.SCROLL.description,
+    "tent": paths.TENT.description,
+    "horse": Msg("3 squares per use"),
+    "supply": paths.PAYMENT["sup"],
+    **paths.GREAT_HINTS,
+}
 
 
 def _card_public(state: dict, cid: str) -> dict:
@@ -137,7 +152,8 @@ def view(state: dict, viewer: int | None) -> dict:
                        for c in o["formation_shown"]["cards"]]}
             for o in state["players"] if o.get("formation_shown") and viewer in o["formation_shown"]["to"]]
         v["hand"] = [dict(_card_public(state, c), uses_left=uses_left(state, c), acts_as=state["turn"]["as"].get(c),
-                          transformed=c in state["turn"]["transformed"]) for c in p["hand"]]
+                          transformed=c in state["turn"]["transformed"], effect=EFFECTS.get(card(state, c)["t"]))
+                     for c in p["hand"]]
         v["ambush"] = [_card_public(state, c) for c in p["ambush"]]
         v["sanctuary"] = [_card_public(state, c) for c in p["sanctuary"]]
         v["realm_count"] = len(p["realm"])

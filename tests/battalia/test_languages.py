@@ -187,8 +187,8 @@ def test_help_options_and_setup_refusals_read_in_chinese():
 
 
 def _renderer_terms() -> set[str]:
-    """The terms render/battalia.py asks the glossary for."""
-    from render import battalia as pictures
+    """The terms the pictures (render/battalia/) ask the glossary for."""
+    from render.battalia import palette as pictures
     out = set(pictures.FACTION_NAME.values()) | set(pictures.TERRAIN_NAME.values())
     out |= {t.capitalize() for t in data.UNIT_TYPES + data.ARTIFACT_TYPES + ["supply"]}
     out |= {data.cards()["great_artifacts"][t]["name"] for t in data.GREAT_TYPES}

@@ -1,4 +1,4 @@
-"""Battalia's hand picture (render/battalia_hand.py): structure, hidden information, the content
+"""Battalia's hand picture (render/battalia/hand.py): structure, hidden information, the content
 key the bot reuses pictures by, golden images and its cost.
 
 Golden images live in tests/render/golden/battalia_hand_*.png. After an intended change to the
@@ -21,7 +21,7 @@ import pytest
 from PIL import Image
 
 from engine.battalia import RULES
-from render.battalia_hand import WIDTH, hand_content, render_hand
+from render.battalia.hand import WIDTH, hand_content, render_hand
 from tests.render.golden import assert_matches_golden, check_hand_content
 
 MAX_PNG_BYTES = 300_000
@@ -103,7 +103,7 @@ def test_png_decodes_and_is_small(views, name):
     _make, names, lang = CASES[name]
     png = render_hand(views[name], names, lang)
     img = decode(png)
-    assert img.width == WIDTH and 900 <= img.width <= 1100 and 400 <= img.height <= 2400
+    assert img.width == WIDTH and 700 <= img.width <= 800 and 400 <= img.height <= 2400
     assert len(png) <= MAX_PNG_BYTES
 
 

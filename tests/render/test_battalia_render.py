@@ -28,9 +28,9 @@ def test_board_png_decodes_and_is_small():
     s = _mid_game()
     png = render_board(RULES.view(s, None), ["A", "B", "C", "D"])
     img = _decode(png)
-    assert img.format == "PNG" and 900 <= img.width <= 1000 and img.height >= 600
-    # map on top, info panel below: a tall picture, so Discord's ~550 px preview shrinks it less than 2x
-    assert img.height > img.width
+    assert img.format == "PNG" and img.width == 1200 and img.height >= 800
+    # the map on the left, the panels beside and under it: near-square, read whole at Discord's ~550 px
+    assert img.height / img.width <= 1.35
     assert len(png) < 300_000
 
 
@@ -48,7 +48,7 @@ def test_hand_png_lists_cards():
     png = render_hand(RULES.view(s, seat), ["A", "B"])
     img = _decode(png)
     assert img.format == "PNG" and len(png) < 300_000 and img.height > 100
-    assert 900 <= img.width <= 1100  # cards big enough to read at half size, in a ~550 px preview
+    assert 700 <= img.width <= 800  # five cards to a row: every word at least 9 px in a ~550 px preview
 
 
 def test_hand_and_board_with_tents_ambush_and_result():
@@ -87,7 +87,7 @@ def test_terrain_colours_never_look_like_a_players_colour():
     import itertools
     import math
 
-    from render import battalia as pictures
+    from render.battalia import palette as pictures
     assert pictures.MIN_COLOUR_DISTANCE >= 80
     pairs = [(t, f, math.dist(tc, fc)) for t, tc in pictures.TERRAIN.items() for f, fc in pictures.FACTION.items()]
     assert min(d for *_, d in pairs) >= pictures.MIN_COLOUR_DISTANCE, sorted(pairs, key=lambda p: p[2])[:3]
@@ -95,17 +95,18 @@ def test_terrain_colours_never_look_like_a_players_colour():
     assert min(math.dist(a, b) for a, b in itertools.combinations(players, 2)) >= 80
     lands = list(pictures.TERRAIN.values())
     assert min(math.dist(a, b) for a, b in itertools.combinations(lands, 2)) >= 50
-    assert all(math.dist(c, pictures.EMPTY_SQUARE) >= 50 for c in lands), "land differs from an empty square"
+    from render.battalia.board import EMPTY_SQUARE
+    assert all(math.dist(c, EMPTY_SQUARE) >= 50 for c in lands), "land differs from an empty square"
 
 
 def _key_texts(view) -> list[str]:
-    from render.battalia import _key_entries
+    from render.battalia.board import _key_entries
     return [text for _kind, _what, text in _key_entries(view)]
 
 
 def test_board_key_explains_the_symbols_on_the_map():
-    """The key under the map explains what the map shows now, with its own numbers."""
-    from render.battalia import _key_height
+    """The key explains what the map shows now, with its own numbers."""
+    from render import toolkit
     setup_view = RULES.view(RULES.setup(3, {}, 1), None)
     texts = _key_texts(setup_view)
     assert "starting city, not yet chosen" in texts and "neutral city, defence 4" in texts
@@ -119,9 +120,10 @@ def test_board_key_explains_the_symbols_on_the_map():
     v = RULES.view(s, None)
     assert "starting city, not yet chosen" not in _key_texts(v)
     assert ("impassable: no card fits" in _key_texts(v)) == bool(v["impassable"])
-    # the key sits between the map and the panel: without it the picture would be shorter by its height
-    big = _decode(render_board(v, ["A", "B", "C", "D"]))
-    assert _key_height(v) > 100 and big.height > 948 + _key_height(v)
+    # the key is drawn on the picture, every entry of it
+    with toolkit.texts_drawn() as drawn:
+        render_board(v, ["A", "B", "C", "D"])
+    assert set(_key_texts(v)) <= {words for words, _size, _canvas in drawn}
     assert ("changed by the last move" in _key_texts(v)) == bool(v["last"])
 
 
@@ -170,12 +172,22 @@ def test_board_golden(name):
 def test_battle_panel_shows_both_lines_and_whose_answer():
     """During a battle the board grows a battle panel (both lines card by card, totals, the side to answer
     highlighted); the battle's square is framed on the map."""
+    from render import toolkit
     s = computer_playout(*BOARD_CASES["battle"])
     v = RULES.view(s, None)
-    with_battle = _decode(render_board(v, NAMES))
+    with toolkit.texts_drawn() as drawn:
+        with_battle = render_board(v, NAMES)
+    texts = {words for words, _size, _canvas in drawn}
+    b = v["battle"]
+    assert any(t.startswith(f"BATTLE at {b['square']}") for t in texts)
+    assert f"Total {b['attacker_total']}" in texts and f"Total {b['defender_total']}" in texts
+    attacker_line = v["players"][b["attacker"]]["line"]
+    assert attacker_line and all(c["label"].rsplit(" [", 1)[0] in texts for c in attacker_line)
     quiet = dict(v, battle=None)
-    without = _decode(render_board(quiet, NAMES))
-    assert with_battle.height > without.height + 100
+    with toolkit.texts_drawn() as drawn:
+        without = render_board(quiet, NAMES)
+    assert with_battle != without
+    assert not any(words.startswith("BATTLE at") for words, _size, _canvas in drawn)
 
 
 def test_board_marks_the_last_move():

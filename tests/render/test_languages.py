@@ -107,7 +107,8 @@ def test_battalia_pictures_in_each_language():
         assert en.width == other.width and ImageChops.difference(
             en.crop((0, 0, en.width, min(en.height, other.height))),
             other.crop((0, 0, en.width, min(en.height, other.height)))).getbbox() is not None
-    texts = [words(t, "zh-TW") for _, _, t in battalia._key_entries(RULES.view(state, None))]
+    from render.battalia.board import _key_entries
+    texts = [words(t, "zh-TW") for _, _, t in _key_entries(RULES.view(state, None))]
     assert "玩家的英雄（1 或 2）" in texts
 
 

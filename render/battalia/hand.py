@@ -15,14 +15,15 @@ him, the Sanctuary's cards and the Realm's size (its cards only while his Horn s
 - Ambush, Tents and a shown Formation are rows of smaller cards; the Sanctuary (and the Realm
   while the Horn searches it) are counts by kind, each with its faction's colour and emblem.
 
-Discord shows the picture about 550 px wide: the width (1040 px) keeps a card's rank and type
-name 10-14 px high there. Card faces are kept sprites (toolkit.drawn), keyed by every input.
+It draws only what the view carries: a card's name is its label, what an artifact does is the
+`effect` the view gives each card of the hand; the rank and strength printed on a card are the
+game's card data.
+
+Discord shows the picture about 550 px wide: the width (730 px, five hand cards to a row) keeps
+every text at least 12 px (9 px there). Card faces are kept sprites (toolkit.drawn), keyed by
+every input.
 
 `hand_content(view)` is everything of the view the picture draws: equal contents, equal bytes.
-
-render.battalia imports this module at its end (its render_hand is this one), so the names
-this module takes from render.battalia are imported at the end of this file, after the ones
-render.battalia takes from here are defined: either module may be imported first.
 """
 from __future__ import annotations
 
@@ -32,15 +33,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.battalia.data import ARTIFACT_TYPES, GREAT_TYPES, UNIT_TYPES, cards
-from engine.battalia import paths
-from engine.battalia.cards import name as card_name
 from engine.text import Msg, Seat
 from render import toolkit
+from render.battalia.palette import (BG, CARD_BG, FACTION, FACTION_SHORT, GREY, INK, WHITE, card_label, names_for,
+                                     type_term)
 from render.common import draw_text, fit_text, font, text_width, words, wrap_text
 
 RGB = tuple[int, int, int]
 
-WIDTH = 1040
+WIDTH = 730                     # five hand cards to a row; every text at least 12 px (9 px at 550)
 MARGIN = 20
 HEADER_H = 92
 HEAD_H = 44                     # a section's heading
@@ -48,8 +49,8 @@ CARD_W, CARD_H = 128, 180       # a hand card
 CARD_GAP, GROUP_GAP = 8, 22     # between cards, between groups (one faction's units, the artifacts, ...)
 CAPTION = 18                    # the card's name under it (bold), two lines at most
 CAPTION_H = 2 * (CAPTION + 4) + 8
-MINI_W, MINI_H = 88, 120        # Ambush, Tent, Formation cards
-MINI_GAP = 14                   # between small cards (room for their names)
+MINI_W, MINI_H = 96, 128        # Ambush, Tent, Formation cards
+MINI_GAP = 12                   # between small cards (room for their names)
 MINI_CAPTION = 15
 MINI_CAPTION_H = 2 * (MINI_CAPTION + 3) + 6
 CHIP_H = 40                     # a Sanctuary / Realm count
@@ -58,8 +59,7 @@ ROW_GAP = 12
 FACTION_ORDER = ["G", "B", "R", "Y"]
 TYPE_ORDER = UNIT_TYPES + ARTIFACT_TYPES + GREAT_TYPES + ["supply"]
 
-# colours of this picture (the board's faction colours come from render.battalia, at the end)
-WHITE = (255, 255, 255)
+# colours of this picture (the factions' come from the palette)
 GREAT_COLOUR = (140, 60, 160)
 SUPPLY_COLOUR = (120, 100, 70)
 USES_RIBBON = (200, 150, 30)
@@ -69,18 +69,16 @@ USED_VEIL = (200, 200, 200)
 HEAD_BAND = (60, 55, 50)
 GOLD_FIGURE = (175, 115, 0)
 
-# what an artifact, Supply or Great Artifact does, in a line: the engine's own hints where it has one
-EFFECTS: dict[str, Any] = {
-    "tool": Msg("Stands in for 2 Soldiers"),
-    "weapon": Msg("Starts a battle; hires a hero"),
-    "amulet": paths.AMULET.description,
-    "title": paths.TITLE.description,
-    "scroll": paths.SCROLL.description,
-    "tent": paths.TENT.description,
-    "horse": Msg("3 squares per use"),
-    "supply": paths.PAYMENT["sup"],
-    **paths.GREAT_HINTS,
-}
+# a card's body, its faint emblem
+TINTS: dict[Any, RGB] = {f: toolkit.mix(c, WHITE, 0.84) for f, c in FACTION.items() if f is not None}
+TINTS["*"] = toolkit.mix(GREAT_COLOUR, WHITE, 0.84)
+TINTS[None] = toolkit.mix(SUPPLY_COLOUR, WHITE, 0.84)
+FAINTS: dict[Any, RGB] = {f: toolkit.mix(c, WHITE, 0.55) for f, c in FACTION.items() if f is not None}
+FAINTS["*"] = toolkit.mix(GREAT_COLOUR, WHITE, 0.55)
+FAINTS[None] = toolkit.mix(SUPPLY_COLOUR, WHITE, 0.55)
+PALETTE = toolkit.Palette(toolkit.colours_in(FACTION, TINTS, FAINTS, GOLD_FIGURE, BG, CARD_BG, INK, GREY, WHITE,
+                                             GREAT_COLOUR, SUPPLY_COLOUR, USES_RIBBON, AS_RIBBON, RULE, USED_VEIL,
+                                             HEAD_BAND))
 
 
 # ----------------------------------------------------------------------------- what is drawn
@@ -231,7 +229,7 @@ def _text(draw, xy, text: str, size: int, fill, bold: bool = False, anchor: str 
 
 
 def _centred_fit(draw, cx: float, cy: float, text: str, size: int, width: int, fill, bold: bool = True,
-                 min_size: int = 11) -> None:
+                 min_size: int = 12) -> None:
     """text centred on (cx, cy), made smaller (down to min_size) and then cut to fit width."""
     while size > min_size and text_width(text, size, bold) > width:
         size -= 1
@@ -269,13 +267,13 @@ def _face(c: dict, w: int, h: int, texts: dict, lang: str) -> Image.Image:
             mid = body_top + (body_bottom - body_top) * (0.40 if not mini else 0.42)
             _text(d, (cx, mid), texts["rank"], numeral, _figure_ink(f), True, "mm")
             _centred_fit(d, cx, body_bottom - (10 if mini else 16), texts["name"], 16 if mini else 22, w - 12,
-                         INK, True, 9 if mini else 12)
+                         INK, True, 12)
         else:
             size = 17 if mini else 18 if t in GREAT_TYPES else 21
             lines = wrap_text(texts["name"], size, w - 14, True, max_lines=2 if mini or t in GREAT_TYPES else 1)
             y = body_top + 6
             for line in lines:
-                _centred_fit(d, cx, y + size // 2 + 1, line, size, w - 14, INK, True, 11)
+                _centred_fit(d, cx, y + size // 2 + 1, line, size, w - 14, INK, True, 12)
                 y += size + 4
             effect = texts.get("effect")
             if effect and not mini:
@@ -293,13 +291,13 @@ def _face(c: dict, w: int, h: int, texts: dict, lang: str) -> Image.Image:
             y0 = h - 7 - rh
             fill = AS_RIBBON if texts.get("acts") else USES_RIBBON
             d.rounded_rectangle((5, y0, w - 6, h - 7), radius=5, fill=fill)
-            _centred_fit(d, cx, y0 + rh // 2, ribbon, 15 if not mini else 12, w - 16, WHITE, True, 9)
+            _centred_fit(d, cx, y0 + rh // 2, ribbon, 15 if not mini else 12, w - 16, WHITE, True, 12)
         if texts.get("used"):
             veil = Image.new("RGBA", (w, h), USED_VEIL + (170,))
             d.image.alpha_composite(veil, (0, 0))
             d2 = toolkit.canvas(d.image)
             d2.rounded_rectangle((8, h // 2 - 18, w - 9, h // 2 + 18), radius=6, fill=INK)
-            _centred_fit(d2, cx, h // 2, texts["used"], 18 if not mini else 14, w - 20, WHITE, True, 9)
+            _centred_fit(d2, cx, h // 2, texts["used"], 18 if not mini else 14, w - 20, WHITE, True, 12)
         # keep the round corners transparent, whatever was painted
         corners = Image.new("L", (w, h), 0)
         ImageDraw.Draw(corners).rounded_rectangle((0, 0, w - 1, h - 1), radius=9 if mini else 11, fill=255)
@@ -312,7 +310,7 @@ def _face(c: dict, w: int, h: int, texts: dict, lang: str) -> Image.Image:
 def _card_texts(c: dict, say, mini: bool, hand: bool) -> dict:
     """The words on a card's face, in the reader's language."""
     t = c.get("type")
-    texts = {"name": say(_type_term(t)) if t else "?"}
+    texts = {"name": say(type_term(t)) if t else "?"}
     if not mini and c.get("faction") in FACTION_SHORT:
         texts["faction"] = say(FACTION_SHORT[c["faction"]])
     if t in UNIT_TYPES:
@@ -321,11 +319,11 @@ def _card_texts(c: dict, say, mini: bool, hand: bool) -> dict:
         strength = _strength(t)
         if strength:
             texts["strength"] = f"+{strength}"  # a number, the same in every language
-        if not mini and t in EFFECTS:
-            texts["effect"] = say(EFFECTS[t])
+        if not mini and c.get("effect"):
+            texts["effect"] = say(c["effect"])
     if hand:
         if c.get("acts_as"):
-            texts["ribbon"] = f"{say(Msg('as →'))} {say(_type_term(c['acts_as']))}"
+            texts["ribbon"] = f"{say(Msg('as →'))} {say(type_term(c['acts_as']))}"
             texts["acts"] = "1"
         elif c.get("uses_left", 1) > 1:
             texts["ribbon"] = say(Msg("{n} uses", n=c["uses_left"]))
@@ -338,11 +336,9 @@ def _caption(c: dict, lang: str, names) -> str:
     """The card's name as the engine labels it, without its id; a card the view names by type
     and faction only (a Formation shown) gets its name from those."""
     if c.get("label"):
-        return _label(c, lang, names)
+        return card_label(c, lang, names)
     t = c.get("type")
-    if not t:
-        return ""
-    return words(card_name({"cards": {"c": {"t": t, "f": c.get("faction")}}}, "c"), lang, names)
+    return words(type_term(t), lang, names) if t else ""
 
 
 def _draw_card(draw: toolkit.Canvas, x: int, y: int, c: dict, say, lang: str, names, mini: bool = False,
@@ -356,6 +352,9 @@ def _draw_card(draw: toolkit.Canvas, x: int, y: int, c: dict, say, lang: str, na
     if len(lines) > 1 and text_width(label, size - 2, True) <= cw:  # one line, a little smaller
         lines, size = [label], size - 2
     elif len(lines) > 1 and len(lines[-1].strip()) == 1:  # never one character alone on a line
+        size -= 1
+        lines = wrap_text(label, size, cw, True, max_lines=2)
+    while lines and lines[-1].endswith("…") and size > 13:  # a word too long for the line: smaller
         size -= 1
         lines = wrap_text(label, size, cw, True, max_lines=2)
     for k, line in enumerate(lines):
@@ -393,7 +392,7 @@ def _chips(counted: list[tuple[Any, Any, int]], say) -> list[tuple[int, Any, Any
     """(width, faction, type, count, text) of each count chip."""
     out = []
     for f, t, n in counted:
-        text = f"{n}× {say(_type_term(t))}" if t else f"{n}"
+        text = f"{n}× {say(type_term(t))}" if t else f"{n}"
         out.append((CHIP_H + 10 + int(text_width(text, 19, True)) + 12, f, t, n, text))
     return out
 
@@ -441,7 +440,7 @@ def place_rows(rows, y: int, row_h: int, draw_one) -> int:
 
 
 def render_hand(view: dict, names=None, lang: str = "en") -> bytes:
-    names = _names(names, lang)
+    names = names_for(names, lang)
 
     def say(text) -> str:
         return words(text, lang, names)
@@ -562,17 +561,3 @@ def render_hand(view: dict, names=None, lang: str = "en") -> bytes:
                               radius=5, fill=HEAD_BAND if n else RULE, outline=RULE, width=1)
         _text(d, (MARGIN + 54, y + CHIP_H // 2), str(n), 22, INK, True, "lm")
     return PALETTE.png(img)
-
-
-# ----------------------------------------------------------------------------- from the board's module
-# render.battalia imports this module at its end, so these come last (see the module's text)
-from render.battalia import BG, CARD_BG, FACTION, FACTION_SHORT, GREY, INK, _label, _names, _type_term  # noqa: E402
-
-TINTS: dict[Any, RGB] = {f: toolkit.mix(c, WHITE, 0.84) for f, c in FACTION.items() if f is not None}
-TINTS["*"] = toolkit.mix(GREAT_COLOUR, WHITE, 0.84)
-TINTS[None] = toolkit.mix(SUPPLY_COLOUR, WHITE, 0.84)
-FAINTS: dict[Any, RGB] = {f: toolkit.mix(c, WHITE, 0.55) for f, c in FACTION.items() if f is not None}
-FAINTS["*"] = toolkit.mix(GREAT_COLOUR, WHITE, 0.55)
-FAINTS[None] = toolkit.mix(SUPPLY_COLOUR, WHITE, 0.55)
-PALETTE = toolkit.Palette(toolkit.colours_in(FACTION, TINTS, FAINTS, GOLD_FIGURE, BG, CARD_BG, INK, GREY, WHITE, GREAT_COLOUR,
-                                             SUPPLY_COLOUR, USES_RIBBON, AS_RIBBON, RULE, USED_VEIL, HEAD_BAND))

@@ -372,14 +372,36 @@ class _Board:
 
     # ------------------------------------------------------------------ the whole picture
     def render(self) -> bytes:
+        recent = self._recent_section()
+        under, panel, height = self._layout(recent)
+        # during a battle, the battles fought before it give way before the picture grows past
+        # MAX_ASPECT (their territories stay framed on the map)
+        if recent and isinstance(self.view.get("battle"), dict) and height > MAX_ASPECT * WIDTH:
+            under, panel, height = min(((under, panel, height), self._layout(None)), key=lambda lay: lay[2])
+        map_top = MARGIN
+        img = Image.new("RGB", (WIDTH, height), BACKGROUND)
+        d = toolkit.canvas(img)
+        self.oy = map_top - self.top_unit * self.size
+        self._map(d)
+        y = map_top + self.map_h + 12
+        for h, paint in under:
+            paint(d, MARGIN, y, MAP_W)
+            y += h
+        y = MARGIN
+        for h, paint in panel:
+            paint(d, PANEL_X, y, PANEL_W)
+            y += h
+        return PALETTE.png(img)
+
+    def _layout(self, recent) -> tuple[list, list, int]:
+        """The sections of the map's column and of the panel, and the picture's height."""
         battle = self._battle_section()
         panel = [s for s in (self._header_section(), self._result_section(), self._order_section(),
                              battle, *self._seat_sections()) if s]
         legend = self._legend_section()
-        under = [s for s in (self._recent_section(), self._market_section(), self._elf_card_section(),
+        under = [s for s in (recent, self._market_section(), self._elf_card_section(),
                              self._piles_section(), legend) if s]
-        map_top = MARGIN
-        left_h = map_top + self.map_h + 12 + sum(h for h, _ in under)
+        left_h = MARGIN + self.map_h + 12 + sum(h for h, _ in under)
         right_h = MARGIN + sum(h for h, _ in panel)
         # a long panel (four seats and a battle) gives its battle to the map's column
         if battle and max(left_h + battle[0], right_h - battle[0]) < right_h:
@@ -403,20 +425,7 @@ class _Board:
             else:
                 under.remove(legend)
                 left_h -= legend[0]
-        height = max(left_h, right_h) + MARGIN
-        img = Image.new("RGB", (WIDTH, height), BACKGROUND)
-        d = toolkit.canvas(img)
-        self.oy = map_top - self.top_unit * self.size
-        self._map(d)
-        y = map_top + self.map_h + 12
-        for h, paint in under:
-            paint(d, MARGIN, y, MAP_W)
-            y += h
-        y = MARGIN
-        for h, paint in panel:
-            paint(d, PANEL_X, y, PANEL_W)
-            y += h
-        return PALETTE.png(img)
+        return under, panel, max(left_h, right_h) + MARGIN
 
     # ------------------------------------------------------------------ the map
     def _lands(self) -> Image.Image:

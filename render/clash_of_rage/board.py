@@ -992,13 +992,19 @@ class _Board:
         h = 14 + line * n + 12
 
         def paint(d, x, y, w):
-            self._box(d, x, y, w, h - 10, fill=mix(LAST, PANEL, 0.88), outline=LAST, width=2)
-            cy = y + 6 + line / 2
-            pts = hex_points(x + 28, cy, 13)
-            d.line(pts + [pts[0]], fill=LAST, width=4, joint="curve")
-            for text, bold in lines(w):
-                draw_text(d, (x + 50, cy), text, SMALL, TEXT if not bold else WHITE, bold, anchor="lm")
-                cy += line
+            # one part kept while the battles stay the same (they change only when one ends)
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w + 1, h - 9), BACKGROUND)
+                c = toolkit.canvas(part)
+                self._box(c, 0, 0, w, h - 10, fill=mix(LAST, PANEL, 0.88), outline=LAST, width=2)
+                cy = 6 + line / 2
+                pts = hex_points(28, cy, 13)
+                c.line(pts + [pts[0]], fill=LAST, width=4, joint="curve")
+                for text, bold in lines(w):
+                    draw_text(c, (50, cy), text, SMALL, TEXT if not bold else WHITE, bold, anchor="lm")
+                    cy += line
+                return part
+            toolkit.paste(d, toolkit.sprite(("cor.battles", head, tuple(texts), w, h), make), (x, y))
         return h, paint
 
     def _last_battle_section(self):

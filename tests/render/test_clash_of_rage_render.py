@@ -297,3 +297,13 @@ def test_the_board_writes_each_battle_s_losses_and_who_holds_the_territory():
     assert f"1C: {second} lost nothing, the elves lost Templar Elf ×3; the elves hold it." in text
     chinese = _texts(view, "zh-TW")
     assert "精靈控制該地" in chinese and "撤退" in chinese
+
+
+@pytest.mark.parametrize("name", ["late_4p", "forge_4p", "battle_3p"])
+def test_four_seats_the_battles_and_a_running_battle_stay_near_square(name):
+    """The battles' lines give way during a battle before the board grows past 1.35 times its
+    width (late_4p: a running battle, four seats and two earlier battles)."""
+    view = samples.view(name)
+    assert view["battles"], "the sample has battles to tell"
+    width, height = decode(clash_of_rage.render_board(view, names(view))).size
+    assert height <= board.MAX_ASPECT * width, (width, height)

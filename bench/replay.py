@@ -1,5 +1,6 @@
 """Replay GIF benchmark: the longest computer-vs-computer game of each game that a few seeds give,
-replayed the way `/match replay` does it (the log walked once, at most MAX_FRAMES boards drawn
+replayed the way `/match replay` does it (one frame per turn: the boards where the game's moment
+owner changes, render.replay.turn_boards; the log walked once, at most MAX_FRAMES boards drawn
 one at a time, the GIF written as it goes, within the replay's time budget).
 
 The games: Battle Line plays a series to 15 points (a won game scores 5, so at least three games);
@@ -7,8 +8,8 @@ Battalia, Skytear, Clash of Rage and Civilization play two players. The game is 
 the engine's computer player on both seats (bench/late.py's `computer_game`). Each replay runs in
 a fresh subprocess, twice: once plain, for the time, and once under tracemalloc, for the memory.
 
-Printed per game and run: moves; the boards shown of the boards planned (at most MAX_FRAMES,
-spread over the game) and, when that is fewer, WHY the replay stopped short: the time budget
+Printed per game and run: moves and turns; the frames done of the frames wanted (one per turn,
+at most MAX_FRAMES, spread over the game) and, when that is fewer, WHY the replay stopped short: the time budget
 (`render.replay.TIME_BUDGET`, 90 s; `--budget` changes it for both runs) ran out after so many
 boards were drawn (only the last board is drawn after that), and/or frames were left out so the
 GIF fits Discord's upload (`SIZE_LIMIT`); seconds (wall and CPU), GIF size, scale; and the memory:
@@ -34,6 +35,7 @@ import tracemalloc
 
 from bench.late import computer_game
 from engine.registry import get as rules_for
+from render.replay import MAX_FRAMES, turn_boards
 
 GAMES = {
     "battleline": {"options": {"series_target": 15}, "seeds": 4},
@@ -49,6 +51,17 @@ def play(game: str, options: dict, seed: int) -> list[tuple[int, str]]:
     """A whole game of the engines' own computer player: the (seat, action) log."""
     log, _finished = computer_game(game, 2, seed, options)
     return log
+
+
+def turns_of(game: str, options: dict, seed: int, log: list[tuple[int, str]]) -> list[int]:
+    """The boards a replay shows: where the moment owner changes (render.replay.turn_boards)."""
+    rules = rules_for(game)
+    state = rules.setup(2, dict(options), seed)
+    owners = [rules.moment(state).owner]
+    for seat, action in log:
+        state, _ = rules.apply(state, seat, action)
+        owners.append(rules.moment(state).owner)
+    return turn_boards(owners)
 
 
 def view_source(game: str, options: dict, seed: int, log: list[tuple[int, str]], passes: list[int]):
@@ -95,17 +108,19 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
         return render_board(view, NAMES)
 
     boards = len(log) + 1
-    planned = len(replays.spread(boards, replays.MAX_FRAMES))
+    turns = turns_of(game, options, seed, log)
+    planned = len(replays.spread(len(turns), replays.MAX_FRAMES))
     gc.collect()
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if trace:
         tracemalloc.start()
     wall, cpu = time.perf_counter(), time.process_time()
-    made = replays.replay(boards, view_source(game, options, seed, log, passes), draw, budget=budget, clock=clock)
+    made = replays.replay(boards, view_source(game, options, seed, log, passes), draw, budget=budget, clock=clock,
+                          turns=turns)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     peak = tracemalloc.get_traced_memory()[1] if trace else None
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"moves": len(log), "frames": made.frames, "boards": made.boards, "planned": planned,
+    return {"moves": len(log), "turns": len(turns), "frames": made.frames, "boards": made.boards, "planned": planned,
             "drawn_first": passes[0] if passes else 0, "drawn_again": sum(passes[1:]), "out_of_time": clock_state["late"],
             "budget": budget, "limit": replays.SIZE_LIMIT, "scale": made.scale,
             "gif": len(made.gif), "wall": wall, "cpu": cpu, "traced_peak": peak,
@@ -120,20 +135,20 @@ def run_child(game: str, seed: int, options: dict, trace: bool, budget: float | 
 
 
 def shown(run: dict) -> str:
-    """"150 of 150 planned boards shown (complete)", or how many and why the replay stopped short."""
-    head = f"{run['frames']} of {run['planned']} planned boards shown"
+    """"120 of 120 frames wanted done (complete)", or how many and why the replay stopped short."""
+    head = f"{run['frames']} of {run['planned']} frames wanted done"
     if run["frames"] >= run["planned"]:
         return head + " (complete)"
     why = []
     if run["out_of_time"]:
-        why.append(f"the {run['budget']:.0f} s time budget ran out: {run['drawn_first']} of {run['planned']} "
-                   f"boards drawn, then only the last one")
+        why.append(f"STOPPED AT ITS TIME BUDGET ({run['budget']:.0f} s) after drawing {run['drawn_first']} of "
+                   f"the {run['planned']} frames wanted, then only the last one")
         if run["frames"] < run["drawn_first"]:
-            why.append(f"{run['drawn_first'] - run['frames']} of the drawn boards not put in the GIF (out of time, "
+            why.append(f"{run['drawn_first'] - run['frames']} of the frames drawn not put in the GIF (out of time, "
                        f"or to fit the {run['limit'] / 2**20:.0f} MiB upload)")
     else:
-        why.append(f"frames left out to fit the {run['limit'] / 2**20:.0f} MiB upload")
-    return f"{head} — STOPPED EARLY: " + "; and ".join(why)
+        why.append(f"STOPPED SHORT: frames left out to fit the {run['limit'] / 2**20:.0f} MiB upload")
+    return f"{head} — " + "; and ".join(why)
 
 
 def main(argv: list[str]) -> None:
@@ -152,8 +167,9 @@ def main(argv: list[str]) -> None:
         seed = max(lengths, key=lengths.get)
         plain, traced = run_child(game, seed, options, False, budget), run_child(game, seed, options, True, budget)
         print(f"{game}{' ' + json.dumps(options) if options else ''} seed {seed} (longest of seeds "
-              f"{sorted(lengths)}): {plain['moves']} moves, {plain['boards']} boards in the game; at most "
-              f"{plain['planned']} shown, time budget {plain['budget']:.0f} s per replay", flush=True)
+              f"{sorted(lengths)}): {plain['moves']} moves, {plain['boards']} boards, {plain['turns']} turns in "
+              f"the game; {plain['planned']} frames wanted (one per turn, at most {MAX_FRAMES}), time budget "
+              f"{plain['budget']:.0f} s per replay", flush=True)
         print(f"  plain run: {shown(plain)}; scale {plain['scale']:.2f}; {plain['wall']:.1f} s "
               f"({plain['cpu']:.1f} s CPU); GIF {plain['gif'] / mib:.2f} MiB; RSS growth "
               f"{plain['rss_growth'] / mib:.0f} MiB; max RSS {plain['max_rss'] / mib:.0f} MiB", flush=True)

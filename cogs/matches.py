@@ -29,7 +29,7 @@ from matches.clock import PRESET_LABELS
 from matches.service import shorten
 from matches.settings import may_start_in
 from render import registry as renderers
-from render.replay import replay as make_replay
+from render.replay import replay as make_replay, turn_boards
 
 SHOW_EVERY = 60.0  # seconds between two /match show of one match
 STATUS_WORDS = {"open": Msg("open"), "active": Msg("active"), "finished": Msg("finished"),
@@ -301,7 +301,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
         content, view = await self.bot.presenter.history_page(row, page, await lang_for(interaction))
         await reply(interaction, content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="replay", description="An animated picture of a match, move by move")
+    @app_commands.command(name="replay", description="An animated picture of a match, turn by turn")
     @app_commands.autocomplete(match=any_match_autocomplete)
     async def replay(self, interaction: discord.Interaction, match: int | None = None):
         # the match and the gate first, so that a refusal is an answer only the asker sees
@@ -311,19 +311,23 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
             lang = await server_lang_for(interaction)  # posted in the channel: the server's language
             names = await self.bot.presenter.seat_names(row, lang)
             boards, views = await self.bot.service.public_view_stream(row.id)
-            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names, lang)
+            turns = turn_boards(await self.bot.service.turn_owners(row.id))
+            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names, lang,
+                                          turns)
         title = self.bot.presenter.title(row)
-        text = (Msg("**{title}** · replay of {moves} moves", title=title, moves=boards - 1) if frames == boards else
-                Msg("**{title}** · replay of {moves} moves ({frames} of {boards} boards shown, evenly spread)",
-                    title=title, moves=boards - 1, frames=frames, boards=boards))
+        text = (Msg("**{title}** · replay of {moves} moves, one picture per turn", title=title, moves=boards - 1)
+                if frames == len(turns) else
+                Msg("**{title}** · replay of {moves} moves ({frames} of {turns} turns shown, evenly spread)",
+                    title=title, moves=boards - 1, frames=frames, turns=len(turns)))
         await interaction.followup.send(render(text, lang),
                                         file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
 
 
-def replay_gif(render_board, boards: int, views, names: list[str], lang: str = "en") -> tuple[bytes, int]:
-    """Blocking, all in one worker thread: walk the game, draw the boards one at a time and
-    animate them -> (GIF bytes, boards shown)."""
-    made = make_replay(boards, views, lambda view: render_board(view, names, lang), lang=lang)
+def replay_gif(render_board, boards: int, views, names: list[str], lang: str = "en",
+               turns: list[int] | None = None) -> tuple[bytes, int]:
+    """Blocking, all in one worker thread: walk the game, draw the boards that end a turn one at
+    a time and animate them -> (GIF bytes, boards shown)."""
+    made = make_replay(boards, views, lambda view: render_board(view, names, lang), lang=lang, turns=turns)
     return made.gif, made.frames
 
 

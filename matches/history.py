@@ -80,6 +80,17 @@ class History:
         views[-1] = self._with_recorded_result(match, views[-1])
         return views
 
+    async def turn_owners(self, match_id: int) -> list:
+        """Whose turn each public board belongs to: `moment(state).owner` (engine.base) of the
+        state before the first move and after every logged action, as in `public_views`; a
+        replay shows a board where it changes (render.replay.turn_boards)."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError(Msg("This match has not started yet."))
+        rules, log = self.rules(match), await self.store.actions(match_id)
+        return await replaying(lambda: [rules.moment(self._initial_state(match)).owner] + [
+            rules.moment(state).owner for _seat, _action, state, _events in self._walk(match, log)])
+
     async def public_view_stream(self, match_id: int) -> tuple[int, Callable]:
         """(number of public boards, views): the boards are the one before the first move and
         one after every logged action, as in `public_views`, but nothing is built yet.

@@ -1,14 +1,20 @@
-"""An animated GIF of a match: the public board before the first move and after every move
-(in a long game, after moves spread evenly over it).
+"""An animated GIF of a match: the public board before the first move and at the end of every
+turn, and the final position (in a long game, turns spread evenly over it).
+
+A turn is what the game says it is: its `moment(state).owner` (engine.base), the seat whose turn
+the moment belongs to. The caller gives the board numbers where it changes (`turn_boards` of the
+owners, board by board), so a play and its draw, or a move and its battles' dice, are one frame.
 
 Pure Pillow, no Discord. The memory it takes does not grow with the length of the game:
 
-- at most `MAX_FRAMES` boards are drawn, spread evenly over the game (the first and the last
+- at most `MAX_FRAMES` boards are drawn, spread evenly over the turns (the first and the last
   are always among them), and the views arrive one at a time from an iterator;
 - the first pass draws each of those boards once and notes its size, so that every frame shares
-  one canvas as large as the largest board (a board is pasted at the top left, under its
-  caption, on white: nothing is ever cropped). The PNGs are kept for the second pass while they
-  fit in `STORE_BUDGET`; beyond it they are dropped and drawn again;
+  one canvas as large as the largest board, in the boards' own dark colours: a board is centred
+  across it under its caption, which is written light on the colour of the board's top edge, and
+  the room around a smaller board takes the colour of its bottom edge, so there is no band of
+  another colour and nothing is ever cropped. The PNGs are kept for the second pass while they fit in `STORE_BUDGET`; beyond it
+  they are dropped and drawn again;
 - the scale and the number of frames are planned before encoding, from a trial encoding of a
   few frames, so that the GIF fits the upload in one pass; only when the plan proves wrong is
   there one more pass, at a smaller scale or with fewer frames;
@@ -43,6 +49,8 @@ STORE_BUDGET = 48 * 1024 * 1024  # PNG bytes kept between the two passes
 DURATION_MS = 900
 FILL = 0.92  # aim this far under the limit: the plan is an estimate
 TRANSPARENT = 255  # the palette index of "unchanged since the previous frame"
+CAPTION_INK = (236, 236, 236)  # the caption, light on a dark board's colour
+CAPTION_INK_ON_LIGHT = (24, 24, 24)  # and dark on a light one (a game whose board is light)
 TRIAL_RUNS, TRIAL_RUN = 4, 3  # runs of frames encoded (4 of 3 changes each) to estimate a GIF's size
 PALETTE_SAMPLES = 4  # boards the shared palette is taken from
 PALETTE_PIXELS = 2_000_000  # the palette is taken from at most this many pixels
@@ -57,6 +65,7 @@ class Replay:
     frames: int  # boards shown
     boards: int  # boards in the game (the opening one and one per move)
     scale: float
+    turns: int = 0  # boards that end a turn, the first and the last included (frames wanted)
 
 
 def spread(count: int, most: int) -> list[int]:
@@ -66,6 +75,22 @@ def spread(count: int, most: int) -> list[int]:
     if most < 2:
         raise ValueError("a replay keeps at least the first and the last board")
     return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def turn_boards(owners: Iterable) -> list[int]:
+    """The boards a replay shows, given the owner of each board's moment (board 0 first): the
+    opening board, each board whose owner differs from the one before (the previous owner's
+    turn is over: that board shows all of it), and the final board."""
+    out: list[int] = []
+    previous: object = None
+    last = -1
+    for number, owner in enumerate(owners):
+        if number == 0 or owner != previous:
+            out.append(number)
+        previous, last = owner, number
+    if last > 0 and out[-1] != last:
+        out.append(last)
+    return out
 
 
 def caption(board: int, boards: int, lang: str = "en") -> str:
@@ -107,7 +132,7 @@ def _frame_chunks(previous: Image.Image | None, frame: Image.Image, duration_ms:
     return GifImagePlugin.getdata(patch, box[:2], duration=duration_ms, disposal=1, transparency=TRANSPARENT)
 
 
-def _palette(samples: list[Image.Image]) -> Image.Image:
+def _palette(samples: list[Image.Image], background: list[tuple[int, int, int]]) -> Image.Image:
     """One palette for every frame, from a few boards of the game (start, middle, end). With
     one palette an unchanged pixel keeps its index, so a frame stores only what changed."""
     width, height = samples[0].size
@@ -116,12 +141,13 @@ def _palette(samples: list[Image.Image]) -> Image.Image:
         size = (max(1, int(width * shrink)), max(1, int(height * shrink)))
         samples = [s.resize(size, Image.Resampling.BOX) for s in samples]
         width, height = size
-    montage = Image.new("RGB", (width, height * len(samples)), "white")
+    montage = Image.new("RGB", (width, height * len(samples)), background[-1])
     for i, sample in enumerate(samples):
         montage.paste(sample, (0, i * height))
-    # the canvas white and the caption black, and the boards' own colours
-    colours = [255, 255, 255, 0, 0, 0]
-    colours += montage.quantize(colors=TRANSPARENT - 2, method=Image.Quantize.MEDIANCUT).getpalette()[:3 * (TRANSPARENT - 2)]
+    # the background (the boards' top and bottom edges) and the caption's ink, and the boards' own colours
+    colours = [c for colour in [*background, CAPTION_INK, CAPTION_INK_ON_LIGHT] for c in colour]
+    room = TRANSPARENT - len(colours) // 3
+    colours += montage.quantize(colors=room, method=Image.Quantize.MEDIANCUT).getpalette()[:3 * room]
     # pad with copies of the first colour: a copy is never the nearest colour, so no pixel of a
     # frame gets index 255, which the later frames use for "unchanged"
     colours += colours[:3] * (256 - len(colours) // 3)
@@ -133,8 +159,8 @@ def _palette(samples: list[Image.Image]) -> Image.Image:
 # ---------------------------------------------------------------------------- frames
 
 class _Canvas:
-    """Composes frames: a board under its caption on a white canvas the size of the largest
-    board, scaled, then mapped onto the shared palette."""
+    """Composes frames: a board under its caption on a canvas the size of the largest board, in
+    the boards' background colour, scaled, then mapped onto the shared palette."""
 
     def __init__(self, board_size: tuple[int, int], boards: int, scale: float, lang: str = "en"):
         self.full = (board_size[0], board_size[1] + CAPTION_HEIGHT)
@@ -147,17 +173,23 @@ class _Canvas:
         with Image.open(io.BytesIO(png)) as opened:
             opened.load()
             picture = opened if opened.mode == "RGB" else opened.convert("RGB")
+        # the caption on the colour of the board's top edge, the room around a smaller board in
+        # the colour of its bottom edge (a board's header may differ from its background)
+        top, ground = picture.getpixel((0, 0)), picture.getpixel((0, picture.height - 1))
         if self._frame is None:
-            self._frame = Image.new("RGB", self.full, "white")
+            self._frame = Image.new("RGB", self.full, ground)
         frame, (width, height) = self._frame, self.full
-        frame.paste("white", (0, 0, width, CAPTION_HEIGHT))
-        frame.paste(picture, (0, CAPTION_HEIGHT))
+        left = (width - picture.width) // 2
+        frame.paste(top, (0, 0, width, CAPTION_HEIGHT))
+        frame.paste(picture, (left, CAPTION_HEIGHT))
         if picture.width < width:
-            frame.paste("white", (picture.width, CAPTION_HEIGHT, width, height))
+            frame.paste(ground, (0, CAPTION_HEIGHT, left, height))
+            frame.paste(ground, (left + picture.width, CAPTION_HEIGHT, width, height))
         if CAPTION_HEIGHT + picture.height < height:
-            frame.paste("white", (0, CAPTION_HEIGHT + picture.height, picture.width, height))
+            frame.paste(ground, (left, CAPTION_HEIGHT + picture.height, left + picture.width, height))
         del picture
-        draw_text(ImageDraw.Draw(frame), (8, 4), caption(board, self.boards, self.lang), 18, "black", bold=True)
+        ink = CAPTION_INK if sum(top[:3]) < 3 * 128 else CAPTION_INK_ON_LIGHT
+        draw_text(ImageDraw.Draw(frame), (8, 4), caption(board, self.boards, self.lang), 18, ink, bold=True)
         if self.size != self.full:
             return frame.resize(self.size, Image.Resampling.BOX)
         return frame
@@ -176,10 +208,14 @@ class _Drawn:
         self.pngs: dict[int, bytes] = {}
         self.stored = 0
         self.complete = True  # every drawn board's PNG is in `pngs`
+        self.background: list[tuple[int, int, int]] = []  # the first board's top and bottom edge colours
 
     def add(self, board: int, png: bytes) -> None:
-        with Image.open(io.BytesIO(png)) as opened:  # reads the header only
+        with Image.open(io.BytesIO(png)) as opened:  # reads the header only (the first: two pixels)
             width, height = opened.size
+            if not self.boards:
+                rgb = opened.convert("RGB")
+                self.background = [rgb.getpixel((0, 0)), rgb.getpixel((0, height - 1))]
         self.width, self.height = max(self.width, width), max(self.height, height)
         if not self.boards or self.complete:
             self.pngs[board], self.stored = png, self.stored + len(png)
@@ -200,18 +236,21 @@ class _Drawn:
 def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *, limit: int | None = None,
            max_frames: int = MAX_FRAMES, budget: float = TIME_BUDGET,
            clock: Callable[[], float] = time.monotonic, duration_ms: int = DURATION_MS,
-           lang: str = "en") -> Replay:
+           lang: str = "en", turns: Sequence[int] | None = None) -> Replay:
     """The replay of a game of `boards` boards (the opening one and one per move).
 
-    `views(numbers)` yields (board number, view) for the given board numbers, in order, one at
-    a time (it may be called twice); `render(view)` draws one board as PNG bytes (in `lang`:
-    the caller passes the language to its renderer). The captions are written in `lang`. The
-    GIF fits in `limit` bytes (default `SIZE_LIMIT`). Blocking: run it in a worker thread."""
+    `turns` are the board numbers to show, one per turn (`turn_boards`); the first and the last
+    board are always shown; None shows every board. `views(numbers)` yields (board number, view)
+    for the given board numbers, in order, one at a time (it may be called twice);
+    `render(view)` draws one board as PNG bytes (in `lang`: the caller passes the language to
+    its renderer). The captions are written in `lang`. The GIF fits in `limit` bytes (default
+    `SIZE_LIMIT`). Blocking: run it in a worker thread."""
     if boards < 1:
         raise ValueError("no boards to animate")
     limit = SIZE_LIMIT if limit is None else limit
     deadline = clock() + budget
-    wanted = spread(boards, max_frames)
+    keep = list(range(boards)) if turns is None else sorted({0, boards - 1} | {b for b in turns if 0 <= b < boards})
+    wanted = [keep[i] for i in spread(len(keep), max_frames)]
     last = wanted[-1]
 
     drawn = _Drawn()
@@ -228,14 +267,14 @@ def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *,
     for _attempt in range(3):
         data, measured = encoder.encode(scale, count)
         if data is not None:
-            return Replay(data, measured.frames, boards, scale)
+            return Replay(data, measured.frames, boards, scale, len(keep))
         scale, count = encoder.replan(scale, count, measured)
     # the last resort: the first and the last board, smaller and smaller
     scale = min(scale, MIN_SCALE)
     while True:
         data, measured = encoder.encode(scale, 2, abort=False)
         if data is not None and len(data) <= limit:
-            return Replay(data, measured.frames, boards, scale)
+            return Replay(data, measured.frames, boards, scale, len(keep))
         if scale <= 0.1:
             raise ValueError("the replay does not fit in an upload even with two tiny frames")
         scale = max(0.1, scale * min(0.9, (limit / measured.size) ** 0.5 * 0.95))
@@ -274,7 +313,8 @@ class _Encoder:
         if scale not in self._palettes:
             canvas, stored = self.canvas(scale), sorted(self.drawn.pngs)
             chosen = [stored[i] for i in spread(len(stored), PALETTE_SAMPLES)]
-            self._palettes = {scale: _palette([canvas.rgb(self.drawn.pngs[b], b).copy() for b in chosen])}
+            self._palettes = {scale: _palette([canvas.rgb(self.drawn.pngs[b], b).copy() for b in chosen],
+                                              self.drawn.background)}
         return self._palettes[scale]
 
     # ---- the plan: a trial encoding of a few frames, scaled by area
@@ -375,8 +415,8 @@ class _Encoder:
 
 
 def animate(boards: list[bytes], *, limit: int | None = None, duration_ms: int = DURATION_MS,
-            max_frames: int = MAX_FRAMES, lang: str = "en") -> tuple[bytes, int]:
+            max_frames: int = MAX_FRAMES, lang: str = "en", turns: Sequence[int] | None = None) -> tuple[bytes, int]:
     """PNG boards already drawn (the opening one first) -> (GIF bytes, number of frames kept)."""
     made = replay(len(boards), lambda numbers: ((n, boards[n]) for n in numbers), lambda png: png,
-                  limit=limit, max_frames=max_frames, duration_ms=duration_ms, lang=lang)
+                  limit=limit, max_frames=max_frames, duration_ms=duration_ms, lang=lang, turns=turns)
     return made.gif, made.frames

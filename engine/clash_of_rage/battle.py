@@ -1,7 +1,8 @@
 """The battle sub-machine of Clash of Rage: spec section 4 and R44-R67, with D13-D18, D21, D28, D31, D32.
 
 A battle lives in state["battle"] while it runs; it is None afterwards (the last outcome stays in
-state["last_battle"]). Both sides' models stay on the territory in state["units"] (territory -> seat
+state["last_battle"], and every battle of the latest action phase that had any, with the models
+each side lost, in state["battles"]: see `record_battle`). Both sides' models stay on the territory in state["units"] (territory -> seat
 -> tier -> count) and state["elves"] (territory -> elf ids) and are removed as they are destroyed,
 so the board is always the truth and nothing is duplicated. Hero models are found in
 state["hero_at"] (hero id -> hex label), owners in state["heroes"].
@@ -158,6 +159,7 @@ def start_battle(state: dict, territory: str, attacker: int) -> list[Event]:
         "speed": {"attacker": att_speed, "defender": def_speed},
         "turn": first, "step": "roll", "dice": [], "rerolls_left": 0, "damage": 0,
         "rage": {"attacker": 0, "defender": 0},
+        "lost": {"attacker": {}, "defender": {}},     # type id -> models destroyed (R55, R57, R58)
     }
     events = [Event(Msg("{attacker} attacks {defender} in {hex}.", attacker=Seat(attacker),
                         defender=_side_name(defender), hex=territory))]
@@ -321,6 +323,9 @@ def _allocate(state: dict, chosen: tuple[str, ...]) -> list[Event]:
     role, where = b["turn"], b["territory"]
     side, target = b[role], b[_enemy(role)]
     events = []
+    lost = b.setdefault("lost", {"attacker": {}, "defender": {}})[_enemy(role)]
+    for t in chosen:
+        lost[t] = lost.get(t, 0) + 1
     if target == ELVES:
         for t in chosen:
             state["elves"][where].remove(t)
@@ -365,10 +370,10 @@ def _retreat(state: dict, seat: int) -> list[Event]:
         home_units[tier] = home_units.get(tier, 0) + n
     role = "attacker" if b["attacker"] == seat else "defender"
     events = [Event(Msg("{seat} retreats to the stronghold.", seat=Seat(seat)))]
-    return events + _end(state, winner=_enemy(role))
+    return events + _end(state, winner=_enemy(role), retreat=True)
 
 
-def _end(state: dict, winner: str) -> list[Event]:
+def _end(state: dict, winner: str, retreat: bool = False) -> list[Event]:
     """R62-R66: rage is discarded, the loser's heroes go home; the winner holds the territory."""
     b = state["battle"]
     where = b["territory"]
@@ -382,6 +387,25 @@ def _end(state: dict, winner: str) -> list[Event]:
     if not state["units"].get(where, 1):
         state["units"].pop(where, None)         # no empty territory entries left behind
     state["last_battle"] = {"territory": where, "winner": b[winner], "loser": loser}
+    record_battle(state, b, winner, retreat)
     state["battle"] = None                      # rage tokens live in the battle: discarded (R62)
     return [Event(Msg("The elves win the battle of {hex}.", hex=where) if b[winner] == ELVES else
                   Msg("{side} wins the battle of {hex}.", side=Seat(b[winner]), hex=where))]
+
+
+def record_battle(state: dict, b: dict, winner: str, retreat: bool) -> None:
+    """Note a finished battle in state["battles"]: {"round", "phase", "list"}, the list holding
+    every battle of that action phase in the order fought (R44, D40); the first battle of a later
+    phase starts a new list. Each entry: the territory, the attacker and the defender (a seat or
+    "elves"), the winner and the loser, whether the loser retreated (R60), and the models each
+    side lost, by type id (units to the reserve R57, elves to crystals R58). All of it is public:
+    the dice, the allocations and the board are (6.1). The winner holds the territory: it is the
+    only side left there (R63)."""
+    rec = state.get("battles")
+    if not rec or rec.get("round") != state.get("round") or rec.get("phase") != state.get("phase"):
+        rec = {"round": state.get("round"), "phase": state.get("phase"), "list": []}
+    lost = b.get("lost") or {}
+    rec["list"].append({"territory": b["territory"], "attacker": b["attacker"], "defender": b["defender"],
+                        "winner": b[winner], "loser": b[_enemy(winner)], "retreat": retreat,
+                        "lost": {role: dict(sorted((lost.get(role) or {}).items())) for role in ("attacker", "defender")}})
+    state["battles"] = rec

@@ -21,7 +21,14 @@ carries (render/clash_of_rage/ reads no rule module); all of them are public:
   the name a player types ("<territory>-<direction>": [q, r]), else empty;
 - `control`: territory -> the seat or "elves" controlling it (D9; no entry when nobody does);
 - `seats[i].unit_stats`: tier -> that unit type's strength, health, speed and icons with its
-  equipment (R76, D8), and its movement."""
+  equipment (R76, D8), and its movement;
+- `battles`: the battles of the latest action phase that had any (None before the first):
+  {"round", "phase", "list"}, each battle in the order fought with its territory, attacker and
+  defender (a seat or "elves"), winner (who holds the territory now, R63), loser, whether the
+  loser retreated (R60), and `lost`: per side ("attacker", "defender") the models destroyed, one
+  record per type {"type", "name" (the English name, a glossary term), "tier" (None for an elf),
+  "count"}, lowest tier first (R55, R57, R58). Battles are public (6.1: every roll, damage and
+  allocation)."""
 from __future__ import annotations
 
 import marshal
@@ -57,7 +64,37 @@ def view(state: dict, viewer: int | None) -> dict:
     out["control"] = control(state)
     for s, area in enumerate(out["seats"]):
         area["unit_stats"] = unit_stats(state, s)
+    out["battles"] = battles(state)
     return out
+
+
+def battles(state: dict) -> dict | None:
+    """The latest action phase's battles with each side's losses named (see the module text)."""
+    rec = state.get("battles")
+    if not rec:
+        return None
+    out = []
+    for fought in rec["list"]:
+        lost = {}
+        for role in ("attacker", "defender"):
+            lost[role] = _losses(state, fought[role], fought["lost"].get(role) or {})
+        out.append({**{k: fought[k] for k in ("territory", "attacker", "defender", "winner", "loser", "retreat")},
+                    "lost": lost})
+    return {"round": rec["round"], "phase": rec["phase"], "list": out}
+
+
+def _losses(state: dict, side, lost: dict[str, int]) -> list[dict]:
+    rows = []
+    for type_id, n in lost.items():
+        if side == data.ELVES:
+            elf = data.elf(type_id)
+            rows.append(((elf.get("draw_order", 9), type_id), {"type": type_id, "name": elf["name"], "tier": None,
+                                                                "count": n}))
+        else:
+            unit = next(u for u in data.tribe(state["seats"][side]["tribe"])["units"] if u["id"] == type_id)
+            rows.append(((unit["tier"], type_id), {"type": type_id, "name": unit["name"], "tier": unit["tier"],
+                                                   "count": n}))
+    return [row for _key, row in sorted(rows, key=lambda kv: kv[0])]
 
 
 def hexes(state: dict) -> list[dict]:

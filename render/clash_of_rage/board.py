@@ -25,7 +25,8 @@ label). A hex shows
 - the elf tokens, one green pill per elf type with its initial and count;
 - the heroes: a crowned gold-rimmed token in the owner's colour with the hero's number or
   initial;
-- the running battle's territory framed in red, else the last battle's in magenta.
+- the running battle's territory framed in red, and the territories of the latest action phase's
+  battles (the view's `battles`) in magenta.
 
 The panel: the round, the phase and what the game waits for; the turn order with each seat's
 revealed tactic card (its number, income and reinforcements); the battle (sides, speed, the dice
@@ -33,10 +34,12 @@ as die faces, rerolls left, damage, rage tokens); one block per seat (name, trib
 crystals, VP toward the target, heroes, tactic cards' counts, per unit tier its stone mark, the
 reserve and the equipped weapon and armour, a legendary item in gold, forged legendary items not
 worn and items set aside). The unit types' names and stats are on each owner's hand picture.
-Under the map: the last battle (when none is running: its territory, who beat whom and who
-controls it now, with the units there; the view carries no losses), the black market (six
-stacks with cost and count), the elf card's equipment, the piles, and a legend: the
-reinforcement stones' marks (what controlling one gives) and the red and magenta frames.
+Under the map: the latest action phase's battles (the view's `battles`, the last
+MAX_BATTLE_LINES of them), one line each: "2C: Ann lost Krag Rider ×2, the elves lost Templar Elf
+×1; Ann holds it." (each side's losses by unit type, a retreat, who holds the territory now);
+then the black market (six stacks with cost and count), the elf card's equipment, the piles, and
+a legend: the reinforcement stones' marks (what controlling one gives) and the red and magenta
+frames.
 
 Every word is the reader's language: the picture's own words are `Msg`s, component names go
 through the game's glossary (engine.clash_of_rage.data.term).
@@ -369,14 +372,36 @@ class _Board:
 
     # ------------------------------------------------------------------ the whole picture
     def render(self) -> bytes:
+        recent = self._recent_section()
+        under, panel, height = self._layout(recent)
+        # during a battle, the battles fought before it give way before the picture grows past
+        # MAX_ASPECT (their territories stay framed on the map)
+        if recent and isinstance(self.view.get("battle"), dict) and height > MAX_ASPECT * WIDTH:
+            under, panel, height = min(((under, panel, height), self._layout(None)), key=lambda lay: lay[2])
+        map_top = MARGIN
+        img = Image.new("RGB", (WIDTH, height), BACKGROUND)
+        d = toolkit.canvas(img)
+        self.oy = map_top - self.top_unit * self.size
+        self._map(d)
+        y = map_top + self.map_h + 12
+        for h, paint in under:
+            paint(d, MARGIN, y, MAP_W)
+            y += h
+        y = MARGIN
+        for h, paint in panel:
+            paint(d, PANEL_X, y, PANEL_W)
+            y += h
+        return PALETTE.png(img)
+
+    def _layout(self, recent) -> tuple[list, list, int]:
+        """The sections of the map's column and of the panel, and the picture's height."""
         battle = self._battle_section()
         panel = [s for s in (self._header_section(), self._result_section(), self._order_section(),
                              battle, *self._seat_sections()) if s]
         legend = self._legend_section()
-        under = [s for s in (self._recent_section(), self._market_section(), self._elf_card_section(),
+        under = [s for s in (recent, self._market_section(), self._elf_card_section(),
                              self._piles_section(), legend) if s]
-        map_top = MARGIN
-        left_h = map_top + self.map_h + 12 + sum(h for h, _ in under)
+        left_h = MARGIN + self.map_h + 12 + sum(h for h, _ in under)
         right_h = MARGIN + sum(h for h, _ in panel)
         # a long panel (four seats and a battle) gives its battle to the map's column
         if battle and max(left_h + battle[0], right_h - battle[0]) < right_h:
@@ -400,20 +425,7 @@ class _Board:
             else:
                 under.remove(legend)
                 left_h -= legend[0]
-        height = max(left_h, right_h) + MARGIN
-        img = Image.new("RGB", (WIDTH, height), BACKGROUND)
-        d = toolkit.canvas(img)
-        self.oy = map_top - self.top_unit * self.size
-        self._map(d)
-        y = map_top + self.map_h + 12
-        for h, paint in under:
-            paint(d, MARGIN, y, MAP_W)
-            y += h
-        y = MARGIN
-        for h, paint in panel:
-            paint(d, PANEL_X, y, PANEL_W)
-            y += h
-        return PALETTE.png(img)
+        return under, panel, max(left_h, right_h) + MARGIN
 
     # ------------------------------------------------------------------ the map
     def _lands(self) -> Image.Image:
@@ -443,16 +455,21 @@ class _Board:
             d.line(pts + [pts[0]], fill=SPOT, width=2, joint="curve")
             toolkit.text(d, (cx, cy), name, font=font(spot_size, True), fill=SPOT, anchor="mm", stroke_width=2,
                          stroke_fill=BACKGROUND)
-        # the running battle's territory, else the last battle's
+        # the latest phase's battles (else the last battle) in magenta, the running battle in red
         fight = view.get("battle") if isinstance(view.get("battle"), dict) else None
         last = view.get("last_battle") if isinstance(view.get("last_battle"), dict) else None
-        frame = (fight or {}).get("territory") or (last or {}).get("territory")
-        c = self.centre(frame) if frame else None
-        if c:
-            colour = BATTLE if fight else LAST
-            width = max(4, round(s / 11))
-            pts = hex_points(c[0], c[1], s - width / 2)
-            d.line(pts + [pts[0]], fill=colour, width=width, joint="curve")
+        results = view.get("battles") if isinstance(view.get("battles"), dict) else {}
+        frames = [(str(b.get("territory")), LAST) for b in results.get("list") or [] if isinstance(b, dict)]
+        if not frames and last and last.get("territory"):
+            frames = [(str(last["territory"]), LAST)]
+        if fight and fight.get("territory"):
+            frames.append((str(fight["territory"]), BATTLE))
+        width = max(4, round(s / 11))
+        for frame, colour in frames:
+            c = self.centre(frame)
+            if c:
+                pts = hex_points(c[0], c[1], s - width / 2)
+                d.line(pts + [pts[0]], fill=colour, width=width, joint="curve")
         units = view.get("units") or {}
         elves = view.get("elves") or {}
         heroes: dict[str, list[tuple[str, Any]]] = {}
@@ -914,7 +931,7 @@ class _Board:
         head = self.say(term("reinforcement stone"))
         head = head[:1].upper() + head[1:]
         explain = self.say(Msg("Whoever controls a stone gets one unit of its tier after the first action."))
-        frames = [(BATTLE, self.say(Msg("battle now"))), (LAST, self.say(Msg("last battle")))]
+        frames = [(BATTLE, self.say(Msg("battle now"))), (LAST, self.say(Msg("latest battles")))]
         line = 30
 
         def text_lines(w: float) -> list[str]:
@@ -945,35 +962,65 @@ class _Board:
         return h, paint
 
     def _recent_section(self):
-        """What happened last, as the view tells it: the last battle's territory, who won against
-        whom and who controls it now (with the units there)."""
+        """What happened last, as the view tells it: every battle of the latest action phase that
+        had any (the view's `battles`), one line each: its territory, what each side lost by unit
+        type, a retreat, and who holds the territory now. A view without them (a game saved
+        before they were kept) shows the last battle's winner and loser only."""
+        results = self.view.get("battles")
+        fought = [b for b in (results or {}).get("list") or [] if isinstance(b, dict) and b.get("territory")] \
+            if isinstance(results, dict) else []
+        if not fought:
+            return self._last_battle_section()
+        fought = fought[-MAX_BATTLE_LINES:]
+        bits: list[Any] = [Msg("Battles")]
+        rnd = _int(results.get("round"))
+        if rnd:
+            bits.append(Msg("Round {round}", round=rnd))
+        if results.get("phase") in ("first_action", "second_action"):
+            bits.append(term("first action" if results["phase"] == "first_action" else "second action"))
+        head = " · ".join(self.say(b)[:1].upper() + self.say(b)[1:] for b in bits)
+        texts = [self.say(battle_line(b, self.lang, self.say)) for b in fought]
+        line = 30
+
+        def lines(w: float) -> list[tuple[str, bool]]:
+            out = [(head, True)]
+            for text in texts:
+                out += [(t, False) for t in wrap_text(text, SMALL, w - 58, False, indent="  ")]
+            return out
+
+        n = len(lines(MAP_W))
+        h = 14 + line * n + 12
+
+        def paint(d, x, y, w):
+            # one part kept while the battles stay the same (they change only when one ends)
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w + 1, h - 9), BACKGROUND)
+                c = toolkit.canvas(part)
+                self._box(c, 0, 0, w, h - 10, fill=mix(LAST, PANEL, 0.88), outline=LAST, width=2)
+                cy = 6 + line / 2
+                pts = hex_points(28, cy, 13)
+                c.line(pts + [pts[0]], fill=LAST, width=4, joint="curve")
+                for text, bold in lines(w):
+                    draw_text(c, (50, cy), text, SMALL, TEXT if not bold else WHITE, bold, anchor="lm")
+                    cy += line
+                return part
+            toolkit.paste(d, toolkit.sprite(("cor.battles", head, tuple(texts), w, h), make), (x, y))
+        return h, paint
+
+    def _last_battle_section(self):
         last = self.view.get("last_battle")
         if not isinstance(last, dict) or not last.get("territory") or isinstance(self.view.get("battle"), dict):
             return None
         where = str(last["territory"])
-
-        def side(s) -> Any:
-            return Msg("the elves") if s == ELVES else Seat(s) if isinstance(s, int) else "?"
-
-        won = self.say(Msg("Last battle in {hex}: {winner} beat {loser}.", hex=where, winner=side(last.get("winner")),
-                           loser=side(last.get("loser"))))
-        holder = controller(self.view, where)
-        held = self.say(Msg("{who} controls {hex}.", hex=where, who=side(holder)) if holder is not None
-                        else Msg("Nobody controls {hex}.", hex=where))
-        pills: list[Image.Image] = []
-        units = (self.view.get("units") or {}).get(where) or {}
-        for seat_key, tiers in sorted(units.items(), key=lambda kv: str(kv[0])):
-            counts = tuple((int(t), _int(n)) for t, n in sorted((tiers or {}).items(), key=lambda kv: str(kv[0]))
-                           if _int(n) > 0 and str(t).isdigit())
-            if counts and str(seat_key).isdigit():
-                pills.append(unit_pill(int(seat_key), counts, 28, SMALL))
+        won = self.say(Msg("Last battle in {hex}: {winner} beat {loser}.", hex=where, winner=side_msg(last.get("winner")),
+                           loser=side_msg(last.get("loser"))))
         line = 32
 
         def lines(w: float) -> list[str]:
             return wrap_text(won, SMALL, w - 58, True)
 
         n = len(lines(MAP_W))
-        h = 14 + line * (n + 1) + 12
+        h = 14 + line * n + 12
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10, fill=mix(LAST, PANEL, 0.88), outline=LAST, width=2)
@@ -983,15 +1030,33 @@ class _Board:
             for text in lines(w):
                 draw_text(d, (x + 50, cy), text, SMALL, TEXT, True, anchor="lm")
                 cy += line
-            px = x + 50
-            room = x + w - 14 - px - sum(p.width + 6 for p in pills)
-            px += say_fit(d, (px, cy), held, SMALL, max(40, room), TEXT_DIM, anchor="lm", min_size=SMALL) + 10
-            for p in pills:
-                if px + p.width > x + w - 10:
-                    break
-                paste_centred(d, p, px + p.width / 2, cy)
-                px += p.width + 6
         return h, paint
+
+
+MAX_BATTLE_LINES = 4          # battles told under the map (the latest ones; a phase rarely has more)
+
+
+def side_msg(side: Any) -> Any:
+    return Msg("the elves") if side == ELVES else Seat(side) if isinstance(side, int) else "?"
+
+
+def battle_line(fought: dict, lang: str, say) -> Msg:
+    """One battle of the view's `battles` as one sentence: "E4: Ann lost Krag Rider ×2, Bob lost
+    Guard ×1; Ann holds it." (unit names through the glossary)."""
+    losses = []
+    for role in ("attacker", "defender"):
+        side = fought.get(role)
+        rows = [r for r in (fought.get("lost") or {}).get(role) or [] if isinstance(r, dict)]
+        units = " + ".join(f"{say(term(str(r.get('name') or r.get('type') or '?')))} ×{_int(r.get('count'))}"
+                           for r in rows)
+        losses.append(Msg("{side} lost {units}", side=side_msg(side), units=units) if units
+                      else Msg("{side} lost nothing", side=side_msg(side)))
+    outcome: list[Any] = []
+    if fought.get("retreat"):
+        outcome.append(Msg("{side} retreated", side=side_msg(fought.get("loser"))))
+    winner = fought.get("winner")
+    outcome.append(Msg("the elves hold it") if winner == ELVES else Msg("{side} holds it", side=side_msg(winner)))
+    return Msg("{hex}: {losses}; {outcome}.", hex=str(fought.get("territory")), losses=losses, outcome=outcome)
 
 
 def hex_centres(view: dict) -> dict[str, tuple[float, float]]:

@@ -670,7 +670,7 @@ async def log_rematch_and_replay(env, thread, watcher, player, match, game: str,
     rematch = await current_match(env, 2)
     assert rematch.game == game
     assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats], "the same people, the same seats"
-    await assert_replay_is_animated(watcher, thread, match)
+    await assert_replay_is_animated(env, watcher, thread, match)
     return rematch
 
 
@@ -688,15 +688,38 @@ def spectator_boards(channel, thread, spectator) -> list:
     return [m for m in seen if m.attachments]
 
 
-async def assert_replay_is_animated(member, thread, match) -> None:
-    """/match replay of `match`: an animated GIF, the opening board and one frame a move."""
+async def turns_in(env, match) -> int:
+    """The turns of a match's log, from the game's moments: the opening board, one board each
+    time `moment(state).owner` changes (a turn is over), and the final board. An "undo" row
+    rebuilds the state from the seed without the move it takes back."""
+    rules = env.bot.service.rules(match)
+    setup = rules.setup(len(match.seats), dict(match.options), match.seed)
+    state, moves, owners = setup, [], [rules.moment(setup).owner]
+    for _seq, seat, action, _at in await env.bot.store.actions(match.id):
+        if action == "undo":
+            moves.pop()
+            state = rules.setup(len(match.seats), dict(match.options), match.seed)
+            for s, a in moves:
+                state = rules.apply(state, s, a)[0]
+        else:
+            state = rules.apply(state, seat, action)[0]
+            moves.append((seat, action))
+        owners.append(rules.moment(state).owner)
+    changes = sum(1 for before, after in zip(owners, owners[1:]) if before != after)
+    return 1 + changes + (1 if len(owners) > 1 and owners[-1] == owners[-2] else 0)
+
+
+async def assert_replay_is_animated(env, member, thread, match) -> None:
+    """/match replay of `match`: an animated GIF, the opening board and one frame a turn."""
     r = await member.slash(thread, "match replay", match=match.id)
-    assert f"replay of {match.version} moves" in r.response.content, r.response.content
+    assert f"replay of {match.version} moves, one picture per turn" in r.response.content, r.response.content
     gif = r.response.attachments[0]
     data = await gif.read()
     assert gif.filename.endswith(".gif") and data[:6] in (b"GIF87a", b"GIF89a")
     picture = Image.open(io.BytesIO(data))
-    assert picture.is_animated and picture.n_frames == match.version + 1, "the opening board and one frame a move"
+    turns = await turns_in(env, match)
+    assert turns < match.version + 1, "some turns take more than one move"
+    assert picture.is_animated and picture.n_frames == turns, "the opening board and one frame a turn"
 
 
 # ---------------------------------------------------------------------- privacy of the thread

@@ -31,7 +31,7 @@ from tests.render.test_replay import frames_of
 from tests.discord.bl_helpers import (HandSource, choose, due, move_by_command,
                                       move_by_components, names_a_card, seeded, states_by_version)
 from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, start_challenge,
-                                   thread_of, toolkit_components, with_button)
+                                   thread_of, toolkit_components, turns_in, with_button)
 
 EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.battalia")
 ALL_CARDS = TROOP_IDS + TACTIC_IDS
@@ -533,14 +533,16 @@ async def test_battleline_log_and_replay_of_a_complete_game(play):
         assert not [p for p in private if p in line], line
     assert any("draws from the" in line for line in lines)
 
-    # /match replay: the opening board and one frame per move, under Discord's upload limit
+    # /match replay: the opening board and one frame per turn (a play and its draw are one),
+    # under Discord's upload limit
     r = await carol.slash(thread, "match replay", match=match.id)
-    assert f"replay of {len(log)} moves" in r.response.content and "boards shown" not in r.response.content
+    assert f"replay of {len(log)} moves, one picture per turn" in r.response.content, r.response.content
     gif = r.response.attachments[0]
     data = await gif.read()
     assert gif.filename.endswith(".gif") and len(data) < SIZE_LIMIT
     frames = gif_frames(data)
-    assert len(frames) == len(log) + 1, "the opening board and one frame per move"
+    turns = await turns_in(env, match)
+    assert len(frames) == turns < len(log) + 1, "the opening board and one frame per turn"
     opening = RULES.setup(len(match.seats), dict(match.options), match.seed)
     assert_frames_show(frames, await public_board(env, match, opening), await public_board(env, match, match.snapshot))
     await assert_streamed_views_are_the_public_views(env.bot.service, match.id)
@@ -563,10 +565,11 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
     opening = await public_board(env, match, RULES.setup(2, dict(match.options), match.seed))
     final = await public_board(env, match, match.snapshot)
 
+    turns = await turns_in(env, match)
     r = await alice.slash(thread, "match replay")
-    assert f"replay of {moves} moves" in r.response.content and "boards shown" not in r.response.content
+    assert f"replay of {moves} moves, one picture per turn" in r.response.content, r.response.content
     whole = await r.response.attachments[0].read()
-    assert len(gif_frames(whole)) == moves + 1
+    assert len(gif_frames(whole)) == turns
     limit = len(whole) // 4
     monkeypatch.setattr(replay_render, "SIZE_LIMIT", limit)
 
@@ -577,12 +580,12 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
     assert now < int(again.group(1)) <= now + REPLAY_EVERY + 1
     await env.advance_time(int(again.group(1)) - now)
     r = await alice.slash(thread, "match replay")
-    shown = re.search(r"\((\d+) of (\d+) boards shown, evenly spread\)", r.response.content)
-    assert shown and int(shown.group(2)) == moves + 1, r.response.content
+    shown = re.search(r"\((\d+) of (\d+) turns shown, evenly spread\)", r.response.content)
+    assert shown and int(shown.group(2)) == turns, r.response.content
     data = await r.response.attachments[0].read()
     assert len(data) <= limit
     frames = gif_frames(data)
-    assert 2 <= len(frames) == int(shown.group(1)) < moves + 1, "frames were dropped, and the message says so"
+    assert 2 <= len(frames) == int(shown.group(1)) < turns, "frames were dropped, and the message says so"
     board_width = Image.open(io.BytesIO(final)).width
     assert frames[0].width <= board_width * replay_render.MIN_SCALE + 1, \
         "frames are dropped only once they are as small as they may get"
@@ -609,7 +612,7 @@ async def test_one_replay_of_a_match_at_a_time_and_one_a_minute_per_user(play):
 
     r = await carol.slash(thread, "match replay", match=match.id)
     assert not r.ephemeral and f"replay of {match.version} moves" in r.response.content, r.response.content
-    assert len(gif_frames(await r.response.attachments[0].read())) == match.version + 1
+    assert len(gif_frames(await r.response.attachments[0].read())) == await turns_in(env, match)
     r = await alice.slash(thread, "match replay")  # somebody else need not wait
     assert r.response.attachments, r.response.content
     r = await carol.slash(thread, "match replay", match=match.id)
@@ -773,5 +776,5 @@ async def test_battalia_take_back_rematch_and_replay(play):
 
     r = await carol.slash(thread, "match replay", match=1)
     frames = gif_frames(await r.response.attachments[0].read())
-    assert len(frames) == len(await env.bot.store.actions(1)) + 1, "the opening board and one per logged row"
+    assert len(frames) == await turns_in(env, old), "the opening board and one per turn, undo rows included"
     await assert_streamed_views_are_the_public_views(service, 1)

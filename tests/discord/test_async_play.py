@@ -261,7 +261,7 @@ async def test_log_and_replay_gif(play):
     data = await gif.read()
     assert gif.filename.endswith(".gif") and len(data) < SIZE_LIMIT
     image = Image.open(io.BytesIO(data))
-    assert image.n_frames == 7, "the opening board and one frame per move"
+    assert image.n_frames == 7, "the opening board and one frame per turn (each move here is a turn)"
 
 
 async def test_settings_set_the_defaults_of_new_matches(play):

@@ -314,8 +314,8 @@ async def test_spectator_rematch_and_replay(world):
     assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats]
     assert rematch.snapshot["first"] != match.snapshot["first"], "the other player starts the rematch"
 
-    # the replay: the opening board and one frame per move
-    await assert_replay_is_animated(carol, thread, match)
+    # the replay: the opening board and one frame per turn
+    await assert_replay_is_animated(env, carol, thread, match)
 
 
 def test_every_move_has_its_command_and_the_hand_reaches_it():

@@ -18,7 +18,7 @@ import pytest
 
 import i18n
 from engine.clash_of_rage import RULES, views
-from render import clash_of_rage, registry
+from render import clash_of_rage, registry, toolkit
 from render.clash_of_rage import board
 from render.clash_of_rage.board import WIDTH
 from render.clash_of_rage.hand import WIDTH as HAND_WIDTH, hand_content
@@ -271,3 +271,39 @@ def test_strongholds_swapped_are_drawn_where_the_view_puts_them():
     after = decode(clash_of_rage.render_board(swapped, samples.NAMES[:2]))
     assert after.getpixel(inside(swapped, one["label"])) == before.getpixel(inside(view, one["label"]))
     assert after.getpixel(inside(swapped, one["label"])) != before.getpixel(inside(view, two["label"]))
+
+
+def _texts(view: dict, lang: str = "en") -> str:
+    with toolkit.texts_drawn() as drawn:
+        clash_of_rage.render_board(view, names(view), lang)
+    return " ".join(words for words, _size, _width in drawn)
+
+
+def test_the_board_writes_each_battle_s_losses_and_who_holds_the_territory():
+    """The view's `battles` (R55-R58, R60, R63) as lines under the map, one per battle."""
+    view = copy.deepcopy(samples.view("over_2p"))
+    view["battles"] = {"round": 7, "phase": "second_action", "list": [
+        {"territory": "2C", "attacker": 0, "defender": 1, "winner": 0, "loser": 1, "retreat": True,
+         "lost": {"attacker": [{"type": "skeleton", "name": "Skeleton", "tier": 1, "count": 2}],
+                  "defender": [{"type": "krag_rider", "name": "Krag Rider", "tier": 1, "count": 1},
+                               {"type": "executioner", "name": "Executioner", "tier": 3, "count": 1}]}},
+        {"territory": "1C", "attacker": 1, "defender": "elves", "winner": "elves", "loser": 1, "retreat": False,
+         "lost": {"attacker": [], "defender": [{"type": "temple", "name": "Templar Elf", "tier": None, "count": 3}]}}]}
+    text = " ".join(_texts(view).split())
+    first, second = names(view)[:2]
+    assert "Battles · Round 7 · Second action" in text
+    assert (f"2C: {first} lost Skeleton ×2, {second} lost Krag Rider ×1 + Executioner ×1; {second} retreated, "
+            f"{first} holds it.") in text
+    assert f"1C: {second} lost nothing, the elves lost Templar Elf ×3; the elves hold it." in text
+    chinese = _texts(view, "zh-TW")
+    assert "精靈控制該地" in chinese and "撤退" in chinese
+
+
+@pytest.mark.parametrize("name", ["late_4p", "forge_4p", "battle_3p"])
+def test_four_seats_the_battles_and_a_running_battle_stay_near_square(name):
+    """The battles' lines give way during a battle before the board grows past 1.35 times its
+    width (late_4p: a running battle, four seats and two earlier battles)."""
+    view = samples.view(name)
+    assert view["battles"], "the sample has battles to tell"
+    width, height = decode(clash_of_rage.render_board(view, names(view))).size
+    assert height <= board.MAX_ASPECT * width, (width, height)

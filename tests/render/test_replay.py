@@ -1,4 +1,5 @@
-"""The replay GIF: under the upload limit (scaled, then thinned), every frame the size of the
+"""The replay GIF: one frame per turn, on the boards' own dark background with no band of
+another colour, under the upload limit (scaled, then thinned), every frame the size of the
 largest board, at most MAX_FRAMES boards, and memory that does not grow with the game."""
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from functools import lru_cache
 from itertools import count
 
 import pytest
@@ -17,7 +19,9 @@ from engine.battleline import RULES as BATTLELINE
 from render import battleline as bl_render
 from render.common import font
 from render.toolkit import png as to_png
-from render.replay import CAPTION_HEIGHT, MAX_FRAMES, SIZE_LIMIT, animate, replay, spread
+from engine.registry import get as rules_for
+from render import registry as renderers
+from render.replay import CAPTION_HEIGHT, MAX_FRAMES, SIZE_LIMIT, animate, replay, spread, turn_boards
 from tests import testgame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +50,13 @@ def frames_of(gif: bytes) -> list[Image.Image]:
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
     histogram = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L").histogram()
     return sum(value * n for value, n in enumerate(histogram)) / (a.width * a.height)
+
+
+def all_near(part: Image.Image, colour: tuple[int, int, int], tolerance: int = 6) -> bool:
+    """Every pixel within `tolerance` of `colour` on each channel (the GIF's shared palette
+    maps a colour to its nearest entry, not always to itself)."""
+    plain = Image.new("RGB", part.size, colour)
+    return max(high for _low, high in ImageChops.difference(part.convert("RGB"), plain).getextrema()) <= tolerance
 
 
 def stream(views: list) -> callable:
@@ -127,10 +138,16 @@ def test_every_frame_is_as_large_as_the_largest_board_and_nothing_is_cut_off():
     assert {f.size for f in frames} == {(largest[0], largest[1] + CAPTION_HEIGHT)}
     for frame, png in zip(frames, pngs):
         board = Image.open(io.BytesIO(png)).convert("RGB")
-        shown = frame.crop((0, CAPTION_HEIGHT, board.width, CAPTION_HEIGHT + board.height))
+        background = board.getpixel((0, board.height - 1))
+        left = (frame.width - board.width) // 2  # a narrower board is centred
+        shown = frame.crop((left, CAPTION_HEIGHT, left + board.width, CAPTION_HEIGHT + board.height))
         assert mean_difference(shown, board) < 2, "the whole board, red corner included, is in its frame"
-        right = frame.crop((board.width, CAPTION_HEIGHT, frame.width, frame.height)) if board.width < frame.width else None
-        assert right is None or all(low == high >= 245 for low, high in right.getextrema()), "white beside a smaller board"
+        beside = [frame.crop(box) for box in ((0, CAPTION_HEIGHT, left, frame.height),
+                                               (left + board.width, CAPTION_HEIGHT, frame.width, frame.height),
+                                               (left, CAPTION_HEIGHT + board.height, left + board.width, frame.height))
+                  if box[0] < box[2] and box[1] < box[3]]
+        for part in beside:
+            assert all_near(part, background), "the boards' own background around a smaller board"
 
 
 def test_real_battle_line_boards_of_different_heights_share_one_canvas():
@@ -176,6 +193,81 @@ def test_a_colourful_board_keeps_its_colours_from_frame_to_frame():
     for frame, view in zip(frames, views):
         board = Image.open(io.BytesIO(render(view))).convert("RGB")
         assert mean_difference(frame.crop((0, CAPTION_HEIGHT, 256, CAPTION_HEIGHT + 192)), board) < 12
+
+
+# ---------------------------------------------------------------------------- one frame per turn
+
+def test_turn_boards_are_the_opening_each_change_of_owner_and_the_final_board():
+    assert turn_boards([0, 0, 1, 1, 1, 0, None]) == [0, 2, 5, 6]
+    assert turn_boards([0, 0, 0]) == [0, 2]                  # the final position, same turn
+    assert turn_boards([None, None, 1, 0, 0]) == [0, 2, 3, 4]
+    assert turn_boards([1]) == [0] and turn_boards([]) == []
+
+
+def seeded_game(game: str, moves: int, seed: int = 3) -> tuple[list[dict], list]:
+    """The public views and each state's moment owner of the first `moves` moves of a seeded
+    game of the engine's computer player on two seats."""
+    rules = rules_for(game)
+    state, rng = rules.setup(2, {}, seed), random.Random(seed)
+    views, owners = [rules.view(state, None)], [rules.moment(state).owner]
+    while rules.result(state) is None and len(views) <= moves:
+        seat = min(rules.active_players(state))
+        state, _ = rules.apply(state, seat, rules.ai_choose(state, seat, rng.randrange(1 << 30)))
+        views.append(rules.view(state, None))
+        owners.append(rules.moment(state).owner)
+    return views, owners
+
+
+@lru_cache(maxsize=None)
+def replayed(game: str, moves: int):
+    views, owners = seeded_game(game, moves)
+    render_board = renderers.get(game).render_board
+    drawn: dict[int, bytes] = {}
+    number_of = {id(view): n for n, view in enumerate(views)}
+
+    def render(view):
+        png = render_board(view, ["alice", "bob"])
+        drawn[number_of[id(view)]] = png
+        return png
+    made = replay(len(views), stream(views), render, turns=turn_boards(owners))
+    return views, owners, made, drawn
+
+
+REPLAYED = [("battleline", 40), ("clash_of_rage", 60)]
+
+
+@pytest.mark.parametrize("game, moves", REPLAYED)
+def test_one_frame_per_turn_of_a_seeded_game(game, moves):
+    """A turn ends where the game's moment owner changes (a play and its draw, a move and its
+    battle's rolls by the same seat are one turn); the opening and the final board count too."""
+    views, owners, made, _drawn = replayed(game, moves)
+    changes = sum(1 for a, b in zip(owners, owners[1:]) if a != b)
+    turns = 1 + changes + (1 if owners[-1] == owners[-2] else 0)
+    assert turns < len(views), "some turns take more than one move"
+    assert made.turns == turns and made.frames == turns
+    assert Image.open(io.BytesIO(made.gif)).n_frames == turns
+
+
+@pytest.mark.parametrize("game, moves", REPLAYED)
+def test_frames_are_dark_with_no_band_of_another_colour(game, moves):
+    views, _owners, made, drawn = replayed(game, moves)
+    frames = frames_of(made.gif)
+    last = Image.open(io.BytesIO(drawn[len(views) - 1])).convert("RGB")
+    top_edge, background = last.getpixel((0, 0)), last.getpixel((0, last.height - 1))
+    assert sum(top_edge) < 3 * 100 and sum(background) < 3 * 100, "the boards are dark"
+    for frame in (frames[0], frames[len(frames) // 2], frames[-1]):
+        top = frame.crop((0, 0, frame.width, 2))
+        assert all_near(top, top_edge), "no white band on top: the colour of the board's top edge"
+    # no padding band: the last frame ends with the last board's own bottom rows, or with the
+    # boards' background colour under a board shorter than the tallest
+    frame = frames[-1]
+    assert frame.height == CAPTION_HEIGHT + max(Image.open(io.BytesIO(p)).height for p in drawn.values())
+    left = (frame.width - last.width) // 2
+    bottom = CAPTION_HEIGHT + last.height
+    shown = frame.crop((left, bottom - 12, left + last.width, bottom))
+    assert mean_difference(shown, last.crop((0, last.height - 12, last.width, last.height))) < 3
+    if bottom < frame.height:
+        assert all_near(frame.crop((0, bottom, frame.width, frame.height)), background)
 
 
 # ---------------------------------------------------------------------------- bounded work

@@ -4,13 +4,15 @@ tall. For late-game boards and hands (bench/late.py states; 2 and 4 players wher
 allows; English and Traditional Chinese) it prints the picture's size, its aspect (height /
 width) and the smallest text at 550 px with the share of texts under 9 px.
 
-Run from the project root: `python -m bench.chat_width [--games a,b] [--seeds N]`.
+Run from the project root: `python -m bench.chat_width [--games a,b] [--seeds N] [--save DIR]`
+(`--save`: each board also written to DIR as Discord shows it, 550 px wide).
 The tests of each renderer use `measure` to hold their pictures to the same rules."""
 from __future__ import annotations
 
 import argparse
 import io
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image
 
@@ -58,6 +60,13 @@ def measure(render, view, names: list[str], lang: str) -> Reading:
     return Reading(width, height, texts)
 
 
+def save_at_chat_width(png: bytes, path: Path) -> None:
+    """The picture as a chat shows it: scaled to 550 px wide."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    img.resize((CHAT_WIDTH, round(img.height * CHAT_WIDTH / img.width)), Image.LANCZOS).save(path, optimize=True)
+
+
 def player_counts(game: str) -> list[int]:
     rules = rules_for(game)
     return sorted({max(rules.min_players, 2), min(rules.max_players, 4)})
@@ -67,6 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Pictures at chat width: aspect and the smallest text.")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--seeds", type=int, default=1)
+    parser.add_argument("--save", default="", help="write each board, 550 px wide, to this directory")
     args = parser.parse_args(argv)
     print(f"bench.chat_width: texts at {CHAT_WIDTH} px wide (rule: every text ≥ {SMALLEST} px; a board's "
           f"height / width ≤ {MAX_ASPECT})")
@@ -81,6 +91,9 @@ def main(argv: list[str] | None = None) -> None:
                                            ("hand", rules.view(state, seat), module.render_hand)):
                     for lang in LANGS:
                         r = measure(render, view, NAMES[:players], lang)
+                        if args.save and kind == "board" and i == 0:
+                            save_at_chat_width(render(view, NAMES[:players], lang),
+                                               Path(args.save) / f"{game}-{players}p-{lang}-550.png")
                         worst = sorted(r.under(), key=lambda t: t[1])[:3]
                         share = len(r.under()) / max(1, len(r.texts))
                         label = f"{game} {kind} {players}p {lang}"

@@ -28,7 +28,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 PNG_LEVEL = 2
@@ -71,10 +71,29 @@ def texts_drawn():
 _DRAWN: list | None = None
 
 
+@lru_cache(maxsize=TEXT_CACHE)
+def _smeared(text: str, font: ImageFont.FreeTypeFont, anchor: str, start: tuple[float, float],
+             smear: int) -> tuple[Image.Image, int, int] | None:
+    """The text's mask with the same glyphs again `smear` px to the right, as one mask (what
+    stamping the text twice covers: the two coverages screened)."""
+    made = _mask(text, font, anchor, start, 0)
+    if made is None or smear <= 0:
+        return made
+    mask, left, top = made
+    size = (mask.width + smear, mask.height)
+    first, second = Image.new("L", size, 0), Image.new("L", size, 0)
+    first.paste(mask, (0, 0))
+    second.paste(mask, (smear, 0))
+    return ImageChops.screen(first, second), left, top
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, font: ImageFont.FreeTypeFont,
-         fill: Any, anchor: str | None = None, stroke_width: int = 0, stroke_fill: Any = None) -> None:
+         fill: Any, anchor: str | None = None, stroke_width: int = 0, stroke_fill: Any = None,
+         smear: int = 0) -> None:
     """`draw.text` with the glyphs rasterised once per text, font, anchor and quarter pixel.
-    A stroke in a colour of its own is stamped first, the text over it (as Pillow does)."""
+    A stroke in a colour of its own is stamped first, the text over it (as Pillow does). With
+    `smear`, the glyphs are drawn again that many px to the right, in one stamp (a bolder look
+    for a font with one weight)."""
     if not words:
         return
     if _DRAWN is not None:
@@ -83,7 +102,9 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, *, font
     ix, iy = math.floor(x), math.floor(y)
     start = (round((x - ix) * 4) / 4, round((y - iy) * 4) / 4)
     anchor = anchor or "la"
-    if stroke_width and stroke_fill is not None and stroke_fill != fill:
+    if smear and not stroke_width:
+        _stamp(draw, ix, iy, _smeared(words, font, anchor, start, smear), fill)
+    elif stroke_width and stroke_fill is not None and stroke_fill != fill:
         _stamp(draw, ix, iy, _mask(words, font, anchor, start, stroke_width), stroke_fill)
         _stamp(draw, ix, iy, _mask(words, font, anchor, start, 0), fill)
     else:
@@ -113,6 +134,12 @@ def canvas(image: Image.Image) -> Canvas:
 
 _sprites: OrderedDict[Any, Image.Image] = OrderedDict()
 _sprite_bytes = 0
+# each kept sprite whose pixels are all opaque or all transparent (a box with round corners,
+# a token: Pillow's shapes have no soft edge), by the sprite's id and dropped with it: its RGB
+# copy and a 1-bit mask of its opaque pixels (None when it has no transparent pixel). Pasted so,
+# the sprite is copied where it is opaque instead of blended with what is under it pixel by
+# pixel: the same pixels, a quarter of the time of pasting a picture with transparency.
+_solid: dict[int, tuple[Image.Image, Image.Image | None]] = {}
 
 
 def drawn(key: Any, size: tuple[int, int], draw: Callable[[Canvas], None]) -> Image.Image:
@@ -134,15 +161,21 @@ def sprite(key: Any, make: Callable[[], Image.Image]) -> Image.Image:
         _sprites.move_to_end(key)
         return part
     part = _sprites[key] = make()
+    if part.mode == "RGBA":
+        alpha = part.getchannel("A")
+        levels = alpha.histogram()
+        if not any(levels[1:255]):
+            _solid[id(part)] = (part.convert("RGB"), alpha.convert("1") if levels[0] else None)
     _sprite_bytes += _bytes(part)
     while _sprite_bytes > SPRITE_BYTES and len(_sprites) > 1:
         _key, dropped = _sprites.popitem(last=False)
         _sprite_bytes -= _bytes(dropped)
+        _solid.pop(id(dropped), None)
     return part
 
 
 def _bytes(part: Image.Image) -> int:
-    return part.width * part.height * len(part.getbands())
+    return part.width * part.height * (len(part.getbands()) + (4 if id(part) in _solid else 0))
 
 
 def paste(img: Image.Image | Canvas, part: Image.Image, xy: tuple[int, int]) -> None:
@@ -150,7 +183,10 @@ def paste(img: Image.Image | Canvas, part: Image.Image, xy: tuple[int, int]) -> 
     under its transparent pixels."""
     if isinstance(img, Canvas):
         img = img.image
-    if part.mode == "RGBA":
+    solid = _solid.get(id(part))
+    if solid is not None and img.mode == "RGB":
+        img.paste(solid[0], (int(xy[0]), int(xy[1])), solid[1])
+    elif part.mode == "RGBA":
         img.paste(part, (int(xy[0]), int(xy[1])), part)
     else:
         img.paste(part, (int(xy[0]), int(xy[1])))

@@ -185,6 +185,10 @@ class _Block:
 
 
 ROW = 28            # a line of chips or text on the board (SMALL text)
+# zlib level 3, one above the other pictures' (render.toolkit.PNG_LEVEL): the 4-player board's
+# map (face-down tiles' weave, every square's icons) made 151.5 KB at level 2 in Chinese, over the
+# 150 KB budget; level 3 makes it 144.7 KB for about 1 ms more (python -m bench.pictures)
+BOARD_PNG_LEVEL = 3
 MAX_ASPECT = 1.35   # the board's height / width at most (the key is left out before this is passed)
 
 
@@ -678,7 +682,7 @@ class _Board:
         self.draw_map(d, MARGIN)
         for x, y, part in right + placed:
             img.paste(part, (x, y))
-        return PALETTE.png(img)
+        return PALETTE.png(img, BOARD_PNG_LEVEL)
 
 
 def unit_bar(units: dict, card: str, rank: int, wounds: int, lang: str, w: int) -> Image.Image:

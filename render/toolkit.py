@@ -59,7 +59,8 @@ def _mask(text: str, font: ImageFont.FreeTypeFont, anchor: str, start: tuple[flo
 @contextmanager
 def texts_drawn():
     """Record every text drawn inside the block: (words, font size in px, width of the canvas it
-    is drawn on), so a test can tell how tall each text shows at chat width."""
+    is drawn on), so a test can tell how tall each text shows at chat width. Inside it no kept
+    sprite is reused: every part is drawn again, so the texts in it are recorded too."""
     global _DRAWN
     before, _DRAWN = _DRAWN, []
     try:
@@ -156,6 +157,8 @@ def sprite(key: Any, make: Callable[[], Image.Image]) -> Image.Image:
     and kept for the next picture; least recently used parts are dropped first, past
     SPRITE_BYTES of pixels."""
     global _sprite_bytes
+    if _DRAWN is not None:
+        return make()  # texts being recorded (texts_drawn): every part drawn, so its texts are seen
     part = _sprites.get(key)
     if part is not None:
         _sprites.move_to_end(key)

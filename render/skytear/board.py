@@ -779,16 +779,19 @@ class _Board:
         h = len(rows) * row_h + LINE * len(caption) + 10
         s = 26.0
 
+        pad = 4   # the icons reach a little past their rows
+
         def entries(d: toolkit.Canvas) -> None:
             for r, row in enumerate(rows):
-                cy = r * row_h + row_h // 2
+                cy = pad + r * row_h + row_h // 2
                 for kind, text, x in row:
                     self._key_icon(d, kind, x + icon / 2, cy, s)
                     draw_text(d, (x + icon + 6, cy), text, SMALL, TEXT_DIM, anchor="lm")
 
         def paint(d: toolkit.Canvas, x0: int, y: int) -> None:
             # the entries change only when a kind of piece comes or goes: kept
-            toolkit.paste(d, self._kept(("key", repr(rows)), (width + 1, len(rows) * row_h), entries), (x0, y))
+            toolkit.paste(d, self._kept(("key", repr(rows)), (width + 1, len(rows) * row_h + 2 * pad), entries),
+                          (x0, y - pad))
             cy = y + len(rows) * row_h + LINE // 2
             if caption:
                 d.rectangle((x0, cy - 9, x0 + 22, cy + 9), outline=LAST, width=4)

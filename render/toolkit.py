@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import zlib
 from contextlib import contextmanager
 from collections import OrderedDict
 from functools import lru_cache
@@ -302,6 +304,52 @@ class Palette:
 
 
 def png(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=level)
-    return buf.getvalue()
+    """`img` as PNG bytes at zlib `level`. An 8-bit palette picture (every board and hand) is
+    compressed in bands of `PNG_BAND` rows, each band on its own (the compressor starts afresh
+    at each band: a full flush), and each band's compressed bytes are kept per its pixels: the
+    next picture of a match repeats most bands (the map, the panels a move left alone), which
+    are then not compressed again. The same pixels as Pillow's writer, a few % larger."""
+    if img.mode != "P" or img.info.get("transparency") is not None:
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", compress_level=level)
+        return buf.getvalue()
+    width, height = img.size
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(img, (1, 0))  # each row led by a 0: the PNG filter "none"
+    raw = rows.tobytes()
+    stride = (width + 1) * PNG_BAND
+    deflated = [b"\x78\x5e"]  # zlib's header: deflate, 32 KB window
+    for start in range(0, len(raw), stride):
+        deflated.append(_band(raw[start:start + stride], level, width))
+    deflated.append(b"\x03\x00" + struct.pack(">I", zlib.adler32(raw)))  # an empty last block
+    palette = bytes((img.getpalette() or [0, 0, 0])[:768])
+    return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+                     _chunk(b"PLTE", palette), _chunk(b"IDAT", b"".join(deflated)), _chunk(b"IEND", b"")))
+
+
+PNG_BAND = 64            # rows compressed together (fewer: more bands kept, larger files)
+BAND_BYTES = 8 * 2**20   # compressed bands kept, per process
+_bands: OrderedDict[tuple, bytes] = OrderedDict()
+_band_bytes = 0
+
+
+def _band(data: bytes, level: int, width: int) -> bytes:
+    """`data` (whole rows) deflated on its own, ending byte-aligned (a full flush), so bands
+    join into one stream; kept per its pixels."""
+    global _band_bytes
+    key = (level, width, len(data), hash(data), zlib.crc32(data))
+    done = _bands.get(key)
+    if done is not None:
+        _bands.move_to_end(key)
+        return done
+    squeeze = zlib.compressobj(level, zlib.DEFLATED, -15, 9)
+    done = _bands[key] = squeeze.compress(data) + squeeze.flush(zlib.Z_FULL_FLUSH)
+    _band_bytes += len(done)
+    while _band_bytes > BAND_BYTES and len(_bands) > 1:
+        _key, dropped = _bands.popitem(last=False)
+        _band_bytes -= len(dropped)
+    return done
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -185,10 +185,11 @@ class _Block:
 
 
 ROW = 28            # a line of chips or text on the board (SMALL text)
-# zlib level 3, one above the other pictures' (render.toolkit.PNG_LEVEL): the 4-player board's
-# map (face-down tiles' weave, every square's icons) made 151.5 KB at level 2 in Chinese, over the
-# 150 KB budget; level 3 makes it 144.7 KB for about 1 ms more (python -m bench.pictures)
-BOARD_PNG_LEVEL = 3
+# zlib level 4, above the other pictures' (render.toolkit.PNG_LEVEL): the 4-player board's map
+# (face-down tiles' weave, every square's icons) is the largest picture: 151.5 KB at level 2 in
+# Chinese, over the 150 KB budget; at level 4 it is about 139 KB, and since the map's bands are
+# mostly kept compressed from the previous picture (render.toolkit.png), it costs no more time
+BOARD_PNG_LEVEL = 4
 MAX_ASPECT = 1.35   # the board's height / width at most (the key is left out before this is passed)
 
 

@@ -23,7 +23,9 @@ median and the worst CPU milliseconds of one render over all the timed moves of 
 states, and the median and the largest PNG size in KB over them. Boards are held to the
 budgets: a median of at most `BUDGET_MS` ms CPU and at most `BUDGET_KB` KB (every picture); the
 verdict names what is over. Then, for one 2-player late board of each game, the encode time and
-size at each zlib level, which is how `render.toolkit.PNG_LEVEL` was chosen. It prints figures
+size at each zlib level of the whole picture at once (Pillow's writer: what a board costs when
+none of its bands was kept, see `render.toolkit.png`), which is how `render.toolkit.PNG_LEVEL`
+was chosen. It prints figures
 only; nothing here asserts on time.
 """
 from __future__ import annotations
@@ -125,7 +127,8 @@ def main(argv: list[str] | None = None) -> None:
                           flush=True)
     print(f"boards over budget: {len(over)}" + (f" ({'; '.join(over)})" if over else ""), flush=True)
     print()
-    print("PNG zlib level (the board as drawn, 8-bit palette, 2 players, late game): encode ms, KB", flush=True)
+    print("PNG zlib level (the board as drawn, 8-bit palette, 2 players, late game, the whole picture by "
+          "Pillow's writer): encode ms, KB", flush=True)
     for game, (module, view, names) in boards_for_levels.items():
         mapped = _paletted(module, view, names)
         if mapped is None:

@@ -34,6 +34,7 @@ class LateGame:
     state: dict                           # the state after them
     length: int                           # moves of the whole computer game
     finished: bool                        # whether that game ended (else it was cut at CAP)
+    rest: tuple[tuple[int, str], ...] = ()  # (seat, action) of the game's moves after the late state
 
     @property
     def move(self) -> int:
@@ -72,7 +73,7 @@ def late_game(game: str, players: int, seed: int, options: dict | None = None,
     for seat, action in log[:upto]:
         state, _events = rules.apply(state, seat, action)
     return LateGame(game, players, options, seed, rules.setup(players, dict(options), seed),
-                    tuple(log[:upto]), state, len(log), finished)
+                    tuple(log[:upto]), state, len(log), finished, tuple(log[upto:]))
 
 
 def describe(games: list[LateGame]) -> str:

@@ -1,22 +1,32 @@
 """Picture benchmark: CPU time and PNG size of every game's board and hand, at late-game states,
 and the PNG level.
 
-Run from the project root: `python -m bench.pictures [renders] [--games a,b] [--seeds N]`
-(default: 20 renders of each picture of each state, the five games, 2 seeds).
+Run from the project root: `python -m bench.pictures [moves] [--games a,b] [--seeds N]`
+(default: 20 moves of each state, the five games, 2 seeds).
 
 The states: for each game and each player count of 2 and 4 (3 for Battle Line, which allows no
 more), the state after 75 % of the moves of a seeded game of the engine's computer player on
-every seat (bench/late.py), for `--seeds` seeds: boards and hands as full as a real game gets
-them. The board is drawn from the public view; the hand is that of the seat that must act.
+every seat (bench/late.py), for `--seeds` seeds, and the states after each of its next `moves`
+moves (fewer when the game ends first): boards and hands as full as a real game gets them. The
+board is drawn from the public view; the hand is that of the seat that must act.
+
+How a picture is timed: as the bot draws it, once after each move. The late state's picture is
+drawn first, untimed (fonts loaded, and the parts it shares with the next pictures kept, as in
+the bot's warmed-up workers after the previous move); then the picture of each following state
+is drawn once and timed, in the order of the game: a part the renderer keeps (a sprite, a
+map's ground, a civilization's block) is reused only when the move left it as it was, as in a
+running match. Only the drawing is timed (the view drawn, mapped to the palette and
+PNG-encoded: CPU time of this process); the states and views are made before, outside it.
 
 For each picture (game, players, board or hand, English and Traditional Chinese) it prints the
-median and the worst CPU milliseconds of one render in this process (the view drawn, mapped to
-the palette and PNG-encoded; fonts and cached parts loaded first, as in the bot's warmed-up
-workers) over all the renders of all the states, and the median and the largest PNG size in KB
-over the states. Boards are held to the budgets: a median of at most `BUDGET_MS` ms CPU and at
-most `BUDGET_KB` KB (every state); the verdict names what is over. Then, for one 2-player late
-board of each game, the encode time and size at each zlib level, which is how
-`render.toolkit.PNG_LEVEL` was chosen. It prints figures only; nothing here asserts on time.
+median and the worst CPU milliseconds of one render over all the timed moves of all the
+states, and the median and the largest PNG size in KB over them. Boards are held to the
+budgets: a median of at most `BUDGET_MS` ms CPU and at most `BUDGET_KB` KB (every picture); the
+verdict names what is over. Then, for one 2-player late board of each game, the encode time and
+size at each zlib level of the whole picture at once (Pillow's writer: what a board costs when
+none of its bands was kept, see `render.toolkit.png`), which is how `render.toolkit.PNG_LEVEL`
+was chosen. It prints figures
+only; nothing here asserts on time.
 """
 from __future__ import annotations
 
@@ -48,27 +58,43 @@ def cpu_ms(fn, *args) -> tuple[float, bytes]:
     return (time.process_time() - start) * 1000, out
 
 
-def measure(render, views: list, names: list[str], lang: str, renders: int) -> tuple[list[float], list[int]]:
+def following(rules, late_state, moves: int, seat_of) -> list[dict]:
+    """The views (`seat_of(state)`: whose; None for the public view) of the late state and of
+    the states after each of its next `moves` moves, while the game goes on."""
+    state, views = late_state.state, []
+    for move in (None,) + late_state.rest[:moves]:
+        if move is not None:
+            state, _events = rules.apply(state, *move)
+            if rules.result(state) is not None:
+                break
+        views.append(rules.view(state, seat_of(state)))
+    return views
+
+
+def measure(render, runs: list[list[dict]], names: list[str], lang: str) -> tuple[list[float], list[int]]:
+    """CPU ms and PNG bytes of each picture after the first of each run of views (the first
+    drawn untimed, as the previous move's picture was)."""
     times, sizes = [], []
-    for view in views:
-        render(view, names, lang)  # fonts and parts cached, as in a running bot
-        png = b""
-        for _ in range(renders):
+    for views in runs:
+        render(views[0], names, lang)
+        for view in views[1:]:
             ms, png = cpu_ms(render, view, names, lang)
             times.append(ms)
-        sizes.append(len(png))
+            sizes.append(len(png))
     return times, sizes
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="CPU and size of every board and hand, at late-game states.")
-    parser.add_argument("renders", nargs="?", type=int, default=20, help="renders of each picture of each state")
+    parser.add_argument("moves", nargs="?", type=int, default=20,
+                        help="moves after each late state whose pictures are timed")
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated (default: the five)")
     parser.add_argument("--seeds", type=int, default=2, help="late-game states per game and player count")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
-    print(f"bench.pictures: {args.renders} renders of each picture of each state; states after {late.LATE:.0%} "
-          f"of seeded computer games ({args.seeds} per game and player count); budget per board: median ≤ "
+    print(f"bench.pictures: the pictures after each of {args.moves} moves from each late state (each drawn once, "
+          f"in the game's order); late states after {late.LATE:.0%} of seeded computer games ({args.seeds} per "
+          f"game and player count); budget per board: median ≤ "
           f"{BUDGET_MS} ms CPU and ≤ {BUDGET_KB} KB", flush=True)
     print(f"{'picture':<44} {'median ms':>9} {'worst ms':>8} {'median KB':>9} {'max KB':>7}  board budget", flush=True)
     over = []
@@ -80,12 +106,13 @@ def main(argv: list[str] | None = None) -> None:
             states = [late.late_game(game, players, SEED + i) for i in range(args.seeds)]
             where = ", ".join(f"move {s.move} of {s.length}" for s in states)
             print(f"  ({game}, {players} players: {where}; {time.perf_counter() - started:.0f} s to play)", flush=True)
-            boards = [rules.view(s.state, None) for s in states]
-            hands = [rules.view(s.state, min(rules.active_players(s.state) or {0})) for s in states]
-            boards_for_levels.setdefault(game, (module, boards[0], NAMES[:players]))
-            for kind, views, render in (("board", boards, module.render_board), ("hand", hands, module.render_hand)):
+            boards = [following(rules, s, args.moves, lambda state: None) for s in states]
+            hands = [following(rules, s, args.moves, lambda state: min(rules.active_players(state) or {0}))
+                     for s in states]
+            boards_for_levels.setdefault(game, (module, boards[0][0], NAMES[:players]))
+            for kind, runs, render in (("board", boards, module.render_board), ("hand", hands, module.render_hand)):
                 for lang in LANGS:
-                    times, sizes = measure(render, views, NAMES[:players], lang, args.renders)
+                    times, sizes = measure(render, runs, NAMES[:players], lang)
                     median, worst = statistics.median(times), max(times)
                     kb_median, kb_max = statistics.median(sizes) / 1024, max(sizes) / 1024
                     verdict = ""
@@ -100,7 +127,8 @@ def main(argv: list[str] | None = None) -> None:
                           flush=True)
     print(f"boards over budget: {len(over)}" + (f" ({'; '.join(over)})" if over else ""), flush=True)
     print()
-    print("PNG zlib level (the board as drawn, 8-bit palette, 2 players, late game): encode ms, KB", flush=True)
+    print("PNG zlib level (the board as drawn, 8-bit palette, 2 players, late game, the whole picture by "
+          "Pillow's writer): encode ms, KB", flush=True)
     for game, (module, view, names) in boards_for_levels.items():
         mapped = _paletted(module, view, names)
         if mapped is None:
@@ -109,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
         row = []
         for level in (0, 1, 2, 3, 6, 9):
             times, size = [], 0
-            for _ in range(max(3, args.renders // 4)):
+            for _ in range(max(3, args.moves // 4)):
                 buf = io.BytesIO()
                 start = time.process_time()
                 mapped.save(buf, format="PNG", compress_level=level)

@@ -631,8 +631,7 @@ class _Board:
         provable = set(self.view.get("provable") or [])
         show_provable = not _is_over(self.view)
         for i, flag in enumerate(self.flags[:9]):
-            x = self.col_x[i]
-            self._draw_column(draw, x, y0, flag, show_provable and flag.get("n", i + 1) in provable)
+            self._kept_column(draw, self.col_x[i], y0, flag, show_provable and flag.get("n", i + 1) in provable)
         if self.three:
             self._draw_name_bars(draw, y0)
 
@@ -668,6 +667,20 @@ class _Board:
             draw_text(draw, (x1 - 8, y + NAME_TAG_H // 2), note, SMALL, TEXT_DIM, True, anchor="rm")
         text = f"{arrow} {_name(self.names, seat, self.lang)}".strip()
         _draw_fit(draw, (x0 + 10, y + NAME_TAG_H // 2), text, x1 - x0 - 20 - note_w, SMALL, TEXT, True)
+
+    def _kept_column(self, draw: toolkit.Canvas, x: int, y0: int, flag: dict, provable: bool) -> None:
+        """A flag's column, drawn on the background from its own corner and kept per everything it
+        shows (a move changes one flag: the other eight are pasted as they were), pasted at (x, y0):
+        the same pixels as drawing it there."""
+        size = (COL_W, 2 * self.side_h + FLAG_H)
+
+        def make() -> Image.Image:
+            layer = Image.new("RGB", size, BACKGROUND)
+            self._draw_column(toolkit.canvas(layer), 0, 0, flag, provable)
+            return layer
+        key = ("battleline.column", repr(flag), provable, self.three, self.slots, self.side_h,
+               tuple(self.first_note), self.lang, tuple(self.names))
+        toolkit.paste(draw, toolkit.sprite(key, make), (x, y0))
 
     def _draw_column(self, draw: ImageDraw.ImageDraw, x: int, y0: int, flag: dict, provable: bool) -> None:
         bottom, top = self._sides(flag)

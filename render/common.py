@@ -48,8 +48,10 @@ def _coverage(name: str) -> frozenset[int]:
         return frozenset(f.getBestCmap())
 
 
-def runs(text: str) -> list[tuple[str, bool]]:
-    """`text` cut into (part, is_cjk) runs: CJK where DejaVu lacks a character Noto has."""
+@lru_cache(maxsize=8192)
+def runs(text: str) -> tuple[tuple[str, bool], ...]:
+    """`text` cut into (part, is_cjk) runs: CJK where DejaVu lacks a character Noto has
+    (remembered: pictures write the same labels again and again)."""
     latin, cjk = _coverage(LATIN[False]), _coverage(CJK)
     out: list[tuple[str, bool]] = []
     for ch in text:
@@ -59,9 +61,10 @@ def runs(text: str) -> list[tuple[str, bool]]:
             out[-1] = (out[-1][0] + ch, use_cjk)
         else:
             out.append((ch, use_cjk))
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def needs_fallback(text: str) -> bool:
     latin = _coverage(LATIN[False])
     return any(ord(ch) not in latin for ch in text)
@@ -73,8 +76,13 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     same labels again and again)."""
     if not needs_fallback(text):
         return font(size, bold).getlength(text)
-    return sum((cjk_font(size) if is_cjk else font(size, bold)).getlength(part) + (1 if is_cjk and bold else 0)
-               for part, is_cjk in runs(text))
+    return sum(_run_length(part, size, bold, is_cjk) + (1 if is_cjk and bold else 0) for part, is_cjk in runs(text))
+
+
+@lru_cache(maxsize=8192)
+def _run_length(part: str, size: int, bold: bool, is_cjk: bool) -> float:
+    """How far one run of `draw_text` advances the pen (remembered, like `text_width`)."""
+    return (cjk_font(size) if is_cjk else font(size, bold)).getlength(part)
 
 
 def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -126,7 +134,13 @@ def wrap_text(text: str, size: int, width: float, bold: bool = False,
     """`text` broken into lines at most `width` wide: between words, and between Chinese
     characters (which have no spaces between them). A piece wider than a line is cut between
     characters. Lines after the first start with `indent`. With `max_lines`, the last line
-    kept ends with an ellipsis when text is left."""
+    kept ends with an ellipsis when text is left. (Remembered: a board wraps the same texts
+    after every move.)"""
+    return list(_wrapped(text, size, width, bold, max_lines, indent))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, size: int, width: float, bold: bool, max_lines: int | None, indent: str) -> tuple[str, ...]:
     lines: list[str] = []
     line = ""
     for atom, space in _atoms(text):
@@ -148,7 +162,7 @@ def wrap_text(text: str, size: int, width: float, bold: bool = False,
         lines = lines[:max_lines]
         lines[-1] = fit_text(lines[-1] + "…", size, width, bold) if text_width(
             lines[-1] + "…", size, bold) > width else lines[-1] + "…"
-    return lines
+    return tuple(lines)
 
 
 def words(text: Any, lang: str = "en", names: list[str] | None = None) -> str:
@@ -254,13 +268,11 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         if is_cjk:
             stroke = 1 if bold and size >= CJK_STROKE_SIZE else 0
             toolkit.text(draw, (x, base), part, font=cjk_font(size), fill=fill, anchor="ls", stroke_width=stroke,
-                     stroke_fill=fill)
-            if bold and not stroke:
-                toolkit.text(draw, (x + 1, base), part, font=cjk_font(size), fill=fill, anchor="ls")
-            x += cjk_font(size).getlength(part) + (1 if bold else 0)
+                         stroke_fill=fill, smear=1 if bold and not stroke else 0)
+            x += _run_length(part, size, False, True) + (1 if bold else 0)
         else:
             toolkit.text(draw, (x, base), part, font=primary, fill=fill, anchor="ls")
-            x += primary.getlength(part)
+            x += _run_length(part, size, bold, False)
 
 
 def shrink_to_fit(text: str, size: int, width: float, bold: bool = False,

@@ -185,6 +185,11 @@ class _Block:
 
 
 ROW = 28            # a line of chips or text on the board (SMALL text)
+# zlib level 4, above the other pictures' (render.toolkit.PNG_LEVEL): the 4-player board's map
+# (face-down tiles' weave, every square's icons) is the largest picture: 151.5 KB at level 2 in
+# Chinese, over the 150 KB budget; at level 4 it is about 139 KB, and since the map's bands are
+# mostly kept compressed from the previous picture (render.toolkit.png), it costs no more time
+BOARD_PNG_LEVEL = 4
 MAX_ASPECT = 1.35   # the board's height / width at most (the key is left out before this is passed)
 
 
@@ -201,8 +206,13 @@ class _Board:
     def say(self, text: Any) -> str:
         return words(text, self.lang, self.names)
 
-    def block(self, w: int, paint) -> Image.Image:
-        """`paint(x, w)` drawn on a block `w` px wide (self.d its canvas); the block cut under it."""
+    def block(self, w: int, paint, shows: Any = None) -> Image.Image:
+        """`paint(x, w)` drawn on a block `w` px wide (self.d its canvas); the block cut under it.
+        With `shows` (everything of the view the block draws, as a text), the block is kept as a
+        sprite: the civilizations, the market and the key change far less often than the board."""
+        if shows is not None:
+            return toolkit.sprite(("civ.block", w, self.lang, tuple(self.names), shows),
+                                  lambda: self.block(w, paint))
         for h in (720, TALL):
             part = _Block(w, h)
             keep, self.d = self.d, part.d
@@ -216,6 +226,56 @@ class _Board:
 
     # -- map
     def draw_map(self, d, top: int) -> int:
+        """The map from `top`: its ground (the layer `draw_ground` draws, kept per everything
+        it shows: it changes far less often than the figures on it), the battle's frame and the
+        figures."""
+        view = self.view
+        width, height = map_size(view)
+        x0, y0 = MAP_X, top + COORD
+        shown = ("civ.ground", top, self.lang, width, height,
+                 repr([view.get(k) for k in ("map", "layout", "cities", "markers", "disasters", "buildings",
+                                             "wonders_at", "great_people_at")]))
+
+        def make() -> Image.Image:
+            # a square wider and taller than the map: a city's outskirts on its edge reach past it
+            layer = Image.new("RGB", (x0 + (width + 1) * SQ, y0 + (height + 1) * SQ), BACKGROUND)
+            self.draw_ground(toolkit.canvas(layer), top)
+            return layer
+        toolkit.paste(d, toolkit.sprite(shown, make), (0, 0))
+        buildings = view.get("buildings") or {}
+        wonders = view.get("wonders_at") or {}
+        people = view.get("great_people_at") or {}
+        b = view.get("battle")
+        if isinstance(b, dict):
+            xy = square_at(str(b.get("square") or ""))
+            if xy:
+                bx, by = x0 + xy[0] * SQ, y0 + xy[1] * SQ
+                d.rectangle((bx - 2, by - 2, bx + SQ + 1, by + SQ + 1), outline=BATTLE, width=4)
+        # figures: per square and owner, armies then scouts
+        stacks: dict[tuple[int, int], dict[tuple[Any, str], int]] = {}
+        for f in view.get("figures") or []:
+            if isinstance(f, dict):
+                at = stacks.setdefault((_int(f.get("x")), _int(f.get("y"))), {})
+                at[(f.get("owner"), f.get("kind"))] = at.get((f.get("owner"), f.get("kind")), 0) + 1
+        for (x, y), groups in stacks.items():
+            parts = []
+            for (owner, kind), n in sorted(groups.items(), key=lambda g: (g[0][1] != "army", _int(g[0][0]))):
+                parts.append(army_token(owner, n) if kind == "army" else scout_token(owner, n))
+            total = sum(p.width for p in parts) + 1 * (len(parts) - 1)
+            px = x0 + x * SQ + max(1, (SQ - total) // 2) if total <= SQ else x0 + x * SQ
+            step = min(1.0, (SQ - parts[-1].width) / max(total - parts[-1].width, 1)) if len(parts) > 1 else 1.0
+            lbl = label(x, y)
+            low = any(lbl in table for table in (buildings, wonders, people))   # below a marker's chip
+            for p in parts:
+                py = y0 + y * SQ + (SQ - p.height if low else SQ // 2 - p.height // 2 + 1)
+                toolkit.paste(d, p, (round(px), py))
+                px += (p.width + 1) * step
+        return y0 + height * SQ
+
+    def draw_ground(self, d, top: int) -> None:
+        """What the map shows under the battle and the figures: the coordinates, the tiles
+        (squares or backs), the markers, the tiles' edges, the cities and their outskirts, huts,
+        villages and blockades."""
         view, lang = self.view, self.lang
         width, height = map_size(view)
         x0, y0 = MAP_X, top + COORD
@@ -295,32 +355,6 @@ class _Board:
                 d.line((bx + i, by + SQ - 2, bx + i + 4, by + SQ - 2), fill=BLOCKADE, width=3)
                 d.line((bx + 1, by + i, bx + 1, by + i + 4), fill=BLOCKADE, width=3)
                 d.line((bx + SQ - 2, by + i, bx + SQ - 2, by + i + 4), fill=BLOCKADE, width=3)
-        b = view.get("battle")
-        if isinstance(b, dict):
-            xy = square_at(str(b.get("square") or ""))
-            if xy:
-                bx, by = x0 + xy[0] * SQ, y0 + xy[1] * SQ
-                d.rectangle((bx - 2, by - 2, bx + SQ + 1, by + SQ + 1), outline=BATTLE, width=4)
-        # figures: per square and owner, armies then scouts
-        stacks: dict[tuple[int, int], dict[tuple[Any, str], int]] = {}
-        for f in view.get("figures") or []:
-            if isinstance(f, dict):
-                at = stacks.setdefault((_int(f.get("x")), _int(f.get("y"))), {})
-                at[(f.get("owner"), f.get("kind"))] = at.get((f.get("owner"), f.get("kind")), 0) + 1
-        for (x, y), groups in stacks.items():
-            parts = []
-            for (owner, kind), n in sorted(groups.items(), key=lambda g: (g[0][1] != "army", _int(g[0][0]))):
-                parts.append(army_token(owner, n) if kind == "army" else scout_token(owner, n))
-            total = sum(p.width for p in parts) + 1 * (len(parts) - 1)
-            px = x0 + x * SQ + max(1, (SQ - total) // 2) if total <= SQ else x0 + x * SQ
-            step = min(1.0, (SQ - parts[-1].width) / max(total - parts[-1].width, 1)) if len(parts) > 1 else 1.0
-            lbl = label(x, y)
-            low = any(lbl in table for table in (buildings, wonders, people))   # below a marker's chip
-            for p in parts:
-                py = y0 + y * SQ + (SQ - p.height if low else SQ // 2 - p.height // 2 + 1)
-                toolkit.paste(d, p, (round(px), py))
-                px += (p.width + 1) * step
-        return y0 + height * SQ
 
     def draw_key(self, x0: int, w: int) -> int:
         """The key (palette.draw_key): icons, markers, figures."""
@@ -617,19 +651,24 @@ class _Board:
         strip = right[0][1] + right[0][2].height + 10
         under: list[Image.Image] = []
         key = None
+        market = repr([view.get(k) for k in ("decks", "hut_pile", "village_pile")])
+        icons = repr(layout(view).get("icons"))
+        shows = {self.draw_market: ("market", market), self.draw_key: ("key", icons)}
         for paint in (self.draw_market, self.draw_key):
-            part = self.block(PANEL_W, paint)
+            part = self.block(PANEL_W, paint, shows[paint])
             if strip + part.height <= map_bottom:
                 right.append((PANEL_X, strip, part))
                 strip += part.height + 12
             elif paint == self.draw_market:
-                under.append(self.block(HALF_W, paint))
+                under.append(self.block(HALF_W, paint, shows[paint]))
             else:
-                key = self.block(HALF_W, paint)
+                key = self.block(HALF_W, paint, shows[paint])
         below = max(map_bottom, strip) + 10
         placed = []
         battle = [self.block(HALF_W, self.draw_battle)] if isinstance(view.get("battle"), dict) else []
-        civs = [self.block(HALF_W, lambda x, w, s=seat, a=area: self.draw_civ(x, w, s, a))
+        around = repr([view.get(k) for k in ("tracks", "buildings", "wonders_at")])
+        civs = [self.block(HALF_W, lambda x, w, s=seat, a=area: self.draw_civ(x, w, s, a),
+                           ("civ", seat, repr(area), around))
                 for seat, area in enumerate(seats_of(view))]
         columns = [below, below]
         for part in battle + civs + under + ([key] if key else []):
@@ -644,7 +683,7 @@ class _Board:
         self.draw_map(d, MARGIN)
         for x, y, part in right + placed:
             img.paste(part, (x, y))
-        return PALETTE.png(img)
+        return PALETTE.png(img, BOARD_PNG_LEVEL)
 
 
 def unit_bar(units: dict, card: str, rank: int, wounds: int, lang: str, w: int) -> Image.Image:

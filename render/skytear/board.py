@@ -779,12 +779,19 @@ class _Board:
         h = len(rows) * row_h + LINE * len(caption) + 10
         s = 26.0
 
-        def paint(d: toolkit.Canvas, x0: int, y: int) -> None:
+        pad = 4   # the icons reach a little past their rows
+
+        def entries(d: toolkit.Canvas) -> None:
             for r, row in enumerate(rows):
-                cy = y + r * row_h + row_h // 2
+                cy = pad + r * row_h + row_h // 2
                 for kind, text, x in row:
-                    self._key_icon(d, kind, x0 + x + icon / 2, cy, s)
-                    draw_text(d, (x0 + x + icon + 6, cy), text, SMALL, TEXT_DIM, anchor="lm")
+                    self._key_icon(d, kind, x + icon / 2, cy, s)
+                    draw_text(d, (x + icon + 6, cy), text, SMALL, TEXT_DIM, anchor="lm")
+
+        def paint(d: toolkit.Canvas, x0: int, y: int) -> None:
+            # the entries change only when a kind of piece comes or goes: kept
+            toolkit.paste(d, self._kept(("key", repr(rows)), (width + 1, len(rows) * row_h + 2 * pad), entries),
+                          (x0, y - pad))
             cy = y + len(rows) * row_h + LINE // 2
             if caption:
                 d.rectangle((x0, cy - 9, x0 + 22, cy + 9), outline=LAST, width=4)
@@ -901,19 +908,47 @@ class _Board:
         heights = [sum(r[2] for r in rows) + 18 for rows in panels]
         h = sum(heights) + 2 * 12
 
+        view = self.view
+        sides = view.get("sides") or []
+        active = (view.get("activation") or {}).get("hero")
+
+        def around(side: int, rows: list[tuple]) -> str:
+            """What a side's rows read of the view besides their own data."""
+            info = sides[side] if side < len(sides) else None
+            heroes = {data[0].get("id") for kind, data, _h in rows if kind == "hero"}
+            return repr([info, self._side_turn(side), view.get("mana"), view.get("round"),
+                         active if active in heroes else None])
+
+        def panel(d: toolkit.Canvas, x: int, y: int, side: int, rows: list[tuple]) -> None:
+            turn = self._side_turn(side)
+            toolkit.round_box(d, (x, y, x + w, y + heights[side]), radius=10, fill=mix(SIDE[side], PANEL, 0.88),
+                              outline=SIDE[side] if turn else PANEL_EDGE, width=3 if turn else 1)
+            d.rectangle((x + 3, y + 10, x + 9, y + 40), fill=SIDE[side])
+            ry = y + 8
+            for kind, data, rh in rows:
+                if kind != "gap":
+                    getattr(self, f"_row_{kind}")(d, x + 18, ry, w - 32, data)
+                ry += rh
+
         def paint(d: toolkit.Canvas, x: int, y: int) -> None:
             for side, rows in enumerate(panels):
-                turn = self._side_turn(side)
-                toolkit.round_box(d, (x, y, x + w, y + heights[side]), radius=10, fill=mix(SIDE[side], PANEL, 0.88),
-                                  outline=SIDE[side] if turn else PANEL_EDGE, width=3 if turn else 1)
-                d.rectangle((x + 3, y + 10, x + 9, y + 40), fill=SIDE[side])
-                ry = y + 8
-                for kind, data, rh in rows:
-                    if kind != "gap":
-                        getattr(self, f"_row_{kind}")(d, x + 18, ry, w - 32, data)
-                    ry += rh
+                # a move mostly changes one side: the other's panel is the one kept from before
+                kept = self._kept(("side", side, repr(rows), around(side, rows)), (w + 1, heights[side] + 1),
+                                  lambda c, side=side, rows=rows: panel(c, 0, 0, side, rows))
+                toolkit.paste(d, kept, (x, y))
                 y += heights[side] + 12
         return h, paint
+
+    def _kept(self, shows: tuple, size: tuple[int, int], paint) -> Image.Image:
+        """A panel `paint(canvas)` draws from (0, 0) within `size` on the background, kept as a
+        sprite per `shows` (everything it shows, with the reader's language and the seats'
+        names): pasted on the background where it was to be drawn, it gives the same pixels."""
+        def make() -> Image.Image:
+            layer = Image.new("RGB", size, BACKGROUND)
+            paint(toolkit.canvas(layer))
+            return layer
+        return toolkit.sprite(("skytear.panel", self.lang, tuple(self.names), repr(self.glyphs), size) + shows,
+                              make)
 
     def _side_turn(self, side: int) -> bool:
         return self.view.get("acting_side") == side
@@ -1136,15 +1171,19 @@ class _Board:
             return None
         h = sum(r[2] for r in rows) + 30
 
-        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
-            toolkit.round_box(d, (x, y, x + w, y + h - 12), radius=10, fill=PANEL, outline=PANEL_EDGE)
-            ry = y + 10
+        def panel(d: toolkit.Canvas) -> None:
+            toolkit.round_box(d, (0, 0, w, h - 12), radius=10, fill=PANEL, outline=PANEL_EDGE)
+            ry = 10
             for kind, data, rh in rows:
                 if kind == "line":
-                    self._common_line(d, x + 18, ry + rh // 2, *data)
+                    self._common_line(d, 18, ry + rh // 2, *data)
                 elif kind == "victory":
-                    self._common_victory(d, x + 18, ry + rh // 2, data)
+                    self._common_victory(d, 18, ry + rh // 2, data)
                 ry += rh
+
+        def paint(d: toolkit.Canvas, x: int, y: int) -> None:
+            # the outsider, the victory cards and the vortex change seldom: kept
+            toolkit.paste(d, self._kept(("common", repr(rows)), (w + 1, h - 11), panel), (x, y))
         return h, paint
 
     def _common_line(self, d, x, cy, text, colour, bold, indent, icon) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 import math
 import struct
+import threading
 import zlib
 from contextlib import contextmanager
 from collections import OrderedDict
@@ -136,6 +137,7 @@ def canvas(image: Image.Image) -> Canvas:
 
 
 _sprites: OrderedDict[Any, Image.Image] = OrderedDict()
+_KEPT_LOCK = threading.Lock()  # guards the kept sprites and PNG bands
 _sprite_bytes = 0
 # each kept sprite whose pixels are all opaque or all transparent (a box with round corners,
 # a token: Pillow's shapes have no soft edge), by the sprite's id and dropped with it: its RGB
@@ -161,21 +163,29 @@ def sprite(key: Any, make: Callable[[], Image.Image]) -> Image.Image:
     global _sprite_bytes
     if _DRAWN is not None:
         return make()  # texts being recorded (texts_drawn): every part drawn, so its texts are seen
-    part = _sprites.get(key)
-    if part is not None:
-        _sprites.move_to_end(key)
-        return part
-    part = _sprites[key] = make()
+    with _KEPT_LOCK:
+        part = _sprites.get(key)
+        if part is not None:
+            _sprites.move_to_end(key)
+            return part
+    part = make()
+    solid = None
     if part.mode == "RGBA":
         alpha = part.getchannel("A")
         levels = alpha.histogram()
         if not any(levels[1:255]):
-            _solid[id(part)] = (part.convert("RGB"), alpha.convert("1") if levels[0] else None)
-    _sprite_bytes += _bytes(part)
-    while _sprite_bytes > SPRITE_BYTES and len(_sprites) > 1:
-        _key, dropped = _sprites.popitem(last=False)
-        _sprite_bytes -= _bytes(dropped)
-        _solid.pop(id(dropped), None)
+            solid = (part.convert("RGB"), alpha.convert("1") if levels[0] else None)
+    with _KEPT_LOCK:  # pictures may be drawn in several threads of one process (no render workers)
+        if key in _sprites:
+            return _sprites[key]
+        _sprites[key] = part
+        if solid is not None:
+            _solid[id(part)] = solid
+        _sprite_bytes += _bytes(part)
+        while _sprite_bytes > SPRITE_BYTES and len(_sprites) > 1:
+            _key, dropped = _sprites.popitem(last=False)
+            _sprite_bytes -= _bytes(dropped)
+            _solid.pop(id(dropped), None)
     return part
 
 
@@ -338,16 +348,20 @@ def _band(data: bytes, level: int, width: int) -> bytes:
     join into one stream; kept per its pixels."""
     global _band_bytes
     key = (level, width, len(data), hash(data), zlib.crc32(data))
-    done = _bands.get(key)
-    if done is not None:
-        _bands.move_to_end(key)
-        return done
+    with _KEPT_LOCK:
+        done = _bands.get(key)
+        if done is not None:
+            _bands.move_to_end(key)
+            return done
     squeeze = zlib.compressobj(level, zlib.DEFLATED, -15, 9)
-    done = _bands[key] = squeeze.compress(data) + squeeze.flush(zlib.Z_FULL_FLUSH)
-    _band_bytes += len(done)
-    while _band_bytes > BAND_BYTES and len(_bands) > 1:
-        _key, dropped = _bands.popitem(last=False)
-        _band_bytes -= len(dropped)
+    done = squeeze.compress(data) + squeeze.flush(zlib.Z_FULL_FLUSH)
+    with _KEPT_LOCK:
+        if key not in _bands:
+            _bands[key] = done
+            _band_bytes += len(done)
+        while _band_bytes > BAND_BYTES and len(_bands) > 1:
+            _key, dropped = _bands.popitem(last=False)
+            _band_bytes -= len(dropped)
     return done
 
 

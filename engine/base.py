@@ -1,6 +1,6 @@
 """The engine contract every game implements (see DESIGN.md, "The engine contract").
 
-A game is a module (or object) exposing the attributes of `GameRules`. State is a plain
+A game is a `Game`, declared with `declare(...)` from its modules' functions. State is a plain
 JSON-serialisable dict that carries its own RNG (see `engine.rng`), so replaying the action
 log from the seed reproduces it exactly. Engines never mutate the state they are given:
 `apply` returns a new state.
@@ -295,7 +295,7 @@ class Game:
     REQUIRED = ("name", "title", "min_players", "max_players", "setup", "active_players", "legal_actions",
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
-             "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "module", "taken_already",
+             "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "taken_already",
              "takes_unlisted")
 
     name: str = ""
@@ -304,7 +304,6 @@ class Game:
     max_players: int = 0
     options: tuple = ()
     windows: bool = False         # the game opens response windows (then `/match autopass` applies)
-    module: Any = None            # the engine package (its help texts, its own extra functions)
 
     # ---- required rules functions (engine/<game>/ modules)
     def setup(self, players: int, options: dict, seed: int) -> State:

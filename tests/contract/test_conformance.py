@@ -8,6 +8,8 @@ import functools
 import pytest
 
 from .games import all_specs
+from engine.base import Game, as_game, check_game, declare
+
 from .harness import CHECKS, check_options, check_teams, play
 
 SPECS = {spec.name: spec for spec in all_specs()}
@@ -49,3 +51,24 @@ def test_declared_options(name):
 @pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in SPECS])
 def test_teams_cover_every_seat_once(name):
     check_teams(SPECS[name].rules)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in SPECS])
+def test_the_declaration_is_whole(name):
+    """Every required entry of engine.base.Game given, every hook one the platform knows, each
+    callable that must be: checked when the game registers, and again here."""
+    game = as_game(SPECS[name].rules)
+    check_game(game)
+    for key in Game.REQUIRED[4:] + ("play", "apply", "moment", "prompt", "timeout_action", "quiet_pass",
+                                   "takes_unlisted", "taken_already", "not_your_turn"):
+        assert callable(getattr(game, key)), key
+
+
+def test_a_declaration_with_a_gap_or_an_unknown_entry_is_refused():
+    whole = {key: getattr(as_game(SPECS["battleline"].rules), key) for key in Game.REQUIRED + ("play",)}
+    declare(**whole)
+    for key in Game.REQUIRED:
+        with pytest.raises(TypeError, match=key if key != "max_players" else "players"):
+            declare(**{k: v for k, v in whole.items() if k != key})
+    with pytest.raises(TypeError, match="unknown"):
+        declare(**whole, pass_action=lambda state: "pass")

@@ -7,9 +7,9 @@ import functools
 
 import pytest
 
-from .games import all_specs
 from engine.base import Game, as_game, check_game, declare
 
+from .games import all_specs
 from .harness import CHECKS, check_options, check_teams, play
 
 SPECS = {spec.name: spec for spec in all_specs()}

@@ -17,16 +17,17 @@ from cogs.ui.picker import StepButton, StepSelect, move_items
 from engine.base import name_seats
 from engine.battleline import RULES, card_label, explain_claim
 from engine.battleline.proof import check_claim
-from tests.discord.bl_helpers import (HandSource, assert_thread_hides_hands, button_for, choose, due,
-                                      is_troop_play, move_by_command, move_by_components, seeded)
+from tests.discord.harness import (NOT_A_MOVE, HandSource, assert_thread_hides_secrets, button_for, due,
+                                   move_by_command, move_by_components, seeded)
 from tests.discord.helpers import bot_handle, children, current_match, last_dm, thread_of, toolkit_components
+from tests.discord.players import battleline_choose as choose
+from tests.discord.players import is_troop_play
 
 # seeds (k of `seeded`) whose games, with our test player, use every guile tactic, a Scout with
-# deck choices, a Mud discard (D5) and an early "done"; see bl_helpers.choose
+# deck choices, a Mud discard (D5) and an early "done"; see players.battleline_choose
 COMMANDS_GAME = 238
 COMPONENTS_GAME = 267
 SETUP_SEED = 5
-NOT_A_MOVE = "not one of your moves now"  # a generated command's refusal of an illegal choice
 
 
 @pytest.fixture
@@ -64,7 +65,7 @@ async def test_full_game_by_slash_commands(world):
         assert any(a.startswith(kind) for a in log), kind
     assert match.status == "finished" and "Game over" in thread.history()[-1].content
     assert await env.bot.service.replay(match.id) == match.snapshot
-    assert await assert_thread_hides_hands(env, thread) > 50
+    assert await assert_thread_hides_secrets(env, thread, match) > 50
     await check_log_pages(env, thread, carol, match)
 
 
@@ -139,7 +140,7 @@ async def test_full_game_by_hand_components_one_player_without_dms(world):
                  "scout:return", "muddiscard", "claim", "done"):
         assert any(a.startswith(kind) for a in log), kind
     assert match.status == "finished"
-    assert await assert_thread_hides_hands(env, thread) > 50
+    assert await assert_thread_hides_secrets(env, thread, match) > 50
     # DMs to bob were tried once only; his hand came by ephemeral answers, never into the thread
     assert len([m for m in thread.history() if "your DMs are closed" in m.content]) == 1
     assert not [m for m in thread.history() if "your private view" in m.content]
@@ -272,7 +273,7 @@ async def test_autocomplete_offers_only_legal_choices_and_illegal_commands_chang
     r = await mover.slash(thread, "battleline draw", deck="troop")
     assert r.response.content.startswith("Move played. You drew "), r.response.content
     assert (await current_match(env)).version == match.version + 2
-    await assert_thread_hides_hands(env, thread)
+    await assert_thread_hides_secrets(env, thread, await current_match(env))
 
 
 async def test_hand_menus_survive_a_restart_and_the_draw_is_a_button_on_the_answer(world, make_bot):

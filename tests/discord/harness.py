@@ -159,6 +159,11 @@ def _clash_blind(state: dict, public: dict) -> None:
     assert public["tactics"]["picks"] == {} and all(isinstance(a["tactic_hand"], int) for a in public["seats"])
 
 
+def _battalia_deciding(state: dict) -> bool:
+    """R92: the defender's choice (fight back, retreat or surrender)."""
+    return bool(state["battle"]) and state["battle"]["stage"] == "decide"
+
+
 def _civ_words(state: dict, item: str) -> tuple[str, ...]:
     from engine.civilization import research
     from i18n import render
@@ -207,6 +212,13 @@ class GameSpec:
     ignore_case: bool = False                   # secrets named in any case
     own: Callable[[Action], tuple | None] | None = None  # the game's own commands (see VerbCommands)
     combined: tuple[str, ...] = ()
+    answers: tuple[str, ...] = ("Move played.",)   # how the answer to a move begins
+    # the driver: what its counts go by ("command", or "verb": the first part of the move's id),
+    # every how many typed moves it sends /<game> move instead (0: never), and the positions
+    # whose move it always makes on the hand
+    counts_by: str = "command"
+    any_move_every: int = 0
+    on_hand: Callable[[dict], bool] | None = None
 
     @property
     def rules(self):
@@ -229,8 +241,9 @@ class GameSpec:
 
 GAMES = {spec.name: spec for spec in (
     GameSpec("battleline", "battleline", "cogs.battleline:BattleLineCog", words=_battleline_words, ignore_case=True,
-             own=_battleline_claim, combined=("battleline claim",)),
-    GameSpec("battalia", "battalia", "cogs.battalia:BattaliaCog"),
+             own=_battleline_claim, combined=("battleline claim",), answers=("Move played.", "Flag ")),
+    GameSpec("battalia", "battalia", "cogs.battalia:BattaliaCog", counts_by="verb", any_move_every=7,
+             on_hand=_battalia_deciding),
     GameSpec("skytear", "skytear", "cogs.skytear:SkytearCog", more_secrets=_skytear_leads, never_public=r"\bc\d+\b"),
     GameSpec("clash_of_rage", "clash", "cogs.clash_of_rage:ClashOfRageCog", words=_clash_words, blind=_clash_blind),
     GameSpec("civilization", "civ", "cogs.civilization:CivilizationCog", words=_civ_words, blind=_civ_blind,
@@ -582,11 +595,9 @@ def check_commands_and_hands(game, runs, every: int = 10, one_menu: bool = True)
 
 class Driver:
     """Plays the humans' moves (their planners, seeded `seed + version`) by slash commands and by
-    the private hand's components, alternating per command (`key`: what the alternation and the
-    counts go by, the command by default), and records how. Every `any_move_every`-th typed move
-    is sent as the game's /<game> move instead."""
-
-    any_move_every = 0
+    the private hand's components, alternating per command (or per verb, see GameSpec.counts_by),
+    and records how; some moves are sent as /<game> move, some always made on the hand (see
+    GameSpec)."""
 
     def __init__(self, env, thread, members, planners: dict | None = None, first: str = "slash",
                  game: str | None = None):
@@ -602,12 +613,15 @@ class Driver:
         self.autocompleted = 0
         self.moves = 0
         self.typed = 0
+        self.on_hand = 0                 # moves the game always makes on the hand (GameSpec.on_hand)
 
     @property
     def spec(self) -> GameSpec:
         return spec_of(self.game)
 
     def key(self, action: Action) -> str:
+        if self.spec.counts_by == "verb":
+            return action.id.split(":", 1)[0]
         return self.spec.commands.command_of(action)
 
     def planner(self, name: str):
@@ -669,7 +683,8 @@ class Driver:
         move."""
         self.typed += 1
         commands = self.spec.commands
-        if self.any_move_every and self.typed % self.any_move_every == 0:
+        every = self.spec.any_move_every
+        if every and self.typed % every == 0:
             command, value = f"{commands.prefix} move", " ".join(s.value for s in action.steps())
             offered = offered_values(await member.autocomplete(self.thread, command, "move", value))
             assert value in offered, (value, offered)
@@ -678,7 +693,8 @@ class Driver:
         command, options = commands.command_for(action)
         result, asked = await typed_command(
             member, self.thread, command, options,
-            lambda option, given: commands.option_values(actions, command, option, given))
+            lambda option, given: commands.option_values(actions, command, option, given),
+            single=command in commands.combined)
         self.autocompleted += asked
         self.commands[command] += 1
         return result
@@ -687,7 +703,7 @@ class Driver:
         """The move was played and answered with the hand, and is the next row of the action log;
         now and then the hands' views are let time out."""
         text = result.response is not None and result.response.content
-        assert text and text.startswith("Move played."), (action_id, text)
+        assert text and text.startswith(self.spec.answers), (action_id, text)
         assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
         remember_answer(member, result)
         logged = {seq: (s, a) for seq, s, a, _at in await self.env.bot.store.actions(match.id)}
@@ -705,6 +721,9 @@ class Driver:
         self.moves_by[member.name] += 1
         hand = self.hand_of(member)
         check_hand(hand, match, actions)
+        if self.spec.on_hand is not None and self.spec.on_hand(match.snapshot):
+            way = "component"
+            self.on_hand += 1
         _way, result = await self.send(way, member, hand, match, seat, actions, action)
         self.played.append((match.version, seat, action.id))
         await self.settle(member, match, seat, action.id, result)
@@ -831,24 +850,15 @@ async def move_by_command(member, channel, match, seat: int, action: str, used: 
         name, value = f"{commands.prefix} move", any_move_value(match, seat, action)
         offered = offered_values(await member.autocomplete(channel, name, "move", value))
         assert value in offered, (value, offered)
-        options = {"move": value}
+        result = await member.slash(channel, name, move=value)
     else:
         name, steps = commands.command_for(move)
-        options = {}
-        for option, value in steps:
-            offered = offered_values(await member.autocomplete(channel, name, option, "", **options))
-            if name in commands.combined:
-                offered = [v for v in offered if " " not in v]
-            wanted = commands.option_values(actions, name, option, options)
-            assert set(offered) == wanted if len(wanted) <= 25 else set(offered) <= wanted, \
-                (name, option, sorted(offered), sorted(wanted))
-            assert value in offered, (option, value, offered)
-            options[option] = value
-    result = await member.slash(channel, name, **options)
+        result, _asked = await typed_command(
+            member, channel, name, steps, lambda option, given: commands.option_values(actions, name, option, given),
+            single=name in commands.combined)
     text = result.response.content
     assert result.ephemeral, text
-    assert text.startswith("Move played.") or (name in commands.combined and ": claimed." in text.split("\n")[0]), \
-        f"{action}: {text}"
+    assert text.startswith(spec.answers), f"{action}: {text}"
     assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
     remember_answer(member, result)
     if used is not None:

@@ -235,20 +235,26 @@ def option_values(actions: list[Action], command_for, command: str, option: str,
     return out
 
 
-async def typed_command(member, thread, command: str, options: list[tuple[str, str]], wanted):
+async def typed_command(member, thread, command: str, options: list[tuple[str, str]], wanted, single: bool = False):
     """Send a generated command, each option checked first: its autocomplete offers exactly the
     legal values (`wanted(option, given)`; all of them when they fit in Discord's 25, else some
-    of them), and the one to send. Returns (the command's result, autocompletes asked)."""
-    given: dict[str, str] = {}
+    of them; `single`: of the values it offers, those that are one value, not several), and the
+    one to send. Returns (the command's result, autocompletes asked)."""
+    given: dict = {}
     for option, value in options:
-        offered = offered_values(await member.autocomplete(thread, command, option, "", **given))
+        choices = await member.autocomplete(thread, command, option, "", **given)
+        offered = offered_values(choices)
+        if single:
+            offered = [v for v in offered if " " not in v]
         legal = wanted(option, given)
         assert set(offered) == legal if len(legal) <= 25 else set(offered) <= legal, \
             (command, option, sorted(offered), sorted(legal))
         if value not in offered:
-            offered = offered_values(await member.autocomplete(thread, command, option, value, **given))
+            choices = await member.autocomplete(thread, command, option, value, **given)
+            offered = offered_values(choices)
         assert value in offered, (command, option, value, offered)
-        given[option] = value
+        # sent as the list offers it (an option of numbers takes the number)
+        given[option] = next(c["value"] for c in choices if str(c["value"]) == value)
     return await member.slash(thread, command, **given), len(options)
 
 

@@ -388,4 +388,4 @@ def civ_how_it_ended(state: dict) -> str:
 
 
 # the test player a driver gives a person by default, per game (the others: the computer player)
-PLAYERS = {"skytear": SkytearPlanner, "clash_of_rage": ClashPlanner, "civilization": CivPlanner}
+PLAYERS = {"battleline": BattleLinePlayer, "skytear": SkytearPlanner, "clash_of_rage": ClashPlanner, "civilization": CivPlanner}

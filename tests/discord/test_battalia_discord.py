@@ -44,27 +44,11 @@ def option_values(actions, command: str, option: str, given: dict) -> set[str]:
     return GAMES[GAME].commands.option_values(actions, command, option, given)
 
 
-class Driver(harness.Driver):
-    """The shared driver with the engine's computer player for the people, counting by the move's
-    verb (the first part of its id: "faction", "startcity", "formation"... rather than the
-    command), a defender's choice always made on the hand, and every seventh typed move sent as
-    /battalia move."""
-
-    any_move_every = 7
-
-    def __init__(self, env, thread, members, first: str = "slash"):
-        super().__init__(env, thread, members, first=first, game=GAME)
-        self.defended_by_components = 0  # R92: the defender's choice made on the private hand
-
-    def key(self, action) -> str:
-        return verb_of(action.id)
-
-    async def play_one(self, way: str | None = None, action_id: str | None = None) -> str:
-        battle = (await current_match(self.env)).snapshot["battle"]
-        deciding = bool(battle) and battle["stage"] == "decide"
-        played = await super().play_one("component" if deciding else way, action_id)
-        self.defended_by_components += deciding
-        return played
+def Driver(env, thread, members, first: str = "slash") -> harness.Driver:
+    """The shared driver: the engine's computer player for the people, its counts by the move's
+    verb ("faction", "startcity", "formation"...), a defender's choice always made on the hand
+    (R92) and every seventh typed move sent as /battalia move (see harness.GAMES)."""
+    return harness.Driver(env, thread, members, first=first, game=GAME)
 
 
 @pytest.fixture
@@ -75,34 +59,6 @@ def simcord_bot(make_bot):
 def menu_on(message) -> discord.SelectMenu:
     return next(c for c in children(message) if isinstance(c, discord.SelectMenu)
                 and c.custom_id.startswith("ui:step:"))
-
-
-async def test_two_player_game_against_the_computer_to_the_end(world):
-    env, guild, channel, alice, bob, carol = world
-    env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
-    r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=2)
-    assert r.ephemeral and "has started" in r.response.content
-    thread = thread_of(channel)
-    match = await current_match(env)
-    assert match.status == "active" and sum(s.is_ai for s in match.seats) == 1
-    assert match.options == {"weeks": 2}, "options at their default are not stored"
-    driver = Driver(env, thread, [alice])
-    moves = await driver.play_to_the_end()
-    match = await current_match(env)
-    assert match.status == "finished" and "2-week limit" in from_json(match.result["reason"])  # R133
-    assert "Game over" in thread.history()[-1].content
-    assert driver.defended_by_components >= 1, "the human defender answered a battle on the hand (R92)"
-    assert {way for (_verb, way) in driver.used} == {"slash", "component"} and driver.autocompleted > 10
-    for verb in ("hire", "place", "start", "end", "add", "commit", "attack", "pass"):
-        assert driver.used[(verb, "slash")], verb
-    assert driver.commands["battalia move"] >= 3, "the any-move command plays too"
-    # the layout: one-step moves and the turn start are buttons, every other kind of move a menu
-    for verb, kind in (("hire", "menu"), ("craft", "menu"), ("road", "menu"), ("upgrade", "menu"),
-                       ("move", "menu"), ("place", "menu"), ("start", "button"), ("end", "button"),
-                       ("add", "menu"), ("commit", "button"), ("fight", "menu")):
-        assert driver.kinds[(verb, kind)], (verb, kind, driver.kinds)
-    assert moves > 40
-    await assert_thread_hides_secrets(env, thread, match, images=4)
 
 
 async def test_four_player_game_two_humans_and_two_computers(world):

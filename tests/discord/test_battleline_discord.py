@@ -19,7 +19,7 @@ from engine.battleline import RULES, card_label, explain_claim
 from engine.battleline.proof import check_claim
 from tests.discord.harness import (NOT_A_MOVE, HandSource, assert_thread_hides_secrets, button_for, due,
                                    move_by_command, move_by_components, seeded)
-from tests.discord.helpers import bot_handle, children, current_match, last_dm, thread_of, toolkit_components
+from tests.discord.helpers import children, current_match, last_dm, thread_of, toolkit_components
 from tests.discord.players import battleline_choose as choose
 from tests.discord.players import is_troop_play
 
@@ -144,31 +144,6 @@ async def test_full_game_by_hand_components_one_player_without_dms(world):
     # DMs to bob were tried once only; his hand came by ephemeral answers, never into the thread
     assert len([m for m in thread.history() if "your DMs are closed" in m.content]) == 1
     assert not [m for m in thread.history() if "your private view" in m.content]
-
-
-async def test_full_game_against_the_computer(world):
-    env, guild, channel, alice, bob, carol = world
-    seeded(env, 11)
-    r = await alice.slash(channel, "battleline challenge", opponent=bot_handle(env), variant="advanced")
-    assert "has started" in r.response.content, r.response.content
-    match = await current_match(env)
-    assert match.options == {"variant": "advanced"} and any(s.is_ai for s in match.seats)
-    thread = thread_of(channel)
-    source = HandSource(alice, thread)
-    alice_seat = match.seat_of(alice.id)
-    turn = 0
-    while (match := await current_match(env)).status == "active":
-        # the computer never keeps anyone waiting: whenever we look, it is alice's move
-        assert RULES.active_players(match.snapshot) == {alice_seat}
-        action = choose(match.snapshot, alice_seat, match.seed + match.version)
-        if turn % 2:
-            await move_by_components(env.bot, source, match, alice_seat, action)
-        else:
-            await move_by_command(alice, thread, match, alice_seat, action)
-        turn += 1
-    seats = {s for _q, s, _a, _t in await env.bot.store.actions(match.id)}
-    assert seats == {0, 1} and match.status == "finished"
-    assert "Game over" in thread.history()[-1].content
 
 
 async def _play_to_fill_flag_one(env, members) -> None:

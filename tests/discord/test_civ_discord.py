@@ -19,18 +19,15 @@ from engine.civilization import RULES, research
 from i18n import render
 from render import registry as renderers
 from tests.discord.harness import Driver, FixedSeed, assert_thread_hides_secrets, check_public_text, find_seed
-from tests.discord.helpers import (bot_handle, current_match, last_dm, log_rematch_and_replay, moves_by_service,
+from tests.discord.helpers import (current_match, last_dm, log_rematch_and_replay, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of,
                                    undo_is_refused_after, vote_hands_the_seat_to_the_computer, with_button)
 from tests.discord.players import CivPlanner as Planner
-from tests.discord.players import civ_every_command as every_command
 from tests.discord.players import civ_how_it_ended as how_it_ended
 
 GAME = "civilization"
-EVERY_COMMAND = 12     # alice against the computer: every kind of move offered, to a culture victory
 FOUR_PLAYERS = 0       # alice and bob against two computers
 BATTLE = 0             # alice against bob: a raid on a village (the other plays the barbarians)
-HUMAN_COMMANDS = ("research", "done")   # pressed as buttons whenever they came a second time
 
 
 @pytest.fixture
@@ -48,38 +45,6 @@ async def challenge(env, channel, challenger, *opponents, computers: int = 0, cl
         if opponent.id != env.bot.user.id:
             await opponent.click(with_button(channel, "Accept"), label="Accept")
     return thread_of(channel)
-
-
-async def test_one_against_the_computer_every_command_to_a_victory(play):
-    """Against the computer, to the end (a real victory reached through the bot: the culture track
-    in the game of this seed): the human makes every kind of move, each command typed once (its
-    options' lists offer exactly the legal values) and then alternately by the hand's buttons and
-    menus (research picks and battle plays are buttons); the thread never names a hidden card or
-    research pick and its boards are the public view's pictures; the log replays to the stored
-    state."""
-    env, guild, channel, alice, bob, carol = play
-    seed, run = find_seed(GAME, {}, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    env.bot.service.seed_source = FixedSeed(seed)
-    thread = await challenge(env, channel, alice, bot_handle(env))
-    match = await current_match(env)
-    assert match.seat_of(alice.id) == run.seat_of("alice")
-    driver = Driver(env, thread, [alice])
-    await driver.play_to_the_end()
-    match = await current_match(env)
-    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
-    assert how_it_ended(match.snapshot) in ("culture", "tech", "economic", "military")
-    final = thread.history()[-1].content
-    assert "Game over" in final, final
-    offered = run.commands_offered()   # every command but those the game never allowed the human
-    assert driver.commands_used() == offered, offered - driver.commands_used()
-    assert {c for (c, way) in driver.used if way == "slash"} == offered, "every command typed once"
-    assert driver.autocompleted > 20
-    for command in HUMAN_COMMANDS:
-        if driver.used[(command, "component")]:
-            assert driver.kinds[(command, "button")], (command, driver.kinds)
-    # research picks are buttons; a battle play is the card from a menu of the battle hand, then its front
-    assert driver.kinds[("research", "button")] and driver.kinds[("play", "menu")], driver.kinds
-    assert await assert_thread_hides_secrets(env, thread, match) > 5
 
 
 FOUR_PLANNERS = {"alice": Planner(("greatperson",), False), "bob": Planner(("greatperson",), False)}

@@ -16,56 +16,20 @@ import pytest
 
 from engine.clash_of_rage import RULES, tactics
 from tests.discord.harness import GAMES, Driver, FixedSeed, assert_thread_hides_secrets, check_public_text, find_seed
-from tests.discord.helpers import (bot_handle, buttons, current_match, log_rematch_and_replay, moves_by_service,
+from tests.discord.helpers import (buttons, current_match, log_rematch_and_replay, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of,
                                    undo_is_refused_after, vote_hands_the_seat_to_the_computer)
 from tests.discord.players import ClashPlanner as Planner
 
 GAME = "clash_of_rage"
-COMMANDS = tuple(GAMES[GAME].commands.verbs)
-every_command = GAMES[GAME].commands.every_command
 
-EVERY_COMMAND = 0      # 1 against the computer, 6 rounds: the human makes every kind of move
 FOUR_PLAYERS = 0       # alice and bob against two computers, 1 round
 ROLLED = 0             # alice against bob: the first roll
-BATTLE_BUTTONS = ("tactic", "roll", "reroll", "allocate", "retreat")
 
 
 @pytest.fixture
 def simcord_bot(make_bot, virtual_clock):
     return make_bot(extensions=("cogs.matches", "cogs.clash_of_rage"), clock=virtual_clock)
-
-
-async def test_one_against_the_computer_every_command_to_the_round_limit(play):
-    """Against the computer with a round limit of 6, to the end (the round-limit result: most
-    victory points after round 6): the human makes every kind of move, each command typed once
-    (its options' lists offer exactly the legal values) and then alternately by the hand's
-    buttons and menus (tactic cards and battle steps are buttons); the thread never names a
-    secret tactic card and its boards are the public view's pictures; the log replays to the
-    stored state."""
-    env, guild, channel, alice, bob, carol = play
-    options = {"rounds": 6}
-    seed, run = find_seed(GAME, options, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    env.bot.service.seed_source = FixedSeed(seed)
-    r = await alice.slash(channel, "clash challenge", opponent=bot_handle(env), rounds=6, clock="none")
-    assert r.ephemeral and "has started" in r.response.content, r.response.content
-    thread = thread_of(channel)
-    match = await current_match(env)
-    assert match.options == {"rounds": 6} and match.seat_of(alice.id) == run.seat_of("alice")
-    driver = Driver(env, thread, [alice])
-    await driver.play_to_the_end()
-    match = await current_match(env)
-    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
-    final = thread.history()[-1].content
-    assert "Game over" in final and "round limit (6) is reached" in final, final
-    assert driver.commands_used() == set(COMMANDS), set(COMMANDS) - driver.commands_used()
-    assert {c for (c, way) in driver.used if way == "slash"} == set(COMMANDS), "every command typed once"
-    assert driver.autocompleted > 20
-    for command in BATTLE_BUTTONS:   # pressed as buttons whenever they came a second time
-        if driver.used[(command, "component")]:
-            assert driver.kinds[(command, "button")], (command, driver.kinds)
-    assert driver.kinds[("tactic", "button")] and driver.kinds[("move", "menu")], driver.kinds
-    assert await assert_thread_hides_secrets(env, thread, match) > 10
 
 
 async def test_four_players_two_people_and_two_computers(world):

@@ -17,14 +17,12 @@ import pytest
 from engine.skytear import RULES
 from tests.discord.harness import GAMES, FixedSeed, assert_thread_hides_secrets, check_hand, find_seed
 from tests.discord.harness import Driver as SharedDriver
-from tests.discord.helpers import (assert_replay_is_animated, bot_handle, buttons, current_match, moves_by_service,
+from tests.discord.helpers import (assert_replay_is_animated, buttons, current_match, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of, version_shown,
                                    with_button)
 from tests.discord.players import SkytearPlanner as Planner
 
 GAME = "skytear"
-COMMANDS = tuple(GAMES[GAME].commands.verbs)
-every_command = GAMES[GAME].commands.every_command
 INSTANCE_ID = re.compile(GAMES[GAME].never_public)   # a card instance ("c12"): never in a public message
 
 
@@ -60,7 +58,6 @@ class Driver(SharedDriver):
         return action.id
 
 
-ONE_AGAINST_THE_COMPUTER = 7   # draft, 3 rounds: the human makes every kind of move (the first seed tried)
 TWO_AGAINST_TWO = 3            # 1 round: alice answers out of turn, bob on autopass answers once too
 OUT_OF_TIME = 5                # 1 round, two people and two computers, 24 hours a move
 SPECTATED = 2                  # 1 round, alice against bob
@@ -69,47 +66,6 @@ SPECTATED = 2                  # 1 round, alice against bob
 @pytest.fixture
 def simcord_bot(make_bot, virtual_clock):
     return make_bot(extensions=("cogs.matches", "cogs.skytear"), clock=virtual_clock)
-
-
-async def test_one_against_the_computer_to_the_end(play):
-    """A drafted game against the computer, to the end: the human makes every kind of move, each
-    command typed once (its options' lists offer exactly the legal values) and then alternately by
-    the hand's buttons and menus; the mulligan's last keep drew cards, so it cannot be taken back;
-    the thread never names a hidden card and its boards are the public view's pictures; the log
-    replays to the stored state."""
-    env, guild, channel, alice, bob, carol = play
-    options = {"rounds": 3, "setup": "draft"}
-    seed, run = find_seed(GAME, options, ["alice", None], {"alice": Planner()}, every_command,
-                          start=ONE_AGAINST_THE_COMPUTER)
-    env.bot.service.seed_source = FixedSeed(seed)
-    r = await alice.slash(channel, "skytear challenge", opponent=bot_handle(env), rounds=3, setup="draft", clock="none")
-    assert r.ephemeral and "has started" in r.response.content, r.response.content
-    thread = thread_of(channel)
-    match = await current_match(env)
-    assert match.options == {"rounds": 3, "setup": "draft"} and match.seat_of(alice.id) == run.seat_of("alice")
-    driver = Driver(env, thread, [alice])
-    refused = 0
-    while await driver.human_to_move() is not None:
-        action = await driver.play_one()
-        if action == "keep":   # the mulligan's end draws the cards set aside: no take-back
-            r = await alice.slash(thread, "match undo")
-            assert "cannot be taken back" in r.response.content, r.response.content
-            assert "Take back my move" not in buttons(thread.history()[-1])
-            assert (await current_match(env)).version == driver.asked[-1][1] + 1, "nothing was taken back"
-            refused += 1
-    assert refused == 1
-    match = await current_match(env)
-    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
-    assert "Game over" in thread.history()[-1].content
-    assert driver.commands_used() == set(COMMANDS), set(COMMANDS) - driver.commands_used()
-    assert {way for (_c, way) in driver.used} == {"slash", "component"} and driver.autocompleted > 25
-    assert {c for (c, way) in driver.used if way == "slash"} == set(COMMANDS), "every command typed once"
-    # the hand's layout: heroes to activate or pick and one-step moves are buttons, the rest menus
-    for command, kind in (("activate", "button"), ("pick", "button"), ("pass", "button"), ("move", "menu")):
-        assert driver.kinds[(command, kind)], (command, kind, driver.kinds)
-    # one board per turn (a hero's activation with the answers in its windows): three rounds of
-    # eight activations, and the draft's and the mulligan's
-    assert await assert_thread_hides_secrets(env, thread, match, images=4) > 20
 
 
 def out_of_turn(run, seat: int) -> dict:

@@ -272,13 +272,13 @@ def names_item(game, text: str, item: str, state: dict | None = None) -> bool:
     return any(named_in(text, w, spec.ignore_case) for w in spec.words(state, item))
 
 
-def secret_words(game, state: dict, public: dict | None = None) -> set[str]:
+def secret_words(game, state: dict, public_text: str | None = None) -> set[str]:
     """What no public text may name at this state: every seat's hidden items (engine contract:
     hidden_items) as the game's texts could name them, and the game's other secrets, unless the
-    public view shows them."""
+    public view (`public_text`: its JSON, worked out when not given) shows them."""
     spec = spec_of(game)
     rules = spec.rules
-    public_text = json.dumps(rules.view(state, None) if public is None else public)
+    public_text = json.dumps(rules.view(state, None)) if public_text is None else public_text
     words = set()
     for seat in range(_players(state)):
         for item in rules.hidden_items(state, seat):
@@ -314,11 +314,10 @@ def check_public_text(game, text: str, states: list[dict], known: dict | None = 
     assert not named, f"a secret named in public: {sorted(named)}: {text[:300]}"
 
 
-def check_public_view(game, state: dict, public: dict) -> None:
-    """The public view of `state` names no seat's hidden item (engine contract) and passes the
-    game's own checks."""
+def check_public_view(game, state: dict, public: dict, text: str) -> None:
+    """The public view of `state` (`text`: its JSON) names no seat's hidden item (engine contract)
+    and passes the game's own checks."""
     spec = spec_of(game)
-    text = json.dumps(public)
     hidden = {i for seat in range(_players(state)) for i in spec.rules.hidden_items(state, seat)}
     shown = {i for i in hidden if named_in(text, i)}
     assert not shown, f"the public view names hidden items {sorted(shown)[:5]}"
@@ -340,8 +339,9 @@ async def assert_thread_hides_secrets(env, thread, match, images: int = 3) -> in
     known = {}
     for state in states:
         public = rules.view(state, None)
-        check_public_view(spec, state, public)
-        known[id(state)] = secret_words(spec, state, public)
+        text = json.dumps(public)
+        check_public_view(spec, state, public, text)
+        known[id(state)] = secret_words(spec, state, text)
     history = thread.history()
     for message, around in states_around(history, states):
         check_public_text(spec, message.content, around, known)
@@ -522,12 +522,26 @@ def expected_layout(actions: list[Action], buttons) -> list[tuple[str, list[int]
     return [("step", [])] + [b for b in buttons_at if len(b[1]) == 1][:20]
 
 
+def positions_of(actions: list[Action]) -> dict[str, list[int]]:
+    """Where each move is in the tree of moves (cogs.ui.paths.find for all of them, in one walk)."""
+    from cogs.ui import paths
+    out = {}
+
+    def walk(node, prefix: list[int]) -> None:
+        for i, option in enumerate(node.options()):
+            if option.action is not None and not option.children:
+                out.setdefault(option.action.id, prefix + [i])
+            if option.children:
+                walk(option, prefix + [i])
+    walk(paths.build(actions), [])
+    return out
+
+
 def check_hand(hand, match, actions: list[Action], buttons=None) -> None:
     """The private hand shows the current position (or, in a simultaneous choice, the same moves),
     fits Discord's limits, has the expected layout (`buttons`: the first steps shown as buttons,
     the game's own by default), its menus on their first page, and every legal move is reachable
     from one of its components."""
-    from cogs.ui import paths
     from cogs.ui.picker import fingerprint
     buttons = spec_of(match).buttons if buttons is None else buttons
     found = toolkit_components(hand)
@@ -540,10 +554,9 @@ def check_hand(hand, match, actions: list[Action], buttons=None) -> None:
     layout = expected_layout(actions, buttons)
     assert sorted((kind, at) for _c, at, kind, _page in found) == sorted(layout), (layout, found)
     assert all(page == 0 for *_rest, page in found), "a fresh hand's menus open on their first page"
-    root = paths.build(actions)
-    for action in actions:
-        target = paths.find(root, action.id)
-        assert any(target[:len(at)] == at for _c, at, _kind, _page in found), f"{action.id} is not reachable"
+    starts = {tuple(at) for _c, at, _kind, _page in found}
+    for action_id, target in positions_of(actions).items():
+        assert any(tuple(target[:n]) in starts for n in range(len(target) + 1)), f"{action_id} is not reachable"
 
 
 def check_commands_and_hands(game, runs, every: int = 10, one_menu: bool = True) -> tuple[set, int]:
@@ -555,7 +568,6 @@ def check_commands_and_hands(game, runs, every: int = 10, one_menu: bool = True)
     Returns (the commands seen, positions)."""
     from types import SimpleNamespace
 
-    from cogs.ui import paths
     from cogs.ui.picker import StepButton, StepSelect, move_items
 
     spec = spec_of(game)
@@ -583,10 +595,11 @@ def check_commands_and_hands(game, runs, every: int = 10, one_menu: bool = True)
                 layout = expected_layout(actions, buttons)
                 assert sorted(got) == sorted(layout), state.get("phase")
                 assert one_menu or ("step", []) not in layout, ("all first steps in one menu", state.get("phase"))
-                root = paths.build(actions)
-                for action in actions:
-                    target = paths.find(root, action.id)
-                    assert any(target[:len(at)] == at for _kind, at in got), action.id
+                starts = {tuple(at) for _kind, at in got}
+                targets = positions_of(actions)
+                assert len(targets) == len(actions), "every move is a leaf of the tree of moves"
+                for action_id, target in targets.items():
+                    assert any(tuple(target[:n]) in starts for n in range(len(target) + 1)), action_id
                 positions += 1
     return seen, positions
 

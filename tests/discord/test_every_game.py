@@ -117,9 +117,10 @@ def test_the_check_of_public_texts_finds_a_secret_named(game):
 # ---------------------------------------------------------------------- a whole game through the bot
 
 @pytest.fixture
-def simcord_bot(make_bot, virtual_clock):
-    return make_bot(extensions=("cogs.matches",) + tuple(f"cogs.{game}" for game in sorted(GAMES)),
-                    clock=virtual_clock)
+def simcord_bot(make_bot, virtual_clock, request):
+    """The bot with the cog of the game the test plays, its clock the virtual one."""
+    game = request.node.callspec.params["game"]
+    return make_bot(extensions=("cogs.matches", f"cogs.{game}"), clock=virtual_clock)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from engine.clash_of_rage import rounds as clash_rounds
 from engine.clash_of_rage import tactics as clash_tactics
 from engine.skytear import RULES as SKYTEAR
 from engine.skytear import hexes as skytear_hexes
-from tests.discord.harness import GAMES, Run, Seeker
+from tests.discord.harness import GAMES, Run, Seeker, find_seed
 
 # ---------------------------------------------------------------------- Battle Line
 
@@ -385,6 +385,29 @@ def civ_how_it_ended(state: dict) -> str:
         if key in text:
             return name
     return "other"
+
+
+# the people of the four-player game: the computer player, but for their first research, a great
+# person placed and their offers in the Trade phase
+CIV_FOUR_PLANNERS = {"alice": CivPlanner(("greatperson",), False), "bob": CivPlanner(("greatperson",), False)}
+
+
+def civ_stage_2_happenings(actions: list[str], final: dict) -> dict[str, bool]:
+    """What the four-player game must hold: a trade accepted, a wonder produced, a culture event
+    played and a disaster marker on the map."""
+    return {"trade": any(a.startswith("accept:") for a in actions),
+            "wonder": any(a.startswith("produce:") and ":wonder:" in a for a in actions),
+            "culture event": any(a.startswith("event:") for a in actions),
+            "disaster": bool(final.get("disasters"))}
+
+
+def civ_four_players(start: int = 0):
+    """The seed and the offline run of the four-player game (the people: the computer player, but
+    for their first research, a great person placed and their offers in the Trade phase) with a
+    trade, a wonder, a culture event and a disaster."""
+    return find_seed("civilization", {}, ["alice", "bob", None, None], CIV_FOUR_PLANNERS,
+                     lambda run: run.human_moves() >= 20 and all(civ_stage_2_happenings(
+                         [a for _s, a, _h in run.moves], run.final).values()), start=start)
 
 
 # the test player a driver gives a person by default, per game (the others: the computer player)

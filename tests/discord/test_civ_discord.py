@@ -22,7 +22,10 @@ from tests.discord.harness import Driver, FixedSeed, assert_thread_hides_secrets
 from tests.discord.helpers import (current_match, last_dm, log_rematch_and_replay, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of,
                                    undo_is_refused_after, vote_hands_the_seat_to_the_computer, with_button)
+from tests.discord.players import CIV_FOUR_PLANNERS as FOUR_PLANNERS
 from tests.discord.players import CivPlanner as Planner
+from tests.discord.players import civ_four_players as four_players
+from tests.discord.players import civ_stage_2_happenings as stage_2_happenings
 from tests.discord.players import civ_how_it_ended as how_it_ended
 
 GAME = "civilization"
@@ -47,27 +50,6 @@ async def challenge(env, channel, challenger, *opponents, computers: int = 0, cl
     return thread_of(channel)
 
 
-FOUR_PLANNERS = {"alice": Planner(("greatperson",), False), "bob": Planner(("greatperson",), False)}
-
-
-def stage_2_happenings(actions: list[str], final: dict) -> dict[str, bool]:
-    """What the four-player game must hold: a trade accepted, a wonder produced, a culture event
-    played and a disaster marker on the map."""
-    return {"trade": any(a.startswith("accept:") for a in actions),
-            "wonder": any(a.startswith("produce:") and ":wonder:" in a for a in actions),
-            "culture event": any(a.startswith("event:") for a in actions),
-            "disaster": bool(final.get("disasters"))}
-
-
-def four_players():
-    """The seed and the offline run of the four-player game (the people: the computer player, but
-    for their first research, a great person placed and their offers in the Trade phase) with a
-    trade, a wonder, a culture event and a disaster."""
-    return find_seed(GAME, {}, ["alice", "bob", None, None], FOUR_PLANNERS,
-                     lambda run: run.human_moves() >= 20 and all(stage_2_happenings(
-                         [a for _s, a, _h in run.moves], run.final).values()), start=FOUR_PLAYERS)
-
-
 async def test_four_players_two_people_and_two_computers(world):
     """Four seats, alice and bob with two computer players, to the end: through turn 2 (setup, two
     whole turns with offers in the Trade phase and the secret research chosen on the hand at the
@@ -76,7 +58,7 @@ async def test_four_players_two_people_and_two_computers(world):
     holds a trade, a wonder, a culture event and a disaster; the thread never names a hidden card
     or pick."""
     env, guild, channel, alice, bob, carol = world
-    seed, run = four_players()
+    seed, run = four_players(FOUR_PLAYERS)
     planners = {p: Planner(q.seek, q.raid) for p, q in FOUR_PLANNERS.items()}
     env.bot.service.seed_source = FixedSeed(seed)
     thread = await challenge(env, channel, alice, bob, computers=2)

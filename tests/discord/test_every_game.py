@@ -16,7 +16,7 @@ from tests.discord.harness import (GAMES, Driver, Run, assert_thread_hides_secre
                                    check_public_text, find_seed, fixed_seed, secret_words, simulate)
 from tests.discord.helpers import bot_handle, current_match, thread_of
 from tests.discord.players import (PLAYERS, BattleLinePlayer, CivPlanner, ClashPlanner, SkytearPlanner,
-                                   civ_every_command, civ_how_it_ended)
+                                   civ_every_command, civ_four_players, civ_how_it_ended)
 
 
 def every_command_of(game: str):
@@ -64,11 +64,12 @@ SCENARIOS = {
                            every_command_of("clash_of_rage"), start=0, tries=300)[1],
                  simulate("clash_of_rage", {"rounds": 1}, 0, [None] * 4, {})],
         _all("clash_of_rage"), 100),
-    # every command the game offered the person, to a victory; four computer seats
+    # every command the game offered the person, to a victory; the four-player game of
+    # test_civ_discord (two people, two computers)
     "civilization": Scenario(
         lambda: [find_seed("civilization", {}, ["alice", None], {"alice": CivPlanner()}, civ_every_command,
                            start=12, tries=60)[1],
-                 simulate("civilization", {}, 0, [None] * 4, {})],
+                 civ_four_players()[1]],
         lambda runs: runs[0].commands_offered(), 300),
 }
 

@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 import io
-import random
 import re
-from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,7 +11,7 @@ import discord
 import simcord.interactions
 from PIL import Image
 
-from engine.base import WINDOW, Action, as_game
+from engine.base import Action
 
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
 # discord.py gives the view of every ephemeral answer (the hand that answers a move) a 15-minute
@@ -238,20 +235,26 @@ def option_values(actions: list[Action], command_for, command: str, option: str,
     return out
 
 
-async def typed_command(member, thread, command: str, options: list[tuple[str, str]], wanted):
+async def typed_command(member, thread, command: str, options: list[tuple[str, str]], wanted, single: bool = False):
     """Send a generated command, each option checked first: its autocomplete offers exactly the
     legal values (`wanted(option, given)`; all of them when they fit in Discord's 25, else some
-    of them), and the one to send. Returns (the command's result, autocompletes asked)."""
-    given: dict[str, str] = {}
+    of them; `single`: of the values it offers, those that are one value, not several), and the
+    one to send. Returns (the command's result, autocompletes asked)."""
+    given: dict = {}
     for option, value in options:
-        offered = offered_values(await member.autocomplete(thread, command, option, "", **given))
+        choices = await member.autocomplete(thread, command, option, "", **given)
+        offered = offered_values(choices)
+        if single:
+            offered = [v for v in offered if " " not in v]
         legal = wanted(option, given)
         assert set(offered) == legal if len(legal) <= 25 else set(offered) <= legal, \
             (command, option, sorted(offered), sorted(legal))
         if value not in offered:
-            offered = offered_values(await member.autocomplete(thread, command, option, value, **given))
+            choices = await member.autocomplete(thread, command, option, value, **given)
+            offered = offered_values(choices)
         assert value in offered, (command, option, value, offered)
-        given[option] = value
+        # sent as the list offers it (an option of numbers takes the number)
+        given[option] = next(c["value"] for c in choices if str(c["value"]) == value)
     return await member.slash(thread, command, **given), len(options)
 
 
@@ -261,143 +264,6 @@ def newest_hand(member):
     dm = member.user.dm_channel.history()[-1]
     answer = ANSWERS.get(member.id)
     return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm
-
-
-# ---------------------------------------------------------------------- a game's verb commands
-
-class VerbCommands:
-    """The slash commands of a cog's verb table (`verbs`, e.g. `SkytearCog.VERBS`) in the command
-    group `prefix` ("skytear"): which command covers a move, with which options."""
-
-    def __init__(self, prefix: str, verbs):
-        self.prefix = prefix
-        self.verbs = {(f"{v.group} {v.name}" if v.group else v.name): v for v in verbs}
-
-    def command_of(self, action: Action) -> str:
-        """The verb command (e.g. "outsider place") that covers a move: exactly one does."""
-        covering = [name for name, verb in self.verbs.items() if verb.covers(action)]
-        assert len(covering) == 1, (action.id, covering)
-        return covering[0]
-
-    def command_for(self, action: Action) -> tuple[str, list[tuple[str, str]]]:
-        """The command for one move and its options in order, from the move's path (the last
-        option takes all the steps left, as one value)."""
-        from cogs.ui.commands import _slices
-        name = self.command_of(action)
-        verb = self.verbs[name]
-        options = [(p.name, " ".join(s.value for s in steps)) for p, steps in zip(verb.params, _slices(verb, action))
-                   if steps]
-        return f"{self.prefix} {name}", options
-
-    def option_values(self, actions: list[Action], command: str, option: str, given: dict) -> set[str]:
-        return option_values(actions, self.command_for, command, option, given)
-
-    def names_one_move(self, actions: list[Action], action: Action) -> bool:
-        """The command's options, given the move's step values, name that move alone."""
-        from cogs.ui.commands import narrowed
-        name, options = self.command_for(action)
-        return narrowed(self.verbs[name.removeprefix(f"{self.prefix} ")], actions, dict(options)) == [action]
-
-    def every_command(self, run) -> bool:
-        """The people of an offline run (`Run`) made every kind of move."""
-        return set(run.human_commands()) == set(self.verbs)
-
-
-# ---------------------------------------------------------------------- offline runs
-
-class Seeker:
-    """What a game's test player shares: `choose` counts the moves it made by command (`used`).
-    A planner names its `rules` and verb `commands` and chooses in `_choose(state, seat, seed,
-    legal moves)`."""
-
-    rules: Any
-    commands: VerbCommands
-
-    def choose(self, state: dict, seat: int, seed: int) -> str:
-        actions = self.rules.legal_actions(state, seat)
-        chosen = self._choose(state, seat, seed, actions)
-        self.used[self.commands.command_of(next(a for a in actions if a.id == chosen))] += 1
-        return chosen
-
-
-def seating(seed: int, people: list[str | None]) -> list[str | None]:
-    """Who sits where in a match with this seed: the service shuffles the challenge's order
-    (the challenger, the opponents, then the computer seats, None)."""
-    seats = list(people)
-    random.Random(seed).shuffle(seats)
-    return seats
-
-
-def next_seat(rules, state: dict, ai_seats: set[int], auto_pass: set[int] = frozenset()) -> tuple[int, str]:
-    """Who moves next, in the service's order: a computer seat ("ai"), a person who passes by
-    themselves ("auto"), else the lowest human seat asked ("human")."""
-    active = sorted(rules.active_players(state))
-    due = [s for s in active if s in ai_seats]
-    if due:
-        return due[0], "ai"
-    game = as_game(rules)
-    moment = game.moment(state)
-    passing = [s for s in active if s in auto_pass and moment.kind == WINDOW and s in moment.seats
-               and game.quiet_pass(state, s)]
-    if passing:
-        return passing[0], "auto"
-    return active[0], "human"
-
-
-@dataclass
-class Run:
-    """A game played offline: who sits where, its states by version, and who made each move how."""
-    seats: list[str | None]              # the person at each seat (None: a computer seat)
-    states: list[dict]
-    moves: list[tuple[int, str, str]]   # (seat, action, "ai" | "auto" | "human")
-    planners: dict[int, Any]            # seat -> the test player of that person
-
-    @property
-    def final(self) -> dict:
-        return self.states[-1]
-
-    def seat_of(self, person: str) -> int:
-        return self.seats.index(person)
-
-    def human_commands(self) -> Counter:
-        out = Counter()
-        for planner in self.planners.values():
-            out.update(planner.used)
-        return out
-
-    def human_moves(self) -> int:
-        return sum(1 for _s, _a, how in self.moves if how == "human")
-
-
-def play_offline(rules, options: dict, seed: int, seats: list[str | None], by_seat: dict, auto_pass: set[int],
-                 limit: int) -> Run:
-    """The game the bot plays with this seed and seating, with the engine alone: computer seats by
-    the engine, the people by their planners (`by_seat`: seat -> planner), a person who passes by
-    themselves (`auto_pass`) passing."""
-    ai_seats = {s for s, p in enumerate(seats) if p is None}
-    state = rules.setup(len(seats), options, seed)
-    states, moves = [state], []
-    while not state.get("result") and len(moves) < limit:
-        seat, how = next_seat(rules, state, ai_seats, auto_pass)
-        if how == "ai":
-            action = rules.ai_choose(state, seat, seed + len(moves))
-        elif how == "auto":
-            action = "pass"
-        else:
-            action = by_seat[seat].choose(state, seat, seed + len(moves))
-        state = rules.apply(state, seat, action)[0]
-        states.append(state)
-        moves.append((seat, action, how))
-    return Run(seats, states, moves, by_seat)
-
-
-def first_seed(simulate, wanted, start: int, tries: int) -> tuple[int, Run]:
-    """The first seed from `start` whose game (`simulate(seed)`) ends and satisfies `wanted(run)`."""
-    for seed in range(start, start + tries):
-        run = simulate(seed)
-        if run.final.get("result") and wanted(run):
-            return seed, run
-    raise AssertionError(f"no seed in {start}..{start + tries - 1} gives the game the test needs")
 
 
 async def moves_by_service(env, until, chooser=None, limit: int = 2000):
@@ -414,167 +280,6 @@ async def moves_by_service(env, until, chooser=None, limit: int = 2000):
         action = chooser(match, seat) if chooser else rules.ai_choose(match.snapshot, seat, match.seed + match.version)
         await service.act(match.id, match.user_at(seat).user_id, action)
     raise AssertionError("the position never came")
-
-
-# ---------------------------------------------------------------------- the private hand
-
-def expected_layout(actions: list[Action], buttons) -> list[tuple[str, list[int]]]:
-    """The hand's move components for these moves, as (kind, position), kind "go" or "step":
-    a one-step move is a button; each move of a first step in `buttons` is a button when all of
-    them have two steps; every other first step gets a menu; when that takes more than five rows,
-    one menu of first steps (and the one-step moves' buttons)."""
-    from cogs.ui import paths
-    root = paths.build(actions)
-    buttons_at, menus = [], []
-    for i, node in enumerate(root.options()):
-        if node.action is not None and not node.children:
-            buttons_at.append(("go", [i]))
-        elif node.choice.value in buttons and all(not c.children for c in node.children):
-            buttons_at.extend(("go", [i, j]) for j, c in enumerate(node.options()) if c.action)
-        else:
-            menus.append(("step", [i]))
-    if -(-len(buttons_at) // 5) + len(menus) <= 5:
-        return menus + buttons_at
-    return [("step", [])] + [b for b in buttons_at if len(b[1]) == 1][:20]
-
-
-def check_hand(hand, match, actions: list[Action], buttons) -> None:
-    """The private hand shows the current position (or, in a simultaneous choice, the same moves),
-    fits Discord's limits, has the expected layout (`buttons`: the first steps shown as buttons)
-    and every legal move is reachable from one of its components."""
-    from cogs.ui import paths
-    from cogs.ui.picker import fingerprint
-    found = toolkit_components(hand)
-    if version_shown(hand) != match.version:   # a simultaneous choice: others chose since, the menus hold
-        marks = {(c.custom_id.rsplit(":", 1)[-1]) for c, *_rest in found}
-        assert marks == {fingerprint(actions, simultaneous=True)}, "the hand shows the current position, or the same moves"
-    assert_fits(hand)
-    moves = [c for c in children(hand) if (getattr(c, "custom_id", "") or "").startswith("ui:")]
-    assert len(found) == len(moves), "every move component is the toolkit's"
-    layout = expected_layout(actions, buttons)
-    assert sorted((kind, at) for _c, at, kind, _page in found) == sorted(layout), (layout, found)
-    root = paths.build(actions)
-    for action in actions:
-        target = paths.find(root, action.id)
-        assert any(target[:len(at)] == at for _c, at, _kind, _page in found), f"{action.id} is not reachable"
-
-
-# ---------------------------------------------------------------------- the driver
-
-class Driver:
-    """Plays the humans' moves (their planners, seeded `seed + version`) by slash commands and by
-    the private hand's components, alternating per command, and records how. A game's driver
-    names its `rules`, its verb `commands` (a `VerbCommands`) and its `new_planner`."""
-
-    rules: Any
-    commands: VerbCommands
-    new_planner: Any
-    buttons: frozenset = frozenset()      # the cog's BUTTONS: the first steps shown as buttons
-
-    def __init__(self, env, thread, members, planners: dict | None = None, first: str = "slash"):
-        self.env, self.thread, self.members = env, thread, members
-        self.planners = planners if planners is not None else {}
-        self.first = first
-        self.played: list[tuple[int, int, str]] = []   # (version before, seat, action)
-        self.used = Counter()            # (command, "slash" | "component") -> count
-        self.kinds = Counter()           # (command, "button" | "menu") -> the first component clicked
-        self.autocompleted = 0
-        self.moves = 0
-
-    def planner(self, name: str):
-        return self.planners.setdefault(name, self.new_planner())
-
-    async def human_to_move(self):
-        """(match, seat, member) of the lowest human seat asked now, or None."""
-        match = await current_match(self.env)
-        if match.status != "active":
-            return None
-        humans = sorted(s for s in self.rules.active_players(match.snapshot) if not match.user_at(s).is_ai)
-        if not humans:
-            return None
-        seat = humans[0]
-        user_id = match.user_at(seat).user_id
-        return match, seat, next(m for m in self.members if m.id == user_id)
-
-    async def next_move(self, action_id: str | None):
-        """(match, seat, member, legal moves, the move) of the person asked now: `action_id`, or
-        their planner's choice."""
-        found = await self.human_to_move()
-        assert found is not None, "no person is asked to move"
-        match, seat, member = found
-        state = match.snapshot
-        actions = self.rules.legal_actions(state, seat)
-        if action_id is None:
-            action_id = self.planner(member.name).choose(state, seat, match.seed + match.version)
-        return match, seat, member, actions, next(a for a in actions if a.id == action_id)
-
-    async def send(self, way: str | None, member, hand, match, seat: int, actions: list[Action], action: Action):
-        """Play the move by `way`, "slash" or "component" (None: the command typed and clicked in
-        turn, `first` first); returns (the way, the result)."""
-        command = self.commands.command_of(action)
-        if way is None:
-            slash, component = self.used[(command, "slash")], self.used[(command, "component")]
-            way = "component" if slash > component or (slash == component and self.first == "component") \
-                else "slash"
-        if way == "component":
-            result = await self.by_component(member, hand, match, seat, actions, action)
-        else:
-            result = await self.by_slash(member, actions, action)
-        self.used[(command, way)] += 1
-        return way, result
-
-    async def by_component(self, member, hand, match, seat: int, actions: list[Action], action: Action):
-        from cogs.ui import paths
-        target = paths.find(paths.build(actions), action.id)
-        fitting = [(kind, at) for _c, at, kind, _page in toolkit_components(hand) if target[:len(at)] == at]
-        kind, _at = max(fitting, key=lambda t: len(t[1]))
-        self.kinds[(self.commands.command_of(action), "button" if kind == "go" else "menu")] += 1
-        who = member if getattr(hand, "guild", None) is not None else member.user
-        return await walk_move(who, hand, self.env.bot, match, seat, action.id)
-
-    async def by_slash(self, member, actions: list[Action], action: Action):
-        """The move's command, each option checked first: its list offers the legal values only
-        (all of them when they fit), and the one to send."""
-        command, options = self.commands.command_for(action)
-        result, asked = await typed_command(
-            member, self.thread, command, options,
-            lambda option, given: self.commands.option_values(actions, command, option, given))
-        self.autocompleted += asked
-        return result
-
-    async def settle(self, member, match, seat: int, action_id: str, result) -> None:
-        """The move was played and answered with the hand, and is the next row of the action log;
-        now and then the hands' views are let time out."""
-        text = result.response is not None and result.response.content
-        assert text and text.startswith("Move played."), (action_id, text)
-        assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
-        remember_answer(member, result)
-        logged = {seq: (s, a) for seq, s, a, _at in await self.env.bot.store.actions(match.id)}
-        assert logged[match.version + 1] == (seat, action_id), "the move is the next row of the action log"
-        self.moves += 1
-        if self.moves % EXPIRE_EVERY == 0:
-            await self.env.advance_time(VIEW_TIMEOUT)
-
-    async def play_one(self, way: str | None = None, action_id: str | None = None) -> str:
-        """One move of the person asked now, checked on their hand first."""
-        match, seat, member, actions, action = await self.next_move(action_id)
-        hand = newest_hand(member)
-        check_hand(hand, match, actions, self.buttons)
-        _way, result = await self.send(way, member, hand, match, seat, actions, action)
-        self.played.append((match.version, seat, action.id))
-        await self.settle(member, match, seat, action.id, result)
-        return action.id
-
-    async def play_to_the_end(self, limit: int = 1500) -> int:
-        moves = 0
-        while await self.human_to_move() is not None:
-            await self.play_one()
-            moves += 1
-            assert moves < limit
-        return moves
-
-    def commands_used(self) -> set[str]:
-        return {command for (command, _way) in self.used}
 
 
 async def vote_hands_the_seat_to_the_computer(env, thread, match, absent_seat: int, members: dict, humans,
@@ -621,36 +326,6 @@ async def undo_is_refused_after(env, thread, people, rules, new_planner, last_mo
     assert "drew, shuffled, revealed or rolled" in r.response.content, r.response.content
     assert (await current_match(env)).version == match.version, "nothing was taken back"
     return match
-
-
-def check_commands_and_hands(rules, commands: "VerbCommands", buttons, runs, every: int = 10) -> tuple[set, int]:
-    """At every position of the `runs` (offline games) and for every seat asked: each legal move
-    belongs to exactly one command, whose options, given the move's step values, name that move
-    alone (checked every `every` positions); the hand's components fit one message within
-    Discord's limits and follow the layout (`buttons`). Returns (the commands seen, positions)."""
-    import discord
-    from types import SimpleNamespace
-
-    from cogs.ui.picker import StepButton, move_items
-
-    seen, positions = set(), 0
-    for run in runs:
-        for version, state in enumerate(run.states[:-1]):
-            for seat in rules.active_players(state):
-                actions = rules.legal_actions(state, seat)
-                named = [commands.command_for(action) for action in actions]
-                seen |= {command.split(" ", 1)[1] for command, _options in named}
-                assert len({(c, tuple(o)) for c, o in named}) == len(actions), "two moves with the same options"
-                if positions % every == 0:
-                    assert all(commands.names_one_move(actions, action) for action in actions), state.get("phase")
-                items = move_items(SimpleNamespace(id=1, version=version), actions, buttons)
-                view = discord.ui.View(timeout=None)
-                for item in items:
-                    view.add_item(item)   # raises when the components need more than five rows
-                got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
-                assert sorted(got) == sorted(expected_layout(actions, buttons)), state.get("phase")
-                positions += 1
-    return seen, positions
 
 
 async def log_rematch_and_replay(env, thread, watcher, player, match, game: str, states_checked, check_public_text):

@@ -3,7 +3,7 @@ Battle Line (two players and the three-player variant) and Battalia.
 
 Move deadlines and reminders, a restart between a reminder and its deadline, the vote that
 hands an absent player's seat to the computer, undo, spectators, rematch, the move log and the
-replay GIF. Whole games are played with the seeded test player of `bl_helpers` (Battle Line)
+replay GIF. Whole games are played with the seeded test player of `players` (Battle Line)
 and the engines' own computer player, so a match seed (`seeded`) fixes a whole game; the seeds
 below were picked by playing the games with the engines alone.
 """
@@ -28,10 +28,10 @@ from render import battleline as bl_render
 from render import replay as replay_render
 from render.replay import SIZE_LIMIT
 from tests.render.test_replay import frames_of
-from tests.discord.bl_helpers import (HandSource, choose, due, move_by_command,
-                                      move_by_components, names_a_card, seeded, states_by_version)
-from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, start_challenge,
-                                   thread_of, toolkit_components, turns_in, with_button)
+from tests.discord.harness import HandSource, due, move_by_command, move_by_components, names_item, seeded
+from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, replayed_states,
+                                   start_challenge, thread_of, toolkit_components, turns_in, with_button)
+from tests.discord.players import battleline_choose as choose
 
 EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.battalia")
 ALL_CARDS = TROOP_IDS + TACTIC_IDS
@@ -98,17 +98,17 @@ async def assert_only_public(env, match, messages, name_lists: list[list[str]], 
     """No message names a card that was in a hand when it was posted (a message without a board
     names no card at all), and every picture is the public board of its move, drawn with one of
     `name_lists` (a seat the computer took over is named anew). Returns the boards checked."""
-    states = await states_by_version(env, match.id)
+    states = await replayed_states(env, match)
     boards = 0
     for message in messages:
         found = re.search(r"· move (\d+)", message.content)
         if found is None:  # lobby, questions, votes, answers: no card at all, no picture
-            assert not [c for c in ALL_CARDS if names_a_card(message.content, c)], message.content
+            assert not [c for c in ALL_CARDS if names_item("battleline", message.content, c)], message.content
             assert not message.attachments, message.content[:80]
             continue
         state = states[int(found.group(1))]
         held = {c for hand in state["hands"] for c in hand}
-        assert not [c for c in held if names_a_card(message.content, c)], message.content
+        assert not [c for c in held if names_item("battleline", message.content, c)], message.content
         for attachment in message.attachments:
             assert "hand" not in attachment.filename, attachment.filename
             if boards % image_every == 0:
@@ -529,7 +529,7 @@ async def test_battleline_log_and_replay_of_a_complete_game(play):
     assert len(lines) == len(expected)
     for n, (line, (public, held, private)) in enumerate(zip(lines, expected), 1):
         assert line.startswith(f"{n}. ") and public in line, (line, public)
-        assert not [c for c in held if names_a_card(line, c)], line
+        assert not [c for c in held if names_item("battleline", line, c)], line
         assert not [p for p in private if p in line], line
     assert any("draws from the" in line for line in lines)
 

@@ -17,7 +17,6 @@ import pytest
 
 from cogs.battalia import BattaliaCog
 from cogs.ui import paths
-from cogs.ui.commands import narrowed
 from cogs.ui.picker import StepButton, StepSelect, move_items
 from engine.base import Action, Choice, name_seats
 from engine.text import from_json
@@ -25,15 +24,31 @@ from engine.battalia import RULES, board, oracle
 from engine.battalia import paths as P
 from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
 from i18n import render
-from matches import STALE_MESSAGE
 from tests.battalia.helpers import actions_phase, clear_hand, give, put_tile
-from tests.discord.bt_helpers import (CARD_ID, NOT_A_MOVE, Driver, FixedSeed, assert_fits,
-                                      assert_thread_reveals_no_hidden_card, check_hand, children, command_for,
-                                      expected_layout, offered_values, option_values, verb_of)
-from tests.discord.helpers import bot_handle, current_match, remember_answer, thread_of, toolkit_components
+from tests.discord import harness
+from tests.discord.harness import GAMES, NOT_A_MOVE, FixedSeed, assert_thread_hides_secrets, check_hand
+from tests.discord.helpers import (assert_fits, bot_handle, children, current_match, offered_values, remember_answer,
+                                   thread_of, toolkit_components)
 
 TWO_PLAYER_SEED = 7302  # weeks=2, 64 human moves: the human attacks once and defends once
 FOUR_PLAYER_SEED = 3    # weeks=1, about 50 moves by the two humans
+GAME = "battalia"
+CARD_ID = re.compile(r"\b[kv]\d+\b")
+
+
+def verb_of(action_id: str) -> str:
+    return action_id.split(":", 1)[0]
+
+
+def option_values(actions, command: str, option: str, given: dict) -> set[str]:
+    return GAMES[GAME].commands.option_values(actions, command, option, given)
+
+
+def Driver(env, thread, members, first: str = "slash") -> harness.Driver:
+    """The shared driver: the engine's computer player for the people, its counts by the move's
+    verb ("faction", "startcity", "formation"...), a defender's choice always made on the hand
+    (R92) and every seventh typed move sent as /battalia move (see harness.GAMES)."""
+    return harness.Driver(env, thread, members, first=first, game=GAME)
 
 
 @pytest.fixture
@@ -44,34 +59,6 @@ def simcord_bot(make_bot):
 def menu_on(message) -> discord.SelectMenu:
     return next(c for c in children(message) if isinstance(c, discord.SelectMenu)
                 and c.custom_id.startswith("ui:step:"))
-
-
-async def test_two_player_game_against_the_computer_to_the_end(world):
-    env, guild, channel, alice, bob, carol = world
-    env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
-    r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=2)
-    assert r.ephemeral and "has started" in r.response.content
-    thread = thread_of(channel)
-    match = await current_match(env)
-    assert match.status == "active" and sum(s.is_ai for s in match.seats) == 1
-    assert match.options == {"weeks": 2}, "options at their default are not stored"
-    driver = Driver(env, thread, [alice])
-    moves = await driver.play_to_the_end()
-    match = await current_match(env)
-    assert match.status == "finished" and "2-week limit" in from_json(match.result["reason"])  # R133
-    assert "Game over" in thread.history()[-1].content
-    assert driver.defended_by_components >= 1, "the human defender answered a battle on the hand (R92)"
-    assert {way for (_verb, way) in driver.used} == {"slash", "component"} and driver.autocompleted > 10
-    for verb in ("hire", "place", "start", "end", "add", "commit", "attack", "pass"):
-        assert driver.used[(verb, "slash")], verb
-    assert driver.commands["battalia move"] >= 3, "the any-move command plays too"
-    # the layout: one-step moves and the turn start are buttons, every other kind of move a menu
-    for verb, kind in (("hire", "menu"), ("craft", "menu"), ("road", "menu"), ("upgrade", "menu"),
-                       ("move", "menu"), ("place", "menu"), ("start", "button"), ("end", "button"),
-                       ("add", "menu"), ("commit", "button"), ("fight", "menu")):
-        assert driver.kinds[(verb, kind)], (verb, kind, driver.kinds)
-    assert moves > 40
-    await assert_thread_reveals_no_hidden_card(env, thread, match)
 
 
 async def test_four_player_game_two_humans_and_two_computers(world):
@@ -93,7 +80,7 @@ async def test_four_player_game_two_humans_and_two_computers(world):
     # to show (R23), so the turn start is a menu then
     for verb, kind in (("faction", "button"), ("startcity", "menu"), ("formation", "menu")):
         assert driver.kinds[(verb, kind)], (verb, kind, driver.kinds)
-    await assert_thread_reveals_no_hidden_card(env, thread, match)
+    await assert_thread_hides_secrets(env, thread, match, images=4)
 
 
 async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
@@ -130,7 +117,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     async def asked(match, seat) -> str:
         return name_seats(RULES.prompt(match.snapshot, seat), await env.bot.presenter.seat_names(match))
 
-    match, seat, mover = await driver.member_to_move()
+    match, seat, mover = await driver.human_to_move()
     waiting = bob if mover is alice else alice
     got, legal = await offered(mover, "battalia setup", "choice")
     assert got == legal == set(match.snapshot["setup"]["factions_left"]) and len(got) == 3
@@ -149,7 +136,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     assert stale_button.custom_id not in [getattr(c, "custom_id", None) for c in children(stale)], \
         "a superseded hand keeps no live button (a stale click is refused anyway)"
 
-    match, seat, mover = await driver.member_to_move()
+    match, seat, mover = await driver.human_to_move()
     got, legal = await offered(mover, "battalia hire", "unit")
     assert got == legal and got
     got, legal = await offered(mover, "battalia hero move", "to")
@@ -193,7 +180,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
 
     # a road: built (its card drawn), then placed; the lists come from the legal placements
     for _ in range(80):  # on to the next position where a road that turns several ways can be built
-        match, seat, mover = await driver.member_to_move()
+        match, seat, mover = await driver.human_to_move()
         if match.snapshot["phase"] == "actions" and not match.snapshot["pending"] and any(
                 verb_of(a.id) == "road" and not a.id.startswith("road:cross:")
                 for a in service.legal_actions(match, seat)):
@@ -311,68 +298,6 @@ def test_hand_components_stay_within_discord_limits():
     assert [o.label for o in items[0].item.options] == ["soldier", "captain"]
 
 
-def test_hands_of_whole_games_fit_and_reach_every_move():
-    """At every position of two seeded games (2 and 4 players), for the seat to move: the hand's
-    components fit in one message within Discord's limits and every legal move is reachable."""
-    positions = 0
-    for players, seed, options in ((2, TWO_PLAYER_SEED, {"weeks": 2}), (4, FOUR_PLAYER_SEED, {"weeks": 1})):
-        state = RULES.setup(players, options, seed)
-        version = 0
-        while not RULES.result(state):
-            (seat,) = RULES.active_players(state)
-            actions = RULES.legal_actions(state, seat)
-            items = move_items(SimpleNamespace(id=1, version=version), actions, BattaliaCog.BUTTONS)
-            view = discord.ui.View(timeout=None)
-            for item in items:
-                view.add_item(item)  # raises when the components need more than five rows
-            layout, in_one_menu = expected_layout(actions)
-            assert not in_one_menu
-            got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
-            assert sorted(got) == sorted(layout), (state["phase"], got, layout)
-            root = paths.build(actions)
-            for action in actions:
-                target = paths.find(root, action.id)
-                assert any(target[:len(at)] == at for _kind, at in got), action.id
-            for item in items:
-                if isinstance(item, StepSelect):
-                    assert 0 < len(item.item.options) <= 25
-                    assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in item.item.options)
-                else:
-                    assert len(item.item.label) <= 80
-            action = RULES.ai_choose(state, seat, seed + version)
-            state = RULES.apply(state, seat, action)[0]
-            version += 1
-            positions += 1
-    assert positions > 200
-
-
-def test_every_move_has_its_command():
-    """Over whole games, every legal move belongs to exactly one command of the verb table (the one
-    the command list names for its kind), and that command's options, given the move's step
-    values, name that move alone."""
-    names = set()
-    verbs = {(f"{v.group} {v.name}" if v.group else v.name): v for v in BattaliaCog.VERBS}
-    for players, seed, weeks in ((2, TWO_PLAYER_SEED, 2), (3, FOUR_PLAYER_SEED, 1)):
-        state = RULES.setup(players, {"weeks": weeks}, seed)
-        moves = 0
-        while not RULES.result(state):
-            (seat,) = RULES.active_players(state)
-            actions = RULES.legal_actions(state, seat)
-            for action in actions:
-                command, options = command_for(action)
-                covering = [name for name, verb in verbs.items() if verb.covers(action)]
-                assert [f"battalia {name}" for name in covering] == [command], (action.id, covering)
-                verb = verbs[command.removeprefix("battalia ")]
-                assert [p.name for p in verb.params][:len(options)] == [o for o, _v in options], action.id
-                assert narrowed(verb, actions, dict(options)) == [action], action.id
-                names.add(command)
-            choice = RULES.ai_choose(state, seat, seed + moves)
-            state = RULES.apply(state, seat, choice)[0]
-            moves += 1
-    assert {"battalia setup", "battalia turnstart", "battalia hire", "battalia end", "battalia place",
-            "battalia build road", "battalia hero move", "battalia attack", "battalia battle add"} <= names, names
-
-
 async def test_command_tree_fits_discord_limits(world):
     env = world[0]
     group = env.bot.tree.get_command("battalia")
@@ -463,7 +388,7 @@ async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
     driver = Driver(env, thread, [alice, bob])
     service = env.bot.service
     for _ in range(300):
-        match, seat, member = await driver.member_to_move()
+        match, seat, member = await driver.human_to_move()
         forms = [a for a in RULES.legal_actions(match.snapshot, seat) if verb_of(a.id) == "formation"]
         if forms:
             break

@@ -17,16 +17,17 @@ from cogs.ui.picker import StepButton, StepSelect, move_items
 from engine.base import name_seats
 from engine.battleline import RULES, card_label, explain_claim
 from engine.battleline.proof import check_claim
-from tests.discord.bl_helpers import (HandSource, assert_thread_hides_hands, button_for, choose, due,
-                                      is_troop_play, move_by_command, move_by_components, seeded)
-from tests.discord.helpers import bot_handle, children, current_match, last_dm, thread_of, toolkit_components
+from tests.discord.harness import (NOT_A_MOVE, HandSource, assert_thread_hides_secrets, button_for, due,
+                                   move_by_command, move_by_components, seeded)
+from tests.discord.helpers import children, current_match, last_dm, thread_of, toolkit_components
+from tests.discord.players import battleline_choose as choose
+from tests.discord.players import is_troop_play
 
 # seeds (k of `seeded`) whose games, with our test player, use every guile tactic, a Scout with
-# deck choices, a Mud discard (D5) and an early "done"; see bl_helpers.choose
+# deck choices, a Mud discard (D5) and an early "done"; see players.battleline_choose
 COMMANDS_GAME = 238
 COMPONENTS_GAME = 267
 SETUP_SEED = 5
-NOT_A_MOVE = "not one of your moves now"  # a generated command's refusal of an illegal choice
 
 
 @pytest.fixture
@@ -64,7 +65,7 @@ async def test_full_game_by_slash_commands(world):
         assert any(a.startswith(kind) for a in log), kind
     assert match.status == "finished" and "Game over" in thread.history()[-1].content
     assert await env.bot.service.replay(match.id) == match.snapshot
-    assert await assert_thread_hides_hands(env, thread) > 50
+    assert await assert_thread_hides_secrets(env, thread, match) > 50
     await check_log_pages(env, thread, carol, match)
 
 
@@ -139,35 +140,10 @@ async def test_full_game_by_hand_components_one_player_without_dms(world):
                  "scout:return", "muddiscard", "claim", "done"):
         assert any(a.startswith(kind) for a in log), kind
     assert match.status == "finished"
-    assert await assert_thread_hides_hands(env, thread) > 50
+    assert await assert_thread_hides_secrets(env, thread, match) > 50
     # DMs to bob were tried once only; his hand came by ephemeral answers, never into the thread
     assert len([m for m in thread.history() if "your DMs are closed" in m.content]) == 1
     assert not [m for m in thread.history() if "your private view" in m.content]
-
-
-async def test_full_game_against_the_computer(world):
-    env, guild, channel, alice, bob, carol = world
-    seeded(env, 11)
-    r = await alice.slash(channel, "battleline challenge", opponent=bot_handle(env), variant="advanced")
-    assert "has started" in r.response.content, r.response.content
-    match = await current_match(env)
-    assert match.options == {"variant": "advanced"} and any(s.is_ai for s in match.seats)
-    thread = thread_of(channel)
-    source = HandSource(alice, thread)
-    alice_seat = match.seat_of(alice.id)
-    turn = 0
-    while (match := await current_match(env)).status == "active":
-        # the computer never keeps anyone waiting: whenever we look, it is alice's move
-        assert RULES.active_players(match.snapshot) == {alice_seat}
-        action = choose(match.snapshot, alice_seat, match.seed + match.version)
-        if turn % 2:
-            await move_by_components(env.bot, source, match, alice_seat, action)
-        else:
-            await move_by_command(alice, thread, match, alice_seat, action)
-        turn += 1
-    seats = {s for _q, s, _a, _t in await env.bot.store.actions(match.id)}
-    assert seats == {0, 1} and match.status == "finished"
-    assert "Game over" in thread.history()[-1].content
 
 
 async def _play_to_fill_flag_one(env, members) -> None:
@@ -272,7 +248,7 @@ async def test_autocomplete_offers_only_legal_choices_and_illegal_commands_chang
     r = await mover.slash(thread, "battleline draw", deck="troop")
     assert r.response.content.startswith("Move played. You drew "), r.response.content
     assert (await current_match(env)).version == match.version + 2
-    await assert_thread_hides_hands(env, thread)
+    await assert_thread_hides_secrets(env, thread, await current_match(env))
 
 
 async def test_hand_menus_survive_a_restart_and_the_draw_is_a_button_on_the_answer(world, make_bot):

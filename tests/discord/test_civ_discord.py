@@ -5,28 +5,32 @@ card by card on the two players' private hands; the secret research with a playe
 the clock's vote in a sequential step; take-backs refused after a draw; spectators, rematch, log
 and replay; the rules help.
 
-The humans' moves are chosen by the test player of `cv_helpers` (it heads for the kinds of moves a
+The humans' moves are chosen by the test player of `players` (it heads for the kinds of moves a
 test still needs), seeded like the computer seats (`seed + version`), so a match seed fixes the
 whole game. A test checks its seed first with the engine alone (`simulate`) and moves on to the
 next seed when a change of the computer player took the game it needs away."""
 from __future__ import annotations
+
+from functools import partial
 
 import pytest
 
 from engine.civilization import RULES, research
 from i18n import render
 from render import registry as renderers
-from tests.discord.cv_helpers import (CIV, COMMANDS, Driver, FixedSeed, Planner, assert_thread_reveals_no_hidden_card,
-                                      check_public_text, commands_offered, every_command, find_seed, how_it_ended,
-                                      moves_by_service, replayed_states, secret_words)
-from tests.discord.helpers import (bot_handle, check_commands_and_hands, current_match, last_dm, log_rematch_and_replay,
-                                   people_and_seats, spectator_boards, thread_of, undo_is_refused_after,
-                                   vote_hands_the_seat_to_the_computer, with_button)
+from tests.discord.harness import Driver, FixedSeed, assert_thread_hides_secrets, check_public_text, find_seed
+from tests.discord.helpers import (current_match, last_dm, log_rematch_and_replay, moves_by_service,
+                                   people_and_seats, replayed_states, spectator_boards, thread_of,
+                                   undo_is_refused_after, vote_hands_the_seat_to_the_computer, with_button)
+from tests.discord.players import CIV_FOUR_PLANNERS as FOUR_PLANNERS
+from tests.discord.players import CivPlanner as Planner
+from tests.discord.players import civ_four_players as four_players
+from tests.discord.players import civ_stage_2_happenings as stage_2_happenings
+from tests.discord.players import civ_how_it_ended as how_it_ended
 
-EVERY_COMMAND = 12     # alice against the computer: every kind of move offered, to a culture victory
+GAME = "civilization"
 FOUR_PLAYERS = 0       # alice and bob against two computers
 BATTLE = 0             # alice against bob: a raid on a village (the other plays the barbarians)
-HUMAN_COMMANDS = ("research", "done")   # pressed as buttons whenever they came a second time
 
 
 @pytest.fixture
@@ -46,64 +50,6 @@ async def challenge(env, channel, challenger, *opponents, computers: int = 0, cl
     return thread_of(channel)
 
 
-async def test_one_against_the_computer_every_command_to_a_victory(play):
-    """Against the computer, to the end (a real victory reached through the bot: the culture track
-    in the game of this seed): the human makes every kind of move, each command typed once (its
-    options' lists offer exactly the legal values) and then alternately by the hand's buttons and
-    menus (research picks and battle plays are buttons); the thread never names a hidden card or
-    research pick and its boards are the public view's pictures; the log replays to the stored
-    state."""
-    env, guild, channel, alice, bob, carol = play
-    seed, run = find_seed(["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    env.bot.service.seed_source = FixedSeed(seed)
-    thread = await challenge(env, channel, alice, bot_handle(env))
-    match = await current_match(env)
-    assert match.seat_of(alice.id) == run.seat_of("alice")
-    driver = Driver(env, thread, [alice])
-    await driver.play_to_the_end()
-    match = await current_match(env)
-    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
-    assert how_it_ended(match.snapshot) in ("culture", "tech", "economic", "military")
-    final = thread.history()[-1].content
-    assert "Game over" in final, final
-    offered = commands_offered(run)   # every command but those the game never allowed the human
-    assert driver.commands_used() == offered, offered - driver.commands_used()
-    assert {c for (c, way) in driver.used if way == "slash"} == offered, "every command typed once"
-    assert driver.autocompleted > 20
-    for command in HUMAN_COMMANDS:
-        if driver.used[(command, "component")]:
-            assert driver.kinds[(command, "button")], (command, driver.kinds)
-    # research picks are buttons; a battle play is the card from a menu of the battle hand, then its front
-    assert driver.kinds[("research", "button")] and driver.kinds[("play", "menu")], driver.kinds
-    assert await assert_thread_reveals_no_hidden_card(env, thread, match) > 5
-    # the check has something to find: naming a card in a hand would fail it
-    state = next(s for s in run.states if s["phase"] == "movement" and s["seats"][0]["culture_hand"])
-    secret = sorted(secret_words(state))[0]
-    with pytest.raises(AssertionError):
-        check_public_text(f"alice holds {secret}.", [state])
-
-
-FOUR_PLANNERS = {"alice": Planner(("greatperson",), False), "bob": Planner(("greatperson",), False)}
-
-
-def stage_2_happenings(actions: list[str], final: dict) -> dict[str, bool]:
-    """What the four-player game must hold: a trade accepted, a wonder produced, a culture event
-    played and a disaster marker on the map."""
-    return {"trade": any(a.startswith("accept:") for a in actions),
-            "wonder": any(a.startswith("produce:") and ":wonder:" in a for a in actions),
-            "culture event": any(a.startswith("event:") for a in actions),
-            "disaster": bool(final.get("disasters"))}
-
-
-def four_players():
-    """The seed and the offline run of the four-player game (the people: the computer player, but
-    for their first research, a great person placed and their offers in the Trade phase) with a
-    trade, a wonder, a culture event and a disaster."""
-    return find_seed(["alice", "bob", None, None], FOUR_PLANNERS,
-                     lambda run: run.human_moves() >= 20 and all(stage_2_happenings(
-                         [a for _s, a, _h in run.moves], run.final).values()), start=FOUR_PLAYERS)
-
-
 async def test_four_players_two_people_and_two_computers(world):
     """Four seats, alice and bob with two computer players, to the end: through turn 2 (setup, two
     whole turns with offers in the Trade phase and the secret research chosen on the hand at the
@@ -112,7 +58,7 @@ async def test_four_players_two_people_and_two_computers(world):
     holds a trade, a wonder, a culture event and a disaster; the thread never names a hidden card
     or pick."""
     env, guild, channel, alice, bob, carol = world
-    seed, run = four_players()
+    seed, run = four_players(FOUR_PLAYERS)
     planners = {p: Planner(q.seek, q.raid) for p, q in FOUR_PLANNERS.items()}
     env.bot.service.seed_source = FixedSeed(seed)
     thread = await challenge(env, channel, alice, bob, computers=2)
@@ -131,7 +77,7 @@ async def test_four_players_two_people_and_two_computers(world):
     happened = stage_2_happenings(actions, match.snapshot)
     assert all(happened.values()), happened
     assert "Game over" in thread.history()[-1].content
-    await assert_thread_reveals_no_hidden_card(env, thread, match)
+    await assert_thread_hides_secrets(env, thread, match)
 
 
 async def test_a_battle_is_exchanged_privately(world):
@@ -146,7 +92,7 @@ async def test_a_battle_is_exchanged_privately(world):
     def raided(run):
         return any(s.get("battle") and s["battle"]["barbarian"] for s in run.states)
 
-    seed, _run = find_seed(["alice", "bob"], planners, raided, start=BATTLE)
+    seed, _run = find_seed(GAME, {}, ["alice", "bob"], planners, raided, start=BATTLE)
     env.bot.service.seed_source = FixedSeed(seed)
     thread = await challenge(env, channel, alice, bob)
     members = {alice.id: alice, bob.id: bob}
@@ -185,7 +131,7 @@ async def test_a_battle_is_exchanged_privately(world):
     match = await current_match(env)
     states = await replayed_states(env, match)
     for message in thread.history()[len(seen):]:
-        check_public_text(message.content, states[battle_version(states):match.version + 1])
+        check_public_text(GAME, message.content, states[battle_version(states):match.version + 1])
     told = "\n".join(m.content for m in thread.history()[len(seen):])
     assert "plays" in told and "Your battle hand" not in told, told[-600:]
 
@@ -298,23 +244,11 @@ async def test_spectator_log_rematch_and_replay(world):
 
     boards = spectator_boards(channel, thread, carol)
     assert len(boards) > 2 and boards[-1].content == thread.history()[-1].content
-    assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
+    assert await assert_thread_hides_secrets(env, thread, match) == len(boards)
 
     states = await replayed_states(env, match)
-    await log_rematch_and_replay(env, thread, carol, bob, match, "civilization", states[-1:], check_public_text)
-
-
-def test_every_move_has_its_command_and_the_hand_reaches_it():
-    """Over whole games (two players with every kind of move, the four-player game), at every
-    position and for every seat asked: each legal move belongs to exactly one /civ command, whose
-    options, given the move's step values, name that move alone; the hand's components fit one
-    message within Discord's limits and follow the layout (research picks, loot and the end of a
-    step as buttons)."""
-    from cogs.civilization import CivilizationCog
-
-    _seed, every = find_seed(["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    seen, positions = check_commands_and_hands(RULES, CIV, CivilizationCog.BUTTONS, (every, four_players()[1]))
-    assert positions > 300 and seen >= commands_offered(every) and seen <= set(COMMANDS)
+    await log_rematch_and_replay(env, thread, carol, bob, match, "civilization", states[-1:],
+                                 partial(check_public_text, GAME))
 
 
 async def test_the_rules_help_lists_every_house_value(play):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.civilization import RULES
-from tests.discord.cv_helpers import FixedSeed
+from tests.discord.harness import FixedSeed
 from tests.discord.helpers import buttons, current_match, moves_by_service, thread_of, with_button
 
 PROMISE = "I will keep my armies away from Rome for three turns"

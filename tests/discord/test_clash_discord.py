@@ -4,69 +4,32 @@ of people and computer seats, the secret tactic choice with a player out of time
 refused after a roll, the clock's vote in an action turn, spectators, rematch, log and replay,
 and the rules help.
 
-The humans' moves are chosen by the test player of `cr_helpers` (it heads for the kinds of moves a
+The humans' moves are chosen by the test player of `players` (it heads for the kinds of moves a
 test still needs), seeded like the computer seats (`seed + version`), so a match seed fixes the
 whole game. A test checks its seed first with the engine alone (`simulate`) and moves on to the
 next seed when a change of the computer player took the game it needs away."""
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from engine.clash_of_rage import RULES, tactics
-from tests.discord.cr_helpers import (CLASH, COMMANDS, Driver, FixedSeed, Planner, assert_thread_reveals_no_hidden_card,
-                                      check_public_text, every_command, find_seed, moves_by_service, replayed_states,
-                                      secret_tactics, simulate, tactic_words)
-from tests.discord.helpers import (bot_handle, buttons, check_commands_and_hands, current_match,
-                                   log_rematch_and_replay, people_and_seats, spectator_boards, thread_of,
+from tests.discord.harness import GAMES, Driver, FixedSeed, assert_thread_hides_secrets, check_public_text, find_seed
+from tests.discord.helpers import (buttons, current_match, log_rematch_and_replay, moves_by_service,
+                                   people_and_seats, replayed_states, spectator_boards, thread_of,
                                    undo_is_refused_after, vote_hands_the_seat_to_the_computer)
+from tests.discord.players import ClashPlanner as Planner
 
-EVERY_COMMAND = 0      # 1 against the computer, 6 rounds: the human makes every kind of move
+GAME = "clash_of_rage"
+
 FOUR_PLAYERS = 0       # alice and bob against two computers, 1 round
 ROLLED = 0             # alice against bob: the first roll
-BATTLE_BUTTONS = ("tactic", "roll", "reroll", "allocate", "retreat")
 
 
 @pytest.fixture
 def simcord_bot(make_bot, virtual_clock):
     return make_bot(extensions=("cogs.matches", "cogs.clash_of_rage"), clock=virtual_clock)
-
-
-async def test_one_against_the_computer_every_command_to_the_round_limit(play):
-    """Against the computer with a round limit of 6, to the end (the round-limit result: most
-    victory points after round 6): the human makes every kind of move, each command typed once
-    (its options' lists offer exactly the legal values) and then alternately by the hand's
-    buttons and menus (tactic cards and battle steps are buttons); the thread never names a
-    secret tactic card and its boards are the public view's pictures; the log replays to the
-    stored state."""
-    env, guild, channel, alice, bob, carol = play
-    options = {"rounds": 6}
-    seed, run = find_seed(options, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    env.bot.service.seed_source = FixedSeed(seed)
-    r = await alice.slash(channel, "clash challenge", opponent=bot_handle(env), rounds=6, clock="none")
-    assert r.ephemeral and "has started" in r.response.content, r.response.content
-    thread = thread_of(channel)
-    match = await current_match(env)
-    assert match.options == {"rounds": 6} and match.seat_of(alice.id) == run.seat_of("alice")
-    driver = Driver(env, thread, [alice])
-    await driver.play_to_the_end()
-    match = await current_match(env)
-    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
-    final = thread.history()[-1].content
-    assert "Game over" in final and "round limit (6) is reached" in final, final
-    assert driver.commands_used() == set(COMMANDS), set(COMMANDS) - driver.commands_used()
-    assert {c for (c, way) in driver.used if way == "slash"} == set(COMMANDS), "every command typed once"
-    assert driver.autocompleted > 20
-    for command in BATTLE_BUTTONS:   # pressed as buttons whenever they came a second time
-        if driver.used[(command, "component")]:
-            assert driver.kinds[(command, "button")], (command, driver.kinds)
-    assert driver.kinds[("tactic", "button")] and driver.kinds[("move", "menu")], driver.kinds
-    assert await assert_thread_reveals_no_hidden_card(env, thread, match) > 10
-    # the check has something to find: naming a card still in a hand would fail it
-    state = next(s for s in run.states if tactics.selecting(s) and s["tactics"]["picks"])
-    secret = sorted(secret_tactics(state))[0]
-    for word in tactic_words(secret):
-        with pytest.raises(AssertionError):
-            check_public_text(f"alice chose {word}.", [state])
 
 
 async def test_four_players_two_people_and_two_computers(world):
@@ -75,7 +38,7 @@ async def test_four_players_two_people_and_two_computers(world):
     every move of theirs is a command or a click; the thread names no secret card."""
     env, guild, channel, alice, bob, carol = world
     planners = {"alice": Planner(()), "bob": Planner(())}
-    seed, run = find_seed({"rounds": 1}, ["alice", "bob", None, None], planners, lambda run: run.human_moves() >= 6,
+    seed, run = find_seed(GAME, {"rounds": 1}, ["alice", "bob", None, None], planners, lambda run: run.human_moves() >= 6,
                           start=FOUR_PLAYERS)
     env.bot.service.seed_source = FixedSeed(seed)
     r = await alice.slash(channel, "clash challenge", opponent=bob, computers=2, rounds=1, clock="none")
@@ -92,7 +55,7 @@ async def test_four_players_two_people_and_two_computers(world):
     assert "Game over" in thread.history()[-1].content
     assert {seat for _v, seat, _a in driver.played} == {match.seat_of(alice.id), match.seat_of(bob.id)}
     assert driver.used[("tactic", "slash")] and driver.used[("tactic", "component")]
-    await assert_thread_reveals_no_hidden_card(env, thread, match)
+    await assert_thread_hides_secrets(env, thread, match)
 
 
 async def test_the_secret_choice_with_a_player_out_of_time(play):
@@ -122,7 +85,7 @@ async def test_the_secret_choice_with_a_player_out_of_time(play):
     assert "Tactic cards chosen: 1 of 2 players." in told, told
     for member in (alice, bob):
         assert member.mention not in told and member.name not in told, told
-    for word in tactic_words(mine.split(":")[1]):
+    for word in GAMES[GAME].words(match.snapshot, mine.split(":")[1]):
         assert word not in told
     match = await current_match(env)
     assert RULES.active_players(match.snapshot) == {b} and service.deadline_of(match, b) is not None
@@ -203,12 +166,12 @@ async def test_spectator_log_rematch_and_replay(world):
 
     boards = spectator_boards(channel, thread, carol)
     assert len(boards) > 5 and boards[-1].content == thread.history()[-1].content
-    assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
+    assert await assert_thread_hides_secrets(env, thread, match) == len(boards)
 
     assert "Game over" in thread.history()[-1].content
     states = await replayed_states(env, match)
     rematch = await log_rematch_and_replay(env, thread, carol, bob, match, "clash_of_rage", states[1:],
-                                           check_public_text)
+                                           partial(check_public_text, GAME))
     assert {k: v for k, v in rematch.options.items() if k != "first_player"} == match.options
 
 
@@ -229,19 +192,6 @@ def test_the_cog_never_builds_nor_splits_an_engine_id():
                  if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod))
                  or (isinstance(node, ast.Attribute) and node.attr in ("split", "partition", "format", "join"))]
     assert not text_work, text_work
-
-
-def test_every_move_has_its_command_and_the_hand_reaches_it():
-    """Over whole games (two players with every kind of move, four players), at every position and for every seat asked:
-    each legal move belongs to exactly one /clash command, whose options, given the move's step
-    values, name that move alone; the hand's components fit one message within Discord's limits
-    and follow the layout (tactic cards and battle steps as buttons)."""
-    from cogs.clash_of_rage import ClashOfRageCog
-
-    _seed, every = find_seed({"rounds": 6}, ["alice", None], {"alice": Planner()}, every_command, start=EVERY_COMMAND)
-    four = simulate({"rounds": 1}, FOUR_PLAYERS, [None] * 4, {})
-    seen, positions = check_commands_and_hands(RULES, CLASH, ClashOfRageCog.BUTTONS, (every, four))
-    assert positions > 100 and seen == set(COMMANDS)
 
 
 async def test_the_rules_help_lists_every_house_value(play):

@@ -19,8 +19,9 @@ from engine import registry
 from engine.battalia import RULES as BATTALIA
 from engine.battleline import RULES as BATTLE_LINE
 from render import battleline as battleline_pictures
-from tests.discord.bl_helpers import any_move_value, choose, seeded
+from tests.discord.harness import any_move_value, seeded
 from tests.discord.helpers import children, client_locales, thread_of, toolkit_components, walk_move
+from tests.discord.players import battleline_choose as choose
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # what may stay in Latin letters in a Chinese text: the players' Discord names, the game's card
@@ -146,7 +147,7 @@ async def test_a_chinese_player_plays_a_whole_battle_line_game_in_chinese(world,
             reader = him if member is xiaoming else her
             action = choose(match.snapshot, seat, match.seed + match.version)
             if member is xiaoming and moves % 6 == 5:
-                r = await xiaoming.slash(thread, "battleline move", move=any_move_value(action))
+                r = await xiaoming.slash(thread, "battleline move", move=any_move_value(match, seat, action))
             else:
                 hand = reader.hand()
                 assert hand is not None, f"no hand with moves for {member.user.name}"

@@ -8,7 +8,7 @@ import pytest
 from bot import EXTENSIONS
 from engine import registry
 from engine.base import name_seats
-from tests.discord.bl_helpers import button_for, seeded
+from tests.discord.harness import button_for, seeded
 from tests.discord.helpers import current_match, start_challenge, to_move
 
 
@@ -115,7 +115,7 @@ async def test_a_battalia_turn_is_one_board_and_one_ping(world):
 async def test_seat_order_in_playing_order_and_the_end_told_once(world):
     """The opening board lists the players from the one who moves first; the game-over board
     says how the game ended once, not in the move lines and again in the footer."""
-    from tests.discord.bl_helpers import choose
+    from tests.discord.players import battleline_choose as choose
     from tests.discord.helpers import bot_handle, thread_of
     env, guild, channel, alice, bob, carol = world
     seeded(env, 11)

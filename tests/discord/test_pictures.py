@@ -9,7 +9,7 @@ from PIL import Image
 
 from cogs import pictures as pool
 from render.battleline import render_board
-from tests.discord.bl_helpers import due, move_by_command, seeded
+from tests.discord.harness import due, move_by_command, seeded
 from tests.discord.helpers import last_dm, thread_of
 
 

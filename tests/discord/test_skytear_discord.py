@@ -3,7 +3,7 @@
 computer seats, and the platform around them (response windows, autopass, take-backs, the clock,
 spectators, rematch, log and replay).
 
-The humans' moves are chosen by the test player of `st_helpers` (the engine's computer player,
+The humans' moves are chosen by the test player of `players` (the engine's computer player,
 steered toward the kinds of moves a test still needs), seeded like the computer seats
 (`seed + version`), so a match seed fixes the whole game. Each test checks its seed first with
 the engine alone (`simulate`, the same game in a fraction of the time) and moves on to the next
@@ -11,23 +11,53 @@ seed when a change of the computer player took the game it needs away."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
-import discord
 import pytest
 
-from cogs.skytear import SkytearCog
-from cogs.ui.picker import StepButton, StepSelect, move_items
 from engine.skytear import RULES
-from tests.discord.helpers import (assert_replay_is_animated, bot_handle, buttons, current_match, moves_by_service,
-                                   people_and_seats, spectator_boards, thread_of,
+from tests.discord.harness import GAMES, FixedSeed, assert_thread_hides_secrets, check_hand, find_seed
+from tests.discord.harness import Driver as SharedDriver
+from tests.discord.helpers import (assert_replay_is_animated, buttons, current_match, moves_by_service,
+                                   people_and_seats, replayed_states, spectator_boards, thread_of, version_shown,
                                    with_button)
-from tests.discord.st_helpers import (COMMANDS, INSTANCE_ID, Driver, FixedSeed, Planner,
-                                      assert_thread_reveals_no_hidden_card, check_public_text, command_for,
-                                      every_command, expected_layout, find_seed, names_one_move, replayed_states,
-                                      secret_leads, simulate)
+from tests.discord.players import SkytearPlanner as Planner
 
-ONE_AGAINST_THE_COMPUTER = 7   # draft, 3 rounds: the human makes every kind of move (the first seed tried)
+GAME = "skytear"
+INSTANCE_ID = re.compile(GAMES[GAME].never_public)   # a card instance ("c12"): never in a public message
+
+
+class Driver(SharedDriver):
+    """The shared driver, and what a game of response windows adds: the instants played out of
+    turn (from the hand the bot sent by DM with `respond_in_dm`) and what the thread said last
+    whenever a person was asked in a window."""
+
+    def __init__(self, env, thread, members, planners=None, first: str = "slash", respond_in_dm: bool = False):
+        super().__init__(env, thread, members, planners, first, game=GAME)
+        self.responses = []              # (seat, action, version, way, from a DM): instants out of turn
+        self.asked = []                  # (seat, version, legal ids, the thread's last message in a window)
+        self.respond_in_dm = respond_in_dm
+
+    async def play_one(self, way: str | None = None, action_id: str | None = None) -> str:
+        match, seat, member, actions, action = await self.next_move(action_id)
+        state = match.snapshot
+        command = self.key(action)
+        self.moves_by[member.name] += 1
+        hand = self.hand_of(member)
+        response = command == "play" and bool(state.get("window")) and \
+            (state.get("activation") or {}).get("seat") != seat
+        dm = member.user.dm_channel.history()[-1]
+        if response and self.respond_in_dm and version_shown(dm) == match.version:
+            hand, way = dm, "component"   # an instant out of turn, from the hand the bot sent by DM
+        check_hand(hand, match, actions)
+        told = self.thread.history()[-1] if state.get("window") else None   # what the thread said last
+        self.asked.append((seat, match.version, [a.id for a in actions], told))
+        way, result = await self.send(way, member, hand, match, seat, actions, action)
+        if response:
+            self.responses.append((seat, action.id, match.version, way, getattr(hand, "guild", None) is None))
+        await self.settle(member, match, seat, action.id, result)
+        return action.id
+
+
 TWO_AGAINST_TWO = 3            # 1 round: alice answers out of turn, bob on autopass answers once too
 OUT_OF_TIME = 5                # 1 round, two people and two computers, 24 hours a move
 SPECTATED = 2                  # 1 round, alice against bob
@@ -36,54 +66,6 @@ SPECTATED = 2                  # 1 round, alice against bob
 @pytest.fixture
 def simcord_bot(make_bot, virtual_clock):
     return make_bot(extensions=("cogs.matches", "cogs.skytear"), clock=virtual_clock)
-
-
-async def test_one_against_the_computer_to_the_end(play):
-    """A drafted game against the computer, to the end: the human makes every kind of move, each
-    command typed once (its options' lists offer exactly the legal values) and then alternately by
-    the hand's buttons and menus; the mulligan's last keep drew cards, so it cannot be taken back;
-    the thread never names a hidden card and its boards are the public view's pictures; the log
-    replays to the stored state."""
-    env, guild, channel, alice, bob, carol = play
-    options = {"rounds": 3, "setup": "draft"}
-    seed, run = find_seed(options, ["alice", None], {"alice": Planner()}, every_command,
-                          start=ONE_AGAINST_THE_COMPUTER)
-    env.bot.service.seed_source = FixedSeed(seed)
-    r = await alice.slash(channel, "skytear challenge", opponent=bot_handle(env), rounds=3, setup="draft", clock="none")
-    assert r.ephemeral and "has started" in r.response.content, r.response.content
-    thread = thread_of(channel)
-    match = await current_match(env)
-    assert match.options == {"rounds": 3, "setup": "draft"} and match.seat_of(alice.id) == run.seat_of("alice")
-    driver = Driver(env, thread, [alice])
-    refused = 0
-    while await driver.human_to_move() is not None:
-        action = await driver.play_one()
-        if action == "keep":   # the mulligan's end draws the cards set aside: no take-back
-            r = await alice.slash(thread, "match undo")
-            assert "cannot be taken back" in r.response.content, r.response.content
-            assert "Take back my move" not in buttons(thread.history()[-1])
-            assert (await current_match(env)).version == driver.asked[-1][1] + 1, "nothing was taken back"
-            refused += 1
-    assert refused == 1
-    match = await current_match(env)
-    assert match.status == "finished" and match.snapshot == run.final, "the game the engine alone played"
-    assert "Game over" in thread.history()[-1].content
-    assert driver.commands_used() == set(COMMANDS), set(COMMANDS) - driver.commands_used()
-    assert {way for (_c, way) in driver.used} == {"slash", "component"} and driver.autocompleted > 25
-    assert {c for (c, way) in driver.used if way == "slash"} == set(COMMANDS), "every command typed once"
-    # the hand's layout: heroes to activate or pick and one-step moves are buttons, the rest menus
-    for command, kind in (("activate", "button"), ("pick", "button"), ("pass", "button"), ("move", "menu")):
-        assert driver.kinds[(command, kind)], (command, kind, driver.kinds)
-    # one board per turn (a hero's activation with the answers in its windows): three rounds of
-    # eight activations, and the draft's and the mulligan's
-    assert await assert_thread_reveals_no_hidden_card(env, thread, match) > 20
-    # the check has something to find: cards were led from a hand, and naming one would fail it
-    led = [state for state in run.states if secret_leads(state)]
-    assert led, "nobody led a card from the hand"
-    name = sorted(secret_leads(led[-1]))[0]
-    for text in (f"Tlakali leads {name}.", "alice plays c3."):
-        with pytest.raises(AssertionError):
-            check_public_text(text, [led[-1]])
 
 
 def out_of_turn(run, seat: int) -> dict:
@@ -122,7 +104,7 @@ async def test_two_against_two_responses_autopass_and_log(world):
     whether or not the asked player holds an instant; a team's win is both members' win."""
     env, guild, channel, alice, bob, carol = world
     planners = {"alice": Planner((), responses=True), "bob": Planner((), responses=True)}
-    seed, run = find_seed({"rounds": 1}, ["alice", "bob", None, None], planners, two_against_two_game,
+    seed, run = find_seed(GAME, {"rounds": 1}, ["alice", "bob", None, None], planners, two_against_two_game,
                           start=TWO_AGAINST_TWO, auto_pass=("bob",))
     env.bot.service.seed_source = FixedSeed(seed)
     r = await alice.slash(channel, "skytear challenge", opponent=bob, computers=2, rounds=1, clock="none")
@@ -194,7 +176,7 @@ async def test_two_against_two_responses_autopass_and_log(world):
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
     assert not INSTANCE_ID.search(text)
-    await assert_thread_reveals_no_hidden_card(env, thread, match)
+    await assert_thread_hides_secrets(env, thread, match, images=4)
 
 
 async def computer_moves_for_people(env, until, limit: int = 400):
@@ -301,7 +283,7 @@ async def test_spectator_rematch_and_replay(world):
     boards = spectator_boards(channel, thread, carol)
     # a board per hero activation (one round, eight heroes) and the mulligan's
     assert len(boards) >= 8 and boards[-1].content == thread.history()[-1].content
-    assert await assert_thread_reveals_no_hidden_card(env, thread, match) == len(boards)
+    assert await assert_thread_hides_secrets(env, thread, match, images=4) == len(boards)
     assert any("hand" in a.filename for m in alice.user.dm_channel.history() for a in m.attachments), \
         "the players' hands did go out, privately"
 
@@ -316,39 +298,6 @@ async def test_spectator_rematch_and_replay(world):
 
     # the replay: the opening board and one frame per turn
     await assert_replay_is_animated(env, carol, thread, match)
-
-
-def test_every_move_has_its_command_and_the_hand_reaches_it():
-    """Over whole games (two players with a draft, four players), at every position and for every
-    seat asked: each legal move belongs to exactly one command of the verb table, whose options,
-    given the move's step values, name that move alone; the hand's components fit one message
-    within Discord's limits and reach every move."""
-    seen, positions = set(), 0
-    _seed, drafted = find_seed({"rounds": 3, "setup": "draft"}, ["alice", None], {"alice": Planner()}, every_command,
-                               start=ONE_AGAINST_THE_COMPUTER)
-    for run in (drafted, simulate({"rounds": 1}, TWO_AGAINST_TWO, [None] * 4, {})):
-        for version, state in enumerate(run.states[:-1]):
-            for seat in RULES.active_players(state):
-                actions = RULES.legal_actions(state, seat)
-                named = [command_for(action) for action in actions]   # exactly one command covers each
-                seen |= {command.removeprefix("skytear ") for command, _options in named}
-                assert len({(c, tuple(o)) for c, o in named}) == len(actions), "two moves with the same options"
-                if positions % 10 == 0:   # the command's own reading of its options (slower)
-                    assert all(names_one_move(actions, action) for action in actions), state["phase"]
-                items = move_items(SimpleNamespace(id=1, version=version), actions, SkytearCog.BUTTONS)
-                view = discord.ui.View(timeout=None)
-                for item in items:
-                    view.add_item(item)   # raises when the components need more than five rows
-                got = [("go" if isinstance(i, StepButton) else "step", i.prefix) for i in items]
-                assert sorted(got) == sorted(expected_layout(actions)), (state["phase"], got)
-                for item in items:
-                    if isinstance(item, StepSelect):
-                        assert 0 < len(item.item.options) <= 25
-                        assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for o in item.item.options)
-                    else:
-                        assert len(item.item.label) <= 80
-                positions += 1
-    assert seen == set(COMMANDS) and positions > 300
 
 
 async def test_the_rules_help_lists_the_design_decisions_and_every_house_value(play):

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -361,6 +362,7 @@ class _Board:
         self.ox = MARGIN + (MAP_W - self.map_w) / 2 - left * self.size
         self.oy = 0.0
         self.top_unit = top
+        self._log: list[str] | None = None
 
     def say(self, text: Any) -> str:
         return words(text, self.lang, self.names)
@@ -829,6 +831,16 @@ class _Board:
         return [[(slot, item, 0, min(room, wd))] for (slot, item), wd in zip(items, widths)]
 
     # ------------------------------------------------------------------ under the map
+    def _kept(self, key: tuple, h: int, paint):
+        """A section drawn once per `key` (and width) and pasted: for what changes rarely."""
+        def draw(d, x, y, w):
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w + 1, h - 9), BACKGROUND)
+                paint(toolkit.canvas(part), 0, 0, w)
+                return part
+            toolkit.paste(d, toolkit.sprite(key + (w, h), make), (x, y))
+        return h, draw
+
     def _market_section(self):
         market = [m for m in self.view.get("market") or [] if isinstance(m, dict)]
         if not market:
@@ -847,7 +859,8 @@ class _Board:
                 cx = x + 14 + (k % cols) * (cell_w + 8)
                 cy = y + 34 + (k // cols) * (cell_h + 8)
                 self._item_cell(d, stack.get("item"), _int(stack.get("count")), cx, cy, cell_w, cell_h)
-        return h, paint
+        return self._kept(("cor.market", self.lang, tuple((str(m.get("item")), _int(m.get("count"))) for m in market)),
+                          h, paint)
 
     def _item_cell(self, d, item_id, count: int, x, y, w, h):
         """A black market stack (name, cost, bonuses, count), drawn once per look and pasted."""
@@ -902,7 +915,9 @@ class _Board:
                 toolkit.text(d, (sx, mid), stats, font=font(SMALL, True), fill=TEXT_DIM, anchor="rm")
                 say_fit(d, (x + 52, mid), elf_name(elf, self.lang), SMALL, sx - x - 62 - tw(stats, SMALL, True),
                         TEXT, anchor="lm", min_size=SMALL)
-        return h, paint
+        slots = tuple((elf, str((card.get(elf) or {}).get("weapon")), str((card.get(elf) or {}).get("armour")))
+                      for elf in kinds)
+        return self._kept(("cor.elf_card", self.lang, slots), h, paint)
 
     def _pile_bits(self) -> list[tuple[str, Any, int]]:
         """The piles' sizes: (text, its mark, width with the mark)."""
@@ -919,20 +934,7 @@ class _Board:
         lines as `width` allows (two under the map): the reinforcement stones' marks (the tier's
         shape, colour and numeral) and what controlling one gives; the red and magenta frames. Words
         wrap between them like a sentence's."""
-        explain = self.say(Msg("Whoever controls a stone gets one unit of its tier after the first action."))
-        frames = [(BATTLE, self.say(Msg("battle now"))), (LAST, self.say(Msg("latest battles")))]
         line = 30
-
-        def stones(d, x, cy):
-            for k, tier in enumerate((1, 2, 3)):
-                stone_shape(d, tier, x + 16 + 40 * k, cy, 16, min_size=SMALL)
-
-        def frame(colour, text):
-            def paint(d, x, cy):
-                pts = hex_points(x + 14, cy, 12)
-                d.line(pts + [pts[0]], fill=colour, width=4, joint="curve")
-                draw_text(d, (x + 34, cy), text, SMALL, TEXT_DIM, anchor="lm")
-            return 34 + tw(text, SMALL), paint
 
         def pile(text, mark):
             def paint(d, x, cy):
@@ -941,28 +943,37 @@ class _Board:
                 draw_text(d, (x + (22 if mark else 0), cy), text, SMALL, TEXT_DIM, anchor="lm")
             return paint
 
-        space = tw("a b", SMALL) - tw("ab", SMALL)
-        items: list[tuple[int, Any, int]] = [(part, pile(text, mark), 24) for text, mark, part in self._pile_bits()]
-        items += [(0, None, 0), (124, stones, 0)]         # a new line: the stones, then what they give
-        items += [(tw(piece, SMALL), _text_painter(piece, TEXT), space if spaced else 0)
-                  for piece, spaced in flow_pieces(explain)]
-        items += [(*frame(colour, text), 20) for colour, text in frames]
-        placed = flow(items, width - 28)
-        h = 12 + line * len(placed) + 8 + 10
+        piles = [(part, pile(text, mark), 24) for text, mark, part in self._pile_bits()]
+        n_piles = len(flow(piles, width - 28))
+        n_key = len(legend_key(self.lang, width - 28))
+        h = 12 + line * (n_piles + n_key) + 8 + 10
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
-            for k, row in enumerate(flow(items, w - 28)):
-                cy = y + 12 + line / 2 + line * k
+            for k, row in enumerate(flow(piles, w - 28)):
                 for dx, painter in row:
-                    painter(d, x + 14 + dx, cy)
+                    painter(d, x + 14 + dx, y + 12 + line / 2 + line * k)
+
+            # the key does not change during a game: one part kept per language and width
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w - 28, line * n_key), PANEL)
+                c = toolkit.canvas(part)
+                for k, row in enumerate(legend_key(self.lang, w - 28)):
+                    for dx, painter in row:
+                        painter(c, dx, line / 2 + line * k)
+                return part
+            key = toolkit.sprite(("cor.legend", self.lang, w, n_key), make)
+            toolkit.paste(d, key, (x + 14, y + 12 + line * n_piles))
         return h, paint
 
     def _moves_section(self, width: int = MAP_W, max_lines: int = 4):
         """The recent moves: the latest events' public texts (the view's `log`), newest last, in
         at most `max_lines` lines (an older text that does not fit whole is left out; the newest
         alone is cut with an ellipsis). The heading sits left of the lines."""
-        entries = [e for e in self.view.get("log") or [] if e]
+        if self._log is None:      # said once per picture (the layout tries several widths)
+            said = (self.say(e) for e in [e for e in self.view.get("log") or [] if e][-RECENT_LINES:])
+            self._log = [text[:1].upper() + text[1:] for text in said if text]
+        entries = self._log
         if not entries:
             return None
         head = self.say(Msg("Recent"))
@@ -970,13 +981,11 @@ class _Board:
         room = width - 28 - gutter
         shown: list[list[str]] = []
         used = 0
-        for entry in reversed(entries):
-            text = self.say(entry)
-            lines = wrap_text(text[:1].upper() + text[1:], SMALL, room, False, indent="  ")
+        for text in reversed(entries):
+            lines = wrap_text(text, SMALL, room, False, indent="  ")
             if used + len(lines) > max_lines:
                 if not shown:
-                    shown.append(wrap_text(text[:1].upper() + text[1:], SMALL, room, False, max_lines=max_lines,
-                                           indent="  "))
+                    shown.append(wrap_text(text, SMALL, room, False, max_lines=max_lines, indent="  "))
                 break
             shown.insert(0, lines)
             used += len(lines)
@@ -1113,6 +1122,32 @@ def flow(items: list[tuple[int, Any, int]], width: float) -> list[list[tuple[int
         lines[-1].append((x + gap, painter))
         x += gap + w
     return lines
+
+
+@lru_cache(maxsize=16)
+def legend_key(lang: str, width: int) -> list[list[tuple[int, Any]]]:
+    """The legend's key in lines at most `width` wide (see _Board._legend_section): the stones'
+    marks, what controlling one gives, the two frames."""
+    explain = words(Msg("Whoever controls a stone gets one unit of its tier after the first action."), lang)
+    frames = [(BATTLE, words(Msg("battle now"), lang)), (LAST, words(Msg("latest battles"), lang))]
+
+    def stones(d, x, cy):
+        for k, tier in enumerate((1, 2, 3)):
+            stone_shape(d, tier, x + 16 + 40 * k, cy, 16, min_size=SMALL)
+
+    def frame(colour, text):
+        def paint(d, x, cy):
+            pts = hex_points(x + 14, cy, 12)
+            d.line(pts + [pts[0]], fill=colour, width=4, joint="curve")
+            draw_text(d, (x + 34, cy), text, SMALL, TEXT_DIM, anchor="lm")
+        return 34 + tw(text, SMALL), paint
+
+    space = tw("a b", SMALL) - tw("ab", SMALL)
+    items: list[tuple[int, Any, int]] = [(124, stones, 0)]          # the stones, then what they give
+    items += [(tw(piece, SMALL), _text_painter(piece, TEXT), space if spaced else 0)
+              for piece, spaced in flow_pieces(explain)]
+    items += [(*frame(colour, text), 20) for colour, text in frames]
+    return flow(items, width)
 
 
 def side_msg(side: Any) -> Any:

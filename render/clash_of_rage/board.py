@@ -10,7 +10,8 @@ it says only how many players are still choosing (the tactic hands' sizes, which
 has chosen, are not shown then). So any seat's view draws the same channel picture.
 
 The picture is 1200 px wide: the map on the left, the panel on the right, at most 1.35 times as
-high as wide (a long panel gives its battle to the map's column). Discord previews it about
+high as wide: the running battle, the recent moves and the legend go to whichever column leaves
+the picture shortest (see _Board._layout). Discord previews it about
 550 px wide, so no text is drawn under TEXT_MIN (20 px, 9.2 px there): a label that does not fit
 is wrapped or moved to a line of its own rather than shrunk.
 
@@ -29,17 +30,20 @@ label). A hex shows
   battles (the view's `battles`) in magenta.
 
 The panel: the round, the phase and what the game waits for; the turn order with each seat's
-revealed tactic card (its number, income and reinforcements); the battle (sides, speed, the dice
-as die faces, rerolls left, damage, rage tokens); one block per seat (name, tribe, gold,
+revealed tactic card (its number, income and reinforcements); the running battle (sides, speed,
+the dice as die faces, rerolls left, damage, rage tokens; in the map's column its two sides side
+by side); one block per seat (name, tribe, gold,
 crystals, VP toward the target, heroes, tactic cards' counts, per unit tier its stone mark, the
 reserve and the equipped weapon and armour, a legendary item in gold, forged legendary items not
 worn and items set aside). The unit types' names and stats are on each owner's hand picture.
 Under the map: the latest action phase's battles (the view's `battles`, the last
 MAX_BATTLE_LINES of them), one line each: "2C: Ann lost Krag Rider ×2, the elves lost Templar Elf
 ×1; Ann holds it." (each side's losses by unit type, a retreat, who holds the territory now);
-then the black market (six stacks with cost and count), the elf card's equipment, the piles, and
-a legend: the reinforcement stones' marks (what controlling one gives) and the red and magenta
-frames.
+then the recent moves ("Recent": the latest events' public texts, the view's `log`, newest last,
+on RECENT_LINES lines or RECENT_MIN_LINES when the picture would grow too high), the black market
+(six stacks with cost and count), the elf card's equipment, and a legend: the piles' sizes, the
+reinforcement stones' marks (what controlling one gives) and the red and magenta frames, its words
+wrapped like a sentence's.
 
 Every word is the reader's language: the picture's own words are `Msg`s, component names go
 through the game's glossary (engine.clash_of_rage.data.term).

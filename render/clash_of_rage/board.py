@@ -90,6 +90,9 @@ HEAD = 26
 LINE = 30
 MAX_PNG_BYTES = 300_000
 MAX_ASPECT = 1.35             # height / width the picture keeps to when it can
+MAX_BATTLE_LINES = 4          # battles told under the map (the latest ones; a phase rarely has more)
+RECENT_LINES = 4              # lines of recent moves (the latest events' public texts)
+RECENT_MIN_LINES = 3          # ... or as few as this when the picture would grow too high
 
 
 def side_colour(side: Any) -> RGB:
@@ -402,44 +405,49 @@ class _Board:
         the black market and the elf card. The running battle, the recent moves and the legend
         (with the piles' sizes on its first line) go to
         whichever column leaves the picture shortest (the battle in the panel, the others under
-        the map when that is as short), the recent moves on RECENT_LINES lines, or on fewer when
-        the picture would otherwise grow past MAX_ASPECT. Only when even that is too high does
-        the list of earlier battles give way during a running battle (their territories stay
-        framed on the map)."""
+        the map when that is as short), the recent moves on RECENT_LINES lines, or on
+        RECENT_MIN_LINES when the picture would otherwise grow past MAX_ASPECT; then the latest
+        battles listed go down to the last one; only then, during a running battle, the list of
+        earlier battles gives way (their territories stay framed on the map). A picture that
+        still does not fit (a panel too long by itself) takes the shortest of these."""
         fixed_panel = [s for s in (self._header_section(), self._result_section(), self._order_section()) if s]
         seats = [s for s in self._seat_sections() if s]
         market = self._market_section()
-        battles = self._recent_section()
         limit = MAX_ASPECT * WIDTH
         elf_card = self._elf_card_section()
         fight = {left: self._battle_section(MAP_W if left else PANEL_W) for left in (False, True)}
         legends = {left: self._legend_section(MAP_W if left else PANEL_W) for left in (True, False)}
-        best = None
-        for keep_battles in (True, False):
-            if not keep_battles and not (battles and isinstance(self.view.get("battle"), dict)):
-                break
-            for lines in range(RECENT_LINES, RECENT_MIN_LINES - 1, -1):
-                best = None
-                recent = {left: self._moves_section(MAP_W if left else PANEL_W, lines) for left in (True, False)}
-                for battle_left in (False, True):
-                    for moves_left in (True, False):
-                        for legend_left in (True, False):
-                            battle, moves, legend = fight[battle_left], recent[moves_left], legends[legend_left]
-                            under = [battle if battle_left else None, battles if keep_battles else None,
-                                     moves if moves_left else None, market, elf_card,
-                                     legend if legend_left else None]
-                            panel = [*fixed_panel, battle if not battle_left else None, *seats,
-                                     moves if not moves_left else None, legend if not legend_left else None]
-                            under = [x for x in under if x]
-                            panel = [x for x in panel if x]
-                            left_h = MARGIN + self.map_h + 12 + sum(h for h, _ in under)
-                            right_h = MARGIN + sum(h for h, _ in panel)
-                            height = max(left_h, right_h) + MARGIN
-                            if best is None or height < best[2]:
-                                best = (under, panel, height)
-                if best[2] <= limit:
-                    return best
-        return best
+        told = len(self._battles_told())
+        # the ways to fit, most complete first: (battles listed, lines of recent moves)
+        tries = [(MAX_BATTLE_LINES, lines) for lines in range(RECENT_LINES, RECENT_MIN_LINES - 1, -1)]
+        tries += [(n, RECENT_MIN_LINES) for n in range(min(told, MAX_BATTLE_LINES) - 1, 0, -1)]
+        if told and isinstance(self.view.get("battle"), dict):
+            tries.append((0, RECENT_MIN_LINES))
+        fallback = None
+        for n_battles, lines in tries:
+            battles = self._recent_section(n_battles) if n_battles else None
+            recent = {left: self._moves_section(MAP_W if left else PANEL_W, lines) for left in (True, False)}
+            best = None
+            for battle_left in (False, True):
+                for moves_left in (True, False):
+                    for legend_left in (True, False):
+                        battle, moves, legend = fight[battle_left], recent[moves_left], legends[legend_left]
+                        under = [battle if battle_left else None, battles, moves if moves_left else None, market,
+                                 elf_card, legend if legend_left else None]
+                        panel = [*fixed_panel, battle if not battle_left else None, *seats,
+                                 moves if not moves_left else None, legend if not legend_left else None]
+                        under = [x for x in under if x]
+                        panel = [x for x in panel if x]
+                        left_h = MARGIN + self.map_h + 12 + sum(h for h, _ in under)
+                        right_h = MARGIN + sum(h for h, _ in panel)
+                        height = max(left_h, right_h) + MARGIN
+                        if best is None or height < best[2]:
+                            best = (under, panel, height)
+            if best[2] <= limit:
+                return best
+            if fallback is None or best[2] < fallback[2]:
+                fallback = best
+        return fallback
 
     # ------------------------------------------------------------------ the map
     def _lands(self) -> Image.Image:
@@ -1006,17 +1014,22 @@ class _Board:
                 cy += line
         return h, paint
 
-    def _recent_section(self):
-        """What happened last, as the view tells it: every battle of the latest action phase that
-        had any (the view's `battles`), one line each: its territory, what each side lost by unit
-        type, a retreat, and who holds the territory now. A view without them (a game saved
-        before they were kept) shows the last battle's winner and loser only."""
+    def _battles_told(self) -> list[dict]:
+        """The latest action phase's battles the view tells (see _recent_section)."""
         results = self.view.get("battles")
-        fought = [b for b in (results or {}).get("list") or [] if isinstance(b, dict) and b.get("territory")] \
+        return [b for b in (results or {}).get("list") or [] if isinstance(b, dict) and b.get("territory")] \
             if isinstance(results, dict) else []
+
+    def _recent_section(self, most: int = MAX_BATTLE_LINES):
+        """What happened last, as the view tells it: every battle of the latest action phase that
+        had any (the view's `battles`; the last `most` of them), one line each: its territory, what
+        each side lost by unit type, a retreat, and who holds the territory now. A view without
+        them (a game saved before they were kept) shows the last battle's winner and loser only."""
+        results = self.view.get("battles")
+        fought = self._battles_told()
         if not fought:
             return self._last_battle_section()
-        fought = fought[-MAX_BATTLE_LINES:]
+        fought = fought[-most:]
         bits: list[Any] = [Msg("Battles")]
         rnd = _int(results.get("round"))
         if rnd:
@@ -1078,9 +1091,6 @@ class _Board:
         return h, paint
 
 
-MAX_BATTLE_LINES = 4          # battles told under the map (the latest ones; a phase rarely has more)
-RECENT_LINES = 4              # lines of recent moves (the latest events' public texts)
-RECENT_MIN_LINES = 3          # ... or as few as this when the picture would grow too high
 
 
 _WIDE = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]")

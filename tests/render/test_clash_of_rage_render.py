@@ -358,3 +358,23 @@ def test_the_recent_strip_shows_the_last_public_events(players, seed, moves):
         assert all("".join((t[:1].upper() + t[1:]).split()) in drawn for t in short)
     # no log (a state saved before it was kept): no strip
     assert "Recent" not in _texts({**view, "log": []})
+
+
+def test_a_long_list_of_battles_keeps_the_newest_the_legend_and_the_recent_moves():
+    """Four battles with long losses on a four-player board: the list gives way from its oldest
+    battle before the picture grows past 1.35 h/w; the newest, the legend and the recent moves stay."""
+    view = copy.deepcopy(samples.view("forge_4p"))
+    losses = [{"type": "skeleton", "name": "Skeleton", "tier": 1, "count": 2},
+              {"type": "tomb_seer", "name": "Tomb Seer", "tier": 2, "count": 1},
+              {"type": "tomb_giant", "name": "Tomb Giant", "tier": 3, "count": 1}]
+    view["battles"] = {"round": 9, "phase": "first_action", "list": [
+        {"territory": where, "attacker": 0, "defender": "elves", "winner": "elves", "loser": 0, "retreat": True,
+         "lost": {"attacker": losses, "defender": [{"type": "temple", "name": "Templar Elf", "tier": None,
+                                                    "count": 1}]}}
+        for where in ("1C", "2C", "3C", "1N")]}
+    width, height = decode(clash_of_rage.render_board(view, names(view))).size
+    assert height <= board.MAX_ASPECT * width, (width, height)
+    text = " ".join(_texts(view).split())
+    assert "1N: Alice lost Skeleton ×2" in text
+    assert "Whoever controls a stone gets one unit of its tier after the first action." in text
+    assert "Recent" in text

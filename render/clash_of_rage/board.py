@@ -370,6 +370,7 @@ class _Board:
         self.oy = 0.0
         self.top_unit = top
         self._log: list[str] | None = None
+        self._battle_texts: list[str] | None = None
 
     def say(self, text: Any) -> str:
         return words(text, self.lang, self.names)
@@ -424,9 +425,12 @@ class _Board:
         if told and isinstance(self.view.get("battle"), dict):
             tries.append((0, RECENT_MIN_LINES))
         fallback = None
+        kept: dict = {}
         for n_battles, lines in tries:
             battles = self._recent_section(n_battles) if n_battles else None
-            recent = {left: self._moves_section(MAP_W if left else PANEL_W, lines) for left in (True, False)}
+            if lines not in kept:
+                kept[lines] = {left: self._moves_section(MAP_W if left else PANEL_W, lines) for left in (True, False)}
+            recent = kept[lines]
             best = None
             for battle_left in (False, True):
                 for moves_left in (True, False):
@@ -1037,7 +1041,9 @@ class _Board:
         if results.get("phase") in ("first_action", "second_action"):
             bits.append(term("first action" if results["phase"] == "first_action" else "second action"))
         head = " · ".join(self.say(b)[:1].upper() + self.say(b)[1:] for b in bits)
-        texts = [self.say(battle_line(b, self.lang, self.say)) for b in fought]
+        if self._battle_texts is None:     # said once per picture (the layout may list fewer)
+            self._battle_texts = [self.say(battle_line(b, self.lang, self.say)) for b in self._battles_told()]
+        texts = self._battle_texts[-len(fought):]
         line = 30
 
         def lines(w: float) -> list[tuple[str, bool]]:

@@ -50,7 +50,6 @@ through the game's glossary (engine.clash_of_rage.data.term).
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from functools import lru_cache
@@ -831,10 +830,7 @@ class _Board:
                     ry += unit_row
             for k, line in enumerate(extras):
                 draw_text(d, (x + 20, ry + 18 + 28 * k), line, SMALL, TEXT_DIM, anchor="lm")
-        # a seat's block changes only when that seat's things do: kept per everything it shows
-        shown = json.dumps(area, sort_keys=True, default=str)
-        return self._kept(("cor.seat", seat, shown, tuple(heroes), acting, selecting, target_vp(view),
-                           self.say(Seat(seat)), self.lang), h, paint)
+        return h, paint
 
     def _slot_lines(self, slots: dict, room: int) -> list[list[tuple[str, Any, int, int]]]:
         """Where a unit type's weapon and armour chips go in `room` px: two halves of one line

@@ -6,16 +6,21 @@ strongholds, income, reinforcement: rounds.py), first_action / second_action (ac
 the battles of battle.py and the forge draw), stones and the next round's elf evolution
 (rounds.py, automatic). Automatic steps: the tactic draw, income, and any decision that has one
 legal choice for the one seat asked (an elf roll, an allocation with one legal set, a finished
-reinforcement, a single forged card): no player is asked to press the only button there is."""
+reinforcement, a single forged card): no player is asked to press the only button there is.
+
+The state keeps the public texts of the latest events (`log`, their JSON form, the last LOG_KEEP),
+appended here as `apply` returns them: the board picture's recent moves. A state saved before the
+log was kept has none until its next move."""
 from __future__ import annotations
 
 from engine.base import OVER, SIMULTANEOUS, TURN, Event, IllegalAction, Moment
-from engine.text import Msg, plural
+from engine.text import Msg, plural, to_json
 
 from . import actions, rounds, tactics
 from . import setup as setup_
 
 MAX_AUTOMATIC_STEPS = 1000      # a guard: every automatic step moves the game on
+LOG_KEEP = 8                    # public event texts kept in the state (the latest ones)
 
 
 def active_players(state: dict) -> set[int]:
@@ -80,7 +85,15 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
     events += run_automatic(state)
     if not state.get("result"):
         rounds.update_victory_points(state)     # R11: a city left or taken counts at once
+    _log(state, events)
     return events
+
+
+def _log(state: dict, events: list[Event]) -> None:
+    """The events' public texts (never a private one) at the end of the state's log."""
+    log = state.setdefault("log", [])
+    log.extend(to_json(e.public) for e in events if e.public)
+    del log[:-LOG_KEEP]
 
 
 def run_automatic(state: dict) -> list[Event]:

@@ -30,6 +30,7 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
         "strongholds": {},          # seat -> cell label, placed in round 1 (R27)
         "units": {},                # territory -> seat -> tier -> count; empty: all in reserve
         "result": None,
+        "log": [],                  # the latest events' public texts (flow.LOG_KEEP of them)
     }
     place_elves(state, opts["elves"])                          # step 2
     state["seats"] = [new_seat(t) for t in deal_tribes(state, opts["tribes"])]   # step 3

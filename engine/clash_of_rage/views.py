@@ -28,7 +28,9 @@ carries (render/clash_of_rage/ reads no rule module); all of them are public:
   loser retreated (R60), and `lost`: per side ("attacker", "defender") the models destroyed, one
   record per type {"type", "name" (the English name, a glossary term), "tier" (None for an elf),
   "count"}, lowest tier first (R55, R57, R58). Battles are public (6.1: every roll, damage and
-  allocation)."""
+  allocation);
+- `log`: the public texts of the latest events (JSON form, oldest first; flow.LOG_KEEP of them at
+  most; [] for a state saved before the log was kept). Only public texts are kept."""
 from __future__ import annotations
 
 import marshal
@@ -65,6 +67,7 @@ def view(state: dict, viewer: int | None) -> dict:
     for s, area in enumerate(out["seats"]):
         area["unit_stats"] = unit_stats(state, s)
     out["battles"] = battles(state)
+    out["log"] = list(out.get("log") or [])
     return out
 
 

@@ -10,7 +10,8 @@ it says only how many players are still choosing (the tactic hands' sizes, which
 has chosen, are not shown then). So any seat's view draws the same channel picture.
 
 The picture is 1200 px wide: the map on the left, the panel on the right, at most 1.35 times as
-high as wide (a long panel gives its battle to the map's column). Discord previews it about
+high as wide: the running battle, the recent moves and the legend go to whichever column leaves
+the picture shortest (see _Board._layout). Discord previews it about
 550 px wide, so no text is drawn under TEXT_MIN (20 px, 9.2 px there): a label that does not fit
 is wrapped or moved to a line of its own rather than shrunk.
 
@@ -29,17 +30,20 @@ label). A hex shows
   battles (the view's `battles`) in magenta.
 
 The panel: the round, the phase and what the game waits for; the turn order with each seat's
-revealed tactic card (its number, income and reinforcements); the battle (sides, speed, the dice
-as die faces, rerolls left, damage, rage tokens); one block per seat (name, tribe, gold,
+revealed tactic card (its number, income and reinforcements); the running battle (sides, speed,
+the dice as die faces, rerolls left, damage, rage tokens; in the map's column its two sides side
+by side); one block per seat (name, tribe, gold,
 crystals, VP toward the target, heroes, tactic cards' counts, per unit tier its stone mark, the
 reserve and the equipped weapon and armour, a legendary item in gold, forged legendary items not
 worn and items set aside). The unit types' names and stats are on each owner's hand picture.
 Under the map: the latest action phase's battles (the view's `battles`, the last
 MAX_BATTLE_LINES of them), one line each: "2C: Ann lost Krag Rider ×2, the elves lost Templar Elf
 ×1; Ann holds it." (each side's losses by unit type, a retreat, who holds the territory now);
-then the black market (six stacks with cost and count), the elf card's equipment, the piles, and
-a legend: the reinforcement stones' marks (what controlling one gives) and the red and magenta
-frames.
+then the recent moves ("Recent": the latest events' public texts, the view's `log`, newest last,
+on RECENT_LINES lines or RECENT_MIN_LINES when the picture would grow too high), the black market
+(six stacks with cost and count), the elf card's equipment, and a legend: the piles' sizes, the
+reinforcement stones' marks (what controlling one gives) and the red and magenta frames, its words
+wrapped like a sentence's.
 
 Every word is the reader's language: the picture's own words are `Msg`s, component names go
 through the game's glossary (engine.clash_of_rage.data.term).
@@ -47,6 +51,8 @@ through the game's glossary (engine.clash_of_rage.data.term).
 from __future__ import annotations
 
 import math
+import re
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -84,6 +90,9 @@ HEAD = 26
 LINE = 30
 MAX_PNG_BYTES = 300_000
 MAX_ASPECT = 1.35             # height / width the picture keeps to when it can
+MAX_BATTLE_LINES = 4          # battles told under the map (the latest ones; a phase rarely has more)
+RECENT_LINES = 4              # lines of recent moves (the latest events' public texts)
+RECENT_MIN_LINES = 3          # ... or as few as this when the picture would grow too high
 
 
 def side_colour(side: Any) -> RGB:
@@ -360,6 +369,8 @@ class _Board:
         self.ox = MARGIN + (MAP_W - self.map_w) / 2 - left * self.size
         self.oy = 0.0
         self.top_unit = top
+        self._log: list[str] | None = None
+        self._battle_texts: list[str] | None = None
 
     def say(self, text: Any) -> str:
         return words(text, self.lang, self.names)
@@ -372,12 +383,7 @@ class _Board:
 
     # ------------------------------------------------------------------ the whole picture
     def render(self) -> bytes:
-        recent = self._recent_section()
-        under, panel, height = self._layout(recent)
-        # during a battle, the battles fought before it give way before the picture grows past
-        # MAX_ASPECT (their territories stay framed on the map)
-        if recent and isinstance(self.view.get("battle"), dict) and height > MAX_ASPECT * WIDTH:
-            under, panel, height = min(((under, panel, height), self._layout(None)), key=lambda lay: lay[2])
+        under, panel, height = self._layout()
         map_top = MARGIN
         img = Image.new("RGB", (WIDTH, height), BACKGROUND)
         d = toolkit.canvas(img)
@@ -393,39 +399,59 @@ class _Board:
             y += h
         return PALETTE.png(img)
 
-    def _layout(self, recent) -> tuple[list, list, int]:
-        """The sections of the map's column and of the panel, and the picture's height."""
-        battle = self._battle_section()
-        panel = [s for s in (self._header_section(), self._result_section(), self._order_section(),
-                             battle, *self._seat_sections()) if s]
-        legend = self._legend_section()
-        under = [s for s in (recent, self._market_section(), self._elf_card_section(),
-                             self._piles_section(), legend) if s]
-        left_h = MARGIN + self.map_h + 12 + sum(h for h, _ in under)
-        right_h = MARGIN + sum(h for h, _ in panel)
-        # a long panel (four seats and a battle) gives its battle to the map's column
-        if battle and max(left_h + battle[0], right_h - battle[0]) < right_h:
-            panel = [s for s in panel if s is not battle]
-            under.insert(0, battle)
-            left_h += battle[0]
-            right_h -= battle[0]
-        # a long map column (two or three players) gives its legend to the panel
-        in_panel = self._legend_section(PANEL_W)
-        if max(left_h - legend[0], right_h + in_panel[0]) < left_h:
-            under = [s for s in under if s is not legend]
-            panel.append(in_panel)
-            left_h -= legend[0]
-            right_h += in_panel[0]
-            legend = in_panel
-        # the legend (the help says the same) gives way before the picture grows past MAX_ASPECT
-        if max(left_h, right_h) + MARGIN > MAX_ASPECT * WIDTH:
-            if legend in panel:
-                panel.remove(legend)
-                right_h -= legend[0]
-            else:
-                under.remove(legend)
-                left_h -= legend[0]
-        return under, panel, max(left_h, right_h) + MARGIN
+    def _layout(self) -> tuple[list, list, int]:
+        """The sections of the map's column and of the panel, and the picture's height.
+
+        Fixed: the panel's header, result, turn order and seats; under the map the latest battles,
+        the black market and the elf card. The running battle, the recent moves and the legend
+        (with the piles' sizes on its first line) go to
+        whichever column leaves the picture shortest (the battle in the panel, the others under
+        the map when that is as short), the recent moves on RECENT_LINES lines, or on
+        RECENT_MIN_LINES when the picture would otherwise grow past MAX_ASPECT; then the latest
+        battles listed go down to the last one; only then, during a running battle, the list of
+        earlier battles gives way (their territories stay framed on the map). A picture that
+        still does not fit (a panel too long by itself) takes the shortest of these."""
+        fixed_panel = [s for s in (self._header_section(), self._result_section(), self._order_section()) if s]
+        seats = [s for s in self._seat_sections() if s]
+        market = self._market_section()
+        limit = MAX_ASPECT * WIDTH
+        elf_card = self._elf_card_section()
+        fight = {left: self._battle_section(MAP_W if left else PANEL_W) for left in (False, True)}
+        legends = {left: self._legend_section(MAP_W if left else PANEL_W) for left in (True, False)}
+        told = len(self._battles_told())
+        # the ways to fit, most complete first: (battles listed, lines of recent moves)
+        tries = [(MAX_BATTLE_LINES, lines) for lines in range(RECENT_LINES, RECENT_MIN_LINES - 1, -1)]
+        tries += [(n, RECENT_MIN_LINES) for n in range(min(told, MAX_BATTLE_LINES) - 1, 0, -1)]
+        if told and isinstance(self.view.get("battle"), dict):
+            tries.append((0, RECENT_MIN_LINES))
+        fallback = None
+        kept: dict = {}
+        for n_battles, lines in tries:
+            battles = self._recent_section(n_battles) if n_battles else None
+            if lines not in kept:
+                kept[lines] = {left: self._moves_section(MAP_W if left else PANEL_W, lines) for left in (True, False)}
+            recent = kept[lines]
+            best = None
+            for battle_left in (False, True):
+                for moves_left in (True, False):
+                    for legend_left in (True, False):
+                        battle, moves, legend = fight[battle_left], recent[moves_left], legends[legend_left]
+                        under = [battle if battle_left else None, battles, moves if moves_left else None, market,
+                                 elf_card, legend if legend_left else None]
+                        panel = [*fixed_panel, battle if not battle_left else None, *seats,
+                                 moves if not moves_left else None, legend if not legend_left else None]
+                        under = [x for x in under if x]
+                        panel = [x for x in panel if x]
+                        left_h = MARGIN + self.map_h + 12 + sum(h for h, _ in under)
+                        right_h = MARGIN + sum(h for h, _ in panel)
+                        height = max(left_h, right_h) + MARGIN
+                        if best is None or height < best[2]:
+                            best = (under, panel, height)
+            if best[2] <= limit:
+                return best
+            if fallback is None or best[2] < fallback[2]:
+                fallback = best
+        return fallback
 
     # ------------------------------------------------------------------ the map
     def _lands(self) -> Image.Image:
@@ -641,13 +667,26 @@ class _Board:
                 ry += row
         return h, paint
 
-    def _battle_section(self):
+    def _battle_section(self, width: int = PANEL_W):
+        """The running battle; in the map's column the two sides stand side by side and the
+        rerolls and damage share the dice's line (when `width` has room)."""
         view = self.view
         b = view.get("battle")
         if not isinstance(b, dict):
             return None
         row = 38
-        h = 40 + 2 * (row + 6) + 44 + 34 + 12
+        die = 34
+        dice = [f for f in b.get("dice") or [] if f in ("hit", "blank")][:10]
+        step = str(b.get("step") or "")
+        bits = [self.say(plural("{n} reroll left", "{n} rerolls left", n=_int(b.get("rerolls_left"))))]
+        if step == "allocate" or _int(b.get("damage")):
+            bits.append(self.say(Msg("damage {n}", n=_int(b.get("damage")))))
+        said = " · ".join(bits)
+        dice_w = max(len(dice), 3) * (die + 5)
+        one_line = 14 + dice_w + 12 + 30 + tw(said, SMALL, True) + 14 <= width
+        abreast = width >= 2 * 300 + 32           # the two sides side by side
+        sides_h = (1 if abreast else 2) * (row + 6)
+        h = 40 + sides_h + 44 + (0 if one_line else 34) + 12
 
         def side_name(side) -> str:
             return self.say(Msg("the elves")) if side == ELVES else self.say(Seat(side)) \
@@ -663,8 +702,11 @@ class _Board:
             rage_tokens = b.get("rage") if isinstance(b.get("rage"), dict) else {}
             turn = b.get("turn")
             for k, (role, side) in enumerate(roles):
-                by = y + 40 + k * (row + 6)
-                bx, bw = x + 12, w - 24
+                if abreast:
+                    bw = (w - 24 - 8) // 2
+                    by, bx = y + 40, x + 12 + k * (bw + 8)
+                else:
+                    by, bx, bw = y + 40 + k * (row + 6), x + 12, w - 24
                 active = turn == role
                 col = side_colour(side)
                 toolkit.round_box(d, (bx, by, bx + bw, by + row), radius=7, fill=mix(col, PANEL, 0.7),
@@ -684,25 +726,19 @@ class _Board:
                 say_fit(d, (bx + 10, cy), ("▶ " if active else "") + label, SMALL, sx - 36 - bx - 10, WHITE, True,
                         anchor="lm", min_size=SMALL)
             # the dice, rerolls left, damage
-            dice = [f for f in b.get("dice") or [] if f in ("hit", "blank")]
-            dy = y + 40 + 2 * (row + 6) + 4
-            k = 34
+            dy = y + 40 + sides_h + 4
             dx = x + 14
-            step = str(b.get("step") or "")
             if dice:
-                for face in dice[:10]:
-                    toolkit.paste(d, die_face(face, k), (dx, dy))
-                    dx += k + 5
+                for face in dice:
+                    toolkit.paste(d, die_face(face, die), (dx, dy))
+                    dx += die + 5
             else:
                 for _ in range(3):
-                    d.rounded_rectangle((dx, dy, dx + k - 1, dy + k - 1), radius=6, outline=PANEL_EDGE, width=2)
-                    dx += k + 5
-            ly = dy + k + 20
-            bits = [self.say(plural("{n} reroll left", "{n} rerolls left", n=_int(b.get("rerolls_left"))))]
-            if step == "allocate" or _int(b.get("damage")):
-                bits.append(self.say(Msg("damage {n}", n=_int(b.get("damage")))))
-            icon(d, "REROLL", x + 26, ly, 11)
-            say_fit(d, (x + 44, ly), " · ".join(bits), SMALL, w - 60, WHITE, True, anchor="lm", min_size=SMALL)
+                    d.rounded_rectangle((dx, dy, dx + die - 1, dy + die - 1), radius=6, outline=PANEL_EDGE, width=2)
+                    dx += die + 5
+            lx, ly = (dx + 7, dy + die / 2) if one_line else (x + 14, dy + die + 20)
+            icon(d, "REROLL", lx + 12, ly, 11)
+            say_fit(d, (lx + 30, ly), said, SMALL, x + w - 14 - lx - 30, WHITE, True, anchor="lm", min_size=SMALL)
         return h, paint
 
     def _seat_sections(self):
@@ -811,25 +847,36 @@ class _Board:
         return [[(slot, item, 0, min(room, wd))] for (slot, item), wd in zip(items, widths)]
 
     # ------------------------------------------------------------------ under the map
+    def _kept(self, key: tuple, h: int, paint):
+        """A section drawn once per `key` (and width) and pasted: for what changes rarely."""
+        def draw(d, x, y, w):
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w + 1, h - 9), BACKGROUND)
+                paint(toolkit.canvas(part), 0, 0, w)
+                return part
+            toolkit.paste(d, toolkit.sprite(key + (w, h), make), (x, y))
+        return h, draw
+
     def _market_section(self):
         market = [m for m in self.view.get("market") or [] if isinstance(m, dict)]
         if not market:
             return None
         cols = 3
         rows = math.ceil(len(market) / cols)
-        cell_h = 66
-        h = 40 + rows * (cell_h + 8) + 12
+        cell_h = 60
+        h = 36 + rows * (cell_h + 8) + 12
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
             head = self.say(term("black market"))
-            draw_text(d, (x + 14, y + 20), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
+            draw_text(d, (x + 14, y + 18), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
             cell_w = (w - 28 - (cols - 1) * 8) / cols
             for k, stack in enumerate(market):
                 cx = x + 14 + (k % cols) * (cell_w + 8)
-                cy = y + 38 + (k // cols) * (cell_h + 8)
+                cy = y + 34 + (k // cols) * (cell_h + 8)
                 self._item_cell(d, stack.get("item"), _int(stack.get("count")), cx, cy, cell_w, cell_h)
-        return h, paint
+        return self._kept(("cor.market", self.lang, tuple((str(m.get("item")), _int(m.get("count"))) for m in market)),
+                          h, paint)
 
     def _item_cell(self, d, item_id, count: int, x, y, w, h):
         """A black market stack (name, cost, bonuses, count), drawn once per look and pasted."""
@@ -845,12 +892,12 @@ class _Board:
                 return
             colour = WEAPON if it.get("slot") == "weapon" else ARMOUR
             c.rounded_rectangle((0, 0, w, h), radius=7, fill=mix(colour, PANEL, 0.8), outline=colour)
-            coin(c, w - 22, 19, 15)
-            toolkit.text(c, (w - 22, 19), str(_int(it.get("cost"))), font=font(SMALL, True), fill=INK, anchor="mm")
-            say_fit(c, (8, 19), said, SMALL, w - 48, WHITE, True, anchor="lm", min_size=SMALL)
-            bonus_row(c, 8, 48, it.get("bonus") or {}, 11, SMALL)
+            coin(c, w - 22, 17, 14)
+            toolkit.text(c, (w - 22, 17), str(_int(it.get("cost"))), font=font(SMALL, True), fill=INK, anchor="mm")
+            say_fit(c, (8, 17), said, SMALL, w - 48, WHITE, True, anchor="lm", min_size=SMALL)
+            bonus_row(c, 8, 43, it.get("bonus") or {}, 11, SMALL)
             if count > 1:
-                toolkit.text(c, (w - 10, 48), f"×{count}", font=font(SMALL, True), fill=TEXT, anchor="rm")
+                toolkit.text(c, (w - 10, 43), f"×{count}", font=font(SMALL, True), fill=TEXT, anchor="rm")
         part = toolkit.drawn(("cor.stack", str(item_id), count if not empty else 0, said, w, h), (w + 1, h + 1), paint)
         toolkit.paste(d, part, (round(x), round(y)))
 
@@ -860,15 +907,15 @@ class _Board:
             return None
         kinds = sorted(card, key=elf_order)
         row = 32
-        h = 40 + row * len(kinds) + 12
+        h = 34 + row * len(kinds) + 10
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
             head = self.say(term("elf tribe card"))
-            draw_text(d, (x + 14, y + 20), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
+            draw_text(d, (x + 14, y + 18), head[:1].upper() + head[1:], SMALL, TEXT_DIM, True, anchor="lm")
             chip_w = 180
             for k, elf in enumerate(kinds):
-                ry = y + 36 + k * row
+                ry = y + 32 + k * row
                 mid = ry + row / 2
                 paste_centred(d, elf_token(elf_mark(elf, self.lang), 1, row - 4), x + 30, mid)
                 slots = card.get(elf) or {}
@@ -884,94 +931,109 @@ class _Board:
                 toolkit.text(d, (sx, mid), stats, font=font(SMALL, True), fill=TEXT_DIM, anchor="rm")
                 say_fit(d, (x + 52, mid), elf_name(elf, self.lang), SMALL, sx - x - 62 - tw(stats, SMALL, True),
                         TEXT, anchor="lm", min_size=SMALL)
-        return h, paint
+        slots = tuple((elf, str((card.get(elf) or {}).get("weapon")), str((card.get(elf) or {}).get("armour")))
+                      for elf in kinds)
+        return self._kept(("cor.elf_card", self.lang, slots), h, paint)
 
-    def _piles_section(self):
-        """The piles' sizes, on as many lines as they need."""
+    def _pile_bits(self) -> list[tuple[str, Any, int]]:
+        """The piles' sizes: (text, its mark, width with the mark)."""
         view = self.view
         bits = [(Msg("{pile}: {n}", pile=term("equipment card"), n=_int(view.get("equipment_deck"))), None),
                 (Msg("{pile}: {n}", pile=term("legendary equipment"), n=_int(view.get("legendary_deck"))), None),
                 (Msg("{pile}: {n}", pile=term("elf crystal"), n=_int(view.get("crystal_supply"))), "crystal")]
         said = [(self.say(t), mark) for t, mark in bits]
-        said = [(s[:1].upper() + s[1:], mark) for s, mark in said]
+        return [(s[:1].upper() + s[1:], mark, tw(s[:1].upper() + s[1:], SMALL) + (22 if mark else 0))
+                for s, mark in said]
 
-        def lines(w: float) -> list[list[tuple[str, Any, float]]]:
-            out: list[list[tuple[str, Any, float]]] = [[]]
-            used = 0.0
-            for text, mark in said:
-                part = tw(text, SMALL) + (22 if mark else 0)
-                if out[-1] and used + 24 + part > w - 28:
-                    out.append([])
-                    used = 0.0
-                out[-1].append((text, mark, part))
-                used += part + (24 if len(out[-1]) > 1 else 0)
-            return out
-
-        n_lines = len(lines(MAP_W))
+    def _legend_section(self, width: int = MAP_W):
+        """The piles' sizes on a line of their own, then what the map's marks mean, in as few
+        lines as `width` allows (two under the map): the reinforcement stones' marks (the tier's
+        shape, colour and numeral) and what controlling one gives; the red and magenta frames. Words
+        wrap between them like a sentence's."""
         line = 30
-        h = 20 + line * n_lines + 10
+
+        def pile(text, mark):
+            def paint(d, x, cy):
+                if mark == "crystal":
+                    crystal(d, x + 9, cy, 11)
+                draw_text(d, (x + (22 if mark else 0), cy), text, SMALL, TEXT_DIM, anchor="lm")
+            return paint
+
+        piles = [(part, pile(text, mark), 24) for text, mark, part in self._pile_bits()]
+        n_piles = len(flow(piles, width - 28))
+        n_key = len(legend_key(self.lang, width - 28))
+        h = 12 + line * (n_piles + n_key) + 8 + 10
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
-            for k, row in enumerate(lines(w)):
-                cy = y + 10 + line / 2 + k * line
-                cx = x + 14
-                for text, mark, part in row:
-                    tx = cx
-                    if mark == "crystal":
-                        crystal(d, cx + 9, cy, 11)
-                        tx += 22
-                    say_fit(d, (tx, cy), text, SMALL, x + w - 14 - tx, TEXT_DIM, anchor="lm", min_size=SMALL)
-                    cx += part + 24
+            for k, row in enumerate(flow(piles, w - 28)):
+                for dx, painter in row:
+                    painter(d, x + 14 + dx, y + 12 + line / 2 + line * k)
+
+            # the key does not change during a game: one part kept per language and width
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w - 28, line * n_key), PANEL)
+                c = toolkit.canvas(part)
+                for k, row in enumerate(legend_key(self.lang, w - 28)):
+                    for dx, painter in row:
+                        painter(c, dx, line / 2 + line * k)
+                return part
+            key = toolkit.sprite(("cor.legend", self.lang, w, n_key), make)
+            toolkit.paste(d, key, (x + 14, y + 12 + line * n_piles))
         return h, paint
 
-    def _legend_section(self, width: int = MAP_W):
-        """What the map's marks mean: the reinforcement stones (the tier's shape, colour and
-        numeral) and what controlling one gives; the red and magenta frames."""
-        head = self.say(term("reinforcement stone"))
-        head = head[:1].upper() + head[1:]
-        explain = self.say(Msg("Whoever controls a stone gets one unit of its tier after the first action."))
-        frames = [(BATTLE, self.say(Msg("battle now"))), (LAST, self.say(Msg("latest battles")))]
-        line = 30
-
-        def text_lines(w: float) -> list[str]:
-            return wrap_text(explain, SMALL, w - 28, False)
-
-        n = len(text_lines(width))
-        h = 14 + line + line * n + line + 14
+    def _moves_section(self, width: int = MAP_W, max_lines: int = 4):
+        """The recent moves: the latest events' public texts (the view's `log`), newest last, in
+        at most `max_lines` lines (an older text that does not fit whole is left out; the newest
+        alone is cut with an ellipsis). The heading sits left of the lines."""
+        if self._log is None:      # said once per picture (the layout tries several widths)
+            said = (self.say(e) for e in [e for e in self.view.get("log") or [] if e][-RECENT_LINES:])
+            self._log = [text[:1].upper() + text[1:] for text in said if text]
+        entries = self._log
+        if not entries:
+            return None
+        head = self.say(Msg("Recent"))
+        gutter = tw(head, SMALL, True) + 22
+        room = width - 28 - gutter
+        shown: list[list[str]] = []
+        used = 0
+        for text in reversed(entries):
+            lines = wrap_text(text, SMALL, room, False, indent="  ")
+            if used + len(lines) > max_lines:
+                if not shown:
+                    shown.append(wrap_text(text, SMALL, room, False, max_lines=max_lines, indent="  "))
+                break
+            shown.insert(0, lines)
+            used += len(lines)
+        rows = [(text, k == len(shown) - 1) for k, lines in enumerate(shown) for text in lines]
+        line = 28
+        h = 10 + line * len(rows) + 8 + 10
 
         def paint(d, x, y, w):
             self._box(d, x, y, w, h - 10)
             cy = y + 10 + line / 2
             draw_text(d, (x + 14, cy), head, SMALL, TEXT_DIM, True, anchor="lm")
-            sx = x + 24 + tw(head, SMALL, True)
-            for tier in (1, 2, 3):
-                stone_shape(d, tier, sx + 16, cy, 16, min_size=SMALL)
-                sx += 40
-            ty = cy + line
-            for text in text_lines(w):
-                draw_text(d, (x + 14, ty), text, SMALL, TEXT, anchor="lm")
-                ty += line
-            fx = x + 14
-            for colour, text in frames:
-                pts = hex_points(fx + 14, ty, 12)
-                d.line(pts + [pts[0]], fill=colour, width=4, joint="curve")
-                fx += 34
-                draw_text(d, (fx, ty), text, SMALL, TEXT_DIM, anchor="lm")
-                fx += tw(text, SMALL) + 24
+            for text, newest in rows:
+                draw_text(d, (x + 14 + gutter, cy), text, SMALL, TEXT if newest else TEXT_DIM, anchor="lm")
+                cy += line
         return h, paint
 
-    def _recent_section(self):
-        """What happened last, as the view tells it: every battle of the latest action phase that
-        had any (the view's `battles`), one line each: its territory, what each side lost by unit
-        type, a retreat, and who holds the territory now. A view without them (a game saved
-        before they were kept) shows the last battle's winner and loser only."""
+    def _battles_told(self) -> list[dict]:
+        """The latest action phase's battles the view tells (see _recent_section)."""
         results = self.view.get("battles")
-        fought = [b for b in (results or {}).get("list") or [] if isinstance(b, dict) and b.get("territory")] \
+        return [b for b in (results or {}).get("list") or [] if isinstance(b, dict) and b.get("territory")] \
             if isinstance(results, dict) else []
+
+    def _recent_section(self, most: int = MAX_BATTLE_LINES):
+        """What happened last, as the view tells it: every battle of the latest action phase that
+        had any (the view's `battles`; the last `most` of them), one line each: its territory, what
+        each side lost by unit type, a retreat, and who holds the territory now. A view without
+        them (a game saved before they were kept) shows the last battle's winner and loser only."""
+        results = self.view.get("battles")
+        fought = self._battles_told()
         if not fought:
             return self._last_battle_section()
-        fought = fought[-MAX_BATTLE_LINES:]
+        fought = fought[-most:]
         bits: list[Any] = [Msg("Battles")]
         rnd = _int(results.get("round"))
         if rnd:
@@ -979,7 +1041,9 @@ class _Board:
         if results.get("phase") in ("first_action", "second_action"):
             bits.append(term("first action" if results["phase"] == "first_action" else "second action"))
         head = " · ".join(self.say(b)[:1].upper() + self.say(b)[1:] for b in bits)
-        texts = [self.say(battle_line(b, self.lang, self.say)) for b in fought]
+        if self._battle_texts is None:     # said once per picture (the layout may list fewer)
+            self._battle_texts = [self.say(battle_line(b, self.lang, self.say)) for b in self._battles_told()]
+        texts = self._battle_texts[-len(fought):]
         line = 30
 
         def lines(w: float) -> list[tuple[str, bool]]:
@@ -1033,7 +1097,77 @@ class _Board:
         return h, paint
 
 
-MAX_BATTLE_LINES = 4          # battles told under the map (the latest ones; a phase rarely has more)
+
+
+_WIDE = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]")
+
+
+def flow_pieces(text: str) -> list[tuple[str, bool]]:
+    """`text` in the pieces a line may break between: words, and single Chinese characters (a
+    punctuation mark stays with the character before it); each with whether a space precedes it."""
+    out: list[tuple[str, bool]] = []
+    space = False
+    for m in re.finditer(r"\s+|[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]+", text):
+        piece = m.group()
+        if piece.isspace():
+            space = True
+            continue
+        if out and not space and (piece in "，。、；：！？）」』" or not _WIDE.match(piece) and not _WIDE.match(out[-1][0][-1])):
+            out[-1] = (out[-1][0] + piece, out[-1][1])
+        else:
+            out.append((piece, space))
+        space = False
+    return out
+
+
+def _text_painter(text: str, colour: RGB, bold: bool = False):
+    return lambda d, x, cy: draw_text(d, (x, cy), text, SMALL, colour, bold, anchor="lm")
+
+
+def flow(items: list[tuple[int, Any, int]], width: float) -> list[list[tuple[int, Any]]]:
+    """Items (width, painter, the gap before it) placed like words in lines at most `width`
+    wide: per line, each item's x and its painter. An item without a painter starts a line."""
+    lines: list[list[tuple[int, Any]]] = [[]]
+    x = 0
+    for w, painter, gap in items:
+        if painter is None:
+            lines.append([])
+            x = 0
+            continue
+        if lines[-1] and x + gap + w > width:
+            lines.append([])
+            x, gap = 0, 0
+        elif not lines[-1]:
+            gap = 0
+        lines[-1].append((x + gap, painter))
+        x += gap + w
+    return lines
+
+
+@lru_cache(maxsize=16)
+def legend_key(lang: str, width: int) -> list[list[tuple[int, Any]]]:
+    """The legend's key in lines at most `width` wide (see _Board._legend_section): the stones'
+    marks, what controlling one gives, the two frames."""
+    explain = words(Msg("Whoever controls a stone gets one unit of its tier after the first action."), lang)
+    frames = [(BATTLE, words(Msg("battle now"), lang)), (LAST, words(Msg("latest battles"), lang))]
+
+    def stones(d, x, cy):
+        for k, tier in enumerate((1, 2, 3)):
+            stone_shape(d, tier, x + 16 + 40 * k, cy, 16, min_size=SMALL)
+
+    def frame(colour, text):
+        def paint(d, x, cy):
+            pts = hex_points(x + 14, cy, 12)
+            d.line(pts + [pts[0]], fill=colour, width=4, joint="curve")
+            draw_text(d, (x + 34, cy), text, SMALL, TEXT_DIM, anchor="lm")
+        return 34 + tw(text, SMALL), paint
+
+    space = tw("a b", SMALL) - tw("ab", SMALL)
+    items: list[tuple[int, Any, int]] = [(124, stones, 0)]          # the stones, then what they give
+    items += [(tw(piece, SMALL), _text_painter(piece, TEXT), space if spaced else 0)
+              for piece, spaced in flow_pieces(explain)]
+    items += [(*frame(colour, text), 20) for colour, text in frames]
+    return flow(items, width)
 
 
 def side_msg(side: Any) -> Any:

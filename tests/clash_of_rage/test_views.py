@@ -6,6 +6,7 @@ viewer's view carries the same one."""
 from __future__ import annotations
 
 import json
+import random
 
 from engine.clash_of_rage import RULES, battle, data, prompts, rounds, views
 from engine.text import to_json
@@ -106,3 +107,39 @@ def test_unit_stats_add_the_equipment_to_each_unit_type_of_every_seat():
                              "speed": expected["speed"], "movement": unit["movement"], "icons": expected["icons"]}
     equipped = view["seats"][1]["unit_stats"]["2"]
     assert equipped["strength"] == data.unit(state["seats"][1]["tribe"], 2)["strength"] + weapon["bonus"]["STR"]
+
+
+def _played(players: int, seed: int, moves: int) -> tuple[dict, list]:
+    """A seeded random game after `moves` decisions, and every event the engine returned."""
+    state = RULES.setup(players, {}, seed)
+    rng = random.Random(seed)
+    events = []
+    for _ in range(moves):
+        seat = rng.choice(sorted(RULES.active_players(state)))
+        state, said = RULES.apply(state, seat, rng.choice([a.id for a in RULES.legal_actions(state, seat)]))
+        events += said
+    return state, events
+
+
+def test_the_log_keeps_the_latest_public_texts_and_every_viewer_sees_them():
+    """Spec 6.1: what is done in the open is public; the log holds the events' public texts only."""
+    from engine.clash_of_rage.flow import LOG_KEEP
+    state, events = _played(4, 5, 300)
+    expected = [to_json(e.public) for e in events if e.public][-LOG_KEEP:]
+    assert len(expected) == LOG_KEEP
+    assert state["log"] == expected
+    for view in every_view(state):
+        assert view["log"] == expected
+    json.dumps(state["log"])
+    private = {json.dumps(to_json(text), sort_keys=True) for e in events for text in e.private.values()}
+    public = {json.dumps(to_json(e.public), sort_keys=True) for e in events}
+    assert not {json.dumps(line, sort_keys=True) for line in state["log"]} & (private - public)
+
+
+def test_a_state_saved_before_the_log_was_kept_shows_none_and_starts_one():
+    state, _events = _played(3, 1, 40)
+    del state["log"]
+    assert all(view["log"] == [] for view in every_view(state))
+    seat = min(RULES.active_players(state))
+    state, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0].id)
+    assert state["log"] == [to_json(e.public) for e in events if e.public][-8:]

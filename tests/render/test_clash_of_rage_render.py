@@ -11,6 +11,7 @@ They are drawn in English: a Chinese picture changes whenever a catalogue entry 
 from __future__ import annotations
 
 import copy
+import random
 import statistics
 import time
 
@@ -18,10 +19,12 @@ import pytest
 
 import i18n
 from engine.clash_of_rage import RULES, views
+from engine.text import Msg
 from render import clash_of_rage, registry, toolkit
 from render.clash_of_rage import board
 from render.clash_of_rage.board import WIDTH
 from render.clash_of_rage.hand import WIDTH as HAND_WIDTH, hand_content
+from render.common import words
 from tests.render import clash_of_rage_samples as samples
 from tests.render.golden import assert_matches_golden, decode
 
@@ -301,9 +304,77 @@ def test_the_board_writes_each_battle_s_losses_and_who_holds_the_territory():
 
 @pytest.mark.parametrize("name", ["late_4p", "forge_4p", "battle_3p"])
 def test_four_seats_the_battles_and_a_running_battle_stay_near_square(name):
-    """The battles' lines give way during a battle before the board grows past 1.35 times its
-    width (late_4p: a running battle, four seats and two earlier battles)."""
+    """Every section stays, the legend and the recent moves included, and the board is at most
+    1.35 times as high as wide (late_4p: a running battle, four seats and two earlier battles)."""
     view = samples.view(name)
     assert view["battles"], "the sample has battles to tell"
     width, height = decode(clash_of_rage.render_board(view, names(view))).size
     assert height <= board.MAX_ASPECT * width, (width, height)
+    text = " ".join(_texts(view).split())
+    assert "Whoever controls a stone gets one unit of its tier after the first action." in text
+    assert "battle now" in text and "latest battles" in text
+    assert "Battles · Round" in text
+    assert "Recent" in text
+    if view.get("battle"):
+        assert f"Battle in {view['battle']['territory']}" in text
+
+
+def test_the_legend_is_drawn_on_a_four_player_board_during_a_battle():
+    view = samples.view("late_4p")
+    assert view["players"] == 4 and view["battle"]
+    for lang in i18n.LANGUAGES:
+        legend = words(Msg("Whoever controls a stone gets one unit of its tier after the first action."), lang)
+        drawn = _texts(view, lang)
+        assert "".join(legend.split()) in "".join(drawn.split()), lang
+
+
+def _played(players: int, seed: int, moves: int) -> tuple[dict, list]:
+    """A seeded random game after `moves` decisions, and every event the engine returned."""
+    state = RULES.setup(players, {}, seed)
+    rng = random.Random(seed)
+    events = []
+    for _ in range(moves):
+        seat = rng.choice(sorted(RULES.active_players(state)))
+        state, said = RULES.apply(state, seat, rng.choice([a.id for a in RULES.legal_actions(state, seat)]))
+        events += said
+    return state, events
+
+
+@pytest.mark.parametrize("players, seed, moves", [(2, 3, 60), (3, 1, 150), (4, 0, 400)])
+def test_the_recent_strip_shows_the_last_public_events(players, seed, moves):
+    state, events = _played(players, seed, moves)
+    said = [e.public for e in events if e.public]
+    view = views.view(state, None)
+    player_names = samples.NAMES[:players]
+    for lang in ("en", "zh-TW"):
+        drawn = "".join(_texts(view, lang).split())
+        newest = words(said[-1], lang, player_names)
+        assert "".join((newest[:1].upper() + newest[1:]).split()) in drawn, (lang, newest)
+        assert "".join(words(Msg("Recent"), lang).split()) in drawn
+    # an older event shows while there is room: the two latest, when both are short
+    short = [words(m, "en", player_names) for m in said[-2:]]
+    if all(board.tw(t, board.SMALL) < board.PANEL_W - 150 for t in short):
+        drawn = "".join(_texts(view).split())
+        assert all("".join((t[:1].upper() + t[1:]).split()) in drawn for t in short)
+    # no log (a state saved before it was kept): no strip
+    assert "Recent" not in _texts({**view, "log": []})
+
+
+def test_a_long_list_of_battles_keeps_the_newest_the_legend_and_the_recent_moves():
+    """Four battles with long losses on a four-player board: the list gives way from its oldest
+    battle before the picture grows past 1.35 h/w; the newest, the legend and the recent moves stay."""
+    view = copy.deepcopy(samples.view("forge_4p"))
+    losses = [{"type": "skeleton", "name": "Skeleton", "tier": 1, "count": 2},
+              {"type": "tomb_seer", "name": "Tomb Seer", "tier": 2, "count": 1},
+              {"type": "tomb_giant", "name": "Tomb Giant", "tier": 3, "count": 1}]
+    view["battles"] = {"round": 9, "phase": "first_action", "list": [
+        {"territory": where, "attacker": 0, "defender": "elves", "winner": "elves", "loser": 0, "retreat": True,
+         "lost": {"attacker": losses, "defender": [{"type": "temple", "name": "Templar Elf", "tier": None,
+                                                    "count": 1}]}}
+        for where in ("1C", "2C", "3C", "1N")]}
+    width, height = decode(clash_of_rage.render_board(view, names(view))).size
+    assert height <= board.MAX_ASPECT * width, (width, height)
+    text = " ".join(_texts(view).split())
+    assert "1N: Alice lost Skeleton ×2" in text
+    assert "Whoever controls a stone gets one unit of its tier after the first action." in text
+    assert "Recent" in text

@@ -370,6 +370,7 @@ class _Board:
         self.oy = 0.0
         self.top_unit = top
         self._log: list[str] | None = None
+        self.compact_aside = False   # set-aside items counted, not named (a picture too tall otherwise)
         self._battle_texts: list[str] | None = None
 
     def say(self, text: Any) -> str:
@@ -400,6 +401,16 @@ class _Board:
         return PALETTE.png(img)
 
     def _layout(self) -> tuple[list, list, int]:
+        """The sections and the height (`_arrange`); when even the tightest arrangement is taller
+        than MAX_ASPECT (a panel long by itself: four seats with long lists of items set aside),
+        the seats' set-aside items are counted instead of named."""
+        best = self._arrange()
+        if best[2] > MAX_ASPECT * WIDTH and any(area.get("set_aside") for area in seats_of(self.view)):
+            self.compact_aside = True
+            best = min(best, self._arrange(), key=lambda lay: lay[2])
+        return best
+
+    def _arrange(self) -> tuple[list, list, int]:
         """The sections of the map's column and of the panel, and the picture's height.
 
         Fixed: the panel's header, result, turn order and seats; under the map the latest battles,
@@ -741,6 +752,13 @@ class _Board:
             say_fit(d, (lx + 30, ly), said, SMALL, x + w - 14 - lx - 30, WHITE, True, anchor="lm", min_size=SMALL)
         return h, paint
 
+    def _counted(self, items: list) -> list[str]:
+        """Item names, each once, with "×n" after one held several times (in the order first held)."""
+        counts: dict[str, int] = {}
+        for item in items:
+            counts[str(item)] = counts.get(str(item), 0) + 1
+        return [item_name(i, self.lang) + (f" ×{n}" if n > 1 else "") for i, n in counts.items()]
+
     def _seat_sections(self):
         return [self._seat_section(seat, area) for seat, area in enumerate(seats_of(self.view))]
 
@@ -756,9 +774,11 @@ class _Board:
         spare = [i for i in legendary if i not in worn]    # forged, not equipped now
         bits = []
         if spare:
-            bits.append(self.say(Msg("Legendary: {items}", items=[item_name(i, self.lang) for i in spare])))
-        if area.get("set_aside"):
-            bits.append(self.say(Msg("Set aside: {items}", items=[item_name(i, self.lang) for i in area["set_aside"]])))
+            bits.append(self.say(Msg("Legendary: {items}", items=self._counted(spare))))
+        if area.get("set_aside") and self.compact_aside:
+            bits.append(self.say(plural("Set aside: {n} item", "Set aside: {n} items", n=len(area["set_aside"]))))
+        elif area.get("set_aside"):
+            bits.append(self.say(Msg("Set aside: {items}", items=self._counted(area["set_aside"]))))
         extras = [line for bit in bits for line in wrap_text(bit, SMALL, PANEL_W - 36)]
         unit_row = 32
         top_rows = 106

@@ -378,3 +378,22 @@ def test_a_long_list_of_battles_keeps_the_newest_the_legend_and_the_recent_moves
     assert "1N: Alice lost Skeleton ×2" in text
     assert "Whoever controls a stone gets one unit of its tier after the first action." in text
     assert "Recent" in text
+
+
+def test_items_held_twice_are_counted_and_a_panel_too_long_counts_the_set_aside_items():
+    """The same item set aside twice is named once with "×2"; four seats with long set-aside
+    lists (random play buys and swaps a lot) would make the panel taller than 1.35 times the
+    width: then each seat's set-aside items are counted instead of named, and the board fits."""
+    view = copy.deepcopy(samples.view("late_4p"))
+    view["seats"][0]["set_aside"] = ["axe", "axe", "spear"]
+    text = " ".join(_texts(view).split())
+    assert "Set aside: Axe ×2, Spear" in text
+    kinds = ["great_hammer", "chain_mail", "buckler", "plate_armor", "fur_cloak", "axe", "spear", "crossbow",
+             "war_blade", "leather_jerkin", "twin_daggers", "shamans_coat"]
+    for n, seat in enumerate(view["seats"]):
+        seat["set_aside"] = kinds[n:] + kinds[:n]
+    full = board._Board(view, names(view), "en")   # the arrangement with every item named
+    assert full._arrange()[2] > board.MAX_ASPECT * board.WIDTH, "the sample must be too tall when named"
+    width, height = decode(clash_of_rage.render_board(view, names(view))).size
+    assert height <= board.MAX_ASPECT * width, (width, height)
+    assert "Set aside: 12 items" in " ".join(_texts(view).split())

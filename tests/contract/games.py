@@ -39,7 +39,7 @@ def _spec(rules) -> Spec:
                     options=(None, None, {"series_target": 12}, {"series_target": 7, "variant": "advanced"}))
     if rules.name == "battalia":
         # a random game takes hundreds of moves or more: three of them, views every other move
-        return Spec(rules, (1, 2, 3), (2, 4, 3), cap=30000, stride=2, slow=True)
+        return Spec(rules, (1, 2, 3), (2, 4, 3), cap=30000, stride=4, slow=True)
     if rules.name == "skytear":
         # a random game takes a few hundred moves (every effect opens a response window)
         return Spec(rules, (1, 2, 3), (2, 4, 3), cap=20000, stride=3, slow=True)

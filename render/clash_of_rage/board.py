@@ -791,7 +791,7 @@ class _Board:
         acting = view.get("acting") == seat and not view.get("result")
         selecting = is_selecting(view)
 
-        def paint(d, x, y, w):
+        def draw_at(d, x, y, w):
             self._box(d, x, y, w, h - 10, fill=mix(seat_colour(seat), PANEL, 0.9),
                       outline=GOLD if acting else PANEL_EDGE, width=3 if acting else 1)
             d.rectangle((x + 4, y + 10, x + 9, y + h - 20), fill=seat_colour(seat))
@@ -850,6 +850,17 @@ class _Board:
                     ry += unit_row
             for k, line in enumerate(extras):
                 draw_text(d, (x + 20, ry + 18 + 28 * k), line, SMALL, TEXT_DIM, anchor="lm")
+        # everything the block reads: the seat's area, its heroes, the turn, the VP target, the words
+        key = ("cor.seat", seat, repr(area), tuple(heroes), acting, selecting, target_vp(view), self.lang,
+               self.say(Seat(seat)), self.compact_aside, h)
+
+        def paint(d, x, y, w):
+            # one part kept while the seat's block shows the same (most moves change one or two seats)
+            def make() -> Image.Image:
+                part = Image.new("RGB", (w + 1, h), BACKGROUND)
+                draw_at(toolkit.canvas(part), 0, 0, w)
+                return part
+            toolkit.paste(d, toolkit.sprite(key + (w,), make), (x, y))
         return h, paint
 
     def _slot_lines(self, slots: dict, room: int) -> list[list[tuple[str, Any, int, int]]]:

@@ -397,3 +397,29 @@ def test_items_held_twice_are_counted_and_a_panel_too_long_counts_the_set_aside_
     width, height = decode(clash_of_rage.render_board(view, names(view))).size
     assert height <= board.MAX_ASPECT * width, (width, height)
     assert "Set aside: 12 items" in " ".join(_texts(view).split())
+
+
+@pytest.mark.parametrize("change", ["gold", "hand", "acting", "name"])
+def test_a_kept_seat_block_is_drawn_again_when_what_it_shows_changes(change):
+    """Each seat's block is kept between pictures, keyed on all it shows: a change to one seat's
+    gold, hand size, the acting seat or a player's name gives another picture, never the old block."""
+    view = copy.deepcopy(samples.view("late_4p"))
+    players = names(view)
+    before = clash_of_rage.render_board(view, players)   # the blocks are kept now
+    other, other_names = copy.deepcopy(view), list(players)
+    if change == "gold":
+        other["seats"][1]["gold"] = _int_plus(other["seats"][1].get("gold"), 7)
+    elif change == "hand":
+        other["seats"][1]["tactic_hand"] = _int_plus(len(other["seats"][1].get("tactic_hand") or [])
+                                                     if isinstance(other["seats"][1].get("tactic_hand"), list)
+                                                     else other["seats"][1].get("tactic_hand"), 1)
+    elif change == "acting":
+        other["acting"] = (view.get("acting", 0) + 1) % 4
+    else:
+        other_names[1] = "Zed"
+    assert decode(clash_of_rage.render_board(other, other_names)) != decode(before)
+    assert clash_of_rage.render_board(view, players) == before   # and the same view draws the same picture
+
+
+def _int_plus(value, n: int) -> int:
+    return (value if isinstance(value, int) else 0) + n

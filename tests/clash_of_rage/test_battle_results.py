@@ -6,27 +6,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from engine.clash_of_rage import battle, views
 
-from .test_battle import HEX, make
+from .test_battle import HEX, faces, make  # noqa: F401 - faces: the forced dice fixture
 
 # Bohorg tiers: 1 Krag Rider (STR 2, HP 1, AUTO), 3 Executioner (STR 6, HP 3)
 # Goldleif tiers: 1 Warrior (STR 2, HP 1), 2 Guard (STR 4, HP 2, SHIELD)
-
-
-@pytest.fixture
-def faces(monkeypatch):
-    """The next die faces, in order: "x" a hit, "." a blank."""
-    queue: list[str] = []
-
-    def roll(state):
-        assert queue, "a die was rolled that the test did not force"
-        return {"x": "hit", ".": "blank"}[queue.pop(0)]
-
-    monkeypatch.setattr(battle, "roll_die", roll)
-    return lambda text: queue.extend(text.replace(" ", ""))
 
 
 def act(state, action):

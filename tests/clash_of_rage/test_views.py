@@ -109,7 +109,7 @@ def test_unit_stats_add_the_equipment_to_each_unit_type_of_every_seat():
     assert equipped["strength"] == data.unit(state["seats"][1]["tribe"], 2)["strength"] + weapon["bonus"]["STR"]
 
 
-def _played(players: int, seed: int, moves: int) -> tuple[dict, list]:
+def played(players: int, seed: int, moves: int) -> tuple[dict, list]:
     """A seeded random game after `moves` decisions, and every event the engine returned."""
     state = RULES.setup(players, {}, seed)
     rng = random.Random(seed)
@@ -124,7 +124,7 @@ def _played(players: int, seed: int, moves: int) -> tuple[dict, list]:
 def test_the_log_keeps_the_latest_public_texts_and_every_viewer_sees_them():
     """Spec 6.1: what is done in the open is public; the log holds the events' public texts only."""
     from engine.clash_of_rage.flow import LOG_KEEP
-    state, events = _played(4, 5, 300)
+    state, events = played(4, 5, 300)
     expected = [to_json(e.public) for e in events if e.public][-LOG_KEEP:]
     assert len(expected) == LOG_KEEP
     assert state["log"] == expected
@@ -137,7 +137,7 @@ def test_the_log_keeps_the_latest_public_texts_and_every_viewer_sees_them():
 
 
 def test_a_state_saved_before_the_log_was_kept_shows_none_and_starts_one():
-    state, _events = _played(3, 1, 40)
+    state, _events = played(3, 1, 40)
     del state["log"]
     assert all(view["log"] == [] for view in every_view(state))
     seat = min(RULES.active_players(state))

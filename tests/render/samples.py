@@ -18,3 +18,12 @@ def random_play(rules, players: int, seed: int, stop, cap: int, legal_ids=None) 
         seat = rng.choice(sorted(rules.active_players(state)))
         state, _events = rules.apply(state, seat, rng.choice(legal_ids(state, seat)))
     return state
+
+
+def assert_reads_at_chat_width(reading, board: bool) -> None:
+    """A picture's reading at chat width (bench.chat_width.measure): every text at least 9 px,
+    and a board at most 1.35 times as high as wide."""
+    from bench.chat_width import MAX_ASPECT, SMALLEST
+    assert reading.smallest >= SMALLEST, sorted(reading.under(), key=lambda t: t[1])[:5]
+    if board:
+        assert reading.aspect <= MAX_ASPECT, (reading.width, reading.height)

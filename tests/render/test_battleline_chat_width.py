@@ -8,10 +8,11 @@ from functools import lru_cache
 
 import pytest
 
-from bench.chat_width import MAX_ASPECT, SMALLEST, measure
+from bench.chat_width import measure
 from bench.late import late_game
 from engine.registry import get as rules_for
 from render import battleline as bl
+from tests.render.samples import assert_reads_at_chat_width
 
 NAMES = ["Alice", "Bob", "Chandra"]
 SEED = 20240601
@@ -30,12 +31,11 @@ def late_views(players: int) -> tuple[dict, dict]:
 @pytest.mark.parametrize("players", [2, 3])
 def test_board_reads_at_chat_width(players, lang):
     reading = measure(bl.render_board, late_views(players)[0], NAMES[:players], lang)
-    assert reading.smallest >= SMALLEST, reading.under()
-    assert reading.aspect <= MAX_ASPECT, (reading.width, reading.height)
+    assert_reads_at_chat_width(reading, board=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_hand_reads_at_chat_width(players, lang):
     reading = measure(bl.render_hand, late_views(players)[1], NAMES[:players], lang)
-    assert reading.smallest >= SMALLEST, reading.under()
+    assert_reads_at_chat_width(reading, board=False)

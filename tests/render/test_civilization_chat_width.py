@@ -9,10 +9,11 @@ from functools import lru_cache
 import pytest
 
 from bench import late
-from bench.chat_width import CHAT_WIDTH, MAX_ASPECT, NAMES, SEED, SMALLEST, measure
+from bench.chat_width import CHAT_WIDTH, NAMES, SEED, measure
 from engine.registry import get as rules_for
 from render import civilization
 from render.civilization.palette import SQ
+from tests.render.samples import assert_reads_at_chat_width
 
 GAME = "civilization"
 
@@ -34,8 +35,7 @@ def _views(players: int) -> tuple[dict, dict]:
 def test_the_late_board_reads_at_chat_width(players, lang):
     board, _hand = _views(players)
     reading = measure(civilization.render_board, board, NAMES[:players], lang)
-    assert reading.smallest >= SMALLEST, sorted(reading.under(), key=lambda t: t[1])[:5]
-    assert reading.aspect <= MAX_ASPECT, (reading.width, reading.height)
+    assert_reads_at_chat_width(reading, board=True)
     assert SQ * CHAT_WIDTH / reading.width >= 24     # a map square, at chat width
 
 
@@ -44,4 +44,4 @@ def test_the_late_board_reads_at_chat_width(players, lang):
 def test_the_late_hand_reads_at_chat_width(players, lang):
     _board, hand = _views(players)
     reading = measure(civilization.render_hand, hand, NAMES[:players], lang)
-    assert reading.smallest >= SMALLEST, sorted(reading.under(), key=lambda t: t[1])[:5]
+    assert_reads_at_chat_width(reading, board=False)

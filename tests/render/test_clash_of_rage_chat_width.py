@@ -8,9 +8,10 @@ from functools import lru_cache
 import pytest
 
 from bench import late
-from bench.chat_width import MAX_ASPECT, NAMES, SEED, SMALLEST, measure
+from bench.chat_width import NAMES, SEED, measure
 from engine.registry import get as rules_for
 from render import clash_of_rage
+from tests.render.samples import assert_reads_at_chat_width
 
 GAME = "clash_of_rage"
 
@@ -25,8 +26,7 @@ def _state(players: int) -> dict:
 def test_the_late_board_reads_at_chat_width(players, lang):
     view = rules_for(GAME).view(_state(players), None)
     reading = measure(clash_of_rage.render_board, view, NAMES[:players], lang)
-    assert reading.smallest >= SMALLEST, reading.under()
-    assert reading.aspect <= MAX_ASPECT, (reading.width, reading.height)
+    assert_reads_at_chat_width(reading, board=True)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -36,4 +36,4 @@ def test_the_late_hand_reads_at_chat_width(players, lang):
     state = _state(players)
     seat = min(rules.active_players(state) or {0})
     reading = measure(clash_of_rage.render_hand, rules.view(state, seat), NAMES[:players], lang)
-    assert reading.smallest >= SMALLEST, reading.under()
+    assert_reads_at_chat_width(reading, board=False)

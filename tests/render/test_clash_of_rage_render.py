@@ -23,8 +23,10 @@ from engine.text import Msg
 from render import clash_of_rage, registry, toolkit
 from render.clash_of_rage import board
 from render.clash_of_rage.board import WIDTH
-from render.clash_of_rage.hand import WIDTH as HAND_WIDTH, hand_content
+from render.clash_of_rage.hand import WIDTH as HAND_WIDTH
+from render.clash_of_rage.hand import hand_content
 from render.common import words
+from tests.clash_of_rage.test_views import played
 from tests.render import clash_of_rage_samples as samples
 from tests.render.golden import assert_matches_golden, decode
 
@@ -69,7 +71,6 @@ def test_every_seat_s_hand_draws_in_each_language(name, lang):
 def test_boards_over_a_whole_random_game(players):
     """Every 40th state of a random game draws, board and the acting seat's hand."""
     state = RULES.setup(players, {}, 11)
-    import random
     rng = random.Random(11)
     steps = 0
     while not state.get("result") and steps < 4000:
@@ -328,21 +329,9 @@ def test_the_legend_is_drawn_on_a_four_player_board_during_a_battle():
         assert "".join(legend.split()) in "".join(drawn.split()), lang
 
 
-def _played(players: int, seed: int, moves: int) -> tuple[dict, list]:
-    """A seeded random game after `moves` decisions, and every event the engine returned."""
-    state = RULES.setup(players, {}, seed)
-    rng = random.Random(seed)
-    events = []
-    for _ in range(moves):
-        seat = rng.choice(sorted(RULES.active_players(state)))
-        state, said = RULES.apply(state, seat, rng.choice([a.id for a in RULES.legal_actions(state, seat)]))
-        events += said
-    return state, events
-
-
 @pytest.mark.parametrize("players, seed, moves", [(2, 3, 60), (3, 1, 150), (4, 0, 400)])
 def test_the_recent_strip_shows_the_last_public_events(players, seed, moves):
-    state, events = _played(players, seed, moves)
+    state, events = played(players, seed, moves)
     said = [e.public for e in events if e.public]
     view = views.view(state, None)
     player_names = samples.NAMES[:players]

@@ -44,9 +44,36 @@ def client_locales(locales: dict[int, str], guild_locale: str | None = None):
         simcord.interactions.base_payload = made
 
 
+def _walk(components) -> list:
+    """Every component under `components`, depth first: action rows and layout containers
+    (Container, Section, ActionRow inside a layout message) are opened."""
+    found = []
+    for c in components:
+        found.append(c)
+        inner = getattr(c, "children", None)
+        if inner is None:
+            inner = [x for x in (getattr(c, "accessory", None),) if x is not None]
+        found.extend(_walk(inner))
+    return found
+
+
+def text_of(message) -> str:
+    """What a person reads on a message: its content, then every text display of a layout
+    message (a board is a layout message: narration, picture and buttons in one container)."""
+    if message is None:
+        return ""
+    parts = [message.content] if getattr(message, "content", "") else []
+    comps = message.components
+    if comps and isinstance(comps[0], dict):   # a simcord ResponseMessage: raw payloads
+        from simcord.components import walk_components
+        parts += [c["content"] for c in walk_components(comps) if c.get("type") == 10]
+    else:
+        parts += [c.content for c in _walk(comps) if isinstance(c, discord.TextDisplay)]
+    return "\n".join(parts)
+
+
 def buttons(message) -> list[str]:
-    return [c.label for row in message.components for c in getattr(row, "children", [])
-            if isinstance(c, discord.Button)]
+    return [c.label for c in children(message) if isinstance(c, discord.Button)]
 
 
 def with_button(channel, label: str):
@@ -57,8 +84,9 @@ def with_button(channel, label: str):
 
 
 def children(message) -> list:
-    """Every component of a message, row after row."""
-    return [c for row in message.components for c in getattr(row, "children", [])]
+    """Every interactive component of a message (buttons, menus), row after row, inside layout
+    containers too."""
+    return [c for c in _walk(message.components) if isinstance(c, (discord.Button, discord.SelectMenu))]
 
 
 def assert_fits(message) -> None:
@@ -76,10 +104,9 @@ def assert_fits(message) -> None:
 
 
 def select_of(message: discord.Message, prefix: str | tuple = ("bg:act:", "ui:step:")) -> discord.SelectMenu | None:
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            if isinstance(child, discord.SelectMenu) and child.custom_id.startswith(prefix):
-                return child
+    for child in children(message):
+        if isinstance(child, discord.SelectMenu) and child.custom_id.startswith(prefix):
+            return child
     return None
 
 

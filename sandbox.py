@@ -425,7 +425,12 @@ then click and choose as that user. The page refreshes when new messages arrive.
                 files.append(f'<a href="{_e(link)}">{_e(attachment.filename)}</a>')
         if files:
             parts.append(f'<div class="files">{"".join(files)}</div>')
-        for row in message.components:
+        texts = 1   # a layout message's texts (a board's) go where a content would, in order
+        for row in _rows(message.components):
+            if isinstance(row, discord.TextDisplay):
+                parts.insert(texts, f'<div class="text">{self._markdown(row.content)}</div>')
+                texts += 1
+                continue
             items = getattr(row, "children", None)
             items = items if items is not None else [row]
             rendered = "".join(self._render_component(name, message, c) for c in items)
@@ -534,8 +539,21 @@ _HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Fr
             "X-Content-Type-Options": "nosniff"}
 
 
+def _rows(components) -> list:
+    """A message's rows of components, with a layout message's containers opened: its text
+    displays and action rows, in order (its picture is the message's attachment)."""
+    rows = []
+    for c in components:
+        if isinstance(c, (discord.Container, discord.SectionComponent)):
+            rows += _rows(c.children)
+        elif isinstance(c, (discord.ActionRow, discord.TextDisplay, discord.Button, discord.SelectMenu)):
+            rows.append(c)
+    return rows
+
+
 def _children(message: discord.Message) -> list:
-    return [c for row in message.components for c in (getattr(row, "children", None) or [row])]
+    return [c for row in _rows(message.components) if not isinstance(row, discord.TextDisplay)
+            for c in (getattr(row, "children", None) or [row])]
 
 
 def _e(text: Any) -> str:

@@ -215,11 +215,52 @@ DYNAMIC_ITEMS = (RetiredMove, HandButton, LobbyButton, ClockButton, UndoButton, 
 
 
 def board_view(match_id: int, extra: list[discord.ui.Item] = (), lang: str = ENGLISH) -> discord.ui.View:
+    """Buttons under a notice in the match's channel: "Show my hand" first."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(match_id, lang))
     for item in extra:
         view.add_item(item)
     return view
+
+
+def board_layout(match_id: int, text: str, picture: str | None = None, extra: list[discord.ui.Item] = (),
+                 lang: str = ENGLISH, *, live: bool = True) -> discord.ui.LayoutView:
+    """A board message as one unit (Discord's layout components): what happened and who must act,
+    the picture (`picture`: the name of the file sent with it), and its buttons; `live=False`: the
+    same board superseded, without buttons."""
+    view = discord.ui.LayoutView(timeout=None)
+    parts: list[discord.ui.Item] = [discord.ui.TextDisplay(text)]
+    if picture:
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    if live:
+        parts.append(discord.ui.ActionRow(HandButton(match_id, lang), *extra))
+    view.add_item(discord.ui.Container(*parts))
+    return view
+
+
+def _walk(components) -> list:
+    found = []
+    for c in components:
+        found.append(c)
+        found.extend(_walk(getattr(c, "children", None) or
+                           [x for x in (getattr(c, "accessory", None),) if x is not None]))
+    return found
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    """The custom ids of every button and menu on a message, in rows or inside a layout."""
+    return [c.custom_id for c in _walk(message.components) if getattr(c, "custom_id", None)]
+
+
+def retired_layout(message: discord.Message) -> discord.ui.LayoutView | None:
+    """A superseded layout message as it stands, without its buttons (None for a plain message,
+    whose components simply go). The texts and the picture's file name are read back from the
+    message, so this holds after a restart too."""
+    if not message.flags.components_v2:
+        return None
+    text = "\n".join(c.content for c in _walk(message.components) if isinstance(c, discord.TextDisplay))
+    picture = message.attachments[0].filename if message.attachments else None
+    return board_layout(0, text, picture, live=False)
 
 
 def lobby_view(match, lang: str = ENGLISH) -> discord.ui.View | None:

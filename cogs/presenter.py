@@ -21,8 +21,10 @@ from cogs.components import (
     LogPageButton,
     RematchButton,
     UndoButton,
-    board_view,
+    board_layout,
+    custom_ids,
     lobby_view,
+    retired_layout,
 )
 from cogs.hands import PrivateHands, read
 from cogs.notices import Notices
@@ -366,7 +368,7 @@ class DiscordPresenter(PrivateHands, Notices):
             newest.popitem(last=False)
         if before is not None and before.id != message.id:
             try:
-                await before.edit(view=None)
+                await before.edit(view=retired_layout(before))
             except discord.HTTPException:
                 log.info("could not take the components off message %s", before.id)
 
@@ -382,9 +384,7 @@ class DiscordPresenter(PrivateHands, Notices):
         found = []
         try:
             async for message in channel.history(limit=RECALL_LOOK_BACK):
-                if message.author.id == self.bot.user.id and any(
-                        mine.match(getattr(c, "custom_id", None) or "")
-                        for row in message.components for c in getattr(row, "children", [])):
+                if message.author.id == self.bot.user.id and any(mine.match(c) for c in custom_ids(message)):
                     found.append(message)
         except discord.HTTPException:
             log.info("could not look back in channel %s for match %s", getattr(channel, "id", None), match_id)
@@ -436,7 +436,9 @@ class DiscordPresenter(PrivateHands, Notices):
         mentions = discord.AllowedMentions(users=True) if ping is None else \
             discord.AllowedMentions(users=[discord.Object(u) for u in ping])
         try:
-            return await channel.send(fit(content, lang=lang), allowed_mentions=mentions, **kwargs)
+            if content is not None:   # a layout message (a board) carries its text in its view
+                kwargs["content"] = fit(content, lang=lang)
+            return await channel.send(allowed_mentions=mentions, **kwargs)
         except discord.HTTPException:
             log.warning("could not post in the channel of match %s", match.id)
             return None
@@ -526,13 +528,16 @@ class DiscordPresenter(PrivateHands, Notices):
             extra += [ClockButton("reclaim", match.id, seat, lang) for seat in match.meta.get("absent", [])[:1]]
             if undoable:
                 extra.append(UndoButton("ask", match.id, match.version, lang))
-        kwargs = {"view": board_view(match.id, extra, lang)}
-        png = None
+        png = picture = None
+        kwargs = {}
         if view is not None:
             png = await self.bot.pictures.board(match.game, view, names, lang)
-            kwargs["file"] = png_file(png, f"match{match.id}-move{match.version}.png")
-        posted = await self._safe_send(channel, content, match=match, ping=self.to_act(match) if ping else [],
-                                       lang=lang, **kwargs)
+            picture = f"match{match.id}-move{match.version}.png"
+            kwargs["file"] = png_file(png, picture)
+        # one message a board: the text, the picture and the buttons in one layout container
+        posted = await self._safe_send(channel, None, match=match, ping=self.to_act(match) if ping else [], lang=lang,
+                                       view=board_layout(match.id, fit(content, lang=lang), picture, extra, lang),
+                                       **kwargs)
         if posted is not None:   # the board before it is superseded: its buttons go
             await self.recall(self._boards, match.id, channel, match.id)
             await self._retire(self._boards, match.id, posted)

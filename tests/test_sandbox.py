@@ -2,6 +2,7 @@
 server manager, the bot shown as "Computer", and the DM page, driven over HTTP on 127.0.0.1."""
 from __future__ import annotations
 
+from tests.discord.helpers import text_of
 import re
 from html.parser import HTMLParser
 
@@ -117,14 +118,14 @@ async def test_owner_manages_the_server_and_the_bot_is_computer(sandbox_world):
     assert "settings show" in owner.available_commands(world.channel)
     assert "settings show" not in world.players[0].available_commands(world.channel)
     result = await owner.slash(world.channel, "settings show")
-    assert "Match settings for this server" in result.response.content, result.response.content
+    assert "Match settings for this server" in text_of(result.response), text_of(result.response)
     # the member list: the bot's own member is "Computer"
     guild = env.backend.guilds[world.guild.id]
     names = {guild.members[i].nick or env.backend.get_user(i).name for i in world.guild.member_ids()}
     assert {"Computer", "alice", "bob", "carol", "owner"} <= names, names
     assert guild.members[env.bot.user.id].nick == "Computer"
     # the welcome names the users, the DM page (by its address) and the computer opponent
-    welcome = world.channel.history()[-1].content
+    welcome = text_of(world.channel.history()[-1])
     assert world.dm_page.url in welcome and "{dm_url}" not in welcome
     for word in ("Viewing as", "owner", "alice", "bob", "carol", "**Computer**", "DM"):
         assert word in welcome, word
@@ -138,7 +139,7 @@ async def test_a_move_made_on_the_dm_page(sandbox_world):
         empty = await get(session, world.dm_page.url_for("alice"))
         assert "No direct messages for alice yet" in empty
         result = await alice.slash(world.channel, "battleline challenge", opponent=computer(env))
-        assert "has started" in result.response.content, result.response.content
+        assert "has started" in text_of(result.response), text_of(result.response)
         match = await env.bot.service.get(1)
         assert match.status == "active"
         (seat,) = env.bot.service.rules(match).active_players(match.snapshot)

@@ -15,6 +15,7 @@ check a seed, or search for one, in a fraction of the time the bot takes.
 """
 from __future__ import annotations
 
+from tests.discord.helpers import text_of
 import dataclasses
 import json
 import random
@@ -344,7 +345,7 @@ async def assert_thread_hides_secrets(env, thread, match, images: int = 3) -> in
         known[id(state)] = secret_words(spec, state, text)
     history = thread.history()
     for message, around in states_around(history, states):
-        check_public_text(spec, message.content, around, known)
+        check_public_text(spec, text_of(message), around, known)
     boards = [m for m in history if m.attachments]
     assert boards, "no board was posted"
     names = await env.bot.presenter.seat_names(match)
@@ -715,7 +716,7 @@ class Driver:
     async def settle(self, member, match, seat: int, action_id: str, result) -> None:
         """The move was played and answered with the hand, and is the next row of the action log;
         now and then the hands' views are let time out."""
-        text = result.response is not None and result.response.content
+        text = result.response is not None and text_of(result.response)
         assert text and text.startswith(self.spec.answers), (action_id, text)
         assert "your private view" in text and result.response.attachments, "a move is answered with the hand"
         remember_answer(member, result)
@@ -806,25 +807,25 @@ class HandSource:
     async def current(self, version: int) -> discord.Message:
         marker = f"· move {version} ·"
         for answer in (ANSWERS.get(self.member.id), self.ephemeral):
-            if answer is not None and marker in answer.content:
+            if answer is not None and marker in text_of(answer):
                 self.found = "answer"
                 return answer
         if not self.dm_closed:
             message = self.member.user.dm_channel.history()[-1]
-            assert marker in message.content, f"the newest DM is not the hand at move {version}: {message.content}"
+            assert marker in text_of(message), f"the newest DM is not the hand at move {version}: {text_of(message)}"
             self.found = "dm"
             return message
         board = next(m for m in reversed(self.thread.history()) if m.components)
         r = await self.member.click(board, label=SHOW_MY_HAND)
-        assert r.ephemeral and r.response.attachments, r.response.content
-        assert marker in r.response.content, r.response.content
+        assert r.ephemeral and r.response.attachments, text_of(r.response)
+        assert marker in text_of(r.response), text_of(r.response)
         self.found = "button"
         return r.response.message
 
     def remember(self, result) -> None:
         """Keep the hand the bot answered a move with (the hand follows the player)."""
         for answer in (result.response, *result.followups):
-            if answer is not None and "your private view" in answer.content:
+            if answer is not None and "your private view" in text_of(answer):
                 self.ephemeral = answer.message
 
 
@@ -836,8 +837,8 @@ async def move_by_components(bot, source: HandSource, match, seat: int, action: 
     # a hand in the thread (a move's answer, Show my hand) is clicked there; a DM in the DM
     who = Clicks(source.member if getattr(hand, "guild", None) is not None else source.member.user)
     result = await walk_move(who, hand, bot, match, seat, action)
-    assert result.response.content.startswith("Move played."), f"{action}: {result.response.content}"
-    assert "your private view" in result.response.content and result.response.attachments, \
+    assert text_of(result.response).startswith("Move played."), f"{action}: {text_of(result.response)}"
+    assert "your private view" in text_of(result.response) and result.response.attachments, \
         "a move is answered with the updated hand"
     source.remember(result)
     remember_answer(source.member, result)
@@ -869,7 +870,7 @@ async def move_by_command(member, channel, match, seat: int, action: str, used: 
         result, _asked = await typed_command(
             member, channel, name, steps, lambda option, given: commands.option_values(actions, name, option, given),
             single=name in commands.combined)
-    text = result.response.content
+    text = text_of(result.response)
     assert result.ephemeral, text
     assert text.startswith(spec.answers), f"{action}: {text}"
     assert "your private view" in text and result.response.attachments, "a move is answered with the hand"

@@ -72,6 +72,11 @@ def text_of(message) -> str:
     return "\n".join(parts)
 
 
+def live(message) -> bool:
+    """The message still carries a button or a menu (a superseded one must not)."""
+    return bool(children(message))
+
+
 def buttons(message) -> list[str]:
     return [c.label for c in children(message) if isinstance(c, discord.Button)]
 
@@ -92,8 +97,9 @@ def children(message) -> list:
 def assert_fits(message) -> None:
     """Discord's limits: 5 rows, 5 buttons a row, 25 options a menu, 100 characters an option's
     label or description, 150 a placeholder, 80 a button's label."""
-    assert len(message.components) <= 5
-    for row in message.components:
+    rows = [c for c in _walk(message.components) if isinstance(c, discord.ActionRow)]
+    assert len(rows) <= 5
+    for row in rows:
         assert len([c for c in row.children if isinstance(c, discord.Button)]) <= 5
     for c in children(message):
         if isinstance(c, discord.SelectMenu):
@@ -113,7 +119,7 @@ def select_of(message: discord.Message, prefix: str | tuple = ("bg:act:", "ui:st
 def said(result) -> str:
     """What a click or a command answered the person: a refusal comes as a private follow-up
     (a click on a hand is otherwise answered by editing that hand)."""
-    return (result.followups[-1] if result.followups else result.response).content
+    return text_of(result.followups[-1] if result.followups else result.response)
 
 
 def last_dm(member) -> discord.Message:
@@ -133,13 +139,13 @@ _VERSION = re.compile(r"· move (\d+) ·")
 
 
 def version_shown(message: discord.Message | None) -> int:
-    found = _VERSION.search(message.content) if message is not None else None
+    found = _VERSION.search(text_of(message)) if message is not None else None
     return int(found.group(1)) if found else -1
 
 
 def remember_answer(member, result) -> None:
     """Keep the hand that answered a move (the hand follows the player)."""
-    if result.response is not None and "your private view" in result.response.content:
+    if result.response is not None and "your private view" in text_of(result.response):
         ANSWERS[member.id] = result.response.message
 
 
@@ -164,7 +170,7 @@ async def start_challenge(channel, challenger, *opponents, game="testgame", in_t
     server plays matches in the channel: in_thread=False)."""
     names = ("opponent", "opponent2", "opponent3")
     r = await challenger.slash(channel, "match new", game=game, **dict(zip(names, opponents)), **opts)
-    assert "Challenge #" in r.response.content, r.response.content
+    assert "Challenge #" in text_of(r.response), text_of(r.response)
     for opponent in opponents:
         await opponent.click(with_button(channel, "Accept"), label="Accept")
     return thread_of(channel) if in_thread else None
@@ -201,13 +207,12 @@ def toolkit_components(message) -> list[tuple]:
     component of the toolkit on a message."""
     from cogs.ui import paths
     out = []
-    for row in message.components:
-        for c in getattr(row, "children", []):
-            found = _TOOLKIT_ID.match(getattr(c, "custom_id", None) or "")
-            if found and found.group(1):
-                out.append((c, paths.decode(found.group(2)), "step", int(found.group(3))))
-            elif found:
-                out.append((c, paths.decode(found.group(5)), "go", 0))
+    for c in children(message):
+        found = _TOOLKIT_ID.match(getattr(c, "custom_id", None) or "")
+        if found and found.group(1):
+            out.append((c, paths.decode(found.group(2)), "step", int(found.group(3))))
+        elif found:
+            out.append((c, paths.decode(found.group(5)), "go", 0))
     return out
 
 
@@ -223,7 +228,7 @@ async def walk_move(who, message, bot, match, seat: int, action_id: str):
     while True:
         clicks += 1
         fitting = [t for t in toolkit_components(message) if target[:len(t[1])] == t[1]]
-        assert fitting, f"nothing on the message leads to {action_id}: {message.content[:200]}"
+        assert fitting, f"nothing on the message leads to {action_id}: {text_of(message)[:200]}"
         component, position, kind, page = max(fitting, key=lambda t: len(t[1]))
         if kind == "go":
             result = await who.click(message, custom_id=component.custom_id)
@@ -323,10 +328,10 @@ async def vote_hands_the_seat_to_the_computer(env, thread, match, absent_seat: i
     await env.advance_time(deadline - env.now().timestamp() + 1)
     notice = with_button(thread, "Let the computer play")
     assert notice is not None and "Claim the win" not in buttons(notice), "more than two players: a vote"
-    assert absent.mention in notice.content and "is out of time" in notice.content
+    assert absent.mention in text_of(notice) and "is out of time" in text_of(notice)
     assert (await current_match(env)).version == match.version, not_by_itself
     r = await voter.click(notice, label="Let the computer play")
-    assert r.response.content == "The computer now plays that seat.", r.response.content
+    assert text_of(r.response) == "The computer now plays that seat.", text_of(r.response)
     match = await current_match(env)
     assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
     return match
@@ -350,7 +355,7 @@ async def undo_is_refused_after(env, thread, people, rules, new_planner, last_mo
         raise AssertionError(f"never {what}")
     mover = next(m for m in people if m.id == match.user_at(log[-1][1]).user_id)
     r = await mover.slash(thread, "match undo")
-    assert "drew, shuffled, revealed or rolled" in r.response.content, r.response.content
+    assert "drew, shuffled, revealed or rolled" in text_of(r.response), text_of(r.response)
     assert (await current_match(env)).version == match.version, "nothing was taken back"
     return match
 
@@ -360,15 +365,15 @@ async def log_rematch_and_replay(env, thread, watcher, player, match, game: str,
     nothing secret of `states_checked`; the final board's Rematch (clicked by `player`) starts the
     same game with the same seats; /match replay is an animated GIF. Returns the rematch."""
     r = await watcher.slash(thread, "match log", match=match.id)
-    text = r.response.content
+    text = text_of(r.response)
     assert "history, page" in text, text
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
     check_public_text(text, states_checked)
     final = thread.history()[-1]
-    assert "Rematch" in buttons(final), final.content
+    assert "Rematch" in buttons(final), text_of(final)
     r = await player.click(final, label="Rematch")
-    assert "Rematch #2 has started" in r.response.content, r.response.content
+    assert "Rematch #2 has started" in text_of(r.response), text_of(r.response)
     rematch = await current_match(env, 2)
     assert rematch.game == game
     assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats], "the same people, the same seats"
@@ -386,7 +391,7 @@ def spectator_boards(channel, thread, spectator) -> list:
     """What a spectator saw of a match: nothing by DM, no hand; returns the board messages."""
     seen = channel.history(viewer=spectator) + thread.history(viewer=spectator)
     assert not spectator.user.dm_channel or spectator.user.dm_channel.history() == [], "the spectator gets no DM"
-    assert not [m for m in seen if "your private view" in m.content or any("hand" in a.filename for a in m.attachments)]
+    assert not [m for m in seen if "your private view" in text_of(m) or any("hand" in a.filename for a in m.attachments)]
     return [m for m in seen if m.attachments]
 
 
@@ -414,7 +419,7 @@ async def turns_in(env, match) -> int:
 async def assert_replay_is_animated(env, member, thread, match) -> None:
     """/match replay of `match`: an animated GIF, the opening board and one frame a turn."""
     r = await member.slash(thread, "match replay", match=match.id)
-    assert f"replay of {match.version} moves, one picture per turn" in r.response.content, r.response.content
+    assert f"replay of {match.version} moves, one picture per turn" in text_of(r.response), text_of(r.response)
     gif = r.response.attachments[0]
     data = await gif.read()
     assert gif.filename.endswith(".gif") and data[:6] in (b"GIF87a", b"GIF89a")
@@ -443,7 +448,7 @@ def states_around(history: list, states: list[dict]) -> list[tuple[Any, list[dic
     boards, every version from the board before to the next one (what was secret all along)."""
     versions, last = [], 0
     for message in history:
-        found = BOARD_VERSION.search(message.content)
+        found = BOARD_VERSION.search(text_of(message))
         last = int(found.group(1)) if found else last
         versions.append((found is not None, last))
     out = []
@@ -462,5 +467,5 @@ async def assert_boards_are_public(boards: list, states: list[dict], images: int
     """A sample of `images` board messages: each image is `picture(state)` (the public view's
     picture) of the version the message names."""
     for message in boards[:: max(1, len(boards) // images)][:images]:
-        state = states[int(BOARD_VERSION.search(message.content).group(1))]
+        state = states[int(BOARD_VERSION.search(text_of(message)).group(1))]
         assert await message.attachments[0].read() == picture(state)

@@ -31,6 +31,7 @@ from tests.render.test_replay import frames_of
 from tests.discord.harness import HandSource, due, move_by_command, move_by_components, names_item, seeded
 from tests.discord.helpers import (SIMCORD_EPOCH, bot_handle, buttons, current_match, last_dm, replayed_states,
                                    start_challenge, thread_of, toolkit_components, turns_in, with_button)
+from tests.discord.helpers import text_of
 from tests.discord.players import battleline_choose as choose
 
 EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.battalia")
@@ -59,11 +60,11 @@ def dms(member) -> list[discord.Message]:
 
 
 def reminders(member) -> list[discord.Message]:
-    return [m for m in dms(member) if "Reminder" in m.content]
+    return [m for m in dms(member) if "Reminder" in text_of(m)]
 
 
 def out_of_time_notices(channel) -> list[discord.Message]:
-    return [m for m in channel.history() if "is out of time" in m.content]
+    return [m for m in channel.history() if "is out of time" in text_of(m)]
 
 
 async def board_names(env, match) -> list[str]:
@@ -101,20 +102,20 @@ async def assert_only_public(env, match, messages, name_lists: list[list[str]], 
     states = await replayed_states(env, match)
     boards = 0
     for message in messages:
-        found = re.search(r"· move (\d+)", message.content)
+        found = re.search(r"· move (\d+)", text_of(message))
         if found is None:  # lobby, questions, votes, answers: no card at all, no picture
-            assert not [c for c in ALL_CARDS if names_item("battleline", message.content, c)], message.content
-            assert not message.attachments, message.content[:80]
+            assert not [c for c in ALL_CARDS if names_item("battleline", text_of(message), c)], text_of(message)
+            assert not message.attachments, text_of(message)[:80]
             continue
         state = states[int(found.group(1))]
         held = {c for hand in state["hands"] for c in hand}
-        assert not [c for c in held if names_item("battleline", message.content, c)], message.content
+        assert not [c for c in held if names_item("battleline", text_of(message), c)], text_of(message)
         for attachment in message.attachments:
             assert "hand" not in attachment.filename, attachment.filename
             if boards % image_every == 0:
                 posted = await attachment.read()
                 assert posted in [bl_render.render_board(RULES.view(state, None), names) for names in name_lists], \
-                    f"the picture at {message.content[:60]!r} is not the public board"
+                    f"the picture at {text_of(message)[:60]!r} is not the public board"
             boards += 1
     return boards
 
@@ -168,7 +169,7 @@ async def test_battleline_deadline_reminds_in_time_then_the_opponent_claims_the_
     assert match.game == "battleline" and match.meta["clock"]["kind"] == "move"
     deadline = int(SIMCORD_EPOCH + DAY)
     opening = thread.history()[0]
-    assert opening.attachments and f"<t:{deadline}:R>" in opening.content and mover.mention in opening.content
+    assert opening.attachments and f"<t:{deadline}:R>" in text_of(opening) and mover.mention in text_of(opening)
     mover_dms, waiter_dms = len(dms(mover)), len(dms(waiter))
 
     await env.advance_time(12 * HOUR - 60)  # the first reminder is due 12 h before the deadline
@@ -176,8 +177,8 @@ async def test_battleline_deadline_reminds_in_time_then_the_opponent_claims_the_
     await env.advance_time(61)
     assert len(reminders(mover)) == 1
     reminder = last_dm(mover)
-    assert f"<t:{deadline}:R>" in reminder.content and "Battle Line" in reminder.content
-    assert f"<#{thread.id}>" in reminder.content, "the reminder links the match's thread"
+    assert f"<t:{deadline}:R>" in text_of(reminder) and "Battle Line" in text_of(reminder)
+    assert f"<#{thread.id}>" in text_of(reminder), "the reminder links the match's thread"
     await env.advance_time(11 * HOUR - 2)  # the second reminder is due 1 h before the deadline
     assert len(reminders(mover)) == 1
     await env.advance_time(2)
@@ -190,17 +191,17 @@ async def test_battleline_deadline_reminds_in_time_then_the_opponent_claims_the_
     assert len(out_of_time_notices(thread)) == 1
     notice = with_button(thread, "Claim the win")
     assert notice is not None and "Keep waiting" in buttons(notice)
-    assert notice.content.index(mover.mention) < notice.content.index("is out of time") < \
-        notice.content.index(waiter.mention)
+    assert text_of(notice).index(mover.mention) < text_of(notice).index("is out of time") < \
+        text_of(notice).index(waiter.mention)
     assert len(dms(waiter)) == waiter_dms, "the player who is not to move gets no reminder"
 
     r = await mover.click(notice, label="Claim the win")
-    assert "your own seat" in r.response.content
+    assert "your own seat" in text_of(r.response)
     r = await waiter.click(with_button(thread, "Keep waiting"), label="Keep waiting")
-    assert "keep waiting" in r.response.content.lower()
+    assert "keep waiting" in text_of(r.response).lower()
     assert (await current_match(env)).status == "active"
     r = await waiter.click(with_button(thread, "Claim the win"), label="Claim the win")
-    assert r.response.content.startswith("You win"), r.response.content
+    assert text_of(r.response).startswith("You win"), text_of(r.response)
 
     match = await current_match(env)
     assert match.status == "finished" and match.version == 0
@@ -208,7 +209,7 @@ async def test_battleline_deadline_reminds_in_time_then_the_opponent_claims_the_
     assert await env.bot.store.pending_timers(match.id) == []
     final = thread.history()[-1]
     names = await board_names(env, match)
-    assert "Game over" in final.content and f"{names[match.seat_of(waiter.id)]} wins" in final.content
+    assert "Game over" in text_of(final) and f"{names[match.seat_of(waiter.id)]} wins" in text_of(final)
     assert "Rematch" in buttons(final)
     assert await final.attachments[0].read() == await public_board(env, match, match.snapshot)
     await mover.slash(thread, "battleline play", card=match.snapshot["hands"][seat][0], flag=1)
@@ -221,7 +222,7 @@ async def test_battleline_restart_between_reminder_and_deadline_fires_the_deadli
                                                                                        virtual_clock):
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "battleline challenge", opponent=bob)  # the server's clock: 24 h a move
-    assert "Challenge #1" in r.response.content, r.response.content
+    assert "Challenge #1" in text_of(r.response), text_of(r.response)
     await bob.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
     match, seat, mover = await due(env, [alice, bob])
@@ -246,7 +247,7 @@ async def test_battleline_restart_between_reminder_and_deadline_fires_the_deadli
 
     # the notice posted by the new process answers its buttons, and the claim ends the match
     r = await waiter.click(with_button(thread, "Claim the win"), label="Claim the win")
-    assert r.response.content.startswith("You win"), r.response.content
+    assert text_of(r.response).startswith("You win"), text_of(r.response)
     match = await current_match(env)
     assert match.status == "finished" and match.result["winners"] == [match.seat_of(waiter.id)]
     assert match.result["timeout"] == [seat]
@@ -258,7 +259,7 @@ async def test_three_player_battleline_the_computer_plays_an_absent_seat_to_the_
     env, guild, channel, alice, bob, carol = play
     seeded(env, THREE_PLAYER_GAME)
     r = await alice.slash(channel, "battleline challenge", opponent=bob, opponent2=carol)
-    assert "Challenge #1" in r.response.content, r.response.content
+    assert "Challenge #1" in text_of(r.response), text_of(r.response)
     await bob.click(with_button(channel, "Accept"), label="Accept")
     await carol.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
@@ -271,15 +272,15 @@ async def test_three_player_battleline_the_computer_plays_an_absent_seat_to_the_
     await env.advance_time(DAY + 1)
     notice = with_button(thread, "Let the computer play")
     assert notice is not None and "Claim the win" not in buttons(notice) and "Keep waiting" in buttons(notice)
-    assert absent.mention in notice.content and all(v.mention in notice.content for v in voters)
+    assert absent.mention in text_of(notice) and all(v.mention in text_of(notice) for v in voters)
     r = await absent.click(notice, label="Let the computer play")
-    assert "your own seat" in r.response.content
+    assert "your own seat" in text_of(r.response)
     r = await voters[0].click(with_button(thread, "Let the computer play"), label="Let the computer play")
-    assert r.response.content == "Your vote is counted."
+    assert text_of(r.response) == "Your vote is counted."
     match = await current_match(env)
     assert not match.user_at(seat).is_ai and match.version == 0, "one vote of two does not decide"
     r = await voters[1].click(with_button(thread, "Let the computer play"), label="Let the computer play")
-    assert r.response.content == "The computer now plays that seat."
+    assert text_of(r.response) == "The computer now plays that seat."
     match = await current_match(env)
     assert match.user_at(seat).is_ai and match.user_at(seat).user_id == absent.id and match.meta["absent"] == [seat]
     log = await env.bot.store.actions(match.id)
@@ -305,7 +306,7 @@ async def test_three_player_battleline_the_computer_plays_an_absent_seat_to_the_
     assert names[seat] != names_before[seat] and absent.name in names[seat], "the board says who plays the seat"
     assert await assert_only_public(env, match, thread.history(), [names_before, names], image_every=6) > 20
     # and the game-over line does not announce the absent player (recorded as losing) as the winner
-    final = thread.history()[-1].content
+    final = text_of(thread.history()[-1])
     assert "**Game over.**" in final
     verdict = final[final.index("**Game over.**"):]
     assert f"{names[seat]} wins" not in verdict, verdict
@@ -320,53 +321,53 @@ async def test_battleline_undo_of_a_card_play_approved_and_refused_after_a_draw(
     second = bob if first is alice else alice
     start = match.snapshot
     r = await first.slash(thread, "match undo")
-    assert "no move to take back" in r.response.content
+    assert "no move to take back" in text_of(r.response)
 
     # playing a card to a flag is one action; the draw is the next one, by the same player
     action = next(a.id for a in RULES.legal_actions(start, seat)
                   if a.id.startswith("play:") and not a.id.startswith("play:T-") and a.id.count(":") == 2)
     _, card, flag = action.split(":")
     r = await first.slash(thread, "battleline play", card=card, flag=int(flag))
-    assert r.response.content.startswith("Move played.") and "You drew" not in r.response.content
+    assert text_of(r.response).startswith("Move played.") and "You drew" not in text_of(r.response)
     played = await current_match(env)
     assert played.version == 1 and played.snapshot["step"] == "draw"
     assert RULES.active_players(played.snapshot) == {seat} and card not in played.snapshot["hands"][seat]
 
     r = await second.slash(thread, "match undo")
-    assert "no move to take back" in r.response.content, "only the player who moved can ask"
+    assert "no move to take back" in text_of(r.response), "only the player who moved can ask"
     r = await first.slash(thread, "match undo")
-    assert r.response.content.startswith("Asked"), r.response.content
+    assert text_of(r.response).startswith("Asked"), text_of(r.response)
     ask = with_button(thread, "Allow the take-back")
     assert ask is not None and "Refuse" in buttons(ask)
-    assert first.mention in ask.content and second.mention in ask.content
+    assert first.mention in text_of(ask) and second.mention in text_of(ask)
     r = await first.click(ask, label="Allow the take-back")
-    assert "other players decide" in r.response.content
+    assert "other players decide" in text_of(r.response)
     assert (await current_match(env)).version == 1
     r = await second.click(with_button(thread, "Allow the take-back"), label="Allow the take-back")
-    assert r.response.content == "Approved: the move was taken back."
+    assert text_of(r.response) == "Approved: the move was taken back."
 
     match = await current_match(env)
     assert match.snapshot == start and match.version == 2 and card in match.snapshot["hands"][seat]
     assert [a for _q, _s, a, _t in await env.bot.store.actions(match.id)] == [action, "undo"]
     assert await env.bot.service.replay(match.id) == match.snapshot
     board = [m for m in thread.history() if m.attachments][-1]
-    assert "move 2" in board.content
+    assert "move 2" in text_of(board)
     assert await board.attachments[0].read() == await public_board(env, match, start), "the board is back"
     r = await carol.slash(thread, "match log", match=match.id)
-    lines = [line for line in r.response.content.splitlines() if line[:1].isdigit()]
+    lines = [line for line in text_of(r.response).splitlines() if line[:1].isdigit()]
     assert len(lines) == 2 and f"flag {flag}" in lines[0] and "took back their last move" in lines[1], lines
 
     # a draw (hidden information, R16): refused at once, nobody is asked
-    asks = len([m for m in thread.history() if "asks to take back" in m.content])
+    asks = len([m for m in thread.history() if "asks to take back" in text_of(m)])
     r = await first.slash(thread, "battleline play", card=card, flag=int(flag))
-    assert r.response.content.startswith("Move played.") and "You drew" not in r.response.content
+    assert text_of(r.response).startswith("Move played.") and "You drew" not in text_of(r.response)
     r = await first.slash(thread, "battleline draw", deck="troop")
-    assert r.response.content.startswith("Move played. You drew"), r.response.content
+    assert text_of(r.response).startswith("Move played. You drew"), text_of(r.response)
     match = await current_match(env)
     assert match.version == 4 and RULES.active_players(match.snapshot) == {1 - seat}
     r = await first.slash(thread, "match undo")
-    assert "drew" in r.response.content and "cannot be taken back" in r.response.content, r.response.content
-    assert len([m for m in thread.history() if "asks to take back" in m.content]) == asks
+    assert "drew" in text_of(r.response) and "cannot be taken back" in text_of(r.response), text_of(r.response)
+    assert len([m for m in thread.history() if "asks to take back" in text_of(m)]) == asks
     after = await current_match(env)
     assert after.version == 4 and after.snapshot == match.snapshot and "undo" not in after.meta
     assert await env.bot.service.replay(match.id) == after.snapshot
@@ -381,7 +382,7 @@ async def test_battleline_spectator_sees_the_boards_but_no_hand_and_cannot_act(p
     await bob.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
     r = await carol.slash(channel, "match watch", match=1)
-    assert "watching match #1" in r.response.content
+    assert "watching match #1" in text_of(r.response)
     assert carol.id in env.backend.channels[thread.id].thread_members
     await play_battleline_turns(env, [alice, bob], thread, 16)  # a card and a draw are two moves
     while (await current_match(env)).snapshot["step"] != "play":  # on to a turn's start
@@ -397,31 +398,31 @@ async def test_battleline_spectator_sees_the_boards_but_no_hand_and_cannot_act(p
                           ("match move", {"action": legal[0]}), ("match undo", {}), ("match hand", {}),
                           ("battleline hand", {}), ("match nudge", {})):
         r = await carol.slash(thread, name, **options)
-        assert r.ephemeral and "not playing" in r.response.content, (name, r.response.content)
+        assert r.ephemeral and "not playing" in text_of(r.response), (name, text_of(r.response))
         assert not [m for m in [r.response, *r.followups] if m.attachments], name
 
     # buttons: the board's, a take-back question's, an out-of-time question's
     board = [m for m in thread.history() if m.attachments][-1]
     r = await carol.click(board, label="Show my hand")
-    assert "not playing" in r.response.content and not r.response.attachments
+    assert "not playing" in text_of(r.response) and not r.response.attachments
     r = await mover.slash(thread, "battleline play", card=troop.split(":")[1], flag=int(troop.split(":")[2]))
-    assert r.response.content.startswith("Move played."), r.response.content
+    assert text_of(r.response).startswith("Move played."), text_of(r.response)
     r = await mover.slash(thread, "match undo")
-    assert r.response.content.startswith("Asked"), r.response.content
+    assert text_of(r.response).startswith("Asked"), text_of(r.response)
     for label in ("Allow the take-back", "Refuse"):
         r = await carol.click(with_button(thread, label), label=label)
-        assert "not playing" in r.response.content, (label, r.response.content)
+        assert "not playing" in text_of(r.response), (label, text_of(r.response))
     assert (await current_match(env)).meta["undo"]["version"] == version + 1, "the question is still open"
     r = await waiter.click(with_button(thread, "Refuse"), label="Refuse")
-    assert r.response.content == "The move stays."
+    assert text_of(r.response) == "The move stays."
     await env.advance_time(DAY + 1)
     for label in ("Claim the win", "Keep waiting"):
         r = await carol.click(with_button(thread, label), label=label)
-        assert "not playing" in r.response.content, (label, r.response.content)
+        assert "not playing" in text_of(r.response), (label, text_of(r.response))
     board = [m for m in thread.history() if m.attachments][-1]
     for label in buttons(board):  # whatever else a board offers, it is not for a spectator
         r = await carol.click(board, label=label)
-        assert "not playing" in r.response.content, (label, r.response.content)
+        assert "not playing" in text_of(r.response), (label, text_of(r.response))
     match = await current_match(env)
     assert match.status == "active" and match.version == version + 1
 
@@ -432,7 +433,7 @@ async def test_battleline_spectator_sees_the_boards_but_no_hand_and_cannot_act(p
     assert dms(carol) == [], "the spectator gets no DM"
     # ... while the players' hands did go out, privately: by DM, and in the answers to their moves
     assert any(a.filename.endswith("hand.png") for m in dms(alice) + dms(bob) for a in m.attachments)
-    private = [m for player in (alice, bob) for m in thread.history(viewer=player) if "You drew" in m.content]
+    private = [m for player in (alice, bob) for m in thread.history(viewer=player) if "You drew" in text_of(m)]
     assert private and not {m.id for m in private} & {m.id for m in seen}
 
 
@@ -446,25 +447,25 @@ async def test_battleline_rematch_from_the_final_board_swaps_the_first_player(pl
     second = bob if first is alice else alice
     await play_battleline_turns(env, [alice, bob], thread, 3)
     r = await second.slash(thread, "match resign")
-    assert "You resigned" in r.response.content
+    assert "You resigned" in text_of(r.response)
     old = await current_match(env)
     assert old.status == "finished" and old.result["winners"] == [old.seat_of(first.id)]
     final = thread_of(channel).history()[-1]
-    assert "Game over" in final.content and "Rematch" in buttons(final)
+    assert "Game over" in text_of(final) and "Rematch" in buttons(final)
 
     r = await carol.click(final, label="Rematch")
-    assert "Only the players" in r.response.content
+    assert "Only the players" in text_of(r.response)
     r = await second.click(final, label="Rematch")
-    assert "Rematch #2 has started" in r.response.content, r.response.content
+    assert "Rematch #2 has started" in text_of(r.response), text_of(r.response)
     new = await current_match(env, 2)
     assert new.status == "active" and new.game == "battleline" and new.version == 0
     assert [(s.seat, s.user_id) for s in new.seats] == [(s.seat, s.user_id) for s in old.seats]
     assert new.snapshot["first_player"] == 1 - seat
     assert (await due(env, [alice, bob], 2))[2] is second, "the other player starts the rematch"
     new_thread = thread_of(channel)
-    assert new_thread.id != thread.id and second.mention in new_thread.history()[0].content
+    assert new_thread.id != thread.id and second.mention in text_of(new_thread.history()[0])
     r = await first.click(final, label="Rematch")
-    assert "already started" in r.response.content
+    assert "already started" in text_of(r.response)
     assert len(await env.bot.store.list_matches(statuses=("active",))) == 1
 
 
@@ -477,10 +478,10 @@ async def test_battleline_rematch_after_a_timeout_before_any_move_swaps_the_firs
     assert seat == 1 and match.snapshot["first_player"] == 1
     await env.advance_time(DAY + 1)
     r = await second.click(with_button(thread, "Claim the win"), label="Claim the win")
-    assert r.response.content.startswith("You win"), r.response.content
+    assert text_of(r.response).startswith("You win"), text_of(r.response)
     final = thread_of(channel).history()[-1]
     r = await first.click(final, label="Rematch")
-    assert "Rematch #2 has started" in r.response.content, r.response.content
+    assert "Rematch #2 has started" in text_of(r.response), text_of(r.response)
     new = await current_match(env, 2)
     assert [s.user_id for s in new.seats] == [s.user_id for s in match.seats]
     assert (await due(env, [alice, bob], 2))[2] is second, \
@@ -497,7 +498,7 @@ async def test_battleline_log_and_replay_of_a_complete_game(play):
     env, guild, channel, alice, bob, carol = play
     seeded(env, COMPUTER_GAME)
     r = await alice.slash(channel, "battleline challenge", opponent=bot_handle(env))
-    assert "has started" in r.response.content, r.response.content
+    assert "has started" in text_of(r.response), text_of(r.response)
     thread = thread_of(channel)
     source, turns = HandSource(alice, thread), 0
     while (await current_match(env)).status == "active":
@@ -518,13 +519,13 @@ async def test_battleline_log_and_replay_of_a_complete_game(play):
             expected.append((name_seats(event.public, names), held, list(event.private.values())))
     r = await carol.slash(thread, "match log", match=match.id)  # a spectator may read it
     pages = -(-len(expected) // 20)
-    assert f"page {pages} of {pages}" in r.response.content and pages > 2, r.response.content[:200]
-    message, texts = r.response, [r.response.content]
+    assert f"page {pages} of {pages}" in text_of(r.response) and pages > 2, text_of(r.response)[:200]
+    message, texts = r.response, [text_of(r.response)]
     for page in range(pages - 1, 0, -1):
         r = await carol.click(message, label="◀ Earlier")
         message = r.response
-        assert f"page {page} of {pages}" in message.content, message.content[:200]
-        texts.insert(0, message.content)
+        assert f"page {page} of {pages}" in text_of(message), text_of(message)[:200]
+        texts.insert(0, text_of(message))
     lines = [line for text in texts for line in text.splitlines() if line[:1].isdigit()]
     assert len(lines) == len(expected)
     for n, (line, (public, held, private)) in enumerate(zip(lines, expected), 1):
@@ -536,7 +537,7 @@ async def test_battleline_log_and_replay_of_a_complete_game(play):
     # /match replay: the opening board and one frame per turn (a play and its draw are one),
     # under Discord's upload limit
     r = await carol.slash(thread, "match replay", match=match.id)
-    assert f"replay of {len(log)} moves, one picture per turn" in r.response.content, r.response.content
+    assert f"replay of {len(log)} moves, one picture per turn" in text_of(r.response), text_of(r.response)
     gif = r.response.attachments[0]
     data = await gif.read()
     assert gif.filename.endswith(".gif") and len(data) < SIZE_LIMIT
@@ -558,7 +559,7 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
     thread = thread_of(channel)
     await play_battleline_turns(env, [alice], thread, 6)
     r = await alice.slash(thread, "match resign")
-    assert "You resigned" in r.response.content
+    assert "You resigned" in text_of(r.response)
     match = await current_match(env)
     moves = match.version
     assert match.status == "finished" and moves > 10
@@ -567,21 +568,21 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
 
     turns = await turns_in(env, match)
     r = await alice.slash(thread, "match replay")
-    assert f"replay of {moves} moves, one picture per turn" in r.response.content, r.response.content
+    assert f"replay of {moves} moves, one picture per turn" in text_of(r.response), text_of(r.response)
     whole = await r.response.attachments[0].read()
     assert len(gif_frames(whole)) == turns
     limit = len(whole) // 4
     monkeypatch.setattr(replay_render, "SIZE_LIMIT", limit)
 
     r = await alice.slash(thread, "match replay")  # one replay a minute per user
-    again = re.search(r"try again <t:(\d+):R>", r.response.content)
-    assert r.ephemeral and not r.response.attachments and again, r.response.content
+    again = re.search(r"try again <t:(\d+):R>", text_of(r.response))
+    assert r.ephemeral and not r.response.attachments and again, text_of(r.response)
     now = env.bot.clock()
     assert now < int(again.group(1)) <= now + REPLAY_EVERY + 1
     await env.advance_time(int(again.group(1)) - now)
     r = await alice.slash(thread, "match replay")
-    shown = re.search(r"\((\d+) of (\d+) turns shown, evenly spread\)", r.response.content)
-    assert shown and int(shown.group(2)) == turns, r.response.content
+    shown = re.search(r"\((\d+) of (\d+) turns shown, evenly spread\)", text_of(r.response))
+    assert shown and int(shown.group(2)) == turns, text_of(r.response)
     data = await r.response.attachments[0].read()
     assert len(data) <= limit
     frames = gif_frames(data)
@@ -605,23 +606,23 @@ async def test_one_replay_of_a_match_at_a_time_and_one_a_minute_per_user(play):
     gate = gate_for(env.bot)
     with gate.admit(match.id, bob.id, env.bot.clock()):  # a replay of the match under way
         r = await carol.slash(thread, "match replay", match=match.id)
-        assert r.ephemeral and not r.response.attachments, r.response.content
-        assert f"A replay of match #{match.id} is being made" in r.response.content
-        assert not [m for m in thread.history() if "is being made" in m.content], "the refusal is not public"
+        assert r.ephemeral and not r.response.attachments, text_of(r.response)
+        assert f"A replay of match #{match.id} is being made" in text_of(r.response)
+        assert not [m for m in thread.history() if "is being made" in text_of(m)], "the refusal is not public"
     assert not gate.busy(match.id)
 
     r = await carol.slash(thread, "match replay", match=match.id)
-    assert not r.ephemeral and f"replay of {match.version} moves" in r.response.content, r.response.content
+    assert not r.ephemeral and f"replay of {match.version} moves" in text_of(r.response), text_of(r.response)
     assert len(gif_frames(await r.response.attachments[0].read())) == await turns_in(env, match)
     r = await alice.slash(thread, "match replay")  # somebody else need not wait
-    assert r.response.attachments, r.response.content
+    assert r.response.attachments, text_of(r.response)
     r = await carol.slash(thread, "match replay", match=match.id)
-    assert r.ephemeral and "try again <t:" in r.response.content and not r.response.attachments
+    assert r.ephemeral and "try again <t:" in text_of(r.response) and not r.response.attachments
     assert len(gate) == 3  # bob, carol and alice asked within the minute
 
     await env.advance_time(REPLAY_EVERY)
     r = await carol.slash(thread, "match replay", match=match.id)
-    assert r.response.attachments, r.response.content
+    assert r.response.attachments, text_of(r.response)
     assert len(gate) == 1, "the gate keeps only who asked within the last minute"
 
 
@@ -634,7 +635,7 @@ async def test_battalia_defender_runs_out_of_time_and_the_attacker_claims_the_wi
     env, guild, channel, alice, bob, carol = play
     seeded(env, BATTALIA_BATTLE)
     r = await alice.slash(channel, "battalia challenge", opponent=bob, weeks=5, clock="move-24h")
-    assert "Challenge #1" in r.response.content, r.response.content
+    assert "Challenge #1" in text_of(r.response), text_of(r.response)
     await bob.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
     service, members = env.bot.service, {alice.id: alice, bob.id: bob}
@@ -654,9 +655,9 @@ async def test_battalia_defender_runs_out_of_time_and_the_attacker_claims_the_wi
     deadline = service.deadline_of(match, seat)
     assert deadline is not None and service.deadline_of(match, battle["attacker"]) is None
     board = thread.history()[-1]
-    assert defender.mention in board.content and f"<t:{int(deadline)}:R>" in board.content
+    assert defender.mention in text_of(board) and f"<t:{int(deadline)}:R>" in text_of(board)
     hand = last_dm(defender)
-    assert f"move {match.version} " in hand.content
+    assert f"move {match.version} " in text_of(hand)
     fight = next(a.id for a in BATTALIA.legal_actions(state, seat) if a.id.startswith("fight:"))
     position = paths.find(paths.build(service.legal_actions(match, seat)), fight)
     assert any(position[:len(at)] == at for _c, at, _kind, _page in toolkit_components(hand)), \
@@ -666,22 +667,22 @@ async def test_battalia_defender_runs_out_of_time_and_the_attacker_claims_the_wi
     await env.advance_time(deadline - 12 * HOUR - env.now().timestamp() - 60)
     assert reminders(defender) == []
     await env.advance_time(61)
-    assert len(reminders(defender)) == 1 and "Battalia" in reminders(defender)[0].content
+    assert len(reminders(defender)) == 1 and "Battalia" in text_of(reminders(defender)[0])
     await env.advance_time(12 * HOUR - 120)
     assert out_of_time_notices(thread) == []
     await env.advance_time(120)
     notice = with_button(thread, "Claim the win")
-    assert notice is not None and notice.content.index(defender.mention) < notice.content.index("is out of time")
+    assert notice is not None and text_of(notice).index(defender.mention) < text_of(notice).index("is out of time")
     assert len(dms(attacker)) == attacker_dms, "the attacker was not on the clock"
     r = await defender.click(notice, label="Claim the win")
-    assert "your own seat" in r.response.content
+    assert "your own seat" in text_of(r.response)
     r = await attacker.click(with_button(thread, "Claim the win"), label="Claim the win")
-    assert r.response.content.startswith("You win"), r.response.content
+    assert text_of(r.response).startswith("You win"), text_of(r.response)
     match = await current_match(env)
     assert match.status == "finished" and match.result["winners"] == [battle["attacker"]]
     assert match.result["timeout"] == [seat]
     final = thread.history()[-1]
-    assert "Game over" in final.content and "Rematch" in buttons(final) and final.attachments
+    assert "Game over" in text_of(final) and "Rematch" in buttons(final) and final.attachments
 
 
 async def test_battalia_absent_player_is_replaced_by_the_computer_and_comes_back(play):
@@ -690,7 +691,7 @@ async def test_battalia_absent_player_is_replaced_by_the_computer_and_comes_back
     takes the seat back with /match return."""
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "battalia challenge", opponent=bob, opponent2=carol, weeks=1, clock="move-24h")
-    assert "Challenge #1" in r.response.content, r.response.content
+    assert "Challenge #1" in text_of(r.response), text_of(r.response)
     for member in (bob, carol):
         await member.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
@@ -702,10 +703,10 @@ async def test_battalia_absent_player_is_replaced_by_the_computer_and_comes_back
 
     await env.advance_time(DAY + 1)
     notice = with_button(thread, "Let the computer play")
-    assert notice is not None and absent.mention in notice.content
+    assert notice is not None and absent.mention in text_of(notice)
     for voter in voters:
         r = await voter.click(with_button(thread, "Let the computer play"), label="Let the computer play")
-    assert r.response.content == "The computer now plays that seat."
+    assert text_of(r.response) == "The computer now plays that seat."
     match = await current_match(env)
     assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
     assert [a for _q, s, a, _t in await env.bot.store.actions(match.id) if s == absent_seat], \
@@ -720,7 +721,7 @@ async def test_battalia_absent_player_is_replaced_by_the_computer_and_comes_back
         await service.act(match.id, match.user_at(seat).user_id,
                           BATTALIA.ai_choose(match.snapshot, seat, match.seed + match.version))
     r = await absent.slash(thread, "match return")
-    assert "again" in r.response.content
+    assert "again" in text_of(r.response)
     match = await current_match(env)
     assert not match.user_at(absent_seat).is_ai and match.meta["absent"] == []
     assert await service.replay(match.id) == match.snapshot
@@ -732,7 +733,7 @@ async def test_battalia_take_back_rematch_and_replay(play):
     resignation the rematch starts with the other player; the replay has a frame per logged row."""
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "battalia challenge", opponent=bob, weeks=1, clock="none")
-    assert "Challenge #1" in r.response.content, r.response.content
+    assert "Challenge #1" in text_of(r.response), text_of(r.response)
     await bob.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
     service, members = env.bot.service, {alice.id: alice, bob.id: bob}
@@ -745,9 +746,9 @@ async def test_battalia_take_back_rematch_and_replay(play):
     board = thread.history()[-1]
     assert "Take back my move" in buttons(board)
     r = await first.click(board, label="Take back my move")
-    assert r.response.content.startswith("Asked"), r.response.content
+    assert text_of(r.response).startswith("Asked"), text_of(r.response)
     r = await other.click(with_button(thread, "Allow the take-back"), label="Allow the take-back")
-    assert r.response.content == "Approved: the move was taken back."
+    assert text_of(r.response) == "Approved: the move was taken back."
     assert (await current_match(env)).snapshot == opening.snapshot
 
     for _ in range(60):  # play on until somebody ends a turn, which draws cards
@@ -762,13 +763,13 @@ async def test_battalia_take_back_rematch_and_replay(play):
         pytest.fail("nobody ended a turn")
     assert "Take back my move" not in buttons(thread.history()[-1]), "no button where no take-back can be granted"
     r = await mover.slash(thread, "match undo")
-    assert "cannot be taken back" in r.response.content and (await current_match(env)).version == match.version + 1
+    assert "cannot be taken back" in text_of(r.response) and (await current_match(env)).version == match.version + 1
 
     await alice.slash(thread, "match resign")
     old = await current_match(env)
     assert old.status == "finished"
     r = await bob.click(thread.history()[-1], label="Rematch")
-    assert "Rematch #2 has started" in r.response.content
+    assert "Rematch #2 has started" in text_of(r.response)
     rematch = await current_match(env, 2)
     (rematch_first,) = BATTALIA.active_players(rematch.snapshot)
     assert rematch.user_at(rematch_first).user_id != first.id, "the other player starts the rematch"

@@ -6,6 +6,7 @@ import pytest
 
 from bot import EXTENSIONS
 from tests.discord.helpers import said, start_challenge, to_move
+from tests.discord.helpers import text_of
 
 
 @pytest.fixture
@@ -133,7 +134,7 @@ async def test_help_lists_every_game_by_its_own_command_group(world):
     by the command group its cog declares (Civilization's is /civ, Clash of Rage's /clash)."""
     from engine import registry
     env, guild, channel, alice, *_ = world
-    text = (await alice.slash(channel, "help")).response.content
+    text = text_of((await alice.slash(channel, "help")).response)
     groups = {cog.GAME: cog.__cog_group_name__ for cog in env.bot.cogs.values() if getattr(cog, "GAME", None)}
     for game in registry.load_builtin():
         if game.name in groups:

@@ -29,6 +29,7 @@ from tests.discord import harness
 from tests.discord.harness import GAMES, NOT_A_MOVE, FixedSeed, assert_thread_hides_secrets, check_hand
 from tests.discord.helpers import (assert_fits, bot_handle, children, current_match, offered_values, remember_answer,
                                    thread_of, toolkit_components)
+from tests.discord.helpers import text_of
 
 TWO_PLAYER_SEED = 7302  # weeks=2, 64 human moves: the human attacks once and defends once
 FOUR_PLAYER_SEED = 3    # weeks=1, about 50 moves by the two humans
@@ -65,7 +66,7 @@ async def test_four_player_game_two_humans_and_two_computers(world):
     env, guild, channel, alice, bob, carol = world
     env.bot.service.seed_source = FixedSeed(FOUR_PLAYER_SEED)
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, weeks=1)
-    assert "sent" in r.response.content
+    assert "sent" in text_of(r.response)
     await bob.click(channel.history()[-1], label="Accept")
     match = await current_match(env)
     assert match.status == "active" and len(match.seats) == 4 and sum(s.is_ai for s in match.seats) == 2
@@ -86,13 +87,13 @@ async def test_four_player_game_two_humans_and_two_computers(world):
 async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "battalia rules")
-    texts = [r.response.content] + [f.content for f in r.followups]
+    texts = [text_of(r.response)] + [text_of(f) for f in r.followups]
     assert r.ephemeral and texts[:2] == [RULES_TEXT, DESIGN_TEXT], "the rules in short and the design decisions"
     assert "Match options" in texts[2] and "`weeks`" in texts[2]
     r = await alice.slash(channel, "battalia challenge", opponent=bob, variant="scenario2")
-    assert "exactly 4 players" in r.response.content  # R132
+    assert "exactly 4 players" in text_of(r.response)  # R132
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=3)
-    assert "2–4 players" in r.response.content
+    assert "2–4 players" in text_of(r.response)
     env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     await alice.slash(channel, "battalia challenge", opponent=bob, weeks=1)
     await bob.click(channel.history()[-1], label="Accept")
@@ -103,9 +104,9 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     async def unchanged(member, command, text, **options):
         before = await current_match(env)
         r = await member.slash(thread, command, **options)
-        assert r.ephemeral and text in r.response.content, r.response.content
+        assert r.ephemeral and text in text_of(r.response), text_of(r.response)
         assert (await current_match(env)).version == before.version
-        return r.response.content
+        return text_of(r.response)
 
     async def offered(member, command, option, **given):
         """(what the option's list offers, what the legal moves allow)"""
@@ -173,7 +174,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
                                                             unit="soldier")]
     assert all(v.startswith("Supply, ") for v in listed) and ("Supply, Supply" in listed) == (len(supply) > 1)
     r = await mover.slash(thread, "battalia hire", unit="soldier", cards="Supply, supply")
-    assert r.response.content.startswith("Move played.")
+    assert text_of(r.response).startswith("Move played.")
     remember_answer(mover, r)
     played = (await current_match(env)).snapshot["players"][seat]["played"]
     assert len(played) == 2 and set(played) <= set(supply), "the two Supply cards named paid"
@@ -192,7 +193,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     assert roads == legal and roads
     shape = min(roads, key=("curve", "t", "straight", "cross").index)  # one that turns several ways
     r = await mover.slash(thread, "battalia build road", shape=shape)
-    assert r.response.content.startswith("Move played.")
+    assert text_of(r.response).startswith("Move played.")
     remember_answer(mover, r)
     match = await current_match(env)
     tile = match.snapshot["terrain"][match.snapshot["pending"]["tile"]]
@@ -214,7 +215,7 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
         r = await mover.select(r.response.message, [chosen], custom_id=menu.custom_id)
     else:
         r = await mover.slash(thread, "battalia place", square=square, rotation=rotation)
-    assert r.response.content.startswith("Move played."), r.response.content
+    assert text_of(r.response).startswith("Move played."), text_of(r.response)
     placed = (await current_match(env)).snapshot["board"][square]
     assert (placed["kind"], placed["shape"], placed["rot"]) == (tile["kind"], tile["shape"], int(rotation))
 
@@ -322,7 +323,7 @@ async def test_command_tree_fits_discord_limits(world):
     assert {"opponent", "opponent2", "opponent3", "computers", "clock", "variant", "weeks", "cities",
             "no_neutral", "heroes", "level4"} <= params and "neutral" not in params
     r = await world[3].slash(world[2], "help")
-    assert "/battalia challenge" in r.response.content
+    assert "/battalia challenge" in text_of(r.response)
 
 
 async def test_challenge_with_house_rules_R133(world):
@@ -330,13 +331,13 @@ async def test_challenge_with_house_rules_R133(world):
     the engine and shown by /battalia rules and on the thread's first board."""
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, cities=3)
-    assert "not enough cross cities" in r.response.content and (await env.bot.service.store.list_matches()) == []
+    assert "not enough cross cities" in text_of(r.response) and (await env.bot.service.store.list_matches()) == []
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=2, variant="scenario2", cities=2)
-    assert "Scenario 2" in r.response.content
+    assert "Scenario 2" in text_of(r.response)
     env.bot.service.seed_source = FixedSeed(TWO_PLAYER_SEED)
     r = await alice.slash(channel, "battalia challenge", opponent=bot_handle(env), weeks=1, cities=2,
                           no_neutral=True, heroes=1, level4=3)
-    assert "has started" in r.response.content, r.response.content
+    assert "has started" in text_of(r.response), text_of(r.response)
     match = await current_match(env)
     assert match.options == {"weeks": 1, "start_cities": 2, "no_neutral": True, "start_heroes": 1, "level4_end": 3}
     thread = thread_of(channel)
@@ -350,15 +351,15 @@ async def test_challenge_with_house_rules_R133(world):
         assert sum(1 for h in state["players"][seat]["heroes"] if h) == 1
     assert "house rules: " in from_json(state["log"][0])
     r = await alice.slash(thread, "battalia rules", match=match.id)
-    assert r.ephemeral and r.response.content.startswith(f"Match #{match.id} is played with: ")
-    opening = thread.history()[0].content
+    assert r.ephemeral and text_of(r.response).startswith(f"Match #{match.id} is played with: ")
+    opening = text_of(thread.history()[0])
     assert "begins" in opening
     for part in ("week limit 1", "starting cities 2", "no neutral cities", "starting heroes 1",
                  "level-4 cities to end 3"):
-        assert part in r.response.content, (part, r.response.content)
+        assert part in text_of(r.response), (part, text_of(r.response))
         assert part in opening, (part, opening)
     r = await carol.slash(channel, "battalia rules")
-    texts = [r.response.content] + [f.content for f in r.followups]
+    texts = [text_of(r.response)] + [text_of(f) for f in r.followups]
     assert not any(t.startswith("Match #") for t in texts), "no match named: only the rules"
     assert any("`no_neutral`" in t for t in texts), "the options are listed under the names the challenge takes"
 
@@ -369,7 +370,7 @@ async def test_rules_help_names_the_house_rules_as_the_challenge_does_R133(world
     env, guild, channel, alice, bob, carol = world
     params = {p.name for p in env.bot.tree.get_command("battalia").get_command("challenge").parameters}
     r = await alice.slash(channel, "battalia rules")
-    summary = r.response.content
+    summary = text_of(r.response)
     line = next(text for text in summary.splitlines() if "House rules" in text)
     named = set(re.findall(r"`([a-z0-9_]+)`", line))
     assert {"weeks", "cities", "heroes", "level4"} <= named
@@ -423,19 +424,19 @@ async def test_formation_shown_to_the_opponent_the_declarer_picks_R23(world):
     assert f"Show them to {other.name}" in by_value[f"formation {other_seat}"], by_value
     shown = list(match.snapshot["players"][seat]["hand"])
     r = await member.slash(thread, "battalia turnstart", choice=f"formation {other_seat}")
-    assert r.response.content.startswith("Move played.")
+    assert text_of(r.response).startswith("Move played.")
     remember_answer(member, r)
     match = await current_match(env)
     assert service.private_view(match, other_seat)["formation_seen"]
     assert service.private_view(match, computer_seat)["formation_seen"] == []
-    assert f"move {match.version} " in other.user.dm_channel.history()[-1].content, \
+    assert f"move {match.version} " in text_of(other.user.dm_channel.history()[-1]), \
         "the chosen opponent's hand was refreshed"
     r = await member.slash(thread, "battalia turnstart", choice="formation 9")
     assert r.ephemeral and (await current_match(env)).version == match.version
     # the declaration is told on the board that ends the turn
     while (now := await current_match(env)).status == "active" and RULES.active_players(now.snapshot) == {seat}:
         await driver.play_one()
-    message = next(m.content for m in reversed(thread.history()) if "declares a Formation" in m.content)
+    message = next(text_of(m) for m in reversed(thread.history()) if "declares a Formation" in text_of(m))
     line = next(text for text in message.splitlines() if "declares a Formation" in text)
     assert f"cards to {other.name}" in line and "Soldier" not in line and "Captain" not in line
     assert not set(CARD_ID.findall(line)) & set(shown)

@@ -20,6 +20,7 @@ from engine.battleline.proof import check_claim
 from tests.discord.harness import (NOT_A_MOVE, HandSource, assert_thread_hides_secrets, button_for, due,
                                    move_by_command, move_by_components, seeded)
 from tests.discord.helpers import children, current_match, last_dm, thread_of, toolkit_components
+from tests.discord.helpers import text_of
 from tests.discord.players import battleline_choose as choose
 from tests.discord.players import is_troop_play
 
@@ -37,7 +38,7 @@ def simcord_bot(make_bot):
 
 async def challenge(env, channel, challenger, opponent, **options):
     r = await challenger.slash(channel, "battleline challenge", opponent=opponent, **options)
-    assert r.ephemeral and "Challenge #" in r.response.content, r.response.content
+    assert r.ephemeral and "Challenge #" in text_of(r.response), text_of(r.response)
     await opponent.click(channel.history()[-1], label="Accept")
     return thread_of(channel)
 
@@ -63,7 +64,7 @@ async def test_full_game_by_slash_commands(world):
     assert any(a.startswith("muddiscard:") for a in log) and any(a.startswith("scout:return:") for a in log)
     for kind in ("play:T-SCOUT", "play:T-REDEPLOY", "play:T-DESERTER", "play:T-TRAITOR", "scout:draw"):
         assert any(a.startswith(kind) for a in log), kind
-    assert match.status == "finished" and "Game over" in thread.history()[-1].content
+    assert match.status == "finished" and "Game over" in text_of(thread.history()[-1])
     assert await env.bot.service.replay(match.id) == match.snapshot
     assert await assert_thread_hides_secrets(env, thread, match) > 50
     await check_log_pages(env, thread, carol, match)
@@ -81,7 +82,7 @@ async def claim_with_a_refusal(env, thread, member, match, seat: int, action: st
     flag = action.split(":")[1]
     r = await member.slash(thread, "battleline claim", flags=f"{wrong} {flag}")
     names = await env.bot.presenter.seat_names(match)
-    lines = r.response.content.splitlines()
+    lines = text_of(r.response).splitlines()
     assert lines[0] == f"Flag {wrong}: " + name_seats(explain_claim(state, seat, wrong), names), lines
     assert lines[1] == f"Flag {flag}: claimed.", lines
     assert "Player " not in lines[0]
@@ -96,13 +97,13 @@ async def check_log_pages(env, thread, viewer, match):
     entries = len(await env.bot.service.history(match.id))
     r = await viewer.slash(thread, "match log", match=match.id)
     pages = -(-entries // 20)
-    assert f"page {pages} of {pages}" in r.response.content and pages > 2
-    message, seen = r.response, [r.response.content]
+    assert f"page {pages} of {pages}" in text_of(r.response) and pages > 2
+    message, seen = r.response, [text_of(r.response)]
     for page in range(pages - 1, 0, -1):
         r = await viewer.click(message, label="◀ Earlier")
         message = r.response  # the ephemeral answer, edited in place
-        seen.append(message.content)
-        assert f"page {page} of {pages}" in message.content, message.content
+        seen.append(text_of(message))
+        assert f"page {page} of {pages}" in text_of(message), text_of(message)
     assert "\n1. " in seen[-1]
     numbered = [line for text in seen for line in text.splitlines() if line[:1].isdigit()]
     assert len(numbered) == entries and "Player 1" not in "".join(numbered)
@@ -115,7 +116,7 @@ async def test_full_game_by_hand_components_one_player_without_dms(world):
     env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
     thread = await challenge(env, channel, alice, bob)
-    assert len([m for m in thread.history() if "your DMs are closed" in m.content]) == 1
+    assert len([m for m in thread.history() if "your DMs are closed" in text_of(m)]) == 1
     sources = {alice.id: HandSource(alice, thread), bob.id: HandSource(bob, thread, dm_closed=True)}
     ordinary_turns, played_at = 0, None
     while (match := await current_match(env)).status == "active":
@@ -142,8 +143,8 @@ async def test_full_game_by_hand_components_one_player_without_dms(world):
     assert match.status == "finished"
     assert await assert_thread_hides_secrets(env, thread, match) > 50
     # DMs to bob were tried once only; his hand came by ephemeral answers, never into the thread
-    assert len([m for m in thread.history() if "your DMs are closed" in m.content]) == 1
-    assert not [m for m in thread.history() if "your private view" in m.content]
+    assert len([m for m in thread.history() if "your DMs are closed" in text_of(m)]) == 1
+    assert not [m for m in thread.history() if "your private view" in text_of(m)]
 
 
 async def _play_to_fill_flag_one(env, members) -> None:
@@ -209,7 +210,7 @@ async def test_autocomplete_offers_only_legal_choices_and_illegal_commands_chang
         r = await member.slash(thread, name, **options)
         assert r.ephemeral and bool(r.response.attachments) == with_hand
         assert (await current_match(env)).version == match.version, "a refused command changed the match"
-        return r.response.content
+        return text_of(r.response)
 
     assert NOT_A_MOVE in await refused(mover, "battleline play", card=cards[0], flag=1)
     not_held = next(c for c in ("red7", "blue3", "green9", "purple1") if c not in hand)
@@ -238,15 +239,15 @@ async def test_autocomplete_offers_only_legal_choices_and_illegal_commands_chang
     assert (await current_match(env)).version == match.version
     # the legal move goes through; the draw is the next step, with its own command
     r = await mover.slash(thread, "battleline play", card=cards[0], flag=2)
-    assert r.response.content.startswith("Move played."), r.response.content
-    assert "You drew" not in r.response.content  # both decks have cards: the player chooses (R16)
+    assert text_of(r.response).startswith("Move played."), text_of(r.response)
+    assert "You drew" not in text_of(r.response)  # both decks have cards: the player chooses (R16)
     played = await current_match(env)
     assert played.version == match.version + 1 and played.snapshot["step"] == "draw"
     decks = values(await mover.autocomplete(thread, "battleline draw", "deck", ""))
     assert decks == [d for d in ("troop", "tactics") if played.snapshot[f"{d}_deck"]]
     assert all(v == "?" for v in values(await waiter.autocomplete(thread, "battleline draw", "deck", "")))
     r = await mover.slash(thread, "battleline draw", deck="troop")
-    assert r.response.content.startswith("Move played. You drew "), r.response.content
+    assert text_of(r.response).startswith("Move played. You drew "), text_of(r.response)
     assert (await current_match(env)).version == match.version + 2
     await assert_thread_hides_secrets(env, thread, await current_match(env))
 
@@ -272,20 +273,20 @@ async def test_hand_menus_survive_a_restart_and_the_draw_is_a_button_on_the_answ
     assert [o.label for o in flag_menu.options] == [f"Flag {n}" for n in range(1, 10)]  # R7, R8: any flag at the start
     flag_four = next(o.value for o in flag_menu.options if o.label == "Flag 4")
     r = await mover.user.select(r.response.message, [flag_four], custom_id=flag_menu.custom_id)
-    assert r.response.content.startswith("Move played."), r.response.content
-    assert "You drew" not in r.response.content
+    assert text_of(r.response).startswith("Move played."), text_of(r.response)
+    assert "You drew" not in text_of(r.response)
     after = await current_match(env)
     assert after.version == 1 and RULES.active_players(after.snapshot) == {seat}  # R16: he draws next
     # the answer is his hand, with a button per deck
     answer = r.response.message
-    assert "your private view" in answer.content and answer.attachments
+    assert "your private view" in text_of(answer) and answer.attachments
     assert not [c for c, _at, kind, _page in toolkit_components(answer) if kind == "step"]
     troop = await button_for(env.bot, answer, after, seat, "draw:troop")
     tactics = await button_for(env.bot, answer, after, seat, "draw:tactics")
     assert troop is not None and tactics is not None
     assert "troop" in troop.label.lower() and "tactics" in tactics.label.lower()
     r = await mover.user.click(answer, custom_id=tactics.custom_id)  # the answer is in the DM
-    assert r.response.content.startswith("Move played. You drew "), r.response.content
+    assert text_of(r.response).startswith("Move played. You drew "), text_of(r.response)
     after = await current_match(env)
     assert after.version == 2 and RULES.active_players(after.snapshot) != {seat}
     assert [a for _q, _s, a, _t in await env.bot.store.actions(after.id)] == [f"play:{card}:4", "draw:tactics"]
@@ -298,13 +299,13 @@ async def test_hand_menus_survive_a_restart_and_the_draw_is_a_button_on_the_answ
 async def test_rules_answer_privately_with_our_design_decisions(world):
     env, guild, channel, alice, *_ = world
     r = await alice.slash(channel, "battleline rules")
-    assert r.ephemeral and "three adjacent flags or any five" in r.response.content
+    assert r.ephemeral and "three adjacent flags or any five" in text_of(r.response)
     decisions = r.followups[0]
-    assert decisions.ephemeral and "ours" in decisions.content
+    assert decisions.ephemeral and "ours" in text_of(decisions)
     for decision in ("D7", "D14", "D16"):
-        assert decision in decisions.content
-    assert len(r.response.content) <= 2000 and len(decisions.content) <= 2000
-    options = r.followups[-1].content  # the declared match options
+        assert decision in text_of(decisions)
+    assert len(text_of(r.response)) <= 2000 and len(text_of(decisions)) <= 2000
+    options = text_of(r.followups[-1])  # the declared match options
     assert "`variant`" in options and "`series`" in options
 
 

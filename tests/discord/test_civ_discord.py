@@ -22,6 +22,7 @@ from tests.discord.harness import Driver, FixedSeed, assert_thread_hides_secrets
 from tests.discord.helpers import (current_match, last_dm, log_rematch_and_replay, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of,
                                    undo_is_refused_after, vote_hands_the_seat_to_the_computer, with_button)
+from tests.discord.helpers import text_of
 from tests.discord.players import CIV_FOUR_PLANNERS as FOUR_PLANNERS
 from tests.discord.players import CivPlanner as Planner
 from tests.discord.players import civ_four_players as four_players
@@ -43,7 +44,7 @@ async def challenge(env, channel, challenger, *opponents, computers: int = 0, cl
     names = ("opponent", "opponent2", "opponent3")
     extra = {"computers": computers} if computers else {}
     r = await challenger.slash(channel, "civ challenge", **dict(zip(names, opponents)), clock=clock, **extra)
-    assert r.ephemeral and ("has started" in r.response.content or "sent" in r.response.content), r.response.content
+    assert r.ephemeral and ("has started" in text_of(r.response) or "sent" in text_of(r.response)), text_of(r.response)
     for opponent in opponents:
         if opponent.id != env.bot.user.id:
             await opponent.click(with_button(channel, "Accept"), label="Accept")
@@ -76,7 +77,7 @@ async def test_four_players_two_people_and_two_computers(world):
     actions = [action for _seq, _seat, action, _at in await env.bot.store.actions(match.id)]
     happened = stage_2_happenings(actions, match.snapshot)
     assert all(happened.values()), happened
-    assert "Game over" in thread.history()[-1].content
+    assert "Game over" in text_of(thread.history()[-1])
     await assert_thread_hides_secrets(env, thread, match)
 
 
@@ -117,7 +118,7 @@ async def test_a_battle_is_exchanged_privately(world):
         other = "defender" if side == "attacker" else "attacker"
         assert view["battle"]["hands"][other] == len(battle["hands"][other]), "the other hand: a count"
         dm = last_dm(member)
-        assert f"· move {match.version} ·" in dm.content, dm.content
+        assert f"· move {match.version} ·" in text_of(dm), text_of(dm)
         assert await dm.attachments[0].read() == renderer.render_hand(view, names, "en")
     # the battle's plays, made on the hands
     driver = Driver(env, thread, [alice, bob], {"alice": Planner(), "bob": Planner()})
@@ -131,8 +132,8 @@ async def test_a_battle_is_exchanged_privately(world):
     match = await current_match(env)
     states = await replayed_states(env, match)
     for message in thread.history()[len(seen):]:
-        check_public_text(GAME, message.content, states[battle_version(states):match.version + 1])
-    told = "\n".join(m.content for m in thread.history()[len(seen):])
+        check_public_text(GAME, text_of(message), states[battle_version(states):match.version + 1])
+    told = "\n".join(text_of(m) for m in thread.history()[len(seen):])
     assert "plays" in told and "Your battle hand" not in told, told[-600:]
 
 
@@ -159,17 +160,17 @@ async def test_the_secret_research_with_a_player_out_of_time(play):
     a = (match.snapshot["first"] + 1) % 2          # the next turn's first player
     b = 1 - a
     picker, absent = members[match.user_at(a).user_id], members[match.user_at(b).user_id]
-    footer = thread.history()[-1].content.splitlines()[-1]
+    footer = text_of(thread.history()[-1]).splitlines()[-1]
     assert "Waiting for 2 players to choose their research" in footer, footer
     for member in (alice, bob):
         assert member.mention not in footer and member.name not in footer
     mine = RULES.legal_actions(match.snapshot, a)[0].id
     before = len(thread.history())
     r = await picker.slash(thread, "civ research", tech=mine.split(":")[1])
-    assert r.response.content.startswith("Move played."), r.response.content
+    assert text_of(r.response).startswith("Move played."), text_of(r.response)
     tech = render(research.name(mine.split(":")[1]), "en")
     for message in thread.history()[before:]:
-        told = message.content
+        told = text_of(message)
         assert "Research chosen: 1 of 2 players." in told and picker.name not in told and tech not in told, told
     match = await current_match(env)
     assert RULES.active_players(match.snapshot) == {b} and service.deadline_of(match, b) is not None
@@ -181,8 +182,8 @@ async def test_the_secret_research_with_a_player_out_of_time(play):
     assert [(s, act) for _q, s, act, _t in log[-2:]] == [(a, mine), (b, expected)], "the computer's pick"
     assert not RULES.moment(match.snapshot).asks_privately
     after = thread.history()[before:]
-    assert not [m for m in after if "is out of time" in m.content], [m.content for m in after]
-    assert len([m for m in after if "Research revealed" in m.content]) == 1, [m.content for m in after]
+    assert not [m for m in after if "is out of time" in text_of(m)], [text_of(m) for m in after]
+    assert len([m for m in after if "Research revealed" in text_of(m)]) == 1, [text_of(m) for m in after]
     assert not match.user_at(b).is_ai, f"{absent.name} keeps the seat"
 
 
@@ -230,20 +231,20 @@ async def test_spectator_log_rematch_and_replay(world):
     env.bot.service.seed_source = FixedSeed(3)
     thread = await challenge(env, channel, alice, bob)
     r = await carol.slash(channel, "match watch", match=1)
-    assert "watching match #1" in r.response.content, r.response.content
+    assert "watching match #1" in text_of(r.response), text_of(r.response)
     for command in ("civ hand", "match hand"):
         r = await carol.slash(thread, command)
-        assert r.ephemeral and "not playing" in r.response.content and not r.response.attachments, command
+        assert r.ephemeral and "not playing" in text_of(r.response) and not r.response.attachments, command
     r = await carol.slash(thread, "civ done")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "not playing" in text_of(r.response)
     await moves_by_service(env, lambda m: m.snapshot["turn"] >= 3)
     r = await alice.slash(thread, "match resign")
-    assert "resigned" in r.response.content, r.response.content
+    assert "resigned" in text_of(r.response), text_of(r.response)
     match = await current_match(env)
     assert match.status == "finished" and match.result["winners"] == [match.seat_of(bob.id)]
 
     boards = spectator_boards(channel, thread, carol)
-    assert len(boards) > 2 and boards[-1].content == thread.history()[-1].content
+    assert len(boards) > 2 and text_of(boards[-1]) == text_of(thread.history()[-1])
     assert await assert_thread_hides_secrets(env, thread, match) == len(boards)
 
     states = await replayed_states(env, match)
@@ -261,7 +262,7 @@ async def test_the_rules_help_lists_every_house_value(play):
 
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "civ rules")
-    texts = [r.response.content] + [f.content for f in r.followups]
+    texts = [text_of(r.response)] + [text_of(f) for f in r.followups]
     assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT) + 1, len(texts)
     assert "`learning`" in texts[-1] and "`turns`" in texts[-1], "the declared options close the help"
     assert all(0 < len(t) <= 2000 for t in texts)

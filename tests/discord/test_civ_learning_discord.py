@@ -9,6 +9,7 @@ import pytest
 
 from engine.civilization import RULES
 from tests.discord.helpers import current_match, thread_of
+from tests.discord.helpers import text_of
 
 
 @pytest.fixture
@@ -20,12 +21,12 @@ async def test_section_8_g40_a_learning_game_through_match_new_ends_with_no_winn
     env, guild, channel, alice, bob, carol = play
     for bad in ("turns=500", "learning=maybe", "turns=many"):
         r = await alice.slash(channel, "match new", game="civilization", opponent=bob, options=bad)
-        assert r.ephemeral and "Challenge #" not in r.response.content, (bad, r.response.content)
+        assert r.ephemeral and "Challenge #" not in text_of(r.response), (bad, text_of(r.response))
     r = await alice.slash(channel, "match new", game="civilization", opponent=bob, options="learning=yes turns=1")
-    assert "Challenge #" in r.response.content, r.response.content
+    assert "Challenge #" in text_of(r.response), text_of(r.response)
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
-    opening = thread.history()[0].content
+    opening = text_of(thread.history()[0])
     assert "Options:" in opening and "learning game on" in opening and "turn limit 1" in opening, opening
     match = await current_match(env)
     assert match.options == {"learning": True, "turns": 1}
@@ -43,5 +44,5 @@ async def test_section_8_g40_a_learning_game_through_match_new_ends_with_no_winn
     assert match.status == "finished" and match.result["winners"] == []
     assert match.snapshot["turn"] == 1
     assert "rating_changes" not in match.meta, "a learning game is not rated"
-    final = thread.history()[-1].content
+    final = text_of(thread.history()[-1])
     assert "Game over" in final and "no winner" in final, final

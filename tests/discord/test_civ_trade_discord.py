@@ -11,6 +11,7 @@ import pytest
 from engine.civilization import RULES
 from tests.discord.harness import FixedSeed
 from tests.discord.helpers import buttons, current_match, moves_by_service, thread_of, with_button
+from tests.discord.helpers import text_of
 
 PROMISE = "I will keep my armies away from Rome for three turns"
 
@@ -23,7 +24,7 @@ def simcord_bot(make_bot, virtual_clock):
 async def three_people_in_the_trade_phase(env, channel, alice, bob, carol):
     env.bot.service.seed_source = FixedSeed(1)
     r = await alice.slash(channel, "civ challenge", opponent=bob, opponent2=carol, clock="none")
-    assert r.ephemeral, r.response.content
+    assert r.ephemeral, text_of(r.response)
     for person in (bob, carol):
         await person.click(with_button(channel, "Accept"), label="Accept")
     thread = thread_of(channel)
@@ -50,7 +51,7 @@ def hand_dm(member):
 
 
 def dm_texts(member) -> str:
-    return "\n".join(m.content for m in member.user.dm_channel.history()) if member.user.dm_channel else ""
+    return "\n".join(text_of(m) for m in member.user.dm_channel.history()) if member.user.dm_channel else ""
 
 
 async def test_offers_accept_decline_counter_and_privacy(play):
@@ -65,13 +66,13 @@ async def test_offers_accept_decline_counter_and_privacy(play):
 
     # 1. alice offers 1 trade with a promise: bob alone reads both; Accept moves the goods
     r = await alice.slash(thread, "civ trade offer", to=bob, give_trade=1, promise=PROMISE)
-    assert r.ephemeral and "Offer sent with your promise" in r.response.content, r.response.content
+    assert r.ephemeral and "Offer sent with your promise" in text_of(r.response), text_of(r.response)
     match = await current_match(env)
     offer = match.snapshot["offers"][0]
     assert (offer["from"], offer["to"], offer["give"]["trade"]) == (a, b, 1)
     assert PROMISE in dm_texts(bob) and "not enforce" in dm_texts(bob)
     hand = hand_dm(bob)
-    assert "offers you a trade" in hand.content, hand.content
+    assert "offers you a trade" in text_of(hand), text_of(hand)
     for label in ("Accept", "Decline", "Counter"):
         button_like(hand, label)
     before = {s: seat_goods(match, s) for s in (a, b, c)}
@@ -86,7 +87,7 @@ async def test_offers_accept_decline_counter_and_privacy(play):
 
     # 2. Decline: nothing changes hands
     r = await alice.slash(thread, "civ trade offer", to=bob, give_trade=1)
-    assert r.ephemeral and "Offer sent" in r.response.content
+    assert r.ephemeral and "Offer sent" in text_of(r.response)
     match = await current_match(env)
     before = {s: seat_goods(match, s) for s in (a, b, c)}
     await bob.user.click(hand_dm(bob), label=button_like(hand_dm(bob), "Decline"))
@@ -100,21 +101,21 @@ async def test_offers_accept_decline_counter_and_privacy(play):
     draft = next(o for o in match.snapshot["offers"] if o["from"] == b)
     assert draft["status"] == "draft" and draft["to"] == a and draft["get"]["trade"] == 1
     r = await bob.slash(thread, "civ trade offer", ask_trade=1)
-    assert r.ephemeral and "Offer sent" in r.response.content, r.response.content
+    assert r.ephemeral and "Offer sent" in text_of(r.response), text_of(r.response)
     match = await current_match(env)
     counter = match.snapshot["offers"][0]
     assert (counter["from"], counter["to"], counter["get"]["trade"], counter["status"]) == (b, a, 2, "sent")
-    assert "offers you a trade" in hand_dm(alice).content
+    assert "offers you a trade" in text_of(hand_dm(alice))
     before = {s: seat_goods(match, s) for s in (a, b, c)}
     await alice.user.click(hand_dm(alice), label=button_like(hand_dm(alice), "Accept"))
     match = await current_match(env)
     assert seat_goods(match, a)[0] == before[a][0] - 2 and seat_goods(match, b)[0] == min(27, before[b][0] + 2)
 
     # the third player and the thread: no offer contents, no promise
-    carol_new = "\n".join(m.content for m in carol.user.dm_channel.history()[carol_dms_before:]) \
+    carol_new = "\n".join(text_of(m) for m in carol.user.dm_channel.history()[carol_dms_before:]) \
         if carol.user.dm_channel else ""
     assert PROMISE not in carol_new and "offers you" not in carol_new and "Your draft" not in carol_new
-    told = "\n".join(m.content for m in thread.history()[thread_before:])
+    told = "\n".join(text_of(m) for m in thread.history()[thread_before:])
     assert PROMISE not in told and "offers you" not in told
     assert "An offer is waiting for an answer" in told, told[-500:]             # a count, never a name
     # the window stays open: drafts, offers and answers are told in lines, with no new board

@@ -19,6 +19,7 @@ from tests.discord.harness import GAMES, Driver, FixedSeed, assert_thread_hides_
 from tests.discord.helpers import (buttons, current_match, log_rematch_and_replay, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of,
                                    undo_is_refused_after, vote_hands_the_seat_to_the_computer)
+from tests.discord.helpers import text_of
 from tests.discord.players import ClashPlanner as Planner
 
 GAME = "clash_of_rage"
@@ -42,7 +43,7 @@ async def test_four_players_two_people_and_two_computers(world):
                           start=FOUR_PLAYERS)
     env.bot.service.seed_source = FixedSeed(seed)
     r = await alice.slash(channel, "clash challenge", opponent=bob, computers=2, rounds=1, clock="none")
-    assert "sent" in r.response.content, r.response.content
+    assert "sent" in text_of(r.response), text_of(r.response)
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     match = await current_match(env)
@@ -52,7 +53,7 @@ async def test_four_players_two_people_and_two_computers(world):
     await driver.play_to_the_end()
     match = await current_match(env)
     assert match.status == "finished" and match.snapshot == run.final and match.snapshot["players"] == 4
-    assert "Game over" in thread.history()[-1].content
+    assert "Game over" in text_of(thread.history()[-1])
     assert {seat for _v, seat, _a in driver.played} == {match.seat_of(alice.id), match.seat_of(bob.id)}
     assert driver.used[("tactic", "slash")] and driver.used[("tactic", "component")]
     await assert_thread_hides_secrets(env, thread, match)
@@ -72,16 +73,16 @@ async def test_the_secret_choice_with_a_player_out_of_time(play):
     match = await current_match(env)
     assert tactics.selecting(match.snapshot) and RULES.active_players(match.snapshot) == {0, 1}
     opening = thread.history()[-1]
-    footer = opening.content.splitlines()[-1]
-    assert footer.startswith("Waiting for 2 players to choose a tactic card"), opening.content
+    footer = text_of(opening).splitlines()[-1]
+    assert footer.startswith("Waiting for 2 players to choose a tactic card"), text_of(opening)
     for member in (alice, bob):
-        assert member.mention not in opening.content and member.name not in footer
+        assert member.mention not in text_of(opening) and member.name not in footer
 
     a, b = match.seat_of(alice.id), match.seat_of(bob.id)
     mine = RULES.legal_actions(match.snapshot, a)[0].id
     r = await alice.slash(thread, "clash tactic", card=mine.split(":")[1])
-    assert r.response.content.startswith("Move played."), r.response.content
-    told = thread.history()[-1].content
+    assert text_of(r.response).startswith("Move played."), text_of(r.response)
+    told = text_of(thread.history()[-1])
     assert "Tactic cards chosen: 1 of 2 players." in told, told
     for member in (alice, bob):
         assert member.mention not in told and member.name not in told, told
@@ -98,10 +99,10 @@ async def test_the_secret_choice_with_a_player_out_of_time(play):
     assert not tactics.selecting(match.snapshot) and set(match.snapshot["tactics"]["revealed"]) == {"0", "1"}
     assert match.snapshot["tactics"]["revealed"][str(b)] == log[1][2].split(":")[1], "the computer's pick for bob"
     after = thread.history()[before:]
-    assert not [m for m in after if "is out of time" in m.content], "no question to anyone"
-    reveals = [m for m in after if "Tactic cards revealed" in m.content]
-    assert len(reveals) == 1 and all(n in reveals[0].content for n in (alice.name, bob.name)), \
-        [m.content for m in after]
+    assert not [m for m in after if "is out of time" in text_of(m)], "no question to anyone"
+    reveals = [m for m in after if "Tactic cards revealed" in text_of(m)]
+    assert len(reveals) == 1 and all(n in text_of(reveals[0]) for n in (alice.name, bob.name)), \
+        [text_of(m) for m in after]
     assert not match.user_at(b).is_ai, "bob keeps his seat"
 
 
@@ -156,19 +157,19 @@ async def test_spectator_log_rematch_and_replay(world):
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     r = await carol.slash(channel, "match watch", match=1)
-    assert "watching match #1" in r.response.content, r.response.content
+    assert "watching match #1" in text_of(r.response), text_of(r.response)
     for command in ("clash hand", "match hand"):
         r = await carol.slash(thread, command)
-        assert r.ephemeral and "not playing" in r.response.content and not r.response.attachments, command
+        assert r.ephemeral and "not playing" in text_of(r.response) and not r.response.attachments, command
     r = await carol.slash(thread, "clash pass")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "not playing" in text_of(r.response)
     match = await moves_by_service(env, lambda m: m.status == "finished")
 
     boards = spectator_boards(channel, thread, carol)
-    assert len(boards) > 5 and boards[-1].content == thread.history()[-1].content
+    assert len(boards) > 5 and text_of(boards[-1]) == text_of(thread.history()[-1])
     assert await assert_thread_hides_secrets(env, thread, match) == len(boards)
 
-    assert "Game over" in thread.history()[-1].content
+    assert "Game over" in text_of(thread.history()[-1])
     states = await replayed_states(env, match)
     rematch = await log_rematch_and_replay(env, thread, carol, bob, match, "clash_of_rage", states[1:],
                                            partial(check_public_text, GAME))
@@ -205,7 +206,7 @@ async def test_the_rules_help_lists_every_house_value(play):
 
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "clash rules")
-    texts = [r.response.content] + [f.content for f in r.followups]
+    texts = [text_of(r.response)] + [text_of(f) for f in r.followups]
     assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT) + 1, len(texts)
     assert all(0 < len(t) <= 2000 for t in texts)
     lines = "\n".join(texts).splitlines()

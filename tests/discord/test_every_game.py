@@ -15,6 +15,7 @@ import pytest
 from tests.discord.harness import (GAMES, Driver, Run, assert_thread_hides_secrets, check_commands_and_hands,
                                    check_public_text, find_seed, fixed_seed, secret_words, simulate)
 from tests.discord.helpers import bot_handle, current_match, thread_of
+from tests.discord.helpers import text_of
 from tests.discord.players import (PLAYERS, BattleLinePlayer, CivPlanner, ClashPlanner, SkytearPlanner,
                                    civ_every_command, civ_four_players, civ_how_it_ended)
 
@@ -181,7 +182,7 @@ async def _skytear_keep_is_not_taken_back(env, thread, alice, driver, action: st
     if action != "keep":
         return
     r = await alice.slash(thread, "match undo")
-    assert "cannot be taken back" in r.response.content, r.response.content
+    assert "cannot be taken back" in text_of(r.response), text_of(r.response)
     assert "Take back my move" not in buttons(thread.history()[-1])
     assert (await current_match(env)).version == driver.played[-1][0] + 1, "nothing was taken back"
     driver.refused = getattr(driver, "refused", 0) + 1
@@ -246,7 +247,7 @@ async def test_a_whole_game_against_the_computer(play, game):
         seed = scenario.seed
     fixed_seed(env, seed)
     r = await alice.slash(channel, f"{spec.prefix} challenge", opponent=bot_handle(env), **scenario.challenge)
-    assert r.ephemeral and "has started" in r.response.content, r.response.content
+    assert r.ephemeral and "has started" in text_of(r.response), text_of(r.response)
     thread = thread_of(channel)
     match = await current_match(env)
     assert match.options == scenario.stored and sum(s.is_ai for s in match.seats) == 1
@@ -261,7 +262,7 @@ async def test_a_whole_game_against_the_computer(play, game):
     assert {seat for _q, seat, _a, _t in await env.bot.store.actions(match.id)} == {0, 1}
     if run is not None:
         assert match.snapshot == run.final, "the game the engine alone played"
-    final = thread.history()[-1].content
+    final = text_of(thread.history()[-1])
     assert match.status == "finished" and "Game over" in final, final
     assert {way for (_c, way) in driver.used} == {"slash", "component"}
     assert await assert_thread_hides_secrets(env, thread, match, scenario.images) > scenario.boards

@@ -3,6 +3,7 @@ person picks the language the bot speaks to them (/language), a manager picks th
 (/settings language)."""
 from __future__ import annotations
 
+from tests.discord.helpers import text_of
 import re
 
 import discord
@@ -62,13 +63,13 @@ async def test_every_shipped_command_option_and_choice_has_its_chinese_names(wor
 async def test_a_person_chooses_the_language_the_bot_speaks_to_them(world):
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "language", language="zh-TW")
-    assert r.ephemeral and "繁體中文" in r.response.content and CJK.search(r.response.content)
+    assert r.ephemeral and "繁體中文" in text_of(r.response) and CJK.search(text_of(r.response))
     r = await alice.slash(channel, "battleline hand")  # she has no match: the refusal is in her language
-    assert CJK.search(r.response.content), r.response.content
+    assert CJK.search(text_of(r.response)), text_of(r.response)
     r = await bob.slash(channel, "battleline hand")
-    assert not CJK.search(r.response.content), "bob still reads English"
+    assert not CJK.search(text_of(r.response)), "bob still reads English"
     r = await alice.slash(channel, "language", language="discord")
-    assert not CJK.search(r.response.content.replace("English", "")) and "Discord" in r.response.content
+    assert not CJK.search(text_of(r.response).replace("English", "")) and "Discord" in text_of(r.response)
     assert await env.bot.languages.person(alice.id) == "en"
 
 
@@ -78,9 +79,9 @@ async def test_a_manager_chooses_the_servers_language_and_only_managers_may(worl
     dana = guild.add_member(env.create_user("dana"), roles=[managers])
     assert "settings language" not in alice.available_commands(channel)
     r = await dana.slash(channel, "settings language", language="zh-CN")
-    assert "简体中文" in r.response.content and "已保存" in r.response.content, r.response.content
+    assert "简体中文" in text_of(r.response) and "已保存" in text_of(r.response), text_of(r.response)
     assert await env.bot.languages.server(guild.id) == "zh-CN"
     r = await dana.slash(channel, "settings show")
-    assert "简体中文" in r.response.content, "the settings name the language (in dana's own English)"
+    assert "简体中文" in text_of(r.response), "the settings name the language (in dana's own English)"
     r = await dana.slash(channel, "settings language", language="server")
     assert await env.bot.languages.server(guild.id) == "en", "the server's Discord locale: en-US"

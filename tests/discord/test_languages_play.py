@@ -21,6 +21,7 @@ from engine.battleline import RULES as BATTLE_LINE
 from render import battleline as battleline_pictures
 from tests.discord.harness import any_move_value, seeded
 from tests.discord.helpers import children, client_locales, thread_of, toolkit_components, walk_move
+from tests.discord.helpers import text_of
 from tests.discord.players import battleline_choose as choose
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -45,7 +46,7 @@ def texts_of(message) -> list[str]:
     options of its components."""
     if message is None:
         return []
-    out = [message.content or ""]
+    out = [text_of(message) or ""]
     for embed in getattr(message, "embeds", []) or []:
         out += [embed.title or "", embed.description or ""] + [f"{f.name} {f.value}" for f in embed.fields]
     for c in children(message):
@@ -139,7 +140,7 @@ async def test_a_chinese_player_plays_a_whole_battle_line_game_in_chinese(world,
         thread = thread_of(channel)
         r = await xiaoming.slash(thread, "battleline play", card="R99", flag=1)  # no such card
         him.note(r)
-        assert CJK.search(r.response.content), r.response.content
+        assert CJK.search(text_of(r.response)), text_of(r.response)
         moves = 0
         while (match := await env.bot.service.get(1)).status == "active":
             (seat,) = BATTLE_LINE.active_players(match.snapshot)
@@ -154,16 +155,16 @@ async def test_a_chinese_player_plays_a_whole_battle_line_game_in_chinese(world,
                 who = member if getattr(hand, "guild", None) is not None else member.user
                 r = await walk_move(who, hand, env.bot, match, seat, action)
             reader.note(r)
-            assert (await env.bot.service.get(1)).version > match.version, r.response.content
+            assert (await env.bot.service.get(1)).version > match.version, text_of(r.response)
             moves += 1
         assert moves > 20
         # /help, the rules and the match log answer him in his language too
         for command, where in (("help", channel), ("battleline rules", thread), ("match log", thread)):
             r = await xiaoming.slash(where, command, **({"match": 1} if command == "match log" else {}))
-            assert CJK.search(r.response.content), (command, r.response.content)
+            assert CJK.search(text_of(r.response)), (command, text_of(r.response))
             if command == "help":  # the tests' own game has no Chinese name
-                assert "/戰線" in r.response.content or "/战线" in r.response.content, r.response.content
-                him.seen += [line for line in r.response.content.splitlines() if not own_game_line(line)]
+                assert "/戰線" in text_of(r.response) or "/战线" in text_of(r.response), text_of(r.response)
+                him.seen += [line for line in text_of(r.response).splitlines() if not own_game_line(line)]
                 continue
             him.note(r)
         assert_chinese(him.seen + him.dms(), allowed, "xiaoming")

@@ -17,6 +17,7 @@ from bot import EXTENSIONS
 from engine import registry
 from engine.base import as_game
 from tests.discord.helpers import bot_handle, current_match, replayed_states, start_challenge, thread_of, walk_move
+from tests.discord.helpers import live, text_of
 
 HUMAN_MOVES = 40
 GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
@@ -28,17 +29,13 @@ def simcord_bot(make_bot):
     return make_bot(extensions=EXTENSIONS)
 
 
-def live(message) -> bool:
-    return any(getattr(c, "children", None) for c in message.components)
-
-
 def boards(thread) -> list:
-    return [m for m in thread.history() if m.attachments and "· move" in m.content]
+    return [m for m in thread.history() if m.attachments and "· move" in text_of(m)]
 
 
 def version_of(board) -> int:
-    found = re.search(r"· move (\d+)", board.content)
-    assert found, board.content[:100]
+    found = re.search(r"· move (\d+)", text_of(board))
+    assert found, text_of(board)[:100]
     return int(found.group(1))
 
 
@@ -48,7 +45,7 @@ def pinged(env, message) -> set[int]:
 
 def hand_of(member, match_id: int):
     """The member's hand message of the match (the newest DM with move components)."""
-    found = [m for m in member.user.dm_channel.history() if live(m) and f"match #{match_id}" in m.content]
+    found = [m for m in member.user.dm_channel.history() if live(m) and f"match #{match_id}" in text_of(m)]
     return found[-1] if found else None
 
 
@@ -115,9 +112,9 @@ async def check_flow(env, channel, thread, people: dict, game_name: str, dms_bef
         asked = set() if board is posted[-1] or moment.asks_privately else \
             {users[s] for s in moment.seats if not match.user_at(s).is_ai}
         assert pinged(env, board) <= asked, (game_name, version, pinged(env, board), asked)
-        lines = board.content.split("\n")
-        assert all(line.strip() for line in lines), f"{game_name}: an empty narration line: {board.content!r}"
-        assert "more …" not in board.content, f"{game_name}: narration cut: {board.content!r}"
+        lines = text_of(board).split("\n")
+        assert all(line.strip() for line in lines), f"{game_name}: an empty narration line: {text_of(board)!r}"
+        assert "more …" not in text_of(board), f"{game_name}: narration cut: {text_of(board)!r}"
     found = figures(env, thread, states, game, people, dms_before, moves)
     # a board per change of the person who must act, plus the first and the last
     assert found["boards"] <= found["turns"] + 2, found
@@ -125,7 +122,7 @@ async def check_flow(env, channel, thread, people: dict, game_name: str, dms_bef
     assert found["live public"] == 0 and found["live private"] == 0, found
     for member in people.values():
         last = member.user.dm_channel.history()[-1]
-        assert "is over" in last.content and posted[-1].jump_url in last.content, last.content
+        assert "is over" in text_of(last) and posted[-1].jump_url in text_of(last), text_of(last)
     print(f"\n{game_name}: {found}")
     return found
 
@@ -135,7 +132,7 @@ async def test_against_the_computer(world, game_name):
     env, guild, channel, alice, bob, carol = world
     env.bot.service.seed_source = __import__("random").Random(9)
     r = await alice.slash(channel, "match new", game=game_name, opponent=bot_handle(env))
-    assert "#1" in r.response.content, r.response.content
+    assert "#1" in text_of(r.response), text_of(r.response)
     await check_flow(env, channel, thread_of(channel), {alice.id: alice}, game_name, dm_counts([alice]))
 
 
@@ -174,10 +171,10 @@ async def test_after_a_restart_the_messages_before_it_are_retired_too(world, mak
     for _ in range(4):
         await play_one(env, people)
     live_boards = [m for m in thread.history() if live(m)]
-    assert [m.id for m in live_boards] == [thread.history()[-1].id], [m.content[:40] for m in live_boards]
+    assert [m.id for m in live_boards] == [thread.history()[-1].id], [text_of(m)[:40] for m in live_boards]
     for person in people.values():
         hands = [m for m in person.user.dm_channel.history() if live(m)]
-        assert len(hands) <= 1, (person.name, [m.content[:60] for m in hands])
+        assert len(hands) <= 1, (person.name, [text_of(m)[:60] for m in hands])
 
 
 async def play_one(env, people: dict) -> None:

@@ -10,6 +10,7 @@ from engine import registry
 from engine.base import name_seats
 from tests.discord.harness import button_for, seeded
 from tests.discord.helpers import current_match, start_challenge, to_move
+from tests.discord.helpers import text_of
 
 
 @pytest.fixture
@@ -30,8 +31,8 @@ def assert_is_hand(result) -> None:
     answer = answer_of(result)
     # a command is answered privately; a click edits the hand it was made on
     assert answer.ephemeral or answer.message.guild is None or result.response is not None, answer
-    assert answer.content.startswith("Move played."), answer.content
-    assert "your private view" in answer.content and answer.attachments, "the answer is the updated hand"
+    assert text_of(answer).startswith("Move played."), text_of(answer)
+    assert "your private view" in text_of(answer) and answer.attachments, "the answer is the updated hand"
 
 
 async def test_a_battle_line_turn_is_one_board_and_one_ping(world):
@@ -55,7 +56,7 @@ async def test_a_battle_line_turn_is_one_board_and_one_ping(world):
                 rules.active_players(match.snapshot) == {seat}:
             assert len(thread.history()) == boards_before, "no board while the turn goes on"
             hand = answer_of(result).message
-            assert "**Your move.**" in hand.content and hand.components, "the hand carries the next step"
+            assert "**Your move.**" in text_of(hand) and hand.components, "the hand carries the next step"
             legal = [a.id for a in rules.legal_actions(match.snapshot, seat)]
             action = next((a for a in ("draw:troop", "draw:tactics", "done") if a in legal), legal[0])
             button = await button_for(env.bot, hand, match, seat, action)  # a draw or a claim step: buttons
@@ -65,15 +66,15 @@ async def test_a_battle_line_turn_is_one_board_and_one_ping(world):
             steps += 1
         assert steps >= 2, "the card and the draw are separate steps"
         new = thread.history()[boards_before:]
-        assert len(new) == 1, [m.content for m in new]
+        assert len(new) == 1, [text_of(m) for m in new]
         board = new[0]
-        assert board.attachments and f"<@{other.id}>" in board.content
+        assert board.attachments and f"<@{other.id}>" in text_of(board)
         assert pinged(env, board) == [other.id], "only the player who must act is pinged"
-        assert f"move {match.version}" in board.content
-        assert card.lower() in board.content.lower() or "plays" in board.content, "the card played is told"
+        assert f"move {match.version}" in text_of(board)
+        assert card.lower() in text_of(board).lower() or "plays" in text_of(board), "the card played is told"
         # the next player has their hand with its menus by DM; the mover got no extra DM
         dm = other.user.dm_channel.history()[-1]
-        assert f"· move {match.version} ·" in dm.content and dm.components
+        assert f"· move {match.version} ·" in text_of(dm) and dm.components
 
 
 async def test_a_battalia_turn_is_one_board_and_one_ping(world):
@@ -104,7 +105,7 @@ async def test_a_battalia_turn_is_one_board_and_one_ping(world):
                 break
             assert len(thread.history()) == boards_before, f"a board was posted in the middle of a turn: {action}"
         new = thread.history()[boards_before:]
-        assert len(new) == 1, [m.content[:80] for m in new]
+        assert len(new) == 1, [text_of(m)[:80] for m in new]
         to_act = [match.user_at(s).user_id for s in sorted(rules.active_players(match.snapshot))] \
             if match.status == "active" else []
         assert sorted(pinged(env, new[0])) == sorted(to_act)
@@ -124,13 +125,13 @@ async def test_seat_order_in_playing_order_and_the_end_told_once(world):
     match = await current_match(env)
     names = await env.bot.presenter.seat_names(match)
     first = registry.get("battleline").setup(2, dict(match.options), match.seed)["current"]  # before any move
-    order = thread.history()[0].content.split("Seat order: ", 1)[1]
+    order = text_of(thread.history()[0]).split("Seat order: ", 1)[1]
     assert order.startswith(f"1. {names[first]}, 2. {names[1 - first]}"), order
     service = env.bot.service
     while (match := await current_match(env)).status == "active":
         seat = match.seat_of(alice.id)
         await service.act(match.id, alice.id, choose(match.snapshot, seat, match.seed + match.version))
-    final = thread.history()[-1].content
+    final = text_of(thread.history()[-1])
     reason = name_seats(match.result["reason"], names)
     assert "Game over" in final and reason and final.count(reason) == 1, final
     assert "  " not in final

@@ -11,6 +11,7 @@ from cogs import pictures as pool
 from render.battleline import render_board
 from tests.discord.harness import due, move_by_command, seeded
 from tests.discord.helpers import last_dm, thread_of
+from tests.discord.helpers import text_of
 
 
 @pytest.fixture
@@ -67,7 +68,7 @@ async def test_a_turn_draws_one_board_and_only_the_changed_hands(world):
         assert len(calls) == 2, calls
         assert len(other.user.dm_channel.history()) == other_dms + 1
         notice = last_dm(other)
-        assert notice.attachments and "Your move" in notice.content
+        assert notice.attachments and "Your move" in text_of(notice)
     # the board in the thread is the public picture, as drawn in the bot's own process
     match = await env.bot.service.get(1)
     posted = thread.history()[-1].attachments[0]

@@ -9,6 +9,7 @@ import discord
 from tests import testgame
 from tests.discord.helpers import (said, bot_handle, current_match, dm_with_moves, hand_with_moves, remember_answer,
                                    select_of, start_challenge, thread_of, to_move)
+from tests.discord.helpers import text_of
 
 
 async def play_by_dm(member, match_id=1) -> str:
@@ -18,8 +19,8 @@ async def play_by_dm(member, match_id=1) -> str:
     assert msg is not None, f"{member.name} has no move menu in DMs"
     value = select_of(msg).options[0].value
     result = await member.user.select(msg, [value])
-    assert result.response.content.startswith("Move played."), result.response.content
-    assert "your private view" in result.response.content and result.response.attachments, \
+    assert text_of(result.response).startswith("Move played."), text_of(result.response)
+    assert "your private view" in text_of(result.response) and result.response.attachments, \
         "the answer to a move is the player's updated hand"
     remember_answer(member, result)
     return value
@@ -29,7 +30,7 @@ async def test_challenge_played_to_the_end_by_buttons_and_slash(world):
     env, guild, channel, alice, bob, carol = world
     thread = await start_challenge(channel, alice, bob)
     first = thread.history()[0]
-    assert "begins" in first.content and first.attachments, "the first board is posted with an image"
+    assert "begins" in text_of(first) and first.attachments, "the first board is posted with an image"
     members = [alice, bob]
     for turn in range(6):  # 2 players x 3 cards
         mover = await to_move(env, members)
@@ -42,14 +43,14 @@ async def test_challenge_played_to_the_end_by_buttons_and_slash(world):
             choices = await mover.autocomplete(thread, "match move", "action", "")
             assert f"play:{card}" in [c["value"] for c in choices]
             r = await mover.slash(thread, "match move", action=f"play:{card}")
-            assert r.ephemeral and r.response.content.startswith("Move played.")
+            assert r.ephemeral and text_of(r.response).startswith("Move played.")
     match = await current_match(env)
     assert match.status == "finished" and match.version == 6
     final = thread.history()[-1]
-    assert "Game over" in final.content
+    assert "Game over" in text_of(final)
     winner_names = [["alice", "bob"][0] if match.user_at(w).user_id == alice.id else "bob"
                     for w in match.result["winners"]]
-    assert all(n in final.content for n in winner_names)
+    assert all(n in text_of(final) for n in winner_names)
     # the log is the truth: replaying it from the seed gives the stored snapshot
     assert await env.bot.service.replay(match.id) == match.snapshot
     # the thread got one board per move plus the opening board
@@ -60,15 +61,15 @@ async def test_challenge_played_to_the_end_by_buttons_and_slash(world):
 async def test_open_table_join_leave_start(world):
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "match new", game="testgame", players=3)
-    assert "open" in r.response.content
+    assert "open" in text_of(r.response)
     lobby = channel.history()[-1]
     r = await alice.click(lobby, label="Start")
-    assert "at least 2" in r.response.content
+    assert "at least 2" in text_of(r.response)
     await bob.click(lobby, label="Join")
     r = await bob.click(lobby, label="Join")
-    assert r.response.content == "You are already at this table."
+    assert text_of(r.response) == "You are already at this table."
     r = await bob.click(lobby, label="Start")
-    assert "Only the player who opened" in r.response.content
+    assert "Only the player who opened" in text_of(r.response)
     await carol.click(lobby, label="Join")  # third seat: the table is full and starts itself
     match = await current_match(env)
     assert match.status == "active" and len(match.seats) == 3
@@ -80,10 +81,10 @@ async def test_cancel_and_decline(world):
     env, guild, channel, alice, bob, carol = world
     await alice.slash(channel, "match new", game="testgame", opponent=bob)
     r = await carol.slash(channel, "match cancel", match=1)
-    assert "Only the match's creator" in r.response.content
+    assert "Only the match's creator" in text_of(r.response)
     r = await bob.click(channel.history()[-1], label="Decline")
     assert (await current_match(env)).status == "cancelled"
-    assert "declined" in channel.history()[-1].content
+    assert "declined" in text_of(channel.history()[-1])
 
 
 async def test_restart_mid_match_old_buttons_still_work(world, make_bot):
@@ -104,7 +105,7 @@ async def test_restart_mid_match_old_buttons_still_work(world, make_bot):
     menu = select_of(r.response.message)
     assert menu is not None
     r2 = await other.select(r.response.message, [menu.options[0].value])
-    assert r2.response.content.startswith("Move played.")
+    assert text_of(r2.response).startswith("Move played.")
     assert (await current_match(env)).version == 2
     # a menu from before the last moves is recognised as stale and changes nothing
     r3 = await mover.select(stale, [select_of(stale).options[1].value])
@@ -118,8 +119,8 @@ async def test_closed_dms_player_finishes_with_show_my_hand(world):
     env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
     thread = await start_challenge(channel, alice, bob)
-    notices = [m for m in thread.history() if "your DMs are closed" in m.content]
-    assert len(notices) == 1 and bob.mention in notices[0].content
+    notices = [m for m in thread.history() if "your DMs are closed" in text_of(m)]
+    assert len(notices) == 1 and bob.mention in text_of(notices[0])
     match = await current_match(env)
     assert not match.user_at(match.seat_of(bob.id)).dm_ok
     while (await current_match(env)).status == "active":
@@ -129,12 +130,12 @@ async def test_closed_dms_player_finishes_with_show_my_hand(world):
             assert r.ephemeral and r.response.attachments
             menu = select_of(r.response.message)
             r2 = await bob.select(r.response.message, [menu.options[0].value])
-            assert r2.response.content.startswith("Move played.")
+            assert text_of(r2.response).startswith("Move played.")
         else:
             await play_by_dm(alice)
     assert (await current_match(env)).status == "finished"
     # DMs to the closed seat stopped after the first failure: only one notice in the thread
-    assert len([m for m in thread.history() if "your DMs are closed" in m.content]) == 1
+    assert len([m for m in thread.history() if "your DMs are closed" in text_of(m)]) == 1
 
 
 async def test_fifty_simultaneous_clicks_apply_once(world, monkeypatch):
@@ -168,15 +169,15 @@ async def test_non_player_changes_nothing(world):
     env, guild, channel, alice, bob, carol = world
     thread = await start_challenge(channel, alice, bob)
     r = await carol.click(thread.history()[-1], label="Show my hand")
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "not playing" in text_of(r.response)
     r = await carol.slash(thread, "match move", action="play:c1", match=1)
-    assert r.ephemeral and "not playing" in r.response.content
+    assert r.ephemeral and "not playing" in text_of(r.response)
     mover = await to_move(env, [alice, bob])
     waiting = bob if mover is alice else alice
     r = await waiting.slash(thread, "match move", action="play:c1")
-    assert r.ephemeral and "not your turn" in r.response.content
+    assert r.ephemeral and "not your turn" in text_of(r.response)
     r = await mover.slash(thread, "match move", action="play:c999")
-    assert r.ephemeral and "do not hold" in r.response.content
+    assert r.ephemeral and "do not hold" in text_of(r.response)
     assert (await current_match(env)).version == 0
 
 
@@ -197,7 +198,7 @@ async def test_no_channel_message_or_image_reveals_a_hand(world):
     assert len(boards) == len(states)
     for message, state in zip(boards, states):
         held = {c for hand in state["hands"] for c in hand}
-        words = set(re.findall(r"c\d+", message.content))
+        words = set(re.findall(r"c\d+", text_of(message)))
         assert not (words & held), f"a hidden card is named in the thread: {words & held}"
         posted = await message.attachments[0].read()
         assert posted == testgame.render_board(rules.view(state, None), names), \
@@ -209,13 +210,13 @@ async def test_match_over_and_list(world):
     env, guild, channel, alice, bob, carol = world
     thread = await start_challenge(channel, alice, bob)
     r = await alice.slash(channel, "match list")
-    assert "#1" in r.response.content
+    assert "#1" in text_of(r.response)
     r = await alice.slash(thread, "match resign")
-    assert "resigned" in r.response.content
+    assert "resigned" in text_of(r.response)
     match = await current_match(env)
     assert match.status == "finished" and match.result["winners"] == [match.seat_of(bob.id)]
     r = await bob.slash(thread, "match move", action="play:c1", match=1)
-    assert "over" in r.response.content
+    assert "over" in text_of(r.response)
 
 
 async def test_against_the_computer(world):
@@ -263,5 +264,5 @@ async def test_synced_command_tree_is_valid(world):
 async def test_help(world):
     env, guild, channel, alice, *_ = world
     r = await alice.slash(channel, "help")
-    assert r.ephemeral and "/match new" in r.response.content
+    assert r.ephemeral and "/match new" in text_of(r.response)
 

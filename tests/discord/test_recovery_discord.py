@@ -6,6 +6,7 @@ import pytest
 
 from engine import registry
 from tests.discord.helpers import current_match, start_challenge, thread_of
+from tests.discord.helpers import text_of
 
 
 @pytest.fixture
@@ -28,8 +29,8 @@ async def test_a_move_committed_but_never_posted_is_posted_at_the_next_start(pla
 
     await env.restart_bot(make_bot(clock=virtual_clock))
 
-    boards = [m for m in thread_of(channel).history()[posted:] if "· move 1" in m.content]
-    assert len(boards) == 1 and f"played {card}" in boards[0].content, [m.content for m in boards]
+    boards = [m for m in thread_of(channel).history()[posted:] if "· move 1" in text_of(m)]
+    assert len(boards) == 1 and f"played {card}" in text_of(boards[0]), [text_of(m) for m in boards]
     assert len(waiting.user.dm_channel.history()) > dms, "the next player gets their hand"
     assert await env.bot.store.pending_outbox() == []
 
@@ -50,6 +51,6 @@ async def test_a_computer_challenge_created_but_never_started_starts_at_the_next
     (seat,) = env.bot.service.rules(match).active_players(match.snapshot)
     assert match.user_at(seat).user_id == alice.id, "the computer has moved if it was first"
     history = thread_of(channel).history()
-    assert "begins" in history[0].content
+    assert "begins" in text_of(history[0])
     await env.restart_bot(make_bot(clock=virtual_clock))
     assert len(thread_of(channel).history()) == len(history), "nothing is posted twice"

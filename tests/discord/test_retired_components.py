@@ -2,6 +2,7 @@
 no longer exist: a click on one is answered as out of date, never left unanswered."""
 from __future__ import annotations
 
+from tests.discord.helpers import text_of
 import discord
 
 from matches import STALE_MESSAGE
@@ -19,7 +20,7 @@ async def test_an_old_move_button_or_menu_is_answered_as_out_of_date(world):
     await user.send("An old hand", view=view)
     old = alice.user.dm_channel.history()[-1]
     r = await alice.user.click(old, custom_id="bl:do:1:7:claim:3")
-    assert r.ephemeral and r.response.content == STALE_MESSAGE
+    assert r.ephemeral and text_of(r.response) == STALE_MESSAGE
     for custom_id, value in (("bt:pick:1:7:acquire", "hire:soldier"), ("bg:act:1:7", "play:c5")):
         r = await alice.user.select(old, [value], custom_id=custom_id)
-        assert r.ephemeral and r.response.content == STALE_MESSAGE
+        assert r.ephemeral and text_of(r.response) == STALE_MESSAGE

@@ -18,6 +18,7 @@ from cogs.ui.game import ui_for
 from cogs.ui.picker import StepBack, StepButton, StepSelect
 from engine import registry
 from tests.discord.helpers import start_challenge
+from tests.discord.helpers import text_of
 
 @pytest.fixture
 def simcord_bot(make_bot):
@@ -48,7 +49,7 @@ async def snapshot_of(env) -> list[tuple]:
 async def open_matches_in_a(env, channel, alice, bob, carol):
     """#1 an open table, #2 a running challenge, #3 a finished one (alice resigned)."""
     r = await alice.slash(channel, "match new", game="testgame")
-    assert "Table #1" in r.response.content
+    assert "Table #1" in text_of(r.response)
     await start_challenge(channel, alice, bob)
     await start_challenge(channel, carol, bob)
     await carol.slash(channel, "match resign", match=3)
@@ -135,7 +136,7 @@ async def post_forged(env, channel_id: int | None = None, user=None, tournament_
 
 
 def answer(r) -> str:
-    return (r.response or r.followups[-1]).content
+    return text_of(r.response or r.followups[-1])
 
 
 async def click_everything(actor, history, buttons_only: bool = False) -> int:
@@ -158,7 +159,7 @@ async def make_tournament(env, guild, channel) -> int:
     staff = guild.create_role("Staff", permissions=discord.Permissions(manage_guild=True))
     org = guild.add_member(env.create_user("org"), roles=[staff])
     r = await org.slash(channel, "tournament create", game="testgame", format="swiss")
-    assert "#1" in r.response.content or "#1" in (r.followups[-1].content if r.followups else ""), r
+    assert "#1" in text_of(r.response) or "#1" in (text_of(r.followups[-1]) if r.followups else ""), r
     return 1
 
 

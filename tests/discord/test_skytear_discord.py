@@ -20,6 +20,7 @@ from tests.discord.harness import Driver as SharedDriver
 from tests.discord.helpers import (assert_replay_is_animated, buttons, current_match, moves_by_service,
                                    people_and_seats, replayed_states, spectator_boards, thread_of, version_shown,
                                    with_button)
+from tests.discord.helpers import text_of
 from tests.discord.players import SkytearPlanner as Planner
 
 GAME = "skytear"
@@ -108,15 +109,15 @@ async def test_two_against_two_responses_autopass_and_log(world):
                           start=TWO_AGAINST_TWO, auto_pass=("bob",))
     env.bot.service.seed_source = FixedSeed(seed)
     r = await alice.slash(channel, "skytear challenge", opponent=bob, computers=2, rounds=1, clock="none")
-    assert "sent" in r.response.content, r.response.content
+    assert "sent" in text_of(r.response), text_of(r.response)
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     match = await current_match(env)
     a, b = match.seat_of(alice.id), match.seat_of(bob.id)
     assert (a, b) == (run.seat_of("alice"), run.seat_of("bob")) and sum(s.is_ai for s in match.seats) == 2
-    assert "Teams: " in thread.history()[0].content, thread.history()[0].content
+    assert "Teams: " in text_of(thread.history()[0]), text_of(thread.history()[0])
     r = await bob.slash(thread, "match autopass", on=True)
-    assert r.ephemeral and "the others are not told" in r.response.content, r.response.content
+    assert r.ephemeral and "the others are not told" in text_of(r.response), text_of(r.response)
     driver = Driver(env, thread, [alice, bob], planners, first="component", respond_in_dm=True)
     await driver.play_to_the_end()
     match = await current_match(env)
@@ -127,7 +128,7 @@ async def test_two_against_two_responses_autopass_and_log(world):
     assert sorted(match.result["winners"]) == sorted(team) and sorted(map(sorted, match.result["teams"])) == \
         [[0, 2], [1, 3]]
     names = await env.bot.presenter.seat_names(match)
-    final = thread.history()[-1].content
+    final = text_of(thread.history()[-1])
     assert "Game over" in final and all(names[s] in final.split("Game over")[1] for s in team), final
 
     # alice answered out of turn, from the hand in her DMs, and the stack resolved her card
@@ -157,12 +158,12 @@ async def test_two_against_two_responses_autopass_and_log(world):
     # activation it is, never the one asked (a pass by autopass looks like any other); no message
     # says who can respond or who passes by itself
     for message in thread.history() + channel.history():
-        assert not [t for t in TELLS if t in message.content.lower()], message.content
+        assert not [t for t in TELLS if t in text_of(message).lower()], text_of(message)
     kinds = {True: set(), False: set()}
     for seat, version, legal, told in driver.asked:
         if seat != a or legal[0] != "pass":
             continue
-        footer = told.content.splitlines()[-1]
+        footer = text_of(told).splitlines()[-1]
         named = {s for member, s in ((alice, a), (bob, b)) if member.mention in footer or member.name in footer}
         owner = states[version]["activation"]["seat"]
         assert WAITING_LINE.match(footer) or named == {owner} != {a}, (footer, owner)
@@ -171,7 +172,7 @@ async def test_two_against_two_responses_autopass_and_log(world):
 
     # /match log: the public history, in pages, that names no hidden card
     r = await carol.slash(thread, "match log", match=match.id)
-    text = r.response.content
+    text = text_of(r.response)
     assert "history, page" in text, text
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     assert lines and int(lines[-1].split(".")[0]) == len(await env.bot.service.history(match.id))
@@ -204,7 +205,7 @@ async def test_two_against_two_out_of_time_the_computer_takes_the_seat(play):
     env, guild, channel, alice, bob, carol = play
     env.bot.service.seed_source = FixedSeed(OUT_OF_TIME)
     r = await alice.slash(channel, "skytear challenge", opponent=bob, computers=2, rounds=1, clock="move-24h")
-    assert "sent" in r.response.content, r.response.content
+    assert "sent" in text_of(r.response), text_of(r.response)
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     service = env.bot.service
@@ -219,11 +220,11 @@ async def test_two_against_two_out_of_time_the_computer_takes_the_seat(play):
     await env.advance_time(deadline - env.now().timestamp() + 1)
     notice = with_button(thread, "Let the computer play")
     assert notice is not None and "Claim the win" not in buttons(notice), "more than two players: a vote"
-    assert absent.mention in notice.content and "is out of time" in notice.content and voter.mention in notice.content
+    assert absent.mention in text_of(notice) and "is out of time" in text_of(notice) and voter.mention in text_of(notice)
     assert (await current_match(env)).version == match.version, "an own turn is not played by itself"
     before = match.version
     r = await voter.click(notice, label="Let the computer play")
-    assert r.response.content == "The computer now plays that seat.", r.response.content
+    assert text_of(r.response) == "The computer now plays that seat.", text_of(r.response)
     match = await current_match(env)
     assert match.user_at(absent_seat).is_ai and match.meta["absent"] == [absent_seat]
     handed = match.version
@@ -238,7 +239,7 @@ async def test_two_against_two_out_of_time_the_computer_takes_the_seat(play):
     voter_seat = match.seat_of(voter.id)
     match = await computer_moves_for_people(
         env, lambda m: m.status == "active" and RULES.timeout_action(m.snapshot, voter_seat) == "pass")
-    notices = len([m for m in thread.history() if "is out of time" in m.content])
+    notices = len([m for m in thread.history() if "is out of time" in text_of(m)])
     deadline = service.deadline_of(match, voter_seat)
     assert deadline is not None
     await env.advance_time(deadline - env.now().timestamp() + 1)
@@ -246,7 +247,7 @@ async def test_two_against_two_out_of_time_the_computer_takes_the_seat(play):
     passed = [row for row in await env.bot.store.actions(match.id) if row[0] == match.version + 1]
     assert passed and passed[0][1:3] == (voter_seat, "pass"), passed
     assert after.version > match.version
-    assert len([m for m in thread.history() if "is out of time" in m.content]) == notices, "no question to anyone"
+    assert len([m for m in thread.history() if "is out of time" in text_of(m)]) == notices, "no question to anyone"
 
     # the others play on to the end; the seat played for the absent person never wins
     match = await computer_moves_for_people(env, lambda m: m.status == "finished")
@@ -265,33 +266,33 @@ async def test_spectator_rematch_and_replay(world):
     await bob.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
     r = await carol.slash(channel, "match watch", match=1)
-    assert "watching match #1" in r.response.content, r.response.content
+    assert "watching match #1" in text_of(r.response), text_of(r.response)
     assert carol.id in env.backend.channels[thread.id].thread_members
     match = await computer_moves_for_people(env, lambda m: m.status == "active" and m.snapshot["phase"] == "hero"
                                             and m.snapshot["round"] == 1 and bool(m.snapshot["stack"]))
     for command in ("skytear hand", "match hand"):
         r = await carol.slash(thread, command)
-        assert r.ephemeral and "not playing" in r.response.content and not r.response.attachments, command
+        assert r.ephemeral and "not playing" in text_of(r.response) and not r.response.attachments, command
     r = await carol.slash(thread, "skytear pass")
-    assert r.ephemeral and "not playing" in r.response.content and (await current_match(env)).version == match.version
+    assert r.ephemeral and "not playing" in text_of(r.response) and (await current_match(env)).version == match.version
     board = [m for m in thread.history() if m.attachments][-1]
     r = await carol.click(board, label="Show my hand")
-    assert "not playing" in r.response.content and not r.response.attachments
+    assert "not playing" in text_of(r.response) and not r.response.attachments
     match = await computer_moves_for_people(env, lambda m: m.status == "finished")
 
     # what the spectator saw: boards of the public view, no hand, nothing by DM
     boards = spectator_boards(channel, thread, carol)
     # a board per hero activation (one round, eight heroes) and the mulligan's
-    assert len(boards) >= 8 and boards[-1].content == thread.history()[-1].content
+    assert len(boards) >= 8 and text_of(boards[-1]) == text_of(thread.history()[-1])
     assert await assert_thread_hides_secrets(env, thread, match, images=4) == len(boards)
     assert any("hand" in a.filename for m in alice.user.dm_channel.history() for a in m.attachments), \
         "the players' hands did go out, privately"
 
     # the rematch, from the final board: the same people, the other one starts
     final = thread.history()[-1]
-    assert "Game over" in final.content and "Rematch" in buttons(final)
+    assert "Game over" in text_of(final) and "Rematch" in buttons(final)
     r = await bob.click(final, label="Rematch")
-    assert "Rematch #2 has started" in r.response.content, r.response.content
+    assert "Rematch #2 has started" in text_of(r.response), text_of(r.response)
     rematch = await current_match(env, 2)
     assert [s.user_id for s in rematch.seats] == [s.user_id for s in match.seats]
     assert rematch.snapshot["first"] != match.snapshot["first"], "the other player starts the rematch"
@@ -310,7 +311,7 @@ async def test_the_rules_help_lists_the_design_decisions_and_every_house_value(p
 
     env, guild, channel, alice, bob, carol = play
     r = await alice.slash(channel, "skytear rules")
-    texts = [r.response.content] + [f.content for f in r.followups]
+    texts = [text_of(r.response)] + [text_of(f) for f in r.followups]
     assert r.ephemeral and len(texts) == len(RULES_TEXT) + len(DESIGN_TEXT) + 1, len(texts)
     assert all(0 < len(t) <= 2000 for t in texts)
     said = "\n".join(texts)

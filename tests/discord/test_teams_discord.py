@@ -12,6 +12,7 @@ from engine import registry
 from render import registry as renderers
 from tests import teamgame
 from tests.discord.helpers import ANSWERS, current_match, remember_answer, thread_of, version_shown, walk_move
+from tests.discord.helpers import text_of
 
 SEED = 1
 registry.register(teamgame.RULES)
@@ -36,11 +37,11 @@ async def test_a_two_against_two_game_is_won_by_both_members(world):
     env.bot.service.seed_source = random.Random(SEED)  # a deal the teams do not tie (TD6)
     r = await alice.slash(channel, "match new", game="teamduel", opponent=bob, opponent2=carol, opponent3=dave,
                           options="rounds=2")
-    assert "Challenge #" in r.response.content, r.response.content
+    assert "Challenge #" in text_of(r.response), text_of(r.response)
     for m in (bob, carol, dave):
         await m.click(channel.history()[-1], label="Accept")
     thread = thread_of(channel)
-    opening = thread.history()[0].content
+    opening = text_of(thread.history()[0])
     assert "Teams:" in opening and "Options: rounds 2" in opening, opening
     match = await current_match(env)
     assert match.options == {"rounds": 2}
@@ -68,17 +69,17 @@ async def test_a_two_against_two_game_is_won_by_both_members(world):
                 # three choices in two clicks: the hand has one menu per card (its lanes), and
                 # the answer asks the stance
                 assert result.clicks == 2, result.clicks
-            assert result.response.content.startswith("Move played."), result.response.content
+            assert text_of(result.response).startswith("Move played."), text_of(result.response)
             remember_answer(member, result)
             if n < 3:
-                told = thread.history()[-1].content
+                told = text_of(thread.history()[-1])
                 assert f"Waiting for {3 - n} player" in told, told
                 # TD4: nobody else learns the choice before all have chosen
                 card = action.split(":")[1]
                 assert teamgame.card_label(card) not in told and card not in told, told
                 for other in members:
                     if other is not member and other.user.dm_channel:
-                        assert card not in other.user.dm_channel.history()[-1].content
+                        assert card not in text_of(other.user.dm_channel.history()[-1])
 
     match = await current_match(env)
     assert match.status == "finished"

@@ -2,6 +2,7 @@
 server, and games nobody played, through the real bot in simcord (the test game)."""
 from __future__ import annotations
 
+from tests.discord.helpers import text_of
 import pytest
 
 from tests.discord.test_tournaments_discord import (EXTENSIONS, active_match, add_organizer, add_players, answer,
@@ -15,10 +16,10 @@ def simcord_bot(make_bot):
 
 async def swiss(org, channel, members, rounds: int):
     r = await org.slash(channel, "tournament create", game="testgame", format="swiss", rounds=rounds)
-    assert "open for signups" in r.response.content
+    assert "open for signups" in text_of(r.response)
     for member in members:
-        assert "signed up" in (await member.slash(channel, "tournament join")).response.content
-    assert "round 1 is under way" in (await org.slash(channel, "tournament start")).response.content
+        assert "signed up" in text_of((await member.slash(channel, "tournament join")).response)
+    assert "round 1 is under way" in text_of((await org.slash(channel, "tournament start")).response)
 
 
 async def test_the_game_that_ends_a_round_is_posted_before_the_round_s_standings_and_the_next_round(world):
@@ -35,13 +36,13 @@ async def test_the_game_that_ends_a_round_is_posted_before_the_round_s_standings
         loser = next(m for m in members if m.id == game.seats[1].user_id)
         last_game = await resign(env, channel, loser)
     closing = thread_of_match(channel, await env.bot.service.get(last_game)).history()[-1]
-    assert "Game over" in closing.content
+    assert "Game over" in text_of(closing)
     table = newest_standings(channel)
-    started = next(m for m in reversed(channel.history()) if "round 2 of 2 has started" in m.content)
+    started = next(m for m in reversed(channel.history()) if "round 2 of 2 has started" in text_of(m))
     # message ids grow with time, across the channel and its threads
     assert closing.id < table.id < started.id, "the game's end, then the standings, then the next round"
     # the standings of round 1 count round 1 only: its two games and its bye, not round 2's bye
-    assert "round 1 of 2 is over" in table.content
+    assert "round 1 of 2 is over" in text_of(table)
     rows = standings_rows(table)
     assert sorted(p for _r, _n, p, _wdl, _b in rows) == ["0", "0", "1", "1", "1"], rows
 
@@ -77,7 +78,7 @@ async def test_a_game_nobody_moved_in_is_recorded_as_unplayed_not_as_a_win(world
     await swiss(org, channel, members, rounds=1)
     game = await active_match(env, members[0])
     r = await org.slash(channel, "tournament next")
-    assert "still has 1 game running" in r.response.content
+    assert "still has 1 game running" in text_of(r.response)
     r = await org.click(r.response.message, label="Close the round now")
     assert "is over" in answer(r)
     game = await env.bot.service.get(game.id)
@@ -87,4 +88,4 @@ async def test_a_game_nobody_moved_in_is_recorded_as_unplayed_not_as_a_win(world
     rows = env.bot.tournaments.standings(t)
     assert [(r["points"], r["wins"], r["losses"], r["unplayed"]) for r in rows] == [(0.0, 0, 0, 1)] * 2
     closing = thread_of_match(channel, game).history()[-1]
-    assert "recorded as unplayed" in closing.content
+    assert "recorded as unplayed" in text_of(closing)

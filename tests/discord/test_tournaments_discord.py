@@ -22,6 +22,7 @@ from engine.base import as_game
 from render import registry as renderers
 from tests import testgame
 from tests.discord.helpers import bot_handle, start_challenge, to_move
+from tests.discord.helpers import text_of
 from tests.discord.test_platform import test_synced_command_tree_is_valid as check_command_tree
 from tests.tournaments import teamgame
 from tournaments import ratings
@@ -37,7 +38,7 @@ def simcord_bot(make_bot):
 
 
 def answer(r) -> str:
-    return (r.response or r.followups[-1]).content
+    return text_of(r.response or r.followups[-1])
 
 
 def add_organizer(env, guild):
@@ -62,7 +63,7 @@ def thread_of_match(channel, match):
 async def resign(env, channel, member):
     match = await active_match(env, member)
     r = await member.slash(thread_of_match(channel, match), "match resign")
-    assert r.response.content == f"You resigned match #{match.id}."
+    assert text_of(r.response) == f"You resigned match #{match.id}."
     return match.id
 
 
@@ -71,7 +72,7 @@ async def play_card(env, channel, member):
     match = await active_match(env, member)
     card = match.snapshot["hands"][match.seat_of(member.id)][0]
     r = await member.slash(thread_of_match(channel, match), "match move", action=f"play:{card}")
-    assert r.response.content.startswith("Move played.")
+    assert text_of(r.response).startswith("Move played.")
 
 
 async def round_pairings(env, tournament_id, number, names):
@@ -86,7 +87,7 @@ async def round_pairings(env, tournament_id, number, names):
 
 
 def newest(channel, needle):
-    return next(m for m in reversed(channel.history()) if needle in m.content)
+    return next(m for m in reversed(channel.history()) if needle in text_of(m))
 
 
 def newest_standings(channel):
@@ -152,31 +153,31 @@ async def test_swiss_eight_players_end_to_end(world):
 
     r = await org.slash(channel, "tournament create", game="testgame", format="swiss", rounds=3,
                         clock="move-72h", start_time="Saturday 18:00 UTC")
-    assert "open for signups" in r.response.content
+    assert "open for signups" in text_of(r.response)
     signup = channel.history()[-1]
-    assert "Saturday 18:00 UTC" in signup.content and "3 days per move" in signup.content
+    assert "Saturday 18:00 UTC" in text_of(signup) and "3 days per move" in text_of(signup)
     for i, member in enumerate(members):   # half by the button, half by the command
         if i % 2:
             r = await member.click(signup, label="Join")
         else:
             r = await member.slash(channel, "tournament join")
-        assert "signed up" in r.response.content
+        assert "signed up" in text_of(r.response)
     signup = next(m for m in channel.history() if m.id == signup.id)
-    assert "Players (8)" in signup.content and all(m.mention in signup.content for m in members)
+    assert "Players (8)" in text_of(signup) and all(m.mention in text_of(signup) for m in members)
 
     r = await org.slash(channel, "tournament start")
-    assert "round 1 is under way" in r.response.content
+    assert "round 1 is under way" in text_of(r.response)
     for number in (1, 2, 3):
         assert await round_pairings(env, 1, number, name_of) == SWISS_ROUNDS[number - 1]
         announcement = newest(channel, f"round {number} of 3 has started")
         for first, second in SWISS_ROUNDS[number - 1]:
-            assert f"{by_name[first].mention} vs {by_name[second].mention}" in announcement.content
+            assert f"{by_name[first].mention} vs {by_name[second].mention}" in text_of(announcement)
         if number == 3:
             break
         for loser in SWISS_LOSERS[number - 1]:
             await resign(env, channel, by_name[loser])
         table = newest_standings(channel)
-        assert f"round {number} of 3 is over" in table.content
+        assert f"round {number} of 3 is over" in text_of(table)
         assert [row[1] for row in standings_rows(table)] == SWISS_ORDER_AFTER[number - 1]
         await keep_png(table, "standings.png", f"tour_discord_swiss_round{number}")
 
@@ -192,10 +193,10 @@ async def test_swiss_eight_players_end_to_end(world):
     await play_card(env, channel, by_name["p6"])       # p8 is to move again
     stuck = await active_match(env, by_name["p8"])
     r = await by_name["p6"].slash(channel, "tournament next")
-    assert NOT_ORGANIZER in r.response.content
+    assert NOT_ORGANIZER in text_of(r.response)
     assert (await env.bot.service.get(stuck.id)).status == "active"
     r = await org.slash(channel, "tournament next")      # asks first, and names the game it would close
-    assert "still has 1 game running" in r.response.content and f"match #{stuck.id}" in r.response.content
+    assert "still has 1 game running" in text_of(r.response) and f"match #{stuck.id}" in text_of(r.response)
     assert (await env.bot.service.get(stuck.id)).status == "active"
     r = await org.click(r.response.message, label="Close the round now")
     assert "is over" in answer(r)
@@ -203,10 +204,10 @@ async def test_swiss_eight_players_end_to_end(world):
     stuck = await env.bot.service.get(stuck.id)
     assert stuck.status == "finished" and stuck.result["winners"] == [stuck.seat_of(by_name["p6"].id)]
     closing = thread_of_match(channel, stuck).history()[-1]
-    assert "Game over" in closing.content and f"{by_name['p8'].mention} was to move and loses" in closing.content
+    assert "Game over" in text_of(closing) and f"{by_name['p8'].mention} was to move and loses" in text_of(closing)
 
     final = newest_standings(channel)
-    assert f"{by_name['p1'].mention} wins the tournament" in final.content
+    assert f"{by_name['p1'].mention} wins the tournament" in text_of(final)
     assert standings_rows(final) == SWISS_FINAL
     t = await env.bot.tournaments.get(1)
     assert t.status == "finished"
@@ -218,7 +219,7 @@ async def test_swiss_eight_players_end_to_end(world):
     assert not r.ephemeral and standings_rows(r.response.message) == SWISS_FINAL
     await keep_png(r.response.message, "standings.png", "tour_discord_swiss_final")
     r = await by_name["p2"].slash(channel, "tournament bracket")
-    assert "not a bracket" in r.response.content
+    assert "not a bracket" in text_of(r.response)
 
 
 # --------------------------------------------------------------------------- single elimination, 6 players
@@ -245,7 +246,7 @@ async def test_single_elimination_six_players_seeded_by_rating(world):
     # bracket of 8, slots 1-8 4-5 2-7 3-6: the top two seeds have byes
     assert await round_pairings(env, 1, 1, name_of) == [("d", "e"), ("c", "a")]
     announcement = newest(channel, "round 1 of 3 has started")
-    assert f"{by_name['f'].mention}: bye" in announcement.content and f"{by_name['b'].mention}: bye" in announcement.content
+    assert f"{by_name['f'].mention}: bye" in text_of(announcement) and f"{by_name['b'].mention}: bye" in text_of(announcement)
     await resign(env, channel, by_name["d"])
     await resign(env, channel, by_name["c"])
     table = newest_standings(channel)
@@ -257,7 +258,7 @@ async def test_single_elimination_six_players_seeded_by_rating(world):
     await resign(env, channel, by_name["e"])
 
     final = newest_standings(channel)
-    assert f"{by_name['b'].mention} wins the tournament" in final.content
+    assert f"{by_name['b'].mention} wins the tournament" in text_of(final)
     # points: a bye or a win 1; Buchholz: opponents' points (a bye adds none)
     assert standings_rows(final) == [
         (1, "b", "3", "3-0-0", "3"),   # bye, beat a (1), beat e (2)
@@ -291,7 +292,7 @@ async def test_restart_mid_round_loses_nothing(world, make_bot):
 
     for name in ("q3", "q4"):   # the signup button posted before the restart still works
         r = await by_name[name].click(signup, label="Join")
-        assert "signed up" in r.response.content
+        assert "signed up" in text_of(r.response)
     await org.slash(channel, "tournament start")
     assert await round_pairings(env, 1, 1, name_of) == [("q1", "q3"), ("q2", "q4")]
     await resign(env, channel, by_name["q3"])
@@ -301,7 +302,7 @@ async def test_restart_mid_round_loses_nothing(world, make_bot):
     t = await env.bot.tournaments.get(1)
     assert t.status == "running" and [m.finished for m in t.state.rounds[0]] == [True, False]
     await resign(env, channel, by_name["q4"])                # heard by the new bot's finish listener
-    assert "round 1 of 2 is over" in newest_standings(channel).content
+    assert "round 1 of 2 is over" in text_of(newest_standings(channel))
     # q1 and q2 on 1 point meet; q3 and q4 on 0
     assert await round_pairings(env, 1, 2, name_of) == [("q1", "q2"), ("q3", "q4")]
     await resign(env, channel, by_name["q2"])
@@ -326,41 +327,41 @@ async def test_only_organizers_run_tournaments(world):
     env, guild, channel, alice, bob, carol = world
     org = add_organizer(env, guild)
     r = await carol.slash(channel, "tournament create", game="testgame", format="round_robin")
-    assert NOT_ORGANIZER in r.response.content
+    assert NOT_ORGANIZER in text_of(r.response)
     await org.slash(channel, "tournament create", game="testgame", format="round_robin")
     signup = channel.history()[-1]
     for member in (alice, bob, carol):
         await member.slash(channel, "tournament join")
     r = await carol.click(signup, label="Leave")
-    assert r.response.content.startswith("You left")
+    assert text_of(r.response).startswith("You left")
     await carol.click(signup, label="Join")
     for command, options in (("tournament start", {}), ("tournament cancel", {}),
                              ("tournament drop", {"player": bob})):
         r = await carol.slash(channel, command, **options)
-        assert r.ephemeral and NOT_ORGANIZER in r.response.content, command
+        assert r.ephemeral and NOT_ORGANIZER in text_of(r.response), command
     t = await env.bot.tournaments.get(1)
     assert t.status == "signup" and t.players == [alice.id, bob.id, carol.id]
 
     role = guild.create_role("Tournament staff")
     r = await carol.slash(channel, "tournament organizer_role", role=role)
-    assert "Manage Server" in r.response.content
+    assert "Manage Server" in text_of(r.response)
     r = await org.slash(channel, "tournament organizer_role", role=role)
-    assert "can now run tournaments" in r.response.content
+    assert "can now run tournaments" in text_of(r.response)
     helper = guild.add_member(env.create_user("helper"), roles=[role])
     r = await helper.slash(channel, "tournament start")
-    assert "has started" in r.response.content
+    assert "has started" in text_of(r.response)
     # round robin of 3, circle method: round 1 is bob against carol, alice has the bye
     game = await active_match(env, bob)
     r = await carol.slash(channel, "tournament next")
-    assert NOT_ORGANIZER in r.response.content
+    assert NOT_ORGANIZER in text_of(r.response)
     r = await helper.slash(channel, "tournament drop", player=carol)
-    assert "is out" in r.response.content
+    assert "is out" in text_of(r.response)
     game = await env.bot.service.get(game.id)
     assert game.status == "finished" and game.result["resigned"] == [game.seat_of(carol.id)]
     r = await carol.slash(channel, "tournament standings")   # anyone may look
     assert standings_rows(r.response.message)[0][1] in ("alice", "bob")
     r = await helper.slash(channel, "tournament cancel")
-    assert "cancelled" in r.response.content
+    assert "cancelled" in text_of(r.response)
     assert (await env.bot.tournaments.get(1)).status == "cancelled"
 
 
@@ -386,9 +387,9 @@ async def test_ratings_leaderboard_stats_and_the_game_over_message(world):
         changes = ratings.rate([(alice.id, 1), (bob.id, 2)], current)
         current.update({u: c["rating"] for u, c in changes.items()})
         final = thread.history()[-1]
-        assert "Game over" in final.content
-        assert rating_note("alice", changes[alice.id]) in final.content
-        assert rating_note("bob", changes[bob.id]) in final.content
+        assert "Game over" in text_of(final)
+        assert rating_note("alice", changes[alice.id]) in text_of(final)
+        assert rating_note("bob", changes[bob.id]) in text_of(final)
 
     # carol and bob play a whole game by /match move: whoever wins, the footer shows it
     thread = await start_challenge(channel, carol, bob)
@@ -396,13 +397,13 @@ async def test_ratings_leaderboard_stats_and_the_game_over_message(world):
         mover = await to_move(env, [carol, bob], match.id)
         card = match.snapshot["hands"][match.seat_of(mover.id)][0]
         r = await mover.slash(thread, "match move", action=f"play:{card}")
-        assert r.response.content.startswith("Move played.")
+        assert text_of(r.response).startswith("Move played.")
     ranks = seat_ranks(match)
     changes = ratings.rate([(s.user_id, ranks[s.seat]) for s in match.seats], current)
     current.update({u: c["rating"] for u, c in changes.items()})
     final = thread.history()[-1]
-    assert rating_note("carol", changes[carol.id]) in final.content
-    assert rating_note("bob", changes[bob.id]) in final.content
+    assert rating_note("carol", changes[carol.id]) in text_of(final)
+    assert rating_note("bob", changes[bob.id]) in text_of(final)
     bob_vs_carol = outcome_of(ranks, match.seat_of(bob.id))
 
     # against the computer nothing is rated
@@ -411,8 +412,8 @@ async def test_ratings_leaderboard_stats_and_the_game_over_message(world):
     while (match := await newest_match(env)).status == "active":
         card = match.snapshot["hands"][match.seat_of(alice.id)][0]
         await alice.slash(robot_thread, "match move", action=f"play:{card}")
-    assert "Game over" in robot_thread.history()[-1].content
-    assert "Ratings:" not in robot_thread.history()[-1].content
+    assert "Game over" in text_of(robot_thread.history()[-1])
+    assert "Ratings:" not in text_of(robot_thread.history()[-1])
 
     r = await carol.slash(channel, "leaderboard", game="testgame")
     board = r.response.embeds[0]
@@ -466,24 +467,24 @@ async def test_a_team_tournament_pairs_teams_and_a_team_win_counts_for_each_memb
     ann, ben, cat, dan = members
 
     r = await org.slash(channel, "tournament create", game="teamcard", format="single_elimination", team_size=2)
-    assert "open for signups" in r.response.content
+    assert "open for signups" in text_of(r.response)
     signup = channel.history()[-1]
-    assert "teams of 2" in signup.content and "partner" in signup.content
+    assert "teams of 2" in text_of(signup) and "partner" in text_of(signup)
     r = await ann.slash(channel, "tournament join", partner=ben)
-    assert "signed up" in r.response.content and ben.mention in r.response.content
+    assert "signed up" in text_of(r.response) and ben.mention in text_of(r.response)
     for member in (cat, dan):
         await member.slash(channel, "tournament join")
     r = await cat.slash(channel, "tournament team", player1=cat, player2=dan)
-    assert NOT_ORGANIZER in r.response.content
+    assert NOT_ORGANIZER in text_of(r.response)
     r = await org.slash(channel, "tournament team", player1=cat, player2=dan)
-    assert "now play as a team" in r.response.content
+    assert "now play as a team" in text_of(r.response)
     signup = next(m for m in channel.history() if m.id == signup.id)
     assert f"Players (4) in teams of 2: {ann.mention} & {ben.mention} · {cat.mention} & {dan.mention}" \
-        in signup.content
+        in text_of(signup)
 
     await org.slash(channel, "tournament start")
     announcement = newest(channel, "round 1 of 1 has started")
-    assert f"{ann.mention} & {ben.mention} vs {cat.mention} & {dan.mention}" in announcement.content
+    assert f"{ann.mention} & {ben.mention} vs {cat.mention} & {dan.mention}" in text_of(announcement)
     match = await active_match(env, ann)
     # each team in the seats the game gives it: seats 0 and 2 against 1 and 3
     assert [s.user_id for s in match.seats] == [ann.id, cat.id, ben.id, dan.id]
@@ -494,10 +495,10 @@ async def test_a_team_tournament_pairs_teams_and_a_team_win_counts_for_each_memb
         mover = await to_move(env, members, match.id)
         card = match.snapshot["hands"][match.seat_of(mover.id)][0]
         r = await mover.slash(thread, "match move", action=f"play:{card}")
-        assert r.response.content.startswith("Move played.")
+        assert text_of(r.response).startswith("Move played.")
 
     final = newest_standings(channel)
-    assert f"{ann.mention} & {ben.mention} win the tournament" in final.content
+    assert f"{ann.mention} & {ben.mention} win the tournament" in text_of(final)
     assert standings_rows(final) == [(1, "ann & ben", "1", "1-0-0", "0"), (2, "cat & dan", "0", "0-0-1", "1")]
 
     r = await ben.slash(channel, "stats")

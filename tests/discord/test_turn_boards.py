@@ -10,6 +10,7 @@ from engine import registry
 from render import registry as renderers
 from tests import testgame
 from tests.discord.helpers import current_match, start_challenge
+from tests.discord.helpers import live, text_of
 from tests.matches.test_response_windows import RULES as WINDOWS
 
 registry.register(WINDOWS)
@@ -17,7 +18,7 @@ renderers.register(WINDOWS.name, testgame)
 
 
 def boards(thread) -> list:
-    return [m for m in thread.history() if "· move" in m.content and m.attachments]
+    return [m for m in thread.history() if "· move" in text_of(m) and m.attachments]
 
 
 async def test_a_window_s_answers_stay_in_the_turn_and_the_next_turn_gets_one_board(world):
@@ -45,10 +46,6 @@ async def test_a_window_s_answers_stay_in_the_turn_and_the_next_turn_gets_one_bo
         assert mover.id not in pinged or match.user_at(next_seat).user_id == mover.id
 
 
-def live(message) -> bool:
-    return any(getattr(c, "children", None) for c in message.components)
-
-
 async def test_after_a_game_no_superseded_message_is_live_and_every_player_is_told_privately(world):
     env, guild, channel, alice, bob, carol = world
     thread = await start_challenge(channel, alice, bob, game="testgame", options="hand=3")
@@ -64,4 +61,33 @@ async def test_after_a_game_no_superseded_message_is_live_and_every_player_is_to
         dms = person.user.dm_channel.history()
         assert not [m.id for m in dms if live(m)], f"{person.name}: no hand keeps live menus after the game"
         last = dms[-1]
-        assert "is over" in last.content and boards_seen[-1].jump_url in last.content, last.content
+        assert "is over" in text_of(last) and boards_seen[-1].jump_url in text_of(last), text_of(last)
+
+
+async def test_a_board_is_one_layout_message_and_keeps_its_text_and_picture_when_superseded(world):
+    """A board is one editable unit (issue: layout components): a container holding the text,
+    the picture (the message's own attachment) and the buttons; superseded, only the buttons go."""
+    import discord
+    env, guild, channel, alice, bob, carol = world
+    thread = await start_challenge(channel, alice, bob, game=WINDOWS.name)
+    people = {alice.id: alice, bob.id: bob}
+    first = boards(thread)[-1]
+    for action in ("play", "pass"):
+        match = await current_match(env)
+        (seat,) = WINDOWS.active_players(match.snapshot)
+        card = min(match.snapshot["hands"][seat], key=testgame.value)
+        await people[match.user_at(seat).user_id].slash(thread, "match move", action=f"play:{card}" if action == "play" else "pass")
+    new = boards(thread)[-1]
+    old = next(m for m in thread.history() if m.id == first.id)   # as it stands now
+    assert old.id != new.id
+    for message, is_live in ((new, True), (old, False)):
+        assert message.flags.components_v2 and not message.content
+        (container,) = message.components
+        assert isinstance(container, discord.Container)
+        kinds = [type(c) for c in container.children]
+        assert kinds[:2] == [discord.TextDisplay, discord.MediaGalleryComponent], kinds
+        assert "· move" in container.children[0].content
+        (item,) = container.children[1].items
+        assert item.media.url == message.attachments[0].url, "the gallery shows the board's own picture"
+        assert live(message) == is_live and (discord.ActionRow in kinds) == is_live
+    assert text_of(old).startswith(text_of(first)[:40]), "the superseded board still says what it said"

@@ -43,13 +43,15 @@ FLOW_DECISIONS = (
     Msg("• The Outsider phase: the holding side's first player places the Outsider (leaving it where it is counts as a placement) and activates it; if it is driven off, the phase ends."),
     Msg("• Setup: the starting player is drawn at random; heroes start on the free hexes nearest their nexus, placed alternately, the starting side first."),
     Msg("• Dealt factions (first game): 2 players two factions each; 4 players one each; 3 players the lone player two, each of the pair one."),
-    Msg("• Draft: the bans are skipped (the starter pool holds exactly the 8 heroes needed); in a team, the player who picks a hero plays it (2 heroes each; 3 players: the lone player 4)."),
+    Msg("• Draft: the rulebook's common-pool draft bans 4 heroes, which needs more heroes than the starter box's 8 (its pool holds exactly the 8 heroes two sides of 4 need), so the bans are skipped; in a team, the player who picks a hero plays it (2 heroes each; 3 players: the lone player 4)."),
     Msg("• Mulligan: once, secret and simultaneous; the cards set aside go face up to the discard pile and are replaced only when everyone has finished."),
     Msg("• A team's card draw goes to its player with the fewest cards in hand."),
     Msg("• Victory is checked after every fully resolved effect and after the minion phase; both sides at once go to the tie-breaker."),
     Msg("• After the last round's minion phase the game goes straight to the tie-breaker (that reset would change nothing that counts)."),
     Msg("• A window passes for a player out of time; a mulligan out of time keeps the hand."),
-    Msg("• The three-lane battlefield is played with 4 heroes per side, as the starter box holds 8 heroes; the tournament setup and the solo mode are not offered."),
+    Msg("• The rulebook's three-lane battlefield \"needs at least one expansion\": 5 heroes a side with 2 players, 6 with 3-4, more than the starter box's 8. It is offered here with 4 heroes a side (house), the starter box's 8."),
+    Msg("• The tournament rules (each player with their own box and a pool of heroes with 10-card decks) are not offered yet: they need deck building from ability cards, which is not offered either; every hero plays its preconstructed deck."),
+    Msg("• The solo mode is an external app in the rulebook (playskytear.com/solo), not part of the box: to play alone, play the computer (`/skytear challenge` with the bot as the opponent, or `/match new`)."),
 )
 
 CONTENT_DECISIONS = (

@@ -564,7 +564,11 @@ def test_R140_G28_G26_no_tournament_setup_no_match_deadline_and_no_solo_mode_are
     with pytest.raises(ValueError):
         RULES.setup(1, {}, 1)
     design = text_of(rules_help.DESIGN_TEXT)
-    assert "the tournament setup and the solo mode are not offered" in design
+    assert "tournament rules" in design and "are not offered yet" in design
+    assert "solo mode is an external app" in design and "play the computer" in design
+    # seed 004, three lanes: 「三兵線戰場至少需要一個擴充才可遊玩」 (5 heroes a side for 2 players, 6 for 3-4)
+    assert "needs at least one expansion" in design and "5 heroes a side with 2 players, 6 with 3-4" in design
+    assert "bans 4 heroes" in design and "the bans are skipped" in design
     # G28 instead: running out of time in a window only passes; the game never ends on a clock
     field()
     st = field_state({"sakoshi": (0, "D4"), "akhuti": (0, "A7"), "yami": (1, "F4"), "cotlic": (1, "I7")})

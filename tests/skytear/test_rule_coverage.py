@@ -604,7 +604,7 @@ def test_G25_the_three_lane_battlefield_plays_4_heroes_a_side_and_8_rounds(playe
     per_side = Counter(h["side"] for h in st["heroes"].values())
     assert per_side == {0: 4, 1: 4}
     assert st["rounds"] == 8 and hexes.load_map("three_lane").heroes_per_side == 4
-    assert "three-lane battlefield is played with 4 heroes per side" in text_of(rules_help.DESIGN_TEXT)
+    assert "It is offered here with 4 heroes a side (house)" in text_of(rules_help.DESIGN_TEXT)
 
 
 def test_G25_R122_on_three_lanes_round_5_is_not_the_last():

@@ -28,7 +28,7 @@ from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat, to_json
 
-from . import battle, board, data, rounds, setup, tactics
+from . import battle, board, data, rounds, setup, supply, tactics
 
 PHASES = ("first_action", "second_action")
 WIN_VP = 4              # R13
@@ -400,7 +400,7 @@ def _buy(state: dict, seat: int, rec: dict, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("You cannot buy that item for that unit type."))
     _, item_id, type_id, slot = action_id.split(":")
     item, player = data.item(item_id), state["seats"][seat]
-    player["gold"] -= item["cost"]                      # R69: back to the unlimited supply (D25)
+    player["gold"] -= item["cost"]                      # R69: back to the supply (supply.gold_left)
     stack = next(s for s in state["market"] if s["item"] == item_id)
     stack["count"] -= 1
     if stack["count"] == 0:
@@ -425,6 +425,7 @@ def _forge(state: dict, seat: int, rec: dict) -> list[Event]:
         raise IllegalAction(Msg("To forge you need a forge, enough crystals and a legendary card left."))
     forges = forges_controlled(state, seat)
     state["seats"][seat]["crystals"] -= cost            # R69
+    supply.return_crystals(state, cost)
     deck = state["legendary_deck"]
     cards = [deck.pop() for _ in range(min(forges + 1, len(deck)))]   # R73, D24
     state["forge"] = {"seat": seat, "cards": cards}

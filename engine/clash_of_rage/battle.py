@@ -23,7 +23,7 @@ from engine.base import Event, IllegalAction
 from engine.rng import next_random
 from engine.text import Msg, Seat, plural
 
-from . import data
+from . import data, supply
 
 ELVES = data.ELVES
 MAX_DICE = 10                   # D15: the box holds 10 dice
@@ -273,7 +273,7 @@ def _roll(state: dict) -> list[Event]:
     b = state["battle"]
     role, side, where = b["turn"], b[b["turn"]], b["territory"]
     # data G7: a rage-gain icon gives its tokens at the start of each of its side's attacks
-    b["rage"][role] += icon_total(state, where, side, "RAGE_GAIN")
+    b["rage"][role] += supply.rage_room(state, icon_total(state, where, side, "RAGE_GAIN"))
     b["dice"] = [roll_die(state) for _ in range(dice_count(state, where, side))]
     b["rerolls_left"] = icon_total(state, where, side, "REROLL")
     dice = dice_line(b["dice"])
@@ -350,7 +350,10 @@ def _allocate(state: dict, chosen: tuple[str, ...]) -> list[Event]:
                        n=len(chosen), seat=Seat(target)) if side == ELVES else
                 plural("{side} destroys {n} unit of {seat}.", "{side} destroys {n} units of {seat}.",
                        n=len(chosen), side=Seat(side), seat=Seat(target))))
-    if not chosen:
+    if not chosen and not supply.rage_room(state, 1):   # the box's 8 are all in the battle (house)
+        events.append(Event(Msg("The elves destroy nothing; no rage token is left to gain.") if side == ELVES else
+                            Msg("{side} destroys nothing; no rage token is left to gain.", side=Seat(side))))
+    elif not chosen:
         b["rage"][role] += 1                    # R61 (D14: also after 0 damage)
         events.append(Event(Msg("The elves destroy nothing and gain a rage token.") if side == ELVES else
                             Msg("{side} destroys nothing and gains a rage token.", side=Seat(side))))

@@ -53,7 +53,13 @@ def records() -> list[tuple[str, dict]]:
     out.append(("elves", load("elves")["setup"]))
     out.extend(("tiles", s) for s in tile_sides())
     out.extend(("layouts", layout(n)) for n in PLAYER_COUNTS)
+    out.append(("supply", supply()))
     return out
+
+
+def supply() -> dict:
+    """The box's common supply (option supply=box) and the house rules for running out."""
+    return load("supply")["supply"]
 
 
 def tag(text: object) -> str | None:

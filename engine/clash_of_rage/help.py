@@ -37,6 +37,7 @@ DECISIONS = (
     Msg("• Within an Equip action: buy any number, forge once, recruit once, reorganize freely, in any order; then finish."),
     Msg("• An empty equipment pile draws nothing; forging needs a legendary card left."),
     Msg("• Gold, crystals and rage are unlimited; units are limited by the tribe card; a stone with no unit of its tier in the reserve gives nothing."),
+    Msg("• The option `supply: box` limits them to what the box holds: 150 gold in coins, 45 elf tokens (a crystal is a token flipped: the supply is the tokens neither on the board nor held) and 8 rage tokens. House rules for running out: an income the supply cannot pay in full is paid in turn order while it lasts; a rage token earned while all 8 are in the battle is not gained."),
     Msg("• Crystals from cities: the rulebook's \"at the start of your turn\" is the income step, once per round, for each city you control then."),
     Msg("• The round limit (option, off by default): after that round, most VP wins; then most legendary items, then most crystals and gold."),
     Msg("• A decision with only one possible choice (an elf roll, a forced allocation) is made for you."),

@@ -14,6 +14,12 @@ OPTIONS = (
            label=Msg("elves"),
            choices=(("random", Msg("At random (recommended)")),
                     ("hard", Msg("Harder: one of each type in every city")))),
+    # G24: the box's finite supply, with the house rules for running out (engine/clash_of_rage/supply.py)
+    Option("supply", "choice", "unlimited",
+           Msg("Gold, crystals and rage tokens: unlimited, or only as many as the box holds"),
+           label=Msg("supply"),
+           choices=(("unlimited", Msg("Unlimited (recommended)")),
+                    ("box", Msg("As the box holds: 150 gold, 45 elf tokens, 8 rage tokens")))),
     # D33 (digital only, off by default): a round limit for an asynchronous game that must end
     Option("rounds", "int", 0, Msg("Round limit: 0 = none; else most victory points after that round wins"),
            label=Msg("round limit"), min=0, max=MAX_ROUNDS),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat, plural
 
-from . import board, data, tactics
+from . import board, data, supply, tactics
 
 CRYSTALS_PER_CITY = 3   # R29
 STRONGHOLD_ACTION = "stronghold:"
@@ -186,14 +186,14 @@ def place_stronghold(state: dict, seat: int, text: str) -> list[Event]:
 
 def income(state: dict) -> list[Event]:
     """R28, R29, D30: all at once, gold from the revealed card and 3 crystals per elf city
-    controlled now. Crystals are unlimited (D25), so the supply count is not reduced."""
+    controlled now. Unlimited by default (D25); with the box's supply (option supply=box) each
+    is paid in turn order while the supply lasts (house, data/clash_of_rage/supply.json)."""
     lines = []
-    for seat_key, card_id in state["tactics"]["revealed"].items():
-        s = int(seat_key)
-        gold = tactics.card(card_id)["income"]
-        crystals = CRYSTALS_PER_CITY * len(cities_controlled(state, s))
-        state["seats"][s]["gold"] += gold
-        state["seats"][s]["crystals"] += crystals
+    revealed = state["tactics"]["revealed"]
+    for s in [s for s in tactics.turn_order(state) if str(s) in revealed] if supply.finite(state) else map(int, revealed):
+        card_id = revealed[str(s)]
+        gold = supply.pay_gold(state, s, tactics.card(card_id)["income"])
+        crystals = supply.pay_crystals(state, s, CRYSTALS_PER_CITY * len(cities_controlled(state, s)))
         lines.append(Msg("{seat} +{gold} gold, +{crystals} crystals", seat=Seat(s), gold=gold,
                          crystals=crystals))
     state["tactics"]["step"] = "reinforce"

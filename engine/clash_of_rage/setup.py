@@ -9,7 +9,7 @@ from engine.base import IllegalAction
 from engine.rng import new_rng_state, next_random
 from engine.text import Msg
 
-from . import board, data
+from . import board, data, supply
 
 MARKET_ITEMS = 6        # step 4: the black market shows 6 different items
 ELF_MODES = ("random", "hard")
@@ -40,7 +40,8 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
     state["legendary_deck"] = legendary
     state["heroes"] = {h["id"]: None for h in data.heroes()}    # step 6: id -> owner seat
     state["hero_at"] = {}                                       # recruited hero id -> hex label
-    # step 7: gold, rage tokens and dice are unlimited, so the common supply holds no count
+    # step 7: gold, rage tokens and dice are unlimited unless supply=box (supply.py), whose counts
+    # follow from what the players hold; only the crystals' supply is counted (place_elves)
     return state
 
 
@@ -61,7 +62,13 @@ def chosen_options(options: dict, players: int) -> dict:
     rounds = options.get("rounds", 0) or 0
     if not isinstance(rounds, int) or rounds < 0:
         raise IllegalAction(Msg("The round limit is a whole number, 0 for none."))
-    return {"elves": elves, "tribes": tribes, "longer": bool(options.get("longer", False)), "rounds": rounds}
+    chosen = {"elves": elves, "tribes": tribes, "longer": bool(options.get("longer", False)), "rounds": rounds}
+    finite = options.get("supply", supply.UNLIMITED)
+    if finite not in supply.MODES:
+        raise IllegalAction(Msg("`supply` is one of: {values}.", values=", ".join(supply.MODES)))
+    if finite == supply.BOX:      # only then stored: a standard game's state is unchanged
+        chosen["supply"] = finite
+    return chosen
 
 
 def place_elves(state: dict, mode: str) -> None:

@@ -37,7 +37,7 @@ import marshal
 
 from engine.text import to_json
 
-from . import actions, battle, data, prompts, rounds, tactics
+from . import actions, battle, data, prompts, rounds, supply, tactics
 
 PRIVATE_KEYS = ("rng",)
 
@@ -68,6 +68,8 @@ def view(state: dict, viewer: int | None) -> dict:
         area["unit_stats"] = unit_stats(state, s)
     out["battles"] = battles(state)
     out["log"] = list(out.get("log") or [])
+    if supply.finite(state):      # the box's gold is public (counted coins); unlimited: not shown
+        out["gold_supply"] = supply.gold_left(state)
     return out
 
 

@@ -972,6 +972,8 @@ class _Board:
         bits = [(Msg("{pile}: {n}", pile=term("equipment card"), n=_int(view.get("equipment_deck"))), None),
                 (Msg("{pile}: {n}", pile=term("legendary equipment"), n=_int(view.get("legendary_deck"))), None),
                 (Msg("{pile}: {n}", pile=term("elf crystal"), n=_int(view.get("crystal_supply"))), "crystal")]
+        if view.get("gold_supply") is not None:     # the box's supply (option supply=box)
+            bits.append((Msg("{pile}: {n}", pile=term("gold coin"), n=_int(view["gold_supply"])), None))
         said = [(self.say(t), mark) for t, mark in bits]
         return [(s[:1].upper() + s[1:], mark, tw(s[:1].upper() + s[1:], SMALL) + (22 if mark else 0))
                 for s, mark in said]

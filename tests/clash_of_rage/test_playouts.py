@@ -114,6 +114,12 @@ def playout(players: int, seed: int, options: dict):
         now = sum(len(t) for t in state["elves"].values())
         assert now <= elves                                                      # elves never come back
         elves = now
+        if options.get("supply") == "box":       # G24: the box's tokens and coins, each in one place
+            held = sum(area["crystals"] for area in state["seats"])
+            assert now + held + state["crystal_supply"] == data.supply()["elf_tokens"]
+            assert 0 <= sum(area["gold"] for area in state["seats"]) <= data.supply()["gold"]
+            if state.get("battle"):
+                assert sum(state["battle"]["rage"].values()) <= data.supply()["rage_tokens"]
         if n % VIEW_STRIDE == 0:
             check_views(state)
             assert json.loads(json.dumps(state)) == state
@@ -121,7 +127,7 @@ def playout(players: int, seed: int, options: dict):
 
 
 CASES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"longer": True, "elves": "hard"}),
-         (4, 5, {"rounds": 6}), (3, 6, {"elves": "hard", "rounds": 10})]
+         (4, 5, {"rounds": 6}), (3, 6, {"elves": "hard", "rounds": 10}), (2, 7, {"supply": "box"})]
 
 
 @pytest.mark.parametrize("players,seed,options", CASES)

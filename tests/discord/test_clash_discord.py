@@ -220,3 +220,21 @@ async def test_the_rules_help_lists_every_house_value(play):
         assert any(line.startswith(f"• {label}:") and f"{field} {shown}" in line for line in lines), \
             (file, rid, field, shown)
     assert "`rounds`" in texts[-1] and "`elves`" in texts[-1], "the declared options close the help"
+
+
+async def test_g24_a_match_with_the_box_s_supply(play):
+    """`/clash challenge supply:box` against the computer: the match keeps the option (the lobby
+    and the board's view say it), the board counts the gold left in the box, and a game with it
+    is told in the thread."""
+    from tests.discord.helpers import bot_handle
+    env, guild, channel, alice, bob, carol = play
+    r = await alice.slash(channel, "clash challenge", opponent=bot_handle(env), supply="box", clock="none")
+    match = await current_match(env)
+    assert match.snapshot["options"]["supply"] == "box"
+    view = env.bot.service.public_view(match)
+    assert view["gold_supply"] == 150 - sum(area["gold"] for area in match.snapshot["seats"])
+    thread = thread_of(channel)
+    board = [m for m in thread.history() if m.attachments][-1]
+    said = "\n".join(text_of(m) for m in thread.history())
+    assert "Options: As the box holds: 150 gold, 45 elf tokens, 8 rage tokens." in said, said
+    assert board.attachments

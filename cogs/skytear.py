@@ -48,6 +48,8 @@ VERBS = (
     verb("choose",
          "Answer a question: a Skirmish's damage or only its move, staying after it, skipping an extra action",
          ("stay|skip|damage|no_damage",), Param("option", "The answers open to you"), asks_from=0),
+    verb("aim", "Place an area card's template: choose the enemies it hits", ("aim-*",),
+         Param("placement", "The enemies each placement hits"), asks_from=0),
     verb("priority", "Whether you are asked first to respond to your own actions and cards (off at first)",
          ("priority",), Param("setting", "Ask me first, or pass for me")),
     verb("place", "Place the Outsider (1-2 hexes in the dome, 1-2 on a lane)", ("outsider_place",),

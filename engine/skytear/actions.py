@@ -28,6 +28,7 @@ Outsider   outsider:place:<h1>,<h2>,<h3> | outsider:attack:<target> | outsider:s
 Pending    skirmish_effect:damage | skirmish_effect:no_damage      R43: one or both effects, in order
            skirmish_move:<hex> | skirmish_move:stay               R43 step 2 (no stay without damage)
            foresee:keep | foresee:discard        R128, the looked-at cards top first
+           aoe:<k>                               R123, the k-th set of enemies an area card can hit
            extra:move:<hex> | extra:attack:<t> | extra:skirmish:<t> | extra:skip   R32
            react:attack:<target> | react:skirmish:<target>        R120 (any target of the Outsider)
 Reset      discard:<iid>                         R121 step 3, down to 7 (simultaneous)
@@ -293,6 +294,17 @@ def _foresee(state: dict, seat: int, choice: str, ev) -> None:
     flow.after_effect(state, entry, ev)
 
 
+def _aoe(state: dict, seat: int, choice: str, ev) -> None:
+    """R123: the player's placement of an area card's template; then the card's other effects."""
+    pend = state["pending"]
+    f, entry = pend["followup"], pend["entry"]
+    flow.done_pending(state)
+    follow = effects.finish_aoe(state, f, int(choice), ev)
+    if not resolve.card_followups(state, entry, list(entry.get("followups", [])) + follow):
+        return
+    flow.after_effect(state, entry, ev)
+
+
 def _extra(state: dict, seat: int, rest: str, ev) -> None:
     """R32: the granted action goes on the stack (no AP, not counted against the once-limit)."""
     if rest == "skip":
@@ -319,4 +331,4 @@ HANDLERS = {"pick": _pick, "toss": _toss, "keep": _keep, "discard": _discard, "a
             "move": _move, "attack": _attack, "skirmish": _skirmish, "alt": _alternative, "lead": _lead,
             "devotion": _devotion, "play": _play, "pass": _pass, "outsider": _outsider,
             "priority": _priority, "skirmish_effect": _skirmish_effect, "skirmish_move": _skirmish_move,
-            "foresee": _foresee, "extra": _extra, "react": _react}
+            "foresee": _foresee, "aoe": _aoe, "extra": _extra, "react": _react}

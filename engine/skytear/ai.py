@@ -655,6 +655,10 @@ class Context:
         good = c["modifier"] >= 2 or (c["modifier"] >= 1 and self.hold_value(cards[idx]) >= CARD_VALUE)
         return 10.0 if (choice == "keep") == good else 5.0
 
+    def s_aoe(self, choice: str) -> float:
+        """R123: the placement hitting the most enemies (the first option)."""
+        return 10.0 - int(choice)
+
     # activations ---------------------------------------------------------
     def s_activate(self, hero: str) -> float:
         """First the hero with the best blow in reach, or one in danger where it stands; heroes

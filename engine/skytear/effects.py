@@ -12,12 +12,16 @@ For FLOW:
         {"kind": "foresee", "seat", "cards": [iids], "card", "caster", "targets", "resume"}
             a pending decision: the seat keeps or discards each card (R128), then FLOW calls
             finish_foresee(state, followup, discard, ev), which goes on with the card's effects;
+        {"kind": "aoe", "seat", "card", "caster", "targets", "effect", "options": [[enemies], ...]}
+            a pending decision (seed 004, R123: the player places the template): when placements
+            hit different enemies, the seat chooses which (option 0, the most, is the default on
+            time-out); FLOW calls finish_aoe(state, followup, k, ev), which goes on with the card;
         {"kind": "extra_action", "hero", "seat", "action": "attack"|"move"|"skirmish"}
             R32: the caster performs that action now (no AP, no once-limit); it goes on the stack
             after this card has resolved (skytear-data section 11, "take an action").
 Design decisions: a card's effects are its own; "each enemy" in an AoE hits enemy heroes, the
-Outsider, enemy minions and enemy tokens, and the template is turned to hit the most of them
-(R123, ties: the first placement); "+" reveals take the best modifier; a move or place effect on a
+Outsider, enemy minions and enemy tokens; when placements of the template hit different enemies its
+player chooses (R123; aoe_options: the most first, the default); "+" reveals take the best modifier; a move or place effect on a
 model that cannot move (the Outsider, R119) does nothing.
 """
 from __future__ import annotations
@@ -248,10 +252,39 @@ def aoe_cover(state: dict, card_def: dict, caster: str, targets: list[str], e: d
     return best, hit_best
 
 
+def aoe_options(state: dict, card_def: dict, caster: str, targets: list[str], e: dict) -> list[list[str]]:
+    """R123: the different sets of enemies the template can hit, the most first (aoe_cover's
+    pick), then in the placements' order; [] when the caster has no hex to anchor it."""
+    if e["anchor"] == "caster" and not board.on_battlefield(state, caster):
+        return []
+    m = board.map_of(state)
+    enemies = ops.enemies_of(state, board.hero_side(state, caster))
+    if e["anchor"] == "caster":
+        covers = hexes.aoe_placements(m, e["template"], state["heroes"][caster]["hex"])
+    else:
+        anchor = targets[e.get("t", 0)]
+        covers = sorted({hexes.aoe_hits(m, e["template"], anchor, rot, flip)
+                         for rot in range(6) for flip in (False, True)}, key=lambda c: hexes.sort_labels(c))
+    _, best = aoe_cover(state, card_def, caster, targets, e)
+    found = [best] if best else []
+    for cover in covers:
+        hit = [v for v in enemies if set(ops.hexes_of(state, v)) & cover]
+        if hit and hit not in found:
+            found.append(hit)
+    # a placement hitting only some of what another hits is no choice, unless what it leaves out
+    # is the Outsider (hitting it makes the other side act with it, R120)
+    return [hit for hit in found
+            if not any(set(hit) < set(other) and OUTSIDER not in set(other) - set(hit) for other in found)]
+
+
 def _aoe(state, card_def, caster, targets, e, ev):
     if e["anchor"] == "caster" and not board.on_battlefield(state, caster):
         return                       # the caster fell to an earlier effect of the card: no caster hex
-    cover, hit = aoe_cover(state, card_def, caster, targets, e)
+    _cover, hit = aoe_cover(state, card_def, caster, targets, e)
+    _aoe_hits(state, card_def, caster, hit, e, ev)
+
+
+def _aoe_hits(state, card_def, caster, hit, e, ev):
     if not hit:
         ev.add(Msg("{card} hits no enemy.", card=data.name(card_def["id"])))
         return
@@ -281,8 +314,25 @@ def resolve_card(state: dict, card_def: dict, caster: str, targets: list[str], e
         if e["do"] == "extra_action":
             out.append({"kind": "extra_action", "hero": caster, "seat": seat, "action": e["action"]})
             continue
+        if e["do"] == "aoe":
+            options = aoe_options(state, card_def, caster, targets, e)
+            if len(options) > 1:      # the placement matters: the player places it (R123)
+                return out + [{"kind": "aoe", "seat": seat, "card": card_def["id"], "caster": caster,
+                               "targets": list(targets), "effect": i, "options": options}]
         EFFECTS[e["do"]](state, card_def, caster, targets, e, ev)
     return out
+
+
+def finish_aoe(state: dict, followup: dict, choice: int, ev) -> list[dict]:
+    """R123: the enemies of the placement the player chose are hit (if the caster still stands
+    and each is still there), then the card's remaining effects resolve."""
+    card_def = data.card(followup["card"])
+    caster, e = followup["caster"], card_def["effects"][followup["effect"]]
+    hit = [v for v in followup["options"][choice] if ops.exists(state, v)]
+    _aoe_hits(state, card_def, caster, hit, e, ev)
+    if not board.on_battlefield(state, caster):
+        return []
+    return resolve_card(state, card_def, caster, followup["targets"], ev, start=followup["effect"] + 1)
 
 
 def finish_foresee(state: dict, followup: dict, discard: list[str], ev) -> list[dict]:

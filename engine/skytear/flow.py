@@ -112,12 +112,16 @@ def moment(state: dict) -> Moment:
 
 
 def timeout_action(state: dict, seat: int) -> str | None:
-    """The move made for a seat out of time: a window passes (G34), a mulligan keeps the hand;
-    anything else waits for the player (the clock's usual way)."""
+    """The move made for a seat out of time: a window passes (G34), a mulligan keeps the hand, an
+    area card's template hits the most enemies; anything else waits for the player (the clock's
+    usual way)."""
     if in_window(state, seat):
         return "pass"
     if state["phase"] == "mulligan" and seat in active_players(state):
         return "keep"
+    pend = state.get("pending")
+    if pend and pend["kind"] == "aoe" and pend["seat"] == seat:
+        return "aoe:0"            # the placement hitting the most enemies (the automatic pick before)
     return None
 
 

@@ -56,7 +56,8 @@ FLOW_DECISIONS = (
 
 CONTENT_DECISIONS = (
     Msg("• The battlefields, hero statistics and skills not named in the rulebook, every card's cost, speed, modifier and effect, the victory card conditions and the Ancient Outsider's statistics are our design (the printed values are in no source); they are listed below."),
-    Msg("• A reveal takes the best modifier; an AoE template is turned to hit the most enemies (minions and tokens count); one reveal serves every target."),
+    Msg("• A reveal takes the best modifier; one reveal serves every target of an AoE."),
+    Msg("• An AoE template is placed by its player (R123) when placements hit different enemies (minions and tokens count): you choose by the enemies hit, the most first; a placement hitting only part of what another hits is not offered unless it leaves the Outsider out. Out of time, the template hits the most enemies."),
     Msg("• Among equal push paths, the first by hex label; a move or place effect on the Outsider does nothing."),
     Msg("• Movement follows the rulebook's wording (R35): heroes and the Outsider cannot be crossed; minions can be crossed but not ended on; a tower cannot be ended on, and as the rulebook is silent on crossing one, it can be crossed. An older English rules digest in which towers and nexus hexes block movement is no clarification of this edition, and we know of none."),
     Msg("• House: a nexus hex counts as a tower for movement (crossed, never ended on), so setup and respawn use the free hexes nearest it."),

@@ -386,6 +386,16 @@ def _foresee(state: dict, seat: int, pend: dict) -> list[Action]:
             Action("foresee:discard", Msg("Discard {card}", card=name), "foresee", (P.DISCARD_TOP,))]
 
 
+def _aoe(state: dict, seat: int, pend: dict) -> list[Action]:
+    """R123: each different set of enemies the area card's template can hit, the most first."""
+    f = pend["followup"]
+    card = data.name(f["card"])
+    return [Action(f"aoe:{k}", fit_choice(Msg("{card} hits {targets}", card=card,
+                                              targets=[target_name(state, v) for v in hit])),
+                   "aoe", (P.aoe_choice(state, k, tuple(hit)),))
+            for k, hit in enumerate(f["options"])]
+
+
 def _extra(state: dict, seat: int, pend: dict) -> list[Action]:
     """R32: the action an effect lets the hero perform (no AP, not counted)."""
     hero, action = pend["hero"], pend["action"]
@@ -414,5 +424,5 @@ def _reaction(state: dict, seat: int, pend: dict) -> list[Action]:
     return out
 
 
-PENDING = {"skirmish_effects": _skirmish_effects, "skirmish_move": _skirmish_move, "foresee": _foresee,
+PENDING = {"skirmish_effects": _skirmish_effects, "skirmish_move": _skirmish_move, "foresee": _foresee, "aoe": _aoe,
            "extra_action": _extra, "reaction": _reaction}

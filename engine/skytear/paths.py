@@ -76,6 +76,11 @@ def _target_choice(value: str) -> Choice:
     return Choice(value, fit_choice(target_name(None, value)))
 
 
+def aoe_choice(state: dict, k: int, hit: tuple) -> Choice:
+    """R123: one placement of an area card's template, named by the enemies it hits."""
+    return Choice(f"aim-{k}", fit_choice(Msg("Hit {targets}", targets=[target_name(state, v) for v in hit])))
+
+
 @lru_cache(maxsize=None)
 def hex_choice(hx: str) -> Choice:
     return Choice(hx, hx)

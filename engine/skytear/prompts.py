@@ -48,6 +48,9 @@ def _pending(state: dict, pend: dict):
     if kind == "foresee":
         iid = pend["followup"]["cards"][pend["index"]]
         return Msg("Foresee: keep {card} on top of your deck, or discard it?", card=data.name(state["cards"][iid]))
+    if kind == "aoe":
+        return Msg("{card}: choose where its template goes, by the enemies it hits.",
+                   card=data.name(pend["followup"]["card"]))
     if kind == "extra_action":
         verb = {"move": data.game_term("Move"), "attack": data.game_term("Attack"), "skirmish": data.game_term("Skirmish")}[pend["action"]]
         return Msg("{hero} may perform a {action} now.", hero=data.name(pend["hero"]), action=verb)

@@ -163,13 +163,20 @@ def _card(state: dict, entry: dict, ev) -> bool:
     return card_followups(state, entry, follow)
 
 
+ASKED = ("foresee", "aoe")     # follow-ups that wait for the player's choice (effects.resolve_card)
+
+
 def card_followups(state: dict, entry: dict, follow: list[dict]) -> bool:
-    foresee = [f for f in follow if f["kind"] == "foresee"]
-    entry["followups"] = [f for f in follow if f["kind"] != "foresee"]
-    if foresee:
-        f = foresee[0]
+    asked = [f for f in follow if f["kind"] in ASKED]
+    entry["followups"] = [f for f in follow if f["kind"] not in ASKED]
+    if asked and asked[0]["kind"] == "foresee":
+        f = asked[0]
         state["pending"] = {"kind": "foresee", "seat": f["seat"], "followup": f, "index": 0, "discard": [],
                             "entry": entry}
+        return False
+    if asked:                 # R123: where the area card's template goes
+        f = asked[0]
+        state["pending"] = {"kind": "aoe", "seat": f["seat"], "hero": f["caster"], "followup": f, "entry": entry}
         return False
     return True
 

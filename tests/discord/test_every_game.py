@@ -36,7 +36,7 @@ class Scenario:
 
 
 def _all(game: str):
-    return lambda runs: set(GAMES[game].commands.verbs)
+    return lambda runs: set(GAMES[game].commands.usual)
 
 
 SCENARIOS = {
@@ -168,7 +168,7 @@ def _battalia(driver, match, run, final: str) -> None:
 
 
 def _skytear(driver, match, run, final: str) -> None:
-    _typed_once_then_clicked(driver, set(GAMES["skytear"].commands.verbs))
+    _typed_once_then_clicked(driver, set(GAMES["skytear"].commands.usual))
     assert driver.autocompleted > 25
     # the hand's layout: heroes to activate or pick and one-step moves are buttons, the rest menus
     for command, kind in (("activate", "button"), ("pick", "button"), ("pass", "button"), ("move", "menu")):

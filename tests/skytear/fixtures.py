@@ -117,3 +117,13 @@ def all_card_places(state: dict) -> list[str]:
     if v.get("card"):
         found.append(v["card"])
     return found
+
+
+def resolve_default(state: dict, card_def: dict, caster: str, targets: list, ev) -> list[dict]:
+    """effects.resolve_card with every placement of an area card's template left to its default
+    (option 0: the most enemies, R123), as a player out of time gets; other follow-ups returned."""
+    from engine.skytear import effects
+    follow = effects.resolve_card(state, card_def, caster, targets, ev)
+    while follow and follow[-1]["kind"] == "aoe":
+        follow = follow[:-1] + effects.finish_aoe(state, follow[-1], 0, ev)
+    return follow

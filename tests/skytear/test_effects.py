@@ -8,7 +8,8 @@ import pytest
 
 from engine.skytear import board, data, effects, hexes, ops
 
-from .fixtures import (all_card_places, events, give, grid_map, make_state, minion, put_vortex, stack_deck)
+from .fixtures import (all_card_places, events, give, grid_map, make_state, minion, put_vortex, resolve_default,
+                       stack_deck)
 
 
 def open_field():
@@ -58,7 +59,7 @@ def test_R82_lose_hp_ignores_armor_submit_to_me():
     st = field_state({"yami": (0, "D4"), "cotlic": (1, "E4")})
     card = data.card("submit_to_me")
     assert effects.targets_still_valid(st, card, "yami", ["cotlic"])
-    effects.resolve_card(st, card, "yami", ["cotlic"], events(st))
+    resolve_default(st, card, "yami", ["cotlic"], events(st))
     assert hp(st, "cotlic") == full("cotlic") - 3
     assert st["heroes"]["cotlic"]["statuses"] == {"mark": 1, "disarm": 1}
 
@@ -66,11 +67,11 @@ def test_R82_lose_hp_ignores_armor_submit_to_me():
 def test_R83_heal_never_above_the_starting_hp_life_steal():
     st = field_state({"sakoshi": (0, "D4"), "tlakali": (1, "F4")})
     card = data.card("life_steal")
-    effects.resolve_card(st, card, "sakoshi", ["tlakali"], events(st))
+    resolve_default(st, card, "sakoshi", ["tlakali"], events(st))
     assert hp(st, "tlakali") == full("tlakali") - 2       # armor 0
     assert hp(st, "sakoshi") == full("sakoshi")           # was full: no HP above the start
     st["heroes"]["sakoshi"]["hp"] = full("sakoshi") - 1
-    effects.resolve_card(st, card, "sakoshi", ["tlakali"], events(st))
+    resolve_default(st, card, "sakoshi", ["tlakali"], events(st))
     assert hp(st, "sakoshi") == full("sakoshi")
 
 
@@ -231,7 +232,7 @@ def test_R123_R124_T52_one_reveal_for_every_target_each_minus_its_armor():
     """Shuriken Storm: a line of 3 from Sakoshi, turned toward the two enemies (not the lone one)."""
     st = field_state({"sakoshi": (0, "E4"), "cotlic": (1, "D4"), "tlakali": (1, "C4"), "yami": (1, "F4")})
     stack_deck(st, 0, ["crippling_mastery", "ignite"])            # +2 on top
-    effects.resolve_card(st, data.card("shuriken_storm"), "sakoshi", [], events(st))
+    resolve_default(st, data.card("shuriken_storm"), "sakoshi", [], events(st))
     assert hp(st, "cotlic") == full("cotlic") - (3 + 2 - 1)
     assert hp(st, "tlakali") == full("tlakali") - (3 + 2)
     assert hp(st, "yami") == full("yami")
@@ -243,7 +244,7 @@ def test_R123_aoe_on_a_target_hex_hits_enemies_there_and_around_not_friends():
     m = minion(st, 1, "F5")
     own = minion(st, 0, "G5")
     stack_deck(st, 0, ["sacrifice"])
-    effects.resolve_card(st, data.card("ritual_of_a_thousand_mouths"), "tlakali", ["F4"], events(st))
+    resolve_default(st, data.card("ritual_of_a_thousand_mouths"), "tlakali", ["F4"], events(st))
     assert hp(st, "cotlic") == full("cotlic") - 3                 # piercing: armor ignored
     assert hp(st, "yami") == full("yami") - 3
     assert hp(st, "akhuti") == full("akhuti")
@@ -255,7 +256,7 @@ def test_R123_aoe_on_a_target_hex_hits_enemies_there_and_around_not_friends():
 def test_R127_G16_push_moves_away_from_the_caster_the_full_distance():
     st = field_state({"akhuti": (0, "C4"), "cotlic": (1, "D4")})
     m = hexes.load_map("fx_effects")
-    effects.resolve_card(st, data.card("hurricane_strike"), "akhuti", ["cotlic"], events(st))
+    resolve_default(st, data.card("hurricane_strike"), "akhuti", ["cotlic"], events(st))
     end = st["heroes"]["cotlic"]["hex"]
     assert hexes.distance(m, "C4", end) == 3
     assert hp(st, "cotlic") == full("cotlic")                     # 1 damage - armor 1
@@ -284,7 +285,7 @@ def test_R37_a_move_effect_reaches_only_hexes_within_its_steps_and_not_through_h
     st["heroes"]["cotlic"]["hex"] = "G1"
     choices = effects.legal_targets(st, data.card("roadblock"), "gulbjarn")
     assert sorted(c[0] for c in choices) == ["B1", "C1"]        # D1 is 3 away
-    effects.resolve_card(st, data.card("roadblock"), "gulbjarn", ["C1"], events(st))
+    resolve_default(st, data.card("roadblock"), "gulbjarn", ["C1"], events(st))
     assert st["heroes"]["gulbjarn"]["hex"] == "C1" and ops.armor_of(st, "gulbjarn") == 2
 
 
@@ -301,7 +302,7 @@ def test_place_soul_twister_puts_the_enemy_on_the_hex():
     st = field_state({"akhuti": (0, "D4"), "cotlic": (1, "E4")})
     card = data.card("soul_twister")
     assert ["cotlic", "B4"] in effects.legal_targets(st, card, "akhuti")
-    effects.resolve_card(st, card, "akhuti", ["cotlic", "B4"], events(st))
+    resolve_default(st, card, "akhuti", ["cotlic", "B4"], events(st))
     assert st["heroes"]["cotlic"]["hex"] == "B4"
 
 
@@ -331,7 +332,7 @@ def test_R65_T43_the_vortex_needs_no_mana_and_is_used_once():
     stack_deck(st, 0, ["ambush", "ignite"])
     assert ops.mana_left(st, "sakoshi") == 0 and ops.can_play(st, "sakoshi", vortex)
     ops.play_card(st, "sakoshi", vortex, events(st))
-    effects.resolve_card(st, data.card(data.VORTEX), "sakoshi", [], events(st))
+    resolve_default(st, data.card(data.VORTEX), "sakoshi", [], events(st))
     assert st["vortex"]["used"] and vortex not in st["hands"]["0"] and vortex not in st["heroes"]["sakoshi"]["played"]
     assert len(st["hands"]["0"]) == 2
     assert not ops.can_play(st, "sakoshi", vortex)
@@ -360,7 +361,7 @@ def test_R128_foresee_discard_some_keep_the_rest_on_top_then_draw():
     st = field_state({"gulbjarn": (0, "D4")})
     top = stack_deck(st, 0, ["ambush", "ignite", "sacrifice"])
     ev = events(st)
-    follow = effects.resolve_card(st, data.card("manifestation"), "gulbjarn", [], ev)
+    follow = resolve_default(st, data.card("manifestation"), "gulbjarn", [], ev)
     assert len(follow) == 1 and follow[0]["kind"] == "foresee" and follow[0]["cards"] == top[:2]
     assert st["hands"]["0"] == []                 # the draw waits for the choice
     effects.finish_foresee(st, follow[0], [top[0]], ev)
@@ -370,14 +371,14 @@ def test_R128_foresee_discard_some_keep_the_rest_on_top_then_draw():
 
 def test_R32_time_warp_grants_an_attack_to_perform():
     st = field_state({"haburat": (0, "D4")})
-    follow = effects.resolve_card(st, data.card("time_warp"), "haburat", [], events(st))
+    follow = resolve_default(st, data.card("time_warp"), "haburat", [], events(st))
     assert follow == [{"kind": "extra_action", "hero": "haburat", "seat": 0, "action": "attack"}]
 
 
 def test_R126_R9_bonuses_last_the_activation_or_the_round():
     st = field_state({"haburat": (0, "D4"), "akhuti": (0, "E4")})
-    effects.resolve_card(st, data.card("tortoise_formation"), "haburat", ["akhuti"], events(st))
-    effects.resolve_card(st, data.card("bodyguard"), "haburat", ["akhuti"], events(st))
+    resolve_default(st, data.card("tortoise_formation"), "haburat", ["akhuti"], events(st))
+    resolve_default(st, data.card("bodyguard"), "haburat", ["akhuti"], events(st))
     assert ops.armor_of(st, "akhuti") == 3 and ops.armor_of(st, "haburat") == 2
     ops.clear_bonuses(st, "activation")
     assert ops.armor_of(st, "akhuti") == 1
@@ -435,7 +436,7 @@ def test_R87_respawn_near_the_nexus_at_full_hp_and_ready():
 def test_G33_losing_hp_to_ones_own_card_credits_nobody():
     st = field_state({"tlakali": (0, "D4"), "cotlic": (1, "F4")})
     st["heroes"]["tlakali"]["hp"] = 2
-    effects.resolve_card(st, data.card("sacrifice"), "tlakali", [], events(st))
+    resolve_default(st, data.card("sacrifice"), "tlakali", [], events(st))
     assert st["heroes"]["tlakali"]["state"] == "defeated"
     assert st["counters"]["defeats"] == [0, 0] and st["hands"]["1"] == []
 
@@ -445,7 +446,7 @@ def test_G47_each_hero_defeated_gives_one_draw():
     for hero in ("cotlic", "tlakali"):
         st["heroes"][hero]["hp"] = 1
     stack_deck(st, 0, ["ignite", "ambush", "life_steal"])
-    effects.resolve_card(st, data.card("shuriken_storm"), "sakoshi", [], events(st))
+    resolve_default(st, data.card("shuriken_storm"), "sakoshi", [], events(st))
     assert st["counters"]["defeats"] == [2, 0] and len(st["hands"]["0"]) == 2
     assert st["counters"]["round_defeats"] == [2, 0]
 
@@ -456,7 +457,7 @@ def test_R97_damage_removes_a_minion_and_counts_it():
     st = field_state({"sakoshi": (0, "D4")})
     m = minion(st, 1, "E4")
     stack_deck(st, 0, ["life_steal"])
-    effects.resolve_card(st, data.card("gathering_storm"), "sakoshi", [m], events(st))
+    resolve_default(st, data.card("gathering_storm"), "sakoshi", [m], events(st))
     assert not ops.exists(st, m) and st["counters"]["minions_defeated"] == [1, 0]
 
 
@@ -468,7 +469,7 @@ def test_R99_T50_defeating_a_minion_is_not_damage():
     m = minion(st, 1, "E4")
     assert ops.deal_damage(st, "sakoshi", m, 3) == 0 and ops.exists(st, m)   # Blood Ward
     assert effects.legal_targets(st, card, "sakoshi") == [[m]]
-    effects.resolve_card(st, card, "sakoshi", [m], events(st))
+    resolve_default(st, card, "sakoshi", [m], events(st))
     assert not ops.exists(st, m)
 
 
@@ -476,7 +477,7 @@ def test_R101_R100_G44_spawn_needs_los_to_a_token_and_places_near_it():
     st = field_state({"cotlic": (0, "E4")})
     assert effects.legal_targets(st, data.card("king_of_hosts"), "cotlic") == [["t:1"]]
     minion(st, 0, "E2")
-    effects.resolve_card(st, data.card("king_of_hosts"), "cotlic", ["t:1"], events(st))
+    resolve_default(st, data.card("king_of_hosts"), "cotlic", ["t:1"], events(st))
     m = hexes.load_map("fx_effects")
     new = [x for x in st["minions"] if x["hex"] != "E2"]
     assert len(new) == 2 and all(x["side"] == 0 and x["lane"] == 1 for x in new)

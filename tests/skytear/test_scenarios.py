@@ -177,3 +177,46 @@ def test_R120_G18_damage_to_the_outsider_in_its_phase_gives_its_holder_a_reactio
     st = pass_all(st)
     assert st["heroes"]["sakoshi"]["hp"] < hp
     assert st["activation"]["hero"] == "outsider" and st["activation"]["ap"] == 2, "a reaction costs no AP"
+
+
+def test_R123_the_player_places_an_area_card_s_template_when_placements_hit_different_enemies():
+    """Seed 004 gives the AoE placement to the player: Shuriken Storm (a line of 3 from Sakoshi)
+    hits Cotlic and Tlakali one way or Yami the other. The player is asked (the most enemies
+    first, the default when out of time); the other side sees only who is deciding; the chosen
+    placement is hit."""
+    def storm_cast():
+        st = hero_state({"sakoshi": (0, "D5"), "akhuti": (0, "B6"), "cotlic": (1, "E5"), "tlakali": (1, "F5"),
+                         "yami": (1, "C5")}, round_no=3)
+        card = fx.give(st, 0, "shuriken_storm")
+        fx.stack_deck(st, 0, ["ignite"])                 # the reveal: +1
+        st = activated(st, 0, "sakoshi")
+        st = act(st, 0, f"play:sakoshi:{card}")
+        return pass_all(st)
+
+    st = storm_cast()
+    assert st["pending"]["kind"] == "aoe" and RULES.active_players(st) == {0}
+    assert ids(st, 0) == ["aoe:0", "aoe:1"]
+    labels = [str(a.label) for a in RULES.legal_actions(st, 0)]
+    assert "Cotlic" in labels[0] and "Tlakali" in labels[0] and "Yami" in labels[1], labels
+    assert RULES.timeout_action(st, 0) == "aoe:0" and RULES.timeout_action(st, 1) is None
+    assert RULES.view(st, 1)["pending"] == {"kind": "aoe", "seat": 0, "hero": "sakoshi"}
+    full = {h: st["heroes"][h]["hp"] for h in ("cotlic", "tlakali", "yami")}
+    chosen = act(st, 0, "aoe:1")
+    assert chosen["pending"] is None
+    assert chosen["heroes"]["yami"]["hp"] < full["yami"]
+    assert [chosen["heroes"][h]["hp"] for h in ("cotlic", "tlakali")] == [full["cotlic"], full["tlakali"]]
+    default = act(st, 0, RULES.timeout_action(st, 0))
+    assert default["heroes"]["yami"]["hp"] == full["yami"]
+    assert all(default["heroes"][h]["hp"] < full[h] for h in ("cotlic", "tlakali"))
+    check_cards_conserved(chosen)
+
+
+def test_R123_no_question_when_every_placement_hits_the_same_or_less():
+    """A placement hitting only part of what another hits is no choice: nothing is asked."""
+    st = hero_state({"sakoshi": (0, "D5"), "akhuti": (0, "B6"), "cotlic": (1, "E5"), "tlakali": (1, "F5"),
+                     "yami": (1, "L6")}, round_no=3)
+    card = fx.give(st, 0, "shuriken_storm")
+    fx.stack_deck(st, 0, ["ignite"])
+    st = pass_all(act(activated(st, 0, "sakoshi"), 0, f"play:sakoshi:{card}"))
+    assert not st.get("pending")
+    assert st["heroes"]["cotlic"]["hp"] < data.hero("cotlic")["hp"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
+from i18n import Msg
 
 GAME = "skytear"
 OUTSIDER = ("outsider", "The Outsider's moves: place it, attack, skirmish, skill, end")
@@ -66,6 +67,7 @@ class SkytearCog(GameCog, group_name="skytear",
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"activate", "pick"})
+    FORMS = {"attack": (Msg("The target"),)}
 
 
 async def setup(bot):

@@ -198,7 +198,7 @@ async def test_battle_line_ordinary_turn_is_two_interactions(world):
     assert await play_turn("troop") == 2
 
 
-async def test_a_step_with_one_choice_is_taken_and_said(world):
+def test_a_step_with_one_choice_is_taken_and_said():
     """The picker takes a step with a single choice that does not end the move, and its
     question says so; the move's last step is always the player's."""
     root = paths.build([])
@@ -307,3 +307,60 @@ async def test_civilization_moves_that_cannot_all_be_made_are_refused_whole(worl
     assert "cannot all be made one after the other" in refusal and "Nothing was played." in refusal, refusal
     after = await current_match(env)
     assert after.version == match.version and after.snapshot == match.snapshot, "nothing changed"
+
+
+async def test_skytear_autopass_is_offered_on_the_hand_and_then_an_opposing_action_costs_nothing(world):
+    """Skytear (G34): while alice is asked to respond to bob's action, her hand offers autopass;
+    one click turns it on and passes the window she holds no instant for; from then on such
+    windows pass without asking her (0 interactions per opposing action)."""
+    env, guild, channel, alice, bob, carol = world
+    await start(env, channel, alice, bob, "skytear")
+    service = env.bot.service
+
+    def quiet_window(match, seat, actions) -> bool:
+        return any(a.steps()[0].value == "pass" for a in actions) and \
+            service.rules(match).quiet_pass(match.snapshot, seat)
+    match, seat, actions, hand = await alice_asked(env, alice, quiet_window)
+    button = next(c for c in children(hand) if isinstance(c, discord.Button) and (c.custom_id or "").startswith("skyauto:"))
+    assert button.label == "Pass for me whenever I cannot respond"
+    await alice.user.click(hand, custom_id=button.custom_id)
+    after = await current_match(env)
+    assert service.auto_passing(after, seat)
+    log = await env.bot.store.actions(match.id)
+    assert log[match.version][1:3] == (seat, "pass"), "the window she was asked passed at once"
+    # bob's actions go on: alice is never asked in a window where passing is all she can do
+    windows = 0
+    for _ in range(150):
+        match = await current_match(env)
+        if match.status != "active":
+            break
+        rules = service.rules(match)
+        assert not (seat in rules.active_players(match.snapshot) and quiet_window(match, seat, service.legal_actions(
+            match, seat))), "a window alice holds no response for is passed for her"
+        mover = min(rules.active_players(match.snapshot))
+        await service.act(match.id, match.user_at(mover).user_id,
+                          rules.ai_choose(match.snapshot, mover, match.seed + match.version))
+    log = await env.bot.store.actions(match.id)
+    windows = sum(1 for q, s, a, _t in log if q > after.version and s == seat and a == "pass")
+    assert windows > 0, "windows came and were passed for her"
+
+
+def test_a_form_is_offered_only_where_its_menus_hold_every_move():
+    """A form's menus: every choice at each step, each value once; none when moves end at
+    different steps, when one ends where others go on, or when a step has more choices than a
+    menu holds. A combination is looked up whole; what fits and what was open is said."""
+    from engine.base import Action, Choice
+
+    def move(*values):
+        return Action(":".join(values), "m", "m", tuple(Choice(v, v.upper()) for v in values))
+    tree = paths.build([move("m", "a", "1"), move("m", "a", "2"), move("m", "b", "1")])
+    levels = paths.form_levels(tree.options()[0])
+    assert [[c.value for c in level] for level in levels] == [["a", "b"], ["1", "2"]]
+    node = tree.options()[0]
+    assert paths.form_move(node, ("a", "2"))[0].id == "m:a:2"
+    action, good, open_ = paths.form_move(node, ("b", "2"))
+    assert action is None and good == 1 and [c.value for c in open_] == ["1"]
+    assert paths.form_levels(paths.build([move("m", "a"), move("m", "b", "1")]).options()[0]) is None
+    assert paths.form_levels(paths.build([move("m", "a"), move("m", "a", "1")]).options()[0]) is None
+    many = paths.build([move("m", str(i), "1") for i in range(26)])
+    assert paths.form_levels(many.options()[0]) is None

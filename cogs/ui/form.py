@@ -106,7 +106,7 @@ class MoveForm(discord.ui.Modal):
     async def submit(self, interaction: discord.Interaction) -> None:
         match, _seat, root = await tree_for(interaction, self.match_id, self.version, self.mark)
         try:
-            node, trail = paths.walk(root, self.prefix)
+            node, _trail = paths.walk(root, self.prefix)
         except IndexError:
             raise UserError(STALE_MESSAGE) from None
         values = tuple(s.values[0] if s.values else "" for s in self.selects)

@@ -9,7 +9,7 @@ from cogs.common import lang_for
 from cogs.ui import paths
 from cogs.ui.form import BatchButton, FormButton, batch_buttons, form_button
 from cogs.ui.game import ui_for
-from cogs.ui.moves import MatchItem, SelectRow, fingerprint, play, tree_for  # noqa: F401 - the toolkit's names
+from cogs.ui.moves import MatchItem, SelectRow, fingerprint, play, tree_for
 from engine.base import Action
 from engine.text import Msg
 from i18n import render

@@ -100,7 +100,7 @@ async def test_clash_group_move_is_one_form_and_an_illegal_one_is_refused(world)
     """Clash of Rage: one group (from, units, to) in one form, 2 interactions where the step
     menus take 3; a form whose choices make no move (units that do not stand there, or a
     territory out of reach) is refused, saying what was open, and nothing is played."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "clash", rounds=1)
 
     def wrong_combination(actions):
@@ -132,7 +132,7 @@ async def test_clash_group_move_is_one_form_and_an_illegal_one_is_refused(world)
 
 async def test_civilization_figure_move_is_one_form(world):
     """Civilization: a figure (or a group) and where it ends, in one form (2 interactions)."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "civ")
     match, seat, actions, hand = await alice_asked(env, alice, has_form("move"))
     await form_move(env, alice, match, seat, actions, hand, "move")
@@ -140,7 +140,7 @@ async def test_civilization_figure_move_is_one_form(world):
 
 async def test_skytear_attack_with_its_target_is_one_form(world):
     """Skytear: the attack and its target in one form; the attack is played, nothing else."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "skytear")
     match, seat, actions, hand = await alice_asked(env, alice, has_form("attack"))
     await form_move(env, alice, match, seat, actions, hand, "attack")
@@ -150,7 +150,7 @@ async def test_battle_line_ordinary_turn_is_two_interactions(world):
     """Battle Line: the first draw is asked (3 interactions: card, flag, deck); from then on an
     ordinary turn is 2 (card, flag), the draw taken from the deck last chosen and said; the hand
     shows that deck, and one click switches it for the next draws."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "battleline")
 
     def to_play(match, seat, actions) -> bool:
@@ -237,7 +237,7 @@ async def test_civilization_whole_movement_and_city_management_in_one_form_each(
     """Civilization: every figure's move in one form, every city's action in one form (each two
     interactions); a step whose only move left is to end it ends by itself. One game turn of
     alice, counted: at most 8 interactions."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "civ")
     service = env.bot.service
 
@@ -267,7 +267,7 @@ async def test_civilization_whole_movement_and_city_management_in_one_form_each(
             # chosen above it (as a player reading the board would), all in one submission
             rules, state = service.rules(match), match.snapshot
 
-            def first_free(options):
+            def first_free(options, rules=rules):
                 nonlocal state
                 for option in options:
                     if seat in rules.active_players(state) and option in {a.id for a in rules.legal_actions(state, seat)}:
@@ -291,7 +291,7 @@ async def test_civilization_moves_that_cannot_all_be_made_are_refused_whole(worl
     """A batch form's moves are checked one after the other before any is played: a group and
     one of its own figures cannot both move; the form is refused, saying which move, and
     nothing changes."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "civ")
 
     def pair_of(actions):
@@ -313,7 +313,7 @@ async def test_skytear_autopass_is_offered_on_the_hand_and_then_an_opposing_acti
     """Skytear (G34): while alice is asked to respond to bob's action, her hand offers autopass;
     one click turns it on and passes the window she holds no instant for; from then on such
     windows pass without asking her (0 interactions per opposing action)."""
-    env, guild, channel, alice, bob, carol = world
+    env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "skytear")
     service = env.bot.service
 

@@ -15,12 +15,14 @@ from discord import app_commands
 from cogs.common import defer, hint_choice, lang_for, reply
 from cogs.matches import match_autocomplete
 from cogs.ui import paths
+from cogs.ui.picker import MatchItem
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
 from engine.text import Lines, Msg
 from i18n import render
 from engine.battleline import explain_claim
 from engine.battleline.cards import GUILE
+from engine.battleline.paths import deck_name
 from matches import MoveOutcome, UserError
 from matches.service import shorten
 
@@ -60,11 +62,74 @@ def flags_in(text: str) -> list[int]:
     return list(dict.fromkeys(int(n) for n in numbers))
 
 
+DECKS = ("troop", "tactics")
+DECK_NAMES = {deck: deck_name(deck) for deck in DECKS}
+
+
+def chosen_decks(client) -> dict:
+    """(match, seat) -> the deck the seat draws from after playing a card, as last chosen (a
+    draw it made, or the switch on its hand); kept in memory: after a restart the first draw is
+    asked again. A UI default, not a rule: the engine still lists both draws."""
+    kept = getattr(client, "_battleline_decks", None)
+    if kept is None:
+        kept = {}
+        setattr(client, "_battleline_decks", kept)
+    return kept
+
+
+class DeckSwitch(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"blpref:(?P<match>\d+):(?P<seat>\d+):(?P<deck>troop|tactics)"):
+    """On the hand, while a card is to be played: which deck the draw after it takes (the one
+    last chosen); a click switches to the other one for this and the next turns."""
+
+    defers = "update"
+
+    def __init__(self, match_id: int, seat: int, deck: str, label: str = "", button: discord.ui.Button | None = None):
+        self.match_id, self.seat, self.deck = match_id, seat, deck
+        super().__init__(button or discord.ui.Button(label=(label or deck)[:80], style=discord.ButtonStyle.secondary,
+                                                     custom_id=f"blpref:{match_id}:{seat}:{deck}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["seat"]), match["deck"], button=item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        match = await client.service.get(self.match_id)
+        if match.seat_of(interaction.user.id) != self.seat:
+            raise UserError(Msg("You are not playing in this match."))
+        chosen_decks(client)[(match.id, self.seat)] = self.deck
+        await client.presenter.show_hand_here(interaction, match, self.seat)
+
+
 class BattleLineCog(GameCog, group_name="battleline",
                     group_description="Battle Line (Reiner Knizia): win three adjacent flags or any five"):
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"claim", "draw", "scout-draw"})
+    ITEMS = (DeckSwitch,)
+
+    async def follow(self, client, match, seat: int, actions, made: str):
+        """The draw after a card: from the deck last chosen (a draw of the player's own choice
+        sets it), when the draw step is all that is asked now; otherwise nothing."""
+        decks = chosen_decks(client)
+        if made.startswith("draw:"):
+            decks[(match.id, seat)] = made.split(":", 1)[1]
+            return None
+        if not actions or any(a.steps()[0].value != "draw" for a in actions):
+            return None
+        deck = decks.get((match.id, seat))
+        return paths.action_for(actions, ("draw", deck)) if deck else None
+
+    def hand_extras(self, match, actions, lang: str) -> list:
+        """While a card is to be played, the deck its draw will take, one click to switch."""
+        seat = match.snapshot.get("current") if match.snapshot else None
+        deck = chosen_decks(self.bot).get((match.id, seat))
+        if deck is None or not any(a.steps()[0].value == "play" for a in actions):
+            return []
+        other = DECKS[1 - DECKS.index(deck)]
+        label = render(Msg("Then draw from the {deck} (switch)", deck=DECK_NAMES[deck]), lang)
+        return [DeckSwitch(match.id, seat, other, label)]
 
     @app_commands.command(name="proof", description="Could you claim a flag now, and why? (from the table alone)")
     @app_commands.describe(flag="Flag number, 1 to 9")

@@ -18,6 +18,7 @@ from discord import app_commands
 from cogs.common import defer, fit
 from cogs.matches import match_autocomplete
 from cogs.ui.commands import MATCH_HELP, Param, Verb, make_command
+from cogs.ui.game import Batch
 from cogs.ui.game_cog import GameCog
 from engine.civilization import trade as trade_rules
 from engine.text import Msg, Seat
@@ -124,6 +125,19 @@ class CivilizationCog(GameCog, group_name="civ",
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"research", "loot", "done", "accept", "decline", "counter"})
+    FORMS = {"move": (Msg("The figures that move"), Msg("Where they end"))}
+    # issue 33: a whole Movement and a whole City Management, each in one form
+    BATCHES = (Batch(Msg("Movement: your figures"), frozenset({"move"}), then="done",
+                     then_label=Msg("Then end your Movement")),
+               Batch(Msg("City Management: your cities"), frozenset({"produce", "arts", "harvest"}), then="done",
+                     then_label=Msg("Then end your City Management")),
+               Batch(Msg("Start of Turn: your scouts gather"), frozenset({"gather"}), then="done",
+                     then_label=Msg("Then end your Start of Turn")))
+
+    async def follow(self, client, match, seat: int, actions, made: str):
+        """Issue 33: a step ends by itself, after the player's own move, when ending it is all
+        that is left to do (nothing is decided for the player)."""
+        return actions[0] if len(actions) == 1 and actions[0].id == "done" else None
 
     def __init__(self, bot):
         super().__init__(bot)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
+from i18n import Msg
 
 GAME = "clash_of_rage"
 
@@ -63,6 +64,7 @@ class ClashOfRageCog(GameCog, group_name="clash",
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"tactic", "retreat", "reroll", "allocate"})
+    FORMS = {"move": (Msg("Where the group stands"), Msg("The units (type × count) or the hero"), Msg("Where it goes"))}
 
 
 async def setup(bot):

@@ -8,8 +8,13 @@ or `pass`); `/match autopass` is the private "pass unless I can respond" setting
 (in one's own activation) the private "ask me first about my own actions" one."""
 from __future__ import annotations
 
+import discord
+
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
+from cogs.ui.picker import MatchItem
+from i18n import Msg, render
+from matches import UserError
 
 GAME = "skytear"
 OUTSIDER = ("outsider", "The Outsider's moves: place it, attack, skirmish, skill, end")
@@ -63,11 +68,44 @@ VERBS = (
 )
 
 
+class AutopassButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"skyauto:(?P<match>\d+)"):
+    """Issue 33: on the hand while a response is asked, `/match autopass` in one click: from now
+    on the bot passes for the player in every response window where they hold no instant they
+    could play (G34); the window asked now passes at once when that is so."""
+
+    defers = "update"
+
+    def __init__(self, match_id: int, label: str = "", button: discord.ui.Button | None = None):
+        self.match_id = match_id
+        super().__init__(button or discord.ui.Button(label=(label or "Autopass")[:80], style=discord.ButtonStyle.secondary,
+                                                     custom_id=f"skyauto:{match_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), button=item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        match = await client.service.set_auto_pass(self.match_id, interaction.user.id, True)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError(Msg("You are not playing in this match."))
+        await client.presenter.show_hand_here(interaction, match, seat)
+
+
 class SkytearCog(GameCog, group_name="skytear",
                  group_description="Skytear (2-4 players, 1v1 or two teams): heroes, lanes, towers, the Outsider"):
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"activate", "pick"})
+    FORMS = {"attack": (Msg("The target"),)}
+    ITEMS = (AutopassButton,)
+
+    def hand_extras(self, match, actions, lang: str) -> list:
+        """While a response is asked (a pass is among the moves): autopass, one click away."""
+        if not any(a.steps()[0].value == "pass" for a in actions):
+            return []
+        return [AutopassButton(match.id, render(Msg("Pass for me whenever I cannot respond"), lang))]
 
 
 async def setup(bot):

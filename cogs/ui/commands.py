@@ -176,7 +176,7 @@ def verb_command(game: str, verb: Verb, match_autocomplete, refine=None,
         if len(found) == 1:
             chosen = (refine(verb, found[0], extras, match=match, seat=seat, lang=await lang_for(interaction))
                       if extras and refine else found[0])
-            return await play(interaction, match.id, match.version, chosen)
+            return await play(interaction, match.id, match.version, chosen, follow=False)  # typed: exactly that
         if extras:
             raise UserError(Msg("Name the move fully (every option) when you also give {options}.",
                                 options=", ".join(f"`{k}`" for k in extras)))

@@ -4,12 +4,35 @@ toolkit (step picker and buttons over its action paths)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Several moves of one kind in one form (cogs/ui/form.py): one menu per thing that acts (a
+    figure, a city), each offering that thing's moves; the chosen ones are played in order."""
+    title: Any                    # the form's title and its button's label (a Msg)
+    firsts: frozenset[str]        # the first path steps of the moves it takes
+    subject: int = 1              # the path step naming what acts: one menu for each
+    then: str = ""                # a move id the form may end with (a box, ticked): "done"
+    then_label: Any = ""          # the box's label (a Msg)
 
 
 @dataclass
 class GameUI:
     buttons: frozenset[str] = frozenset()   # first path steps whose moves show as buttons
     items: tuple = field(default=())        # the game's own DynamicItem classes
+    # first path steps whose whole move is also offered as one form (cogs/ui/form.py), each
+    # with the names of the form's steps (Msgs), in path order
+    forms: dict[str, tuple] = field(default_factory=dict)
+    batches: tuple[Batch, ...] = ()          # several moves of one kind in one form
+    # a move the UI makes by itself right after a player's move made by clicks or a form, as
+    # the player set it (Battle Line's draw from the deck last chosen): async (client, match,
+    # seat, legal actions now (none when the seat is not asked), the id of the move just made)
+    # -> the Action to play, or None
+    follow: Callable[..., Any] | None = None
+    # the game's own components on the hand, after the moves: (match, actions, lang) -> items
+    extras: Callable[..., list] | None = None
 
 
 _uis: dict[str, GameUI] = {}

@@ -52,12 +52,18 @@ def help_texts(game: str) -> list:
 
 class GameCog(commands.GroupCog):
     """Subclass with `group_name=` and set GAME; list VERBS, BUTTONS (first steps whose moves
-    are buttons) and ITEMS (the game's own DynamicItems, if it has any)."""
+    are buttons), ITEMS (the game's own DynamicItems, if it has any) and FORMS (first steps whose
+    whole move is also one form, with the names of its steps); override `follow` and
+    `hand_extras` for a move made by itself after the player's and components of its own."""
 
     GAME: str = ""
     VERBS: tuple[Verb, ...] = ()
     BUTTONS: frozenset[str] = frozenset()
     ITEMS: tuple = ()
+    FORMS: dict = {}
+    BATCHES: tuple = ()  # game_uis.Batch: several moves of one kind in one form
+    follow = None        # async (client, match, seat, actions, made) -> Action | None (see GameUI.follow)
+    hand_extras = None   # (match, actions, lang) -> list of components (see GameUI.extras)
 
     def __init__(self, bot):
         self.bot = bot
@@ -90,7 +96,10 @@ class GameCog(commands.GroupCog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*self.ITEMS)
-        game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), items=tuple(self.ITEMS)))
+        game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), items=tuple(self.ITEMS),
+                                                     forms=dict(self.FORMS), batches=tuple(self.BATCHES),
+                                                     follow=self.follow,
+                                                     extras=self.hand_extras))
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.ITEMS)

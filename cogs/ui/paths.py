@@ -118,3 +118,58 @@ def page_range(count: int, page: int) -> range:
 
 def trail_text(trail: list[Node], lang: str = "en") -> str:
     return " › ".join(render(n.choice.label, lang) for n in trail if n.choice)
+
+
+MAX_FORM_STEPS = 5  # a modal holds five components
+
+
+def form_levels(node: Node) -> list[list[Choice]] | None:
+    """The steps below `node` as a form: for each depth, every choice found there (each value
+    once, in the engine's order), or None when the moves below do not make a form: some end
+    earlier than others, one ends where others go on, more steps than a modal holds, or more
+    choices at a step than a select menu holds (the step picker stays the way then)."""
+    levels: list[list[Choice]] = []
+    frontier = [node]
+    while True:
+        kids = [c for n in frontier for c in n.children]
+        if not kids:
+            break
+        if any(n.action is not None for n in frontier):
+            return None
+        seen: dict[str, Choice] = {}
+        for c in kids:
+            seen.setdefault(c.choice.value, c.choice)
+        levels.append(list(seen.values()))
+        frontier = kids
+    if not levels or len(levels) > MAX_FORM_STEPS or any(len(level) > MAX_OPTIONS for level in levels):
+        return None
+    return levels
+
+
+def form_move(node: Node, values: tuple[str, ...]) -> tuple[Action | None, int, list[Choice]]:
+    """The move below `node` whose remaining steps are exactly `values`; when there is none,
+    how many of the values lead somewhere and the choices that were open at the next one."""
+    current, depth = node, 0
+    for value in values:
+        nxt = current._by_value.get(value)
+        if nxt is None:
+            return None, depth, [c.choice for c in current.children]
+        current, depth = nxt, depth + 1
+    if current.action is not None and not current.children:
+        return current.action, depth, []
+    return None, depth, [c.choice for c in current.children]
+
+
+def single_steps(node: Node, prefix: list[int]) -> tuple[Node, list[int], list[Node]]:
+    """Steps with exactly one choice that does not end the move, taken: a step that has one
+    choice decides nothing, but the last step of a move is always left to the player (taking
+    it would make a move the player never saw). Returns the node reached, its position and the
+    nodes taken."""
+    taken: list[Node] = []
+    while node.action is None:
+        options = node.options()
+        if len(options) != 1 or not options[0].children or options[0].action is not None:
+            break
+        node, prefix = options[0], prefix + [0]
+        taken.append(node)
+    return node, prefix, taken

@@ -3,13 +3,13 @@ has no cap, and buttons for moves. Every component carries the match version it 
 and the position in the tree of the seat's legal moves (see cogs.ui.paths)."""
 from __future__ import annotations
 
-import hashlib
-
 import discord
 
-from cogs.common import lang_for, match_here
+from cogs.common import lang_for
 from cogs.ui import paths
-from cogs.ui.errors import Guarded, answer_error
+from cogs.ui.form import BatchButton, FormButton, batch_buttons, form_button
+from cogs.ui.game import ui_for
+from cogs.ui.moves import MatchItem, SelectRow, fingerprint, play, tree_for
 from engine.base import Action
 from engine.text import Msg
 from i18n import render
@@ -19,70 +19,9 @@ MAX_ROWS = 5     # a message holds five rows of components
 ROW_BUTTONS = 5  # five buttons fit in a row
 
 
-class MatchItem(Guarded):
-    """A component naming a match: a click is refused before anything runs unless the match
-    belongs to the server the message is in (or, in a DM, is one of the clicker's)."""
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        try:
-            await match_here(interaction, self.match_id)
-            return True
-        except Exception as exc:  # noqa: BLE001 - a check must answer, never leave a dead button
-            await answer_error(interaction, exc, where=f"match {self.match_id}")
-        return False
-
-
-class SelectRow:
-    """discord.py keeps a Select's row in a slot named `row` while DynamicItem reads the
-    item's `_row`: without this, a row given to a select-backed DynamicItem is lost."""
-
-    @property
-    def row(self) -> int | None:
-        return self.item.row
-
-    @row.setter
-    def row(self, value: int | None) -> None:
-        self.item.row = value
-
-
-def fingerprint(actions: list[Action], simultaneous: bool = False) -> str:
-    """A short mark of a list of legal moves (the positions of the tree depend on it alone);
-    `simultaneous` marks a component that stays good while others choose ("s" at the end)."""
-    return hashlib.sha1("\n".join(a.id for a in actions).encode()).hexdigest()[:6] + ("s" if simultaneous else "")
-
-
-async def tree_for(interaction: discord.Interaction, match_id: int, version: int, mark: str = ""):
-    """The match, the clicker's seat and the tree of their legal moves, for a component made
-    at `version` from the moves marked `mark`. A component resolves by position in the
-    clicker's own tree, so the mark must always be that tree's: a component made for another
-    seat or list (or a forged id) never plays a move other than its label. It is stale when
-    the match moved on, unless it was made for a simultaneous step and the clicker's moves are
-    the very same (others chose meanwhile)."""
-    client = interaction.client
-    match = await client.service.get(match_id)
-    seat = match.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError(Msg("You are not playing in this match."))
-    actions = await client.presenter.named_actions(match, seat)
-    simultaneous = mark.endswith("s")
-    if (not actions or fingerprint(actions, simultaneous) != mark
-            or (match.version != version and not simultaneous)):
-        raise UserError(STALE_MESSAGE)
-    return match, seat, paths.build(actions)
-
-
-async def play(interaction: discord.Interaction, match_id: int, version: int | None, action: Action | str) -> None:
-    """A move (an Action, or an id the game refined from one) chosen at `version`; the mover
-    is answered privately."""
-    client = interaction.client
-    action_id = action if isinstance(action, str) else action.id
-    outcome = await client.service.act(match_id, interaction.user.id, action_id, expected_version=version,
-                                       answered=True)
-    await client.presenter.answer_mover(interaction, outcome)
-
-
 async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefix: list[int], mark: str = "") -> None:
-    """Play the move at `prefix`, or ask the next question of its path."""
+    """Play the move at `prefix`, or ask the next question of its path (steps with a single
+    choice that does not end the move are taken, and said in the question)."""
     try:
         node, trail = paths.walk(root, prefix)
     except IndexError:
@@ -90,16 +29,30 @@ async def go_to(interaction: discord.Interaction, match, root: paths.Node, prefi
     if node.action is not None and not node.children:
         return await play(interaction, match.id, match.version, node.action)
     lang = await lang_for(interaction)
+    node, prefix, taken = paths.single_steps(node, prefix)
+    trail = trail + taken
     await ask_step(interaction, match, StepSelect.at(match.id, match.version, node, prefix, mark=mark, lang=lang,
-                                                     placeholder=Msg("{trail}: choose", trail=paths.trail_text(trail, lang))),
-                   lang)
+                                                     placeholder=step_question(trail, taken, lang)),
+                   lang, form_button(match, trail, prefix, mark, lang))
 
 
-async def ask_step(interaction: discord.Interaction, match, select: "StepSelect", lang: str) -> None:
-    """The next question of a move, asked on the hand itself: its menus give way to this one
-    and a button back to all the moves (the hand stays one message)."""
+def step_question(trail: list[paths.Node], taken: list[paths.Node], lang: str) -> Msg:
+    """The placeholder of a step's menu: the path so far, and the steps taken for the player."""
+    if taken:
+        return Msg("{trail}: choose ({taken}: the only choice)", trail=paths.trail_text(trail, lang),
+                   taken=paths.trail_text(taken, lang))
+    return Msg("{trail}: choose", trail=paths.trail_text(trail, lang))
+
+
+async def ask_step(interaction: discord.Interaction, match, select: "StepSelect", lang: str,
+                   form: discord.ui.Item | None = None) -> None:
+    """The next question of a move, asked on the hand itself: its menus give way to this one,
+    the form of the rest of the move when there is one, and a button back to all the moves (the
+    hand stays one message)."""
     view = discord.ui.View(timeout=None)
     view.add_item(select)
+    if form is not None:
+        view.add_item(form)
     view.add_item(StepBack(match.id, label=render(Msg("◀ All moves"), lang)))
     await interaction.edit_original_response(view=view)
 
@@ -222,7 +175,7 @@ class StepBack(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await client.presenter.show_hand_here(interaction, match, seat)
 
 
-ITEMS = (StepSelect, StepButton, StepBack)
+ITEMS = (StepSelect, StepButton, StepBack, FormButton, BatchButton)
 
 
 def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset(),
@@ -231,10 +184,14 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
     - a one-step move is a button; so is each move under a first step the game lists in
       `buttons` (its frequent moves, e.g. draw or claim) when that move has two steps;
     - every other first step gets a menu of its next choices, or, when there are more first
-      steps than rows, one menu of first steps. Nothing is ever left out: menus page."""
+      steps than rows, one menu of first steps. Nothing is ever left out: menus page.
+    - in the rows left over: the buttons that open several moves in one form (the game's
+      batches), a whole move in one form (the first steps the game names in its forms), then the
+      game's own components (`GameUI.extras`)."""
     root = paths.build(actions)
     mark = fingerprint(actions, simultaneous)
     top = root.options()
+    ui = ui_for(getattr(match, "game", ""))
     button_specs: list[tuple[list[int], str]] = []
     menus: list[int] = []
     for i, node in enumerate(top):
@@ -252,10 +209,20 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
             items.append(StepSelect.at(match.id, match.version, top[i], [i], mark=mark, lang=lang))
         for prefix, label in button_specs:
             items.append(StepButton(match.id, match.version, prefix, label, mark=mark))
-        return items
-    # too many for one message: one menu of everything, a button row of one-step moves if it fits
-    singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
-    items.append(StepSelect.at(match.id, match.version, root, [], placeholder=Msg("Choose your move"), mark=mark,
-                               lang=lang))
-    items.extend(StepButton(match.id, match.version, p, label, mark=mark) for p, label in singles)
-    return items
+        rows_left = MAX_ROWS - button_rows - len(menus)
+        free = button_rows * ROW_BUTTONS - len(button_specs)
+    else:
+        # too many for one message: one menu of everything, a button row of one-step moves if it fits
+        singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
+        items.append(StepSelect.at(match.id, match.version, root, [], placeholder=Msg("Choose your move"), mark=mark,
+                                   lang=lang))
+        items.extend(StepButton(match.id, match.version, p, label, mark=mark) for p, label in singles)
+        button_rows = -(-len(singles) // ROW_BUTTONS)
+        rows_left = MAX_ROWS - 1 - button_rows
+        free = button_rows * ROW_BUTTONS - len(singles)
+    extra: list[discord.ui.Item] = batch_buttons(match, actions, mark, lang)
+    extra += [b for i, node in enumerate(top) if (b := form_button(match, [node], [i], mark, lang)) is not None]
+    if ui.extras is not None:
+        extra += ui.extras(match, actions, lang)
+    room = free + rows_left * ROW_BUTTONS
+    return items + extra[:room]

@@ -4,6 +4,7 @@ the computer; autocomplete offers only legal choices; the public thread never sh
 from __future__ import annotations
 
 import copy
+import random
 import types
 
 import discord
@@ -19,7 +20,7 @@ from engine.battleline import RULES, card_label, explain_claim
 from engine.battleline.proof import check_claim
 from tests.discord.harness import (NOT_A_MOVE, HandSource, assert_thread_hides_secrets, button_for, due,
                                    move_by_command, move_by_components, seeded)
-from tests.discord.helpers import children, current_match, last_dm, thread_of, toolkit_components
+from tests.discord.helpers import children, current_match, last_dm, remember_answer, thread_of, toolkit_components
 from tests.discord.helpers import text_of
 from tests.discord.players import battleline_choose as choose
 from tests.discord.players import is_troop_play
@@ -27,7 +28,7 @@ from tests.discord.players import is_troop_play
 # seeds (k of `seeded`) whose games, with our test player, use every guile tactic, a Scout with
 # deck choices, a Mud discard (D5) and an early "done"; see players.battleline_choose
 COMMANDS_GAME = 238
-COMPONENTS_GAME = 267
+COMPONENTS_GAME = 3  # issue 33: with draws from the deck last chosen, switched on the hand
 SETUP_SEED = 5
 
 
@@ -109,6 +110,22 @@ async def check_log_pages(env, thread, viewer, match):
     assert len(numbered) == entries and "Player 1" not in "".join(numbered)
 
 
+async def switch_deck(source, member, match) -> bool:
+    """Issue 33: the player's draws come from the deck last chosen; the test player wants the
+    tactics deck now and then (as `battleline_choose` draws), and switches on the hand, one click."""
+    hand = await source.current(match.version)
+    switch = next((c for c in children(hand) if isinstance(c, discord.Button)
+                   and (c.custom_id or "").startswith("blpref:")), None)
+    wanted = "tactics" if random.Random(match.seed + match.version).random() < 0.35 else "troop"
+    if switch is None or not switch.custom_id.endswith(":" + wanted):
+        return False
+    who = member if getattr(hand, "guild", None) is not None else member.user
+    r = await who.click(hand, custom_id=switch.custom_id)
+    source.remember(r)
+    remember_answer(member, r)
+    return True
+
+
 async def test_full_game_by_hand_components_one_player_without_dms(world):
     env, guild, channel, alice, bob, carol = world
     seeded(env, COMPONENTS_GAME)
@@ -118,24 +135,36 @@ async def test_full_game_by_hand_components_one_player_without_dms(world):
     thread = await challenge(env, channel, alice, bob)
     assert len([m for m in thread.history() if "your DMs are closed" in text_of(m)]) == 1
     sources = {alice.id: HandSource(alice, thread), bob.id: HandSource(bob, thread, dm_closed=True)}
-    ordinary_turns, played_at = 0, None
+    ordinary_turns, played_at, last_drawn, switches = 0, None, {}, 0
     while (match := await current_match(env)).status == "active":
         match, seat, member = await due(env, [alice, bob])
         action = choose(match.snapshot, seat, match.seed + match.version)
         source = sources[member.id]
+        if match.snapshot["step"] == "play" and await switch_deck(source, member, match):
+            switches += 1
+            last_drawn[seat] = "draw:" + ("troop" if last_drawn[seat] == "draw:tactics" else "tactics")
         clicks = await move_by_components(env.bot, source, match, seat, action)
         after = await current_match(env)
         if is_troop_play(action):
             assert clicks == 2, (action, clicks)  # a card from the hand's menu, a flag from the answer
             played_at = after.version if after.version == match.version + 1 else None
+            logged = [a for _q, s, a, _t in await env.bot.store.actions(match.id) if s == seat]
+            if after.version == match.version + 2 and logged[-2] == action and logged[-1].startswith("draw:"):
+                # issue 33: then the draw from the deck last chosen, by itself (the turn is over)
+                assert logged[-1] == last_drawn.get(seat), (logged[-1], last_drawn)
+                ordinary_turns += 1
+            if logged[-1].startswith("draw:"):
+                last_drawn[seat] = logged[-1]
         elif action.split(":")[0] in ("draw", "claim", "done", "pass") or action.startswith("scout:draw:"):
             assert clicks == 1, (action, clicks)  # a button
+            if action.startswith("draw:"):
+                last_drawn[seat] = action
             if action.startswith("draw:") and played_at == match.version:
                 # a card played, then a deck drawn with a button on the hand that answered the play
                 assert source.found == "answer", source.found
                 assert after.status != "active" or RULES.active_players(after.snapshot) != {seat}
                 ordinary_turns += 1
-    assert ordinary_turns > 10
+    assert ordinary_turns > 10 and switches > 0
     log = [a for _q, _s, a, _t in await env.bot.store.actions(match.id)]
     for kind in ("play:T-SCOUT", "play:T-REDEPLOY", "play:T-DESERTER", "play:T-TRAITOR", "scout:draw",
                  "scout:return", "muddiscard", "claim", "done"):

@@ -76,7 +76,10 @@ async def play_by_hands(env, people: dict, game_name: str) -> int:
         assert hand is not None, f"{game_name}: seat {seat} must act but holds no hand with moves"
         action = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
         await walk_move(member.user, hand, env.bot, match, seat, action)
-        moves += 1
+        # the seat's moves the click made: the one chosen, and one the hand then made by itself as
+        # the player set it (issue 33: Battle Line's draw from the deck last chosen)
+        log = await env.bot.store.actions(match.id)
+        moves += sum(1 for q, s, _a, _t in log if q > match.version and s == seat)
     return moves
 
 

@@ -15,6 +15,7 @@ from cogs.components import (ClockButton, HandButton, LobbyButton, LogPageButton
                              UndoButton)
 from cogs.tournaments import TournamentButton
 from cogs.ui.game import ui_for
+from cogs.ui.form import BatchButton, FormButton
 from cogs.ui.picker import StepBack, StepButton, StepSelect
 from engine import registry
 from tests.discord.helpers import start_challenge
@@ -111,6 +112,8 @@ def forged_components(tournament_id: int = 1) -> list[tuple[discord.ui.Item, str
             (StepButton(2, 0, [1, 3], "Claim flag 4"), match(2)),
             (StepButton(2, 0, [0], "Pick", mark="abc123"), match(2)),  # a move of a simultaneous step
             (StepBack(2, "Back"), match(2)),
+            (FormButton(2, 0, [0], "abc123", "A move in one form"), match(2)),
+            (BatchButton(2, 0, 0, "abc123", "Moves in one form"), match(2)),
             (TournamentButton("join", tournament_id), f"There is no tournament #{tournament_id} in this server.")]
 
 

@@ -36,7 +36,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 RGB = tuple[int, int, int]
 PNG_LEVEL = 2
 TEXT_CACHE = 4096   # masks kept per worker (a board uses a few hundred; languages and sizes multiply them)
-SPRITE_BYTES = 32 * 2**20  # pixels of kept sprites, per process (a worker draws its own matches only)
+SPRITE_BYTES = 48 * 2**20  # pixels of kept sprites, per process (a worker draws its own matches only)
 SMALL_SPRITE = 12_000  # pixels: a box up to this size is pasted from a sprite (measured: faster below)
 
 _measure = ImageDraw.Draw(Image.new("L", (1, 1)))

@@ -209,7 +209,11 @@ _local = threading.local()
 
 def _reading(state: dict) -> _Reading | None:
     held = getattr(_local, "reading", None)
-    return held if held is not None and held.state is state else None
+    if held is None or held[0] is not state:
+        return None
+    if held[1] is None:                     # made when a city's icons are first asked for
+        held[1] = _Reading(state)
+    return held[1]
 
 
 @contextmanager
@@ -217,13 +221,13 @@ def reading(state: dict):
     """While the state does not change (a computation that only reads it), the cities' icons
     are worked out once each: used around every seat's coins and one seat's legal moves."""
     held = getattr(_local, "reading", None)
-    if held is not None and held.state is state:
-        yield held
+    if held is not None and held[0] is state:
+        yield
         return
     with board.reading(state):
-        _local.reading = mine = _Reading(state)
+        _local.reading = [state, None]
         try:
-            yield mine
+            yield
         finally:
             _local.reading = held
 

@@ -44,8 +44,9 @@ def render_worker_pids() -> set[int]:
     pids: set[int] = set()
     try:
         from cogs import pictures as pool
-        for executor in list(getattr(pool, "_pools", {}).values()):
-            pids |= set((getattr(executor, "_processes", None) or {}).keys())
+        for executors in list(getattr(pool, "_pools", {}).values()):
+            for executor in executors if isinstance(executors, (list, tuple)) else [executors]:
+                pids |= set((getattr(executor, "_processes", None) or {}).keys())
     except Exception:  # noqa: BLE001, S110 - a code base without a pool: nothing to track
         pass
     return pids

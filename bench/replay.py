@@ -1,7 +1,11 @@
 """Replay GIF benchmark: the longest computer-vs-computer game of each game that a few seeds give,
-replayed the way `/match replay` does it (one frame per turn: the boards where the game's moment
-owner changes, render.replay.turn_boards; the log walked once, at most MAX_FRAMES boards drawn
-one at a time, the GIF written as it goes, within the replay's time budget).
+replayed the way `/match replay` does it, through the match service's own history code
+(matches/history.py, over the game's log held in memory): `public_view_stream`, then
+`turn_owners` (the log walked once: the owners of every board, and the public views of the boards
+where the owner changes kept for the drawing), then render.replay in a thread (one frame per
+turn, at most MAX_FRAMES boards drawn one at a time, the GIF written as it goes, within the
+replay's time budget). The times and the CPU cover all of it, the walk included; the line says
+how many times the log was walked.
 
 The games: Battle Line plays a series to 15 points (a won game scores 5, so at least three games);
 Battalia, Skytear, Clash of Rage and Civilization play two players. The game is a seeded game of
@@ -64,28 +68,42 @@ def turns_of(game: str, options: dict, seed: int, log: list[tuple[int, str]]) ->
     return turn_boards(owners)
 
 
-def view_source(game: str, options: dict, seed: int, log: list[tuple[int, str]], passes: list[int]):
-    """Like the match service's: walk the log once per call, yielding only the public views asked
-    for. Each call is noted in `passes` (the first is the replay's drawing pass; a later one
-    draws again boards whose PNGs were not kept)."""
-    rules = rules_for(game)
+class _Service:
+    """The match service's history (matches/history.py) over one match held in memory: what
+    `/match replay` calls (public_view_stream, then turn_owners), with the same code."""
 
-    def views(numbers):
-        passes.append(0)
-        wanted = set(numbers)
-        state = rules.setup(2, dict(options), seed)
-        if 0 in wanted:
-            yield 0, rules.view(state, None)
-        for number, (seat, action) in enumerate(log, 1):
-            if number > max(wanted):
-                return
-            state, _ = rules.apply(state, seat, action)
-            if number in wanted:
-                yield number, rules.view(state, None)
-    return views
+    def __init__(self, game: str, options: dict, seed: int, log: list[tuple[int, str]], passes: list[int]):
+        import types
+
+        from matches.history import History
+        from matches.service import MatchService
+
+        class Service(History):
+            rules = staticmethod(MatchService.rules)
+            _with_recorded_result = staticmethod(MatchService._with_recorded_result)
+
+            async def get(self, match_id):
+                return row
+
+        row = types.SimpleNamespace(id=1, game=game, seed=seed, options=dict(options), seats=[0, 1], snapshot={},
+                                    result=None)
+        rows = [(number, seat, action, 0.0) for number, (seat, action) in enumerate(log, 1)]
+
+        async def actions(match_id):
+            return rows
+        self.service = Service()
+        self.service.store = types.SimpleNamespace(actions=actions)
+        walk = self.service._walk
+
+        def counted(*args, **kwargs):  # each walk of the log noted (the drawing pass's boards counted apart)
+            passes.append(0)
+            return walk(*args, **kwargs)
+        self.service._walk = counted
 
 
 def child(game: str, seed: int, options: dict, trace: bool, budget: float | None) -> dict:
+    import asyncio
+
     from render import registry as renderers
     from render import replay as replays
 
@@ -93,6 +111,7 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
     render_board = renderers.get(game).render_board
     budget = replays.TIME_BUDGET if budget is None else budget
     passes: list[int] = []  # one entry per walk of the log; its count of boards drawn
+    drawn: list[int] = []   # boards drawn
     clock_state = {"deadline": None, "late": False}
 
     def clock() -> float:  # the replay's own clock (time.monotonic), watched: did the budget run out?
@@ -104,24 +123,30 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
         return now
 
     def draw(view):
-        passes[-1] += 1
+        drawn.append(1)
         return render_board(view, NAMES)
 
-    boards = len(log) + 1
-    turns = turns_of(game, options, seed, log)
-    planned = len(replays.spread(len(turns), replays.MAX_FRAMES))
+    turns_wanted = turns_of(game, options, seed, log)
+    planned = len(replays.spread(len(turns_wanted), replays.MAX_FRAMES))
+    service = _Service(game, options, seed, log, passes).service
+
+    async def make():  # as cogs/matches.py's /match replay: the stream, the owners, then the GIF in a thread
+        boards, views = await service.public_view_stream(1)
+        turns = turn_boards(await service.turn_owners(1))
+        return await asyncio.to_thread(replays.replay, boards, views, draw, budget=budget, clock=clock, turns=turns)
+
     gc.collect()
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if trace:
         tracemalloc.start()
     wall, cpu = time.perf_counter(), time.process_time()
-    made = replays.replay(boards, view_source(game, options, seed, log, passes), draw, budget=budget, clock=clock,
-                          turns=turns)
+    made = asyncio.run(make())
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     peak = tracemalloc.get_traced_memory()[1] if trace else None
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"moves": len(log), "turns": len(turns), "frames": made.frames, "boards": made.boards, "planned": planned,
-            "drawn_first": passes[0] if passes else 0, "drawn_again": sum(passes[1:]), "out_of_time": clock_state["late"],
+    return {"moves": len(log), "turns": len(turns_wanted), "frames": made.frames, "boards": made.boards, "planned": planned,
+            "drawn_first": min(len(drawn), planned), "drawn_again": max(0, len(drawn) - planned),
+            "walks": len(passes), "out_of_time": clock_state["late"],
             "budget": budget, "limit": replays.SIZE_LIMIT, "scale": made.scale,
             "gif": len(made.gif), "wall": wall, "cpu": cpu, "traced_peak": peak,
             "rss_growth": (rss_after - rss_before) * 1024, "max_rss": rss_after * 1024}
@@ -171,7 +196,7 @@ def main(argv: list[str]) -> None:
               f"the game; {plain['planned']} frames wanted (one per turn, at most {MAX_FRAMES}), time budget "
               f"{plain['budget']:.0f} s per replay", flush=True)
         print(f"  plain run: {shown(plain)}; scale {plain['scale']:.2f}; {plain['wall']:.1f} s "
-              f"({plain['cpu']:.1f} s CPU); GIF {plain['gif'] / mib:.2f} MiB; RSS growth "
+              f"({plain['cpu']:.1f} s CPU, the log walked {plain['walks']} time(s)); GIF {plain['gif'] / mib:.2f} MiB; RSS growth "
               f"{plain['rss_growth'] / mib:.0f} MiB; max RSS {plain['max_rss'] / mib:.0f} MiB", flush=True)
         partial = "" if traced["frames"] >= traced["planned"] else \
             f" (of the {traced['drawn_first'] + traced['drawn_again']} boards it drew, not of a whole replay)"

@@ -9,6 +9,14 @@ One pool serves the whole process (a bot and the bots a test suite starts one af
 share it); it starts on first use and its workers end with the process. `workers=0` draws in
 a thread of this process (a drawing module that is not importable by name, such as a test's
 stand-in object, is drawn that way too).
+
+A match's pictures all go to the same worker (chosen by the game and the players' names the
+pictures are drawn with): the parts a worker keeps between pictures (render.toolkit's sprites,
+PNG bands and text masks) are then those of its own matches only, not of every match in every
+worker, so each worker's caches can be smaller for the same reuse. A worker also hands the
+memory its pictures freed back to the system every `TRIM_EVERY` pictures (glibc's
+`malloc_trim`; elsewhere nothing is done): the boards' large buffers otherwise leave the heap
+full of free holes that count as resident memory.
 """
 from __future__ import annotations
 
@@ -28,8 +36,10 @@ from render import registry
 # pictures drawn, by kind: read by the benchmark (bench/platform.py)
 STATS = {"rendered": 0, "board": 0, "hand": 0}
 
-_pools: dict[int, ProcessPoolExecutor] = {}
+_pools: dict[int, list[ProcessPoolExecutor]] = {}  # workers -> one single-process executor per worker
 _pools_lock = threading.Lock()
+TRIM_EVERY = 16  # pictures a worker draws between two returns of its freed memory to the system
+_drawn_here = 0
 
 
 def default_workers() -> int:
@@ -42,8 +52,29 @@ def default_workers() -> int:
 
 def _draw(module_name: str, kind: str, view: Any, names: list[str], lang: str) -> bytes:
     """In a worker: the picture, drawn by the named module."""
+    global _drawn_here
     module = importlib.import_module(module_name)
-    return getattr(module, f"render_{kind}")(view, names, lang)
+    png = getattr(module, f"render_{kind}")(view, names, lang)
+    _drawn_here += 1
+    if _drawn_here % TRIM_EVERY == 0:
+        _trim()
+    return png
+
+
+def _trim() -> None:
+    """Hand the heap's free pages back to the system (glibc); nothing where there is no such call."""
+    global _malloc_trim
+    if _malloc_trim is None:
+        try:
+            import ctypes
+            _malloc_trim = ctypes.CDLL("libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _malloc_trim = False
+    if _malloc_trim:
+        _malloc_trim(0)
+
+
+_malloc_trim = None
 
 
 def _watch_parent() -> None:
@@ -67,15 +98,21 @@ def _warm() -> int:
     return os.getpid()
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _pool(workers: int) -> list[ProcessPoolExecutor]:
     with _pools_lock:
         pool = _pools.get(workers)
         if pool is None:
             # spawn: a fork of a process running the event loop and the database thread could
             # copy a lock held by another thread
-            pool = _pools[workers] = ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent,
-                                                         mp_context=multiprocessing.get_context("spawn"))
+            context = multiprocessing.get_context("spawn")
+            pool = _pools[workers] = [ProcessPoolExecutor(max_workers=1, initializer=_watch_parent, mp_context=context)
+                                      for _ in range(workers)]
         return pool
+
+
+def worker_of(game: str, names: list[str], workers: int) -> int:
+    """The worker that draws a match's pictures: by its game and its players' names."""
+    return hash((game, tuple(names))) % workers if workers > 1 else 0
 
 
 def _importable(module: Any) -> str | None:
@@ -91,7 +128,11 @@ class Pictures:
 
     @property
     def executor(self) -> Executor | None:
-        return _pool(self.workers) if self.workers else None
+        """The first worker (None: drawn in threads of this process)."""
+        return _pool(self.workers)[0] if self.workers else None
+
+    def executor_for(self, game: str, names: list[str]) -> Executor | None:
+        return _pool(self.workers)[worker_of(game, names, self.workers)] if self.workers else None
 
     async def board(self, game: str, view: Any, names: list[str], lang: str) -> bytes:
         return await self._draw(game, "board", view, names, lang)
@@ -106,7 +147,8 @@ class Pictures:
         loop = asyncio.get_running_loop()
         name = _importable(module)
         if self.workers and name is not None:
-            return await loop.run_in_executor(self.executor, _draw, name, kind, view, list(names), lang)
+            return await loop.run_in_executor(self.executor_for(game, names), _draw, name, kind, view, list(names),
+                                              lang)
         return await loop.run_in_executor(None, getattr(module, f"render_{kind}"), view, names, lang)
 
     @staticmethod
@@ -120,13 +162,13 @@ class Pictures:
         is not the one that waits for them)."""
         if self.workers:
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(self.executor, _warm) for _ in range(self.workers)))
+            await asyncio.gather(*(loop.run_in_executor(executor, _warm) for executor in _pool(self.workers)))
 
 
 def shutdown() -> None:
     """End the worker processes (they also end with this process)."""
     with _pools_lock:
-        pools = list(_pools.values())
+        pools = [executor for executors in _pools.values() for executor in executors]
         _pools.clear()
     for pool in pools:
         pool.shutdown(wait=True, cancel_futures=True)

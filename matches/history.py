@@ -2,12 +2,16 @@
 public views of every step)."""
 from __future__ import annotations
 
+import pickle
 from typing import Callable
 
 from engine.base import Event
 from engine.text import Msg
 from matches.common import UNDO, UNDO_EVENT, UserError, replaying
 from store import MatchRow
+
+
+TURN_VIEWS_KEPT = 4  # matches whose turn boards' views are kept between turn_owners and the replay's drawing
 
 
 class History:
@@ -88,15 +92,45 @@ class History:
         if match.snapshot is None:
             raise UserError(Msg("This match has not started yet."))
         rules, log = self.rules(match), await self.store.actions(match_id)
-        return await replaying(lambda: [rules.moment(self._initial_state(match)).owner] + [
-            rules.moment(state).owner for _seat, _action, state, _events in self._walk(match, log)])
+        last = len(log)
+
+        def walk() -> list:
+            """The owners, and the public views of the boards a replay may show (the first, the
+            last and each where the owner changes, pickled), kept for `public_view_stream`'s
+            views: the replay's drawing then does not walk the log again."""
+            state = self._initial_state(match)
+            owners, views = [rules.moment(state).owner], {0: pickle.dumps(self._public(match, rules, 0, last, state))}
+            for number, (_seat, _action, state, _events) in enumerate(self._walk(match, log), 1):
+                owners.append(rules.moment(state).owner)
+                if owners[-1] != owners[-2] or number == last:
+                    views[number] = pickle.dumps(self._public(match, rules, number, last, state))
+            self._keep_turn_views(match_id, last, views)
+            return owners
+        return await replaying(walk)
+
+    def _public(self, match: MatchRow, rules, number: int, last: int, state: dict) -> dict:
+        public = rules.view(state, None)
+        return self._with_recorded_result(match, public) if number == last else public
+
+    def _keep_turn_views(self, match_id: int, last: int, views: dict[int, bytes]) -> None:
+        kept = self.__dict__.setdefault("_turn_views", {})
+        kept.pop(match_id, None)
+        kept[match_id] = (last, views)
+        while len(kept) > TURN_VIEWS_KEPT:
+            kept.pop(next(iter(kept)))
+
+    def _kept_turn_views(self, match_id: int, last: int) -> dict[int, bytes] | None:
+        got = self.__dict__.get("_turn_views", {}).get(match_id)
+        return got[1] if got is not None and got[0] == last else None
 
     async def public_view_stream(self, match_id: int) -> tuple[int, Callable]:
         """(number of public boards, views): the boards are the one before the first move and
         one after every logged action, as in `public_views`, but nothing is built yet.
         `views(numbers)` (blocking: call it in a worker thread, as often as needed) walks the log
         once and yields (board number, public view) for the given board numbers only, in
-        increasing order, so only one state is alive at a time however long the game."""
+        increasing order, so only one state is alive at a time however long the game. When
+        `turn_owners` has walked this log since, and kept the views of every board asked for (the
+        boards where the owner changes), they are given from there without walking again."""
         match = await self.get(match_id)
         if match.snapshot is None:
             raise UserError(Msg("This match has not started yet."))
@@ -104,12 +138,16 @@ class History:
         last = len(log)
 
         def view(number: int, state: dict) -> dict:
-            public = rules.view(state, None)
-            return self._with_recorded_result(match, public) if number == last else public
+            return self._public(match, rules, number, last, state)
 
         def views(numbers):
             wanted = {n for n in numbers if 0 <= n <= last}
             if not wanted:
+                return
+            kept = self._kept_turn_views(match_id, last)
+            if kept is not None and wanted <= kept.keys():
+                for number in sorted(wanted):
+                    yield number, pickle.loads(kept[number])
                 return
             if 0 in wanted:
                 yield 0, view(0, self._initial_state(match))

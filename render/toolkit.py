@@ -35,8 +35,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 PNG_LEVEL = 2
-TEXT_CACHE = 8192   # masks kept (a board uses a few hundred; languages and sizes multiply them)
-SPRITE_BYTES = 64 * 2**20  # pixels of kept sprites, per process
+TEXT_CACHE = 4096   # masks kept per worker (a board uses a few hundred; languages and sizes multiply them)
+SPRITE_BYTES = 48 * 2**20  # pixels of kept sprites, per process (a worker draws its own matches only)
 SMALL_SPRITE = 12_000  # pixels: a box up to this size is pasted from a sprite (measured: faster below)
 
 _measure = ImageDraw.Draw(Image.new("L", (1, 1)))
@@ -338,7 +338,7 @@ def png(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
 
 
 PNG_BAND = 64            # rows compressed together (fewer: more bands kept, larger files)
-BAND_BYTES = 8 * 2**20   # compressed bands kept, per process
+BAND_BYTES = 4 * 2**20   # compressed bands kept, per process
 _bands: OrderedDict[tuple, bytes] = OrderedDict()
 _band_bytes = 0
 

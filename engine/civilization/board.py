@@ -16,7 +16,9 @@ Everything here is a pure function over the state layout of the rules engine (st
 from __future__ import annotations
 
 import re
+import threading
 from collections import deque
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterable
 
@@ -128,6 +130,7 @@ def printed_cell(tile_id: str, rotation: int, row: int, col: int) -> str:
 
 # --- labels and geometry ----------------------------------------------------------------------
 
+@lru_cache(maxsize=4096)
 def label(x: int, y: int) -> str:
     return f"{chr(ord('A') + x)}{y + 1}"
 
@@ -151,8 +154,35 @@ def _xy(where) -> tuple[int, int]:
     return int(where[0]), int(where[1])
 
 
+_local = threading.local()
+
+
+@contextmanager
+def reading(state: dict):
+    """While the state does not change (a computation that only reads it), `tile_at` finds a
+    square's tile by where the tiles lie instead of looking through them all."""
+    held = getattr(_local, "held", None)
+    if held is not None and held[0] is state:
+        yield
+        return
+    tiles = state["map"]["tiles"]
+    index = None
+    if all(t["x"] % SIZE == 0 and t["y"] % SIZE == 0 for t in tiles):  # a square lies on one tile's block
+        index = {}
+        for t in tiles:
+            index.setdefault((t["x"], t["y"]), t)       # the first listed, as below
+    _local.held = (state, index)
+    try:
+        yield
+    finally:
+        _local.held = held
+
+
 def tile_at(state: dict, x: int, y: int) -> dict | None:
     """The placed tile (a state["map"]["tiles"] record, face up or down) holding the square."""
+    held = getattr(_local, "held", None)
+    if held is not None and held[0] is state and held[1] is not None:
+        return held[1].get((x - x % SIZE, y - y % SIZE))
     for t in state["map"]["tiles"]:
         if t["x"] <= x < t["x"] + SIZE and t["y"] <= y < t["y"] + SIZE:
             return t
@@ -277,6 +307,20 @@ def great_person_icons(kind: str, great_people: dict[str, dict] | None = None) -
     if great_people is None:
         great_people = data.by_id("great_people")
     return _icons_of(great_people.get(kind))
+
+
+@lru_cache(maxsize=None)
+def marker_icons(kind: str, marker_id: str) -> dict[str, int]:
+    """building_icons, wonder_icons or great_person_icons of the game's own data, worked out once
+    (the data never changes in play; a caller must not write into the answer)."""
+    return {"building": building_icons, "wonder": wonder_icons, "person": great_person_icons}[kind](marker_id)
+
+
+def printed_yields(code: str) -> tuple[dict[str, int], str | None]:
+    """The icons and resource of a cell code (what `square` gives before a disaster), parsed
+    once per code; a caller must not write into the icons."""
+    sq = _parsed_cell(code)
+    return sq["icons"], sq["resource"]
 
 
 def yields(state: dict, x: int, y: int, buildings: dict | None = None, wonders: dict | None = None,

@@ -75,6 +75,11 @@ def _active(state: dict) -> list[int]:
 # ---------------------------------------------------------------- legal action ids
 
 def legal_ids(state: dict, seat: int) -> list[str]:
+    with economy.reading(state):            # it only reads: the cities' icons worked out once
+        return _legal_ids(state, seat)
+
+
+def _legal_ids(state: dict, seat: int) -> list[str]:
     if state.get("result") or seat not in _active(state):
         return []
     if state.get("pending"):

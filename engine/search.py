@@ -39,7 +39,7 @@ BUDGETS = {             # per game, from bench/ai.py (a rollout move costs 2-7 m
 CANDIDATES = 4          # moves compared at most
 OTHER_SEEDS = 2         # extra asks of the normal player for candidates
 WORLDS = 2              # determinizations at least
-MARGIN = 0.2            # how much better than the normal move another must do to replace it
+MARGIN = 0.5            # how much better (mean worth) another move must do to replace the normal one
 
 Chooser = Callable[[dict, int, int], str]
 

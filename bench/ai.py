@@ -11,7 +11,8 @@
 
 Prints, per game and level pair, the first level's wins, the second's, the draws and the stalled
 games (no rulebook ending within the cap), the mean length; then per game and level the CPU time
-of a decision (process time of the worker that thinks: 50th, 95th percentile and the longest).
+of a decision (process time of the worker that thinks: 50th, 95th percentile and the longest);
+then how the games ended (the result's reason: a game's own safety cap shows there).
 Every decision has its own seed from the game's seed, so a run gives the same games on any
 machine; only the times change. Assert nothing.
 """
@@ -53,8 +54,9 @@ def one_game(game: str, levels: tuple[str, str], seed: int, cap: int) -> dict:
         moves += 1
     result = rules.result(state)
     winners = sorted({levels[w] for w in result.winners}) if result is not None else []
+    reason = getattr(result.reason, "key", str(result.reason)) if result is not None else "(cut at the cap)"
     return {"game": game, "levels": levels, "seed": seed, "moves": moves, "ended": result is not None,
-            "winners": winners, "times": dict(times)}
+            "winners": winners, "times": dict(times), "reason": reason}
 
 
 def tasks(games, pairs, count: int):
@@ -120,7 +122,21 @@ def main(argv: list[str] | None = None) -> None:
             if times:
                 print(f"{game:<14} {level:<7} {len(times):>9} {percentile(times, .5) * 1e3:>7.1f} "
                       f"{percentile(times, .95) * 1e3:>7.1f} {max(times) * 1e3:>7.1f}")
+    print()
+    print("How the games ended (the result's reason, all pairs together):")
+    for game in games:
+        reasons: dict[str, int] = defaultdict(int)
+        for pair in pairs:
+            for p in by_pair[(game, pair)]:
+                reasons[p["reason"]] += 1
+        for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+            print(f"{game:<14} {n:>5}  {shorten(reason)}")
     print(f"\n{time.time() - started:.0f} s wall clock")
+
+
+def shorten(text: str, limit: int = 90) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def row(game: str, pair: tuple, played: list[dict]) -> str:

@@ -61,10 +61,11 @@ def one_game(game: str, levels: tuple[str, str], seed: int, cap: int) -> dict:
 
 def tasks(games, pairs, count: int):
     """(game, (level of seat 0, level of seat 1), seed, pair): each pair's games with the first
-    level seated first and second in turn, on the same seeds."""
-    for game in games:
-        for pair in pairs:
-            for n in range(count):
+    level seated first and second in turn, on the same seeds; the games of every game and pair
+    interleaved, so a run stopped by its time limit has played some of each."""
+    for n in range(count):
+        for game in games:
+            for pair in pairs:
                 seed = SEED + n // 2
                 levels = pair if n % 2 == 0 else (pair[1], pair[0])
                 yield game, levels, seed, pair
@@ -83,6 +84,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", type=int, default=None, help="games per pair and game")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cap", type=int, default=CAP)
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="seconds: then the games still running are dropped and the table is of those played")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p]
@@ -93,11 +96,12 @@ def main(argv: list[str] | None = None) -> None:
     started = time.time()
     by_pair: dict[tuple, list[dict]] = defaultdict(list)
     thinking: dict[tuple[str, str], list[float]] = defaultdict(list)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = {pool.submit(one_game, game, levels, seed, args.cap): (game, pair)
-                   for game, levels, seed, pair in jobs}
-        left = {key: count for key in {(g, p) for g, _l, _s, p in jobs}}
-        for future in as_completed(futures):
+    pool = ProcessPoolExecutor(max_workers=args.workers)
+    futures = {pool.submit(one_game, game, levels, seed, args.cap): (game, pair)
+               for game, levels, seed, pair in jobs}
+    left = {key: count for key in {(g, p) for g, _l, _s, p in jobs}}
+    try:
+        for future in as_completed(futures, timeout=args.time_limit):
             game, pair = futures[future]
             played = future.result()
             by_pair[(game, pair)].append(played)
@@ -106,6 +110,11 @@ def main(argv: list[str] | None = None) -> None:
             left[(game, pair)] -= 1
             if left[(game, pair)] == 0:
                 print(row(game, pair, by_pair[(game, pair)]) + f"   [{time.time() - started:.0f} s]", flush=True)
+    except TimeoutError:
+        print(f"time limit reached: {sum(map(len, by_pair.values()))} of {len(jobs)} games played", flush=True)
+        for process in list(getattr(pool, "_processes", {}).values()):  # the games still running
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
     print()
     print("Win rates (seeded two-player games, each level seated first in half of them):")
     print(f"{'game':<14} {'pair':<14} {'games':>5} {'1st wins':>9} {'2nd wins':>9} {'draws':>6} {'stalled':>7} "

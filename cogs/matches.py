@@ -19,8 +19,10 @@ from cogs.common import (
 )
 from cogs.components import ask_undo
 from cogs.replay import gate_for
+from cogs.ui.hint import HINT_CHOICES, LEVEL_CHOICES, hint_text
 from cogs.ui import options as game_options
 from engine import registry
+from engine.base import LEVEL
 from engine.text import Msg
 from i18n import render
 from i18n import title as game_title
@@ -130,21 +132,37 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
                            players="Seats at an open table (when you name nobody)",
                            clock="Time to move (default: the server's setting)",
                            rated="Count this match for ratings (default: yes)",
-                           options="The game's options as name=value (the list shows them)")
+                           options="The game's options as name=value (the list shows them)",
+                           level="How strong the computer players are (default: normal)")
     @app_commands.autocomplete(game=game_autocomplete, options=game_options.autocomplete)
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                   opponent2: discord.User | None = None, opponent3: discord.User | None = None,
                   players: app_commands.Range[int, 1, 8] | None = None, clock: str | None = None,
-                  rated: bool = True, options: str | None = None):
+                  rated: bool = True, options: str | None = None, level: str | None = None):
         await defer(interaction)
         try:
             rules = registry.get(game)
         except KeyError:
             raise UserError(Msg("There is no game called {game}. Pick one from the list.",
                                 game=repr(shorten(game, 40)))) from None
+        chosen = game_options.parse(rules, options)
+        if level is not None:
+            chosen[LEVEL.name] = level
         await create_match(interaction, game, [opponent, opponent2, opponent3], players,
-                           options=game_options.parse(rules, options), clock=clock, rated=rated)
+                           options=chosen, clock=clock, rated=rated)
+
+    @app_commands.command(name="hint", description="The move the computer would make in your seat, and why (only you see it)")
+    @app_commands.describe(level="normal (default) or hard: the computer that answers")
+    @app_commands.choices(level=HINT_CHOICES)
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hint(self, interaction: discord.Interaction, match: int | None = None, level: str | None = None):
+        await defer(interaction)
+        row = await self._find(interaction, match)
+        found = await self.bot.service.hint(row.id, interaction.user.id, level)
+        lang = await lang_for(interaction)
+        names = await self.bot.presenter.seat_names(found.match, lang)
+        await reply(interaction, hint_text(found, lang, names), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="list", description="Your matches, or the matches in this channel")
     @app_commands.describe(scope="mine (default) or channel")

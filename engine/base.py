@@ -186,8 +186,29 @@ class Option:
         return Msg("{option} {value}", option=self.label or self.name, value=value)
 
 
+# ------------------------------------------------------------------ the platform's own options
+# Every game has them after its own (`declared_options`): the strength of its computer seats
+# (engine/ai_levels.py plays them) and whether `/match hint` may be used in a rated match.
+EASY, NORMAL, HARD = "easy", "normal", "hard"
+LEVELS = (EASY, NORMAL, HARD)
+LEVEL = Option("level", "choice", NORMAL, Msg("How strong the computer players are"),
+               label=Msg("computer"),
+               choices=((EASY, Msg("easy computer")), (NORMAL, Msg("normal computer")),
+                        (HARD, Msg("hard computer"))))
+HINTS = Option("hints", "bool", False, Msg("Allow /match hint even when the match is rated"),
+               label=Msg("hints"))
+PLATFORM_OPTIONS = (LEVEL, HINTS)
+
+
 def declared_options(rules) -> tuple[Option, ...]:
-    return tuple(as_game(rules).options or ())
+    """The game's own options, then the platform's (`PLATFORM_OPTIONS`)."""
+    return tuple(as_game(rules).options or ()) + PLATFORM_OPTIONS
+
+
+def level_of(options: dict) -> str:
+    """The strength a match's computer seats play at (the default: normal)."""
+    value = (options or {}).get(LEVEL.name, LEVEL.default)
+    return value if value in LEVELS else LEVEL.default
 
 
 def normalise_options(rules, players: int, given: dict) -> dict:
@@ -439,9 +460,9 @@ def check_game(game: Game) -> None:
     if "apply" not in vars(game) and type(game).apply is Game.apply and "play" not in vars(game) \
             and type(game).play is Game.play:
         raise TypeError(f"{game.name}: neither play nor apply is declared")
-    names = [o.name for o in game.options]
+    names = [o.name for o in game.options] + [o.name for o in PLATFORM_OPTIONS]
     if not all(isinstance(o, Option) for o in game.options) or len(set(names)) != len(names):
-        raise TypeError(f"{game.name}: options must be Options with unique names: {names}")
+        raise TypeError(f"{game.name}: options must be Options with unique names, none of the platform's: {names}")
 
 
 _ADAPTED: dict[int, tuple[Any, Game]] = {}

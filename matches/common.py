@@ -121,3 +121,10 @@ async def replaying(fn: Callable, *args):
     """Replaying a long action log takes a while (half a second for a whole Battalia game):
     the engines are pure, so it runs in a worker thread and the bot keeps answering."""
     return await asyncio.to_thread(fn, *args)
+
+
+async def thinking(fn: Callable, *args):
+    """The computer player's choice (or a hint) is made in a worker thread: the engines are
+    pure, a hard player searches for up to a few hundred milliseconds, and the bot keeps
+    answering meanwhile."""
+    return await asyncio.to_thread(fn, *args)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from engine.base import WINDOW, IllegalAction, Result, teams_of
+from engine import ai_levels
+from engine.base import WINDOW, IllegalAction, Result, level_of, teams_of
 from engine.text import Msg, Seat, to_json
 from matches.common import (
     MAX_ACTION,
@@ -15,6 +16,7 @@ from matches.common import (
     UserError,
     person,
     shorten,
+    thinking,
 )
 from store import MatchRow, StaleVersion
 
@@ -156,7 +158,9 @@ class Play:
             due = [s for s in ai_seats if s in active]
             if due:
                 seat = due[0]
-                action_id = rules.ai_choose(match.snapshot, seat, match.seed + match.version)
+                # the computer thinks in a worker thread (a hard player searches for a while)
+                action_id = await thinking(ai_levels.choose, rules, match.snapshot, seat,
+                                           match.seed + match.version, level_of(match.options))
                 match = await self._apply(match, seat, action_id, outcome, by_ai=True)
                 continue
             passing = self._auto_passes(match, rules)

@@ -1,0 +1,137 @@
+"""The hard computer player: a determinized Monte Carlo search over the engine's pure API.
+
+For any game, from what the seat may know only:
+
+1. the candidates: the normal player's move (`ai_choose`), the normal player's moves under a few
+   other seeds, then other legal moves in a seeded order, `CANDIDATES` at most;
+2. the worlds: the state dealt again for the seat (`redeal(state, seat, rng)`: everything it may
+   not know, other hands, deck orders, dealt anew from the unknown pool), with the state's own
+   random generator seeded anew (`engine.rng`: the future dice and shuffles are unknown too), so
+   a world never holds the true hidden items;
+3. each candidate is played in each world (the same worlds and the same rollout seeds for every
+   candidate: their difference is the move's), then every seat is played by the normal player
+   until the game ends or the rollout's horizon is reached; an ended game is worth 1 to a winner,
+   0 to a loser, 1/2 in a draw; a rollout cut at the horizon is worth 1/2 (the engines have no
+   common evaluation of a position);
+4. the candidate with the best mean is chosen; the normal player's move keeps its place unless
+   another is better by `MARGIN` (noise does not replace a sound move).
+
+The budget is counted in rollout moves (`BUDGET`, per game in `BUDGETS`), never in wall-clock
+time, so the choice is the same for the same seed on any machine; `bench/ai.py` measures the time
+it takes (held to 300 ms CPU a move at the 95th percentile on 2 cores). Pure: no clock, no I/O.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from engine.base import IllegalAction, as_game
+
+BUDGET = 120            # rollout moves a decision may play, when the game has no figure of its own
+BUDGETS = {             # per game, from bench/ai.py (a rollout move costs 2-7 ms in these games), for
+    "battleline": 70,   # a 95th percentile under 300 ms CPU a decision
+    "clash_of_rage": 120,
+    "skytear": 50,
+    "battalia": 44,
+    "civilization": 22,
+}
+CANDIDATES = 4          # moves compared at most
+OTHER_SEEDS = 2         # extra asks of the normal player for candidates
+WORLDS = 2              # determinizations at least
+MARGIN = 0.5            # how much better (mean worth) another move must do to replace the normal one
+
+Chooser = Callable[[dict, int, int], str]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A hard decision and what the search saw: `rollouts` played per candidate, how many of the
+    chosen move's reached the game's end (`ended`) and what they were worth to the seat (`won`:
+    wins count 1, draws 1/2)."""
+
+    action: str
+    candidates: int = 1
+    rollouts: int = 0
+    ended: int = 0
+    won: float = 0.0
+    searched: bool = False  # False: a single legal move, nothing to compare
+
+
+def value_of(result, seat: int) -> float:
+    """An ended game for the seat: 1 won (alone or shared), 1/2 a draw, 0 lost."""
+    if not result.winners:
+        return 0.5
+    return 1.0 if seat in result.winners else 0.0
+
+
+def world_of(game, state: dict, seat: int, rng: random.Random) -> dict:
+    """A state the seat cannot tell from the true one, with unknown hidden items and an unknown
+    future: everything it may not know dealt again, the state's generator seeded anew."""
+    world = game.redeal(state, seat, random.Random(rng.randrange(1 << 62)))
+    if isinstance(world.get("rng"), dict) and "seed" in world["rng"]:
+        world["rng"] = {"seed": rng.randrange(1, 1 << 62), "n": 0}
+    return world
+
+
+def rollout(game, world: dict, seat: int, first: str, normal: Chooser, horizon: int,
+            seed: int) -> tuple[float, bool, int]:
+    """(the worth to `seat`, whether the game ended, moves played) of `first` played in `world`
+    and the normal player on every seat after it, for `horizon` moves at most."""
+    rng = random.Random(seed)
+    try:
+        state, _ = game.apply(world, seat, first)
+    except IllegalAction:  # never for a legal move: the seat's moves are the same in every world
+        return 0.0, False, 1
+    moves = 1
+    while True:
+        result = game.result(state)
+        if result is not None:
+            return value_of(result, seat), True, moves
+        if moves >= horizon:
+            return 0.5, False, moves
+        active = game.active_players(state)
+        if not active:
+            return 0.5, False, moves
+        mover = min(active)
+        state, _ = game.apply(state, mover, normal(state, mover, rng.randrange(1 << 30)))
+        moves += 1
+
+
+def think(rules, state: dict, seat: int, seed: int, normal: Chooser | None = None,
+          budget: int | None = None) -> Thought:
+    """The hard player's move for `seat` (deterministic for a seed) and what the search saw."""
+    game = as_game(rules)
+    normal = normal or game.ai_choose
+    default = normal(state, seat, seed)
+    legal = [a.id for a in game.legal_actions(state, seat)]
+    if len(legal) <= 1:
+        return Thought(default)
+    rng = random.Random(f"hard:{seed}")
+    candidates = [default]
+    for _ in range(OTHER_SEEDS):
+        pick = normal(state, seat, rng.randrange(1 << 30))
+        if pick not in candidates and pick in legal:
+            candidates.append(pick)
+    others = [a for a in legal if a not in candidates]
+    rng.shuffle(others)
+    candidates += others[:max(0, CANDIDATES - len(candidates))]
+    budget = budget or BUDGETS.get(game.name, BUDGET)
+    worlds = WORLDS
+    horizon = max(2, budget // (len(candidates) * worlds))
+    totals = [0.0] * len(candidates)
+    ended = [0] * len(candidates)
+    won = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = world_of(game, state, seat, rng)
+        rollout_seed = rng.randrange(1 << 30)
+        for i, candidate in enumerate(candidates):
+            worth, done, _moves = rollout(game, world, seat, candidate, normal, horizon, rollout_seed)
+            totals[i] += worth
+            if done:
+                ended[i] += 1
+                won[i] += worth
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] <= MARGIN * worlds:
+        best = 0
+    return Thought(candidates[best], len(candidates), worlds, ended[best], won[best], True)

@@ -1,0 +1,123 @@
+"""The computer at three strengths (engine/ai_levels.py, engine/search.py): every level plays
+legal moves, the same move for the same seed, and the hard player never peeks."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import ai_levels, registry, search
+from engine.base import EASY, HARD, LEVELS, NORMAL, as_game
+from tests import testgame
+
+GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
+
+
+def _midgame(rules, moves: int, seed: int = 3, players: int = 2) -> tuple[dict, int]:
+    """A state after `moves` moves of the normal player on every seat, and the seat to move."""
+    state = rules.setup(players, {}, seed)
+    for n in range(moves):
+        if rules.result(state) is not None:
+            break
+        seat = min(rules.active_players(state))
+        state, _ = rules.apply(state, seat, rules.ai_choose(state, seat, n))
+    return state, min(rules.active_players(state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_level_plays_a_legal_move_the_same_for_the_same_seed(name):
+    rules = registry.get(name)
+    state, seat = _midgame(rules, 30)
+    legal = {a.id for a in rules.legal_actions(state, seat)}
+    for level in LEVELS:
+        first = ai_levels.choose(rules, state, seat, 11, level)
+        assert first in legal, (level, first)
+        assert ai_levels.choose(rules, state, seat, 11, level) == first, level
+
+
+def test_normal_is_the_games_own_computer_and_easy_sometimes_differs():
+    rules = registry.get("battleline")
+    state, seat = _midgame(rules, 10)
+    assert all(ai_levels.choose(rules, state, seat, s, NORMAL) == rules.ai_choose(state, seat, s) for s in range(5))
+    picks = [ai_levels.choose(rules, state, seat, s, EASY) for s in range(40)]
+    normal = [rules.ai_choose(state, seat, s) for s in range(40)]
+    differs = sum(p != n for p, n in zip(picks, normal))
+    assert 0 < differs < 40  # a share of random moves, not all
+
+
+class _CanonicalDeal:
+    """The game with a `redeal` that deals from one fixed state whatever it is given: a search
+    that learns the hidden items only through `redeal` then cannot tell two states apart that
+    differ only in what the seat may not know; one that reads them elsewhere can."""
+
+    def __init__(self, rules, canonical: dict):
+        game = as_game(rules)
+        self.game, self.canonical = game, canonical
+        for key in ("name", "legal_actions", "active_players", "result", "ai_choose", "apply", "view",
+                    "hidden_items", "setup", "min_players", "max_players", "title"):
+            setattr(self, key, getattr(game, key))
+
+    def redeal(self, state, seat, rng):
+        return self.game.redeal(self.canonical, seat, rng)
+
+
+def _near_the_end(rules, left: int) -> tuple[dict, int]:
+    """The state `left` moves before the end of the normal players' seeded game."""
+    state, length = rules.setup(2, {}, 3), 0
+    while rules.result(state) is None:
+        seat = min(rules.active_players(state))
+        state, _ = rules.apply(state, seat, rules.ai_choose(state, seat, length))
+        length += 1
+    state, seat = _midgame(rules, length - left)
+    return state, seat
+
+
+@pytest.mark.parametrize("name,left", [("battleline", 6), ("clash_of_rage", 6)])
+def test_the_hard_player_never_peeks(name, left):
+    """Everything the seat may not know dealt again (redeal for the seat): the hard player's
+    choice for each seed is the same on the true state and on every such copy, since what it
+    does not know reaches it only through its own re-deals."""
+    rules = registry.get(name)
+    state, seat = _near_the_end(rules, left)  # its simulated games reach their end
+    assert rules.hidden_items(state, 1 - seat), "a position with something the seat may not know"
+    canonical = rules.redeal(state, seat, random.Random(99))
+    spy = _CanonicalDeal(rules, canonical)
+    rng = random.Random(7)
+    copies = [rules.redeal(state, seat, random.Random(rng.randrange(1 << 30))) for _ in range(2)]
+    assert all(c != state for c in copies), "the copies differ in what the seat may not know"
+    for seed in (1, 2):  # a small budget: the same search, fewer rollout moves
+        chosen = search.think(spy, state, seat, seed, budget=64)
+        assert chosen.searched and chosen.ended
+        assert all(search.think(spy, c, seat, seed, budget=64) == chosen for c in copies), seed
+
+
+def test_the_hard_players_worlds_hold_no_true_hidden_item():
+    """The worlds the search plays in are dealt again: the opponent's true hand is not what a
+    world gives it (High Card: 3 of 14 unknown cards), and the world's future is seeded anew."""
+    rules = testgame.RULES
+    state = rules.setup(2, {"hand": 3}, 5)
+    game = as_game(rules)
+    rng = random.Random(1)
+    worlds = [search.world_of(game, state, 0, rng) for _ in range(20)]
+    assert sum(w["hands"][1] == state["hands"][1] for w in worlds) <= 1
+    assert all(w["hands"][0] == state["hands"][0] for w in worlds)     # its own hand it knows
+    assert all(w["rng"] != state["rng"] for w in worlds)
+
+
+def test_a_single_legal_move_is_not_searched():
+    """High Card with one card dealt: the only move is the normal player's, no simulation."""
+    rules = testgame.RULES
+    state = rules.setup(2, {"hand": 1}, 5)
+    seat = min(rules.active_players(state))
+    thought = search.think(rules, state, seat, 3)
+    assert thought.action in {a.id for a in rules.legal_actions(state, seat)}
+    assert not thought.searched  # one card: one move, nothing to compare
+
+
+def test_advice_says_why():
+    rules = registry.get("battleline")
+    state, seat = _midgame(rules, 60)
+    normal = ai_levels.advise(rules, state, seat, 4, NORMAL)
+    assert normal.action == rules.ai_choose(state, seat, 4) and "normal computer" in normal.why
+    hard = ai_levels.advise(rules, state, seat, 4, HARD)
+    assert hard.action == ai_levels.choose(rules, state, seat, 4, HARD) and "hard computer" in hard.why

@@ -42,6 +42,45 @@ def _targets(state: dict, v: dict, seat: int) -> list[str]:
     return out
 
 
+def _open_squares(state: dict, squares) -> set[str]:
+    """The empty squares a road of these built squares leads into (where a card joined to them may
+    go, R45): public board only."""
+    out = set()
+    for sq in squares:
+        for e in board.tile_exits(state["board"][sq]):
+            n = board.neighbour(sq, e)
+            if n and board.playable(state, n) and n not in state["board"] and n not in state["impassable"]:
+                out.add(n)
+    return out
+
+
+def _component(state: dict, start: str) -> set[str]:
+    """Built squares joined to `start` by roads (R82, G13)."""
+    seen, stack = {start}, [start]
+    while stack:
+        for n in board.road_links(state, stack.pop()):
+            if n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+def blocked(state: dict, seat: int) -> bool:
+    """No road of the seat's network leads into an empty square: it can build nothing more (R45f),
+    so the game goes on only by a conquest (R99) or, for nobody, not at all. Public board only."""
+    return bool(board.cities_of(state, seat)) and not _open_squares(state, board.own_network(state, seat))
+
+
+def _conquests(state: dict, v: dict, seat: int) -> list[str]:
+    """A blocked seat's targets: the cities of others (and the Ruins while it has no Great
+    Artifact) whose road network still leads into empty squares, else all of them."""
+    out = [sq for sq, t in v["board"].items()
+           if t["kind"] == "city" and t["owner"] != seat and t["owner"] != "empty"]
+    out += [sq for sq in _targets(state, v, seat) if sq not in out]
+    opening = [sq for sq in out if _open_squares(state, _component(state, sq))]
+    return opening or out
+
+
 def _distance_map(state: dict, seat: int, targets: list[str]) -> dict[str, int]:
     """Road distance from every square to the nearest target (public board only)."""
     best: dict[str, int] = {}
@@ -177,6 +216,8 @@ def _turn_choice(state, v, seat, ids, hand, rng):
     has_weapon = any((c.get("acts_as") or c["type"]) in ("weapon", "sword", "shield") and c["type"] != "hammer"
                      for c in hand)
     reach = _battle_reach(hand, True)
+    stuck = blocked(state, seat)  # nothing left to build: only a conquest moves the game on
+    city_margin = 2 if stuck else 4
     if has_weapon:
         for i in ids:
             if not i.startswith("attack:"):
@@ -185,7 +226,7 @@ def _turn_choice(state, v, seat, ids, hand, rng):
             tile = v["board"][sq]
             if tgt in ("neutral", "ruins") and reach > tile["defence"]:
                 return i
-            if tgt == "city" and reach >= tile["level"] + 4:
+            if tgt == "city" and reach >= tile["level"] + city_margin:
                 return i
             if tgt.startswith("p") and reach >= 5:
                 return i
@@ -207,7 +248,7 @@ def _turn_choice(state, v, seat, ids, hand, rng):
         return hero
     # 4. move heroes towards targets
     kind = {c["id"]: c.get("acts_as") or c["type"] for c in hand}
-    targets = _targets(state, v, seat)
+    targets = _conquests(state, v, seat) if stuck else _targets(state, v, seat)
     if targets and any(me["heroes"]):
         dist = _distance_map(state, seat, targets)
         best, best_gain = None, 0

@@ -5,7 +5,13 @@ per seed; a few milliseconds per decision.
 Plan: choose the faction the hand favours; declare Formations; take neutral cities and the Ruins with
 a hero (the big VP swings), build and upgrade cities, hire the priciest unit the Supply allows, extend
 roads towards targets, and attack opponents only with a clear margin. As defender it fights when its
-hand can match the attacker, otherwise retreats or surrenders."""
+hand can match the attacker, otherwise retreats or surrenders.
+
+The game ends only by the seed's endings (R119 full board, R121 level-4 cities), so the player keeps
+them reachable: it places a card so that a road of its network still leads into an empty square
+(a closed network can build nothing more, R45f), and once it can build nothing more (`blocked`) it
+sends its heroes against the cities of others whose roads still lead somewhere and attacks them
+with a smaller margin: a conquest (R99) is then the only way the game moves on."""
 from __future__ import annotations
 
 import random
@@ -143,9 +149,18 @@ def _pending_choice(state, v, seat, ids, rng):
     kind = v["pending"]["kind"]
     if kind == "place":
         targets = _targets(state, v, seat) or ["d4"]
+        tile = v["pending"]["tile"]
+        open_now = _open_squares(state, board.own_network(state, seat))
+
         def score(i):
-            sq = i.split(":")[1]
-            return (-min(_manhattan(sq, t) for t in targets), rng.random())
+            # never close one's own network: with no road into an empty square left, nothing more
+            # can be built (R45f) and the board may never fill (R119)
+            _, sq, rot = i.split(":")
+            exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), int(rot))
+            opened = {n for e in exits if (n := board.neighbour(sq, e)) and board.playable(state, n)
+                      and n not in state["board"] and n not in state["impassable"]}
+            left = len((open_now - {sq}) | opened)
+            return (left > 0, -min(_manhattan(sq, t) for t in targets), rng.random())
         return max(ids, key=score)
     if kind == "wild":
         return "wild:commander" if v["battle"] else "wild:supply"

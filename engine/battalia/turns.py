@@ -100,6 +100,12 @@ def check_five_level4(state: dict) -> bool:
     return False
 
 
+# the reason games that ended by the former safety cap (any game after 20 weeks) keep in their stored
+# result: kept in the catalogue so that those results still read in every language
+FORMER_CAP_REASON = plural("The round limit is reached (a safety cap of {n} week).",
+                           "The round limit is reached (a safety cap of {n} weeks).", n=20)
+
+
 def stall_guard_rounds(state: dict) -> int | None:
     """The rounds after which a game ends if neither of the seed's endings (R119, R121) came, or
     None. The seed has no such limit: only a game whose every seat is a computer player (the setup

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.base import TURN
-from engine.battalia import RULES, data
+from engine.battalia import RULES, board, data
 from engine.battalia.help import DESIGN_TEXT
 from engine.battalia.setup import COMPUTER_SEATS, computer_only
 from engine.battalia.turns import stall_guard_rounds
@@ -89,3 +89,42 @@ def test_computer_games_end_by_the_seeds_own_endings(n, seed):
     final, _ = play_game(n, seed, ai_policy(seed), computer_only(n), check_every=0)
     reason = RULES.result(final).reason
     assert "The board is full" in reason or "five level-4 cities" in reason, reason
+
+
+def _road_without(side: int) -> dict:
+    """A straight road card whose edge `side` (0 N, 1 E, 2 S, 3 W) has no road."""
+    rot = next(r for r in range(4) if side not in board.rotate(board.shape_exits("road", "straight"), r))
+    return {"card": "t0", "kind": "road", "shape": "straight", "rot": rot, "terrain": None, "owner": None}
+
+
+def sealed_position() -> dict:
+    """Two players (the outer ring removed, R129): b4's sides face a1-g7's removed a4 and three built
+    roads without a road towards b4, so no road can ever reach it."""
+    s = ready_game(2, 1)
+    for sq in ("b3", "b5", "c4"):
+        s["board"].pop(sq, None)
+    assert "a4" in s["removed"] and "b4" not in s["board"]
+    s["board"]["b3"], s["board"]["b5"], s["board"]["c4"] = _road_without(2), _road_without(0), _road_without(3)
+    return s
+
+
+def test_R120_R45f_a_square_no_road_can_reach_is_impassable():
+    """R120: a square where no card can be placed by the rules is impassable. A card on b4 could
+    fit its edges (R45d, a road off the edge of play, R45e), but nothing placed there can ever join
+    a city (R45f): built cards never leave the board (R51). It counts as built for R119."""
+    s = sealed_position()
+    assert board.sealed(s, "b4") and "b4" in board.update_impassable(s) and "b4" in s["impassable"]
+
+
+def test_R120_an_empty_or_open_side_or_R46_keeps_a_square_open():
+    s = sealed_position()
+    del s["board"]["c4"]  # an empty neighbour may still bring a road
+    assert not board.sealed(s, "b4")
+    s = sealed_position()
+    s["board"]["b3"] = dict(s["board"]["b3"], rot=(s["board"]["b3"]["rot"] + 1) % 4)  # a road now leads in
+    assert 2 in board.tile_exits(s["board"]["b3"]) and not board.sealed(s, "b4")
+    s = sealed_position()
+    for tile in s["board"].values():  # R46: a player without a city places a new one freely
+        if tile["kind"] == "city" and tile.get("owner") == 1:
+            tile["owner"] = 0
+    assert not board.cities_of(s, 1) and not board.sealed(s, "b4")

@@ -201,17 +201,25 @@ def legal_placements(state: dict, seat: int, kind: str, shape: str, first_only: 
 
 def sealed(state: dict, sq: str) -> bool:
     """R120 with R45(f): no card can ever be placed on this empty square by the rules, because no
-    road can ever reach it. Each side faces a built card without a road on that edge (R45d keeps a
-    new card's road off it, and built cards never leave the board, R51) or lies outside play (the
-    board's edge, a removed or impassable square), so nothing placed there joins a city. A player
+    road can ever reach it. The empty squares joined to it (its region) are bounded only by built
+    cards without a road on the facing edge (R45d keeps a new card's road off that edge, and built
+    cards never leave the board, R51) and by squares outside play (the board's edge, removed and
+    impassable squares), so nothing placed in the region can ever be joined to a city. A player
     without a city places a new city freely (R46), so while one has none no square is sealed."""
-    for e in range(4):
-        n = neighbour(sq, e)
-        if n is None or not playable(state, n) or n in state["impassable"]:
-            continue
-        tile = state["board"].get(n)
-        if tile is None or (e + 2) % 4 in tile_exits(tile):
-            return False  # an empty neighbour may still bring a road, and a road here leads in
+    region, todo = {sq}, [sq]
+    while todo:
+        cur = todo.pop()
+        for e in range(4):
+            n = neighbour(cur, e)
+            if n is None or not playable(state, n) or n in state["impassable"]:
+                continue
+            tile = state["board"].get(n)
+            if tile is None:
+                if n not in region:
+                    region.add(n)
+                    todo.append(n)
+            elif (e + 2) % 4 in tile_exits(tile):
+                return False  # a road leads into the region
     return all(cities_of(state, s) for s in range(state["n"]))
 
 

@@ -120,6 +120,8 @@ def test_R120_an_empty_or_open_side_or_R46_keeps_a_square_open():
     s = sealed_position()
     del s["board"]["c4"]  # an empty neighbour may still bring a road
     assert not board.sealed(s, "b4")
+    s["board"]["d4"], s["board"]["c3"], s["board"]["c5"] = _road_without(3), _road_without(2), _road_without(0)
+    assert board.sealed(s, "b4") and board.sealed(s, "c4"), "unless the region b4-c4 is closed all round"
     s = sealed_position()
     s["board"]["b3"] = dict(s["board"]["b3"], rot=(s["board"]["b3"]["rot"] + 1) % 4)  # a road now leads in
     assert 2 in board.tile_exits(s["board"]["b3"]) and not board.sealed(s, "b4")

@@ -40,16 +40,15 @@ DESIGN_LINES = (
     Msg('• A surrender counts as a lost battle; a retreat moves exactly 2–3 squares.'),
     Msg("• A hero standing on its owner's city is defended together with the city."),
     Msg('• A full tie is a shared win.'),
-    Msg('• A square no road can ever reach (each of its sides against a card without a road there, or outside play) is impassable, like one no card fits: nothing placed there could be joined to a city.'),
-    Msg('• `weeks` ends the game after 7 rounds per week. Without it a game between people has no week limit: it ends only by the rulebook (a full board or the level-4 cities), and a player who stops moving is a matter for the turn clock.'),
+    Msg('• A square no road can ever reach is impassable too.'),
+    Msg('• No week limit unless `weeks` sets one (7 rounds a week): between people a stalled game is a matter for the turn clock.'),
     Msg('• When a setup choice has only one answer (the last starting city left), it is made for you.'),
     Msg('• Hiring when the Supply deck is empty still gives the unit.'),
 )
 
 # our own values where the rulebook gives none (data/battalia, "source": "house")
 HOUSE_LINES = (
-    Msg('**House values** (no source prints them)'),
-    Msg('• Stall guard: a game played by computer players only ends after {weeks} weeks if the board is not full and nobody owns the level-4 cities by then; it never ends a game with a person in it.',
+    Msg('**House value:** a stall guard ends a game of computer players only after {weeks} weeks, never one with a person.',
         weeks=data.house_values()["stall_guard"]),
 )
 

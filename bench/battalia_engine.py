@@ -7,11 +7,12 @@ import statistics
 import time
 
 from engine.battalia import RULES
+from engine.battalia.setup import computer_only
 
 
 def random_game(n: int, seed: int) -> tuple[dict, int]:
     rng = random.Random(seed)
-    state = RULES.setup(n, {}, seed)
+    state = RULES.setup(n, computer_only(n), seed)  # random play in every seat: the stall guard is on
     steps = 0
     while RULES.result(state) is None:
         seat = next(iter(RULES.active_players(state)))

@@ -38,7 +38,8 @@ Choices        place:<square>:<rot>   wild:<type>   drop:<ambush card>   hornpic
 
 Setup options: variant (normal|advanced|scenario1|scenario2), removed_faction (2 players), first_player,
 and the R133 house rules: weeks (week limit, G31), start_cities (1-3), no_neutral, start_heroes (0-2),
-level4_end (level-4 cities that end the game, R121; default 5). setup.option_problem() checks a set.
+level4_end (level-4 cities that end the game, R121; default 5); computer_seats (the seats computer
+players play; all of them: the stall guard). setup.option_problem() checks a set.
 
 Design notes beyond the spec's own decisions:
 - Transformations (Amulet, Title, Spell Scroll) are actions of their own on a hand or battle-line card;
@@ -90,9 +91,12 @@ Design notes beyond the spec's own decisions:
 - A battle side adds cards one at a time and closes its addition with `commit` (R93 is checked then);
   `pass` ends the battle (R94). The attacker may `cancel` an unfinished opening.
 - A hire when the Supply deck is empty still gives the unit (no Supply).
-- Safety cap: the game ends after 140 rounds (20 Oracle weeks) if neither end condition was met, so a
-  stalled board (e.g. every empty square unreachable by roads) cannot run forever; option "weeks"
-  gives the spec's week-limited game (R133, G31).
+- No week limit unless the option "weeks" sets one (the spec's week-limited game, R133, G31): the seed
+  has none, so a game between people ends only by R119/R121, and a stalled board between people is a
+  matter for the turn clock. Stall guard (a house value, data/board.json): a game whose every seat is a
+  computer player, named by the setup option "computer_seats" (not a declared match option: benches and
+  tests set it, the platform's matches always seat a person), ends after 20 Oracle weeks so that it
+  cannot run forever (turns.stall_guard_rounds).
 - Scenario 2: a player who already owns a Great Artifact puts the one hidden under a conquered corner
   city back in the box (R43).
 """

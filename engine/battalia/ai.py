@@ -5,7 +5,13 @@ per seed; a few milliseconds per decision.
 Plan: choose the faction the hand favours; declare Formations; take neutral cities and the Ruins with
 a hero (the big VP swings), build and upgrade cities, hire the priciest unit the Supply allows, extend
 roads towards targets, and attack opponents only with a clear margin. As defender it fights when its
-hand can match the attacker, otherwise retreats or surrenders."""
+hand can match the attacker, otherwise retreats or surrenders.
+
+The game ends only by the seed's endings (R119 full board, R121 level-4 cities), so the player keeps
+them reachable: it places a card so that a road of its network still leads into an empty square
+(a closed network can build nothing more, R45f), and once it can build nothing more (`blocked`) it
+sends its heroes against the cities of others whose roads still lead somewhere and attacks them
+with a smaller margin: a conquest (R99) is then the only way the game moves on."""
 from __future__ import annotations
 
 import random
@@ -40,6 +46,45 @@ def _targets(state: dict, v: dict, seat: int) -> list[str]:
     if not out:
         out = [sq for sq, t in v["board"].items() if t["kind"] == "city" and isinstance(t["owner"], int) and t["owner"] != seat]
     return out
+
+
+def _open_squares(state: dict, squares) -> set[str]:
+    """The empty squares a road of these built squares leads into (where a card joined to them may
+    go, R45): public board only."""
+    out = set()
+    for sq in squares:
+        for e in board.tile_exits(state["board"][sq]):
+            n = board.neighbour(sq, e)
+            if n and board.playable(state, n) and n not in state["board"] and n not in state["impassable"]:
+                out.add(n)
+    return out
+
+
+def _component(state: dict, start: str) -> set[str]:
+    """Built squares joined to `start` by roads (R82, G13)."""
+    seen, stack = {start}, [start]
+    while stack:
+        for n in board.road_links(state, stack.pop()):
+            if n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+def blocked(state: dict, seat: int) -> bool:
+    """No road of the seat's network leads into an empty square: it can build nothing more (R45f),
+    so the game goes on only by a conquest (R99) or, for nobody, not at all. Public board only."""
+    return bool(board.cities_of(state, seat)) and not _open_squares(state, board.own_network(state, seat))
+
+
+def _conquests(state: dict, v: dict, seat: int) -> list[str]:
+    """A blocked seat's targets: the cities of others (and the Ruins while it has no Great
+    Artifact) whose road network still leads into empty squares, else all of them."""
+    out = [sq for sq, t in v["board"].items()
+           if t["kind"] == "city" and t["owner"] != seat and t["owner"] != "empty"]
+    out += [sq for sq in _targets(state, v, seat) if sq not in out]
+    opening = [sq for sq in out if _open_squares(state, _component(state, sq))]
+    return opening or out
 
 
 def _distance_map(state: dict, seat: int, targets: list[str]) -> dict[str, int]:
@@ -104,9 +149,18 @@ def _pending_choice(state, v, seat, ids, rng):
     kind = v["pending"]["kind"]
     if kind == "place":
         targets = _targets(state, v, seat) or ["d4"]
+        tile = v["pending"]["tile"]
+        open_now = _open_squares(state, board.own_network(state, seat))
+
         def score(i):
-            sq = i.split(":")[1]
-            return (-min(_manhattan(sq, t) for t in targets), rng.random())
+            # never close one's own network: with no road into an empty square left, nothing more
+            # can be built (R45f) and the board may never fill (R119)
+            _, sq, rot = i.split(":")
+            exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), int(rot))
+            opened = {n for e in exits if (n := board.neighbour(sq, e)) and board.playable(state, n)
+                      and n not in state["board"] and n not in state["impassable"]}
+            left = len((open_now - {sq}) | opened)
+            return (left > 0, -min(_manhattan(sq, t) for t in targets), rng.random())
         return max(ids, key=score)
     if kind == "wild":
         return "wild:commander" if v["battle"] else "wild:supply"
@@ -177,6 +231,8 @@ def _turn_choice(state, v, seat, ids, hand, rng):
     has_weapon = any((c.get("acts_as") or c["type"]) in ("weapon", "sword", "shield") and c["type"] != "hammer"
                      for c in hand)
     reach = _battle_reach(hand, True)
+    stuck = blocked(state, seat)  # nothing left to build: only a conquest moves the game on
+    city_margin = 2 if stuck else 4
     if has_weapon:
         for i in ids:
             if not i.startswith("attack:"):
@@ -185,7 +241,7 @@ def _turn_choice(state, v, seat, ids, hand, rng):
             tile = v["board"][sq]
             if tgt in ("neutral", "ruins") and reach > tile["defence"]:
                 return i
-            if tgt == "city" and reach >= tile["level"] + 4:
+            if tgt == "city" and reach >= tile["level"] + city_margin:
                 return i
             if tgt.startswith("p") and reach >= 5:
                 return i
@@ -207,7 +263,7 @@ def _turn_choice(state, v, seat, ids, hand, rng):
         return hero
     # 4. move heroes towards targets
     kind = {c["id"]: c.get("acts_as") or c["type"] for c in hand}
-    targets = _targets(state, v, seat)
+    targets = _conquests(state, v, seat) if stuck else _targets(state, v, seat)
     if targets and any(me["heroes"]):
         dist = _distance_map(state, seat, targets)
         best, best_gain = None, 0

@@ -199,16 +199,41 @@ def legal_placements(state: dict, seat: int, kind: str, shape: str, first_only: 
     return out
 
 
+def sealed(state: dict, sq: str) -> bool:
+    """R120 with R45(f): no card can ever be placed on this empty square by the rules, because no
+    road can ever reach it. The empty squares joined to it (its region) are bounded only by built
+    cards without a road on the facing edge (R45d keeps a new card's road off that edge, and built
+    cards never leave the board, R51) and by squares outside play (the board's edge, removed and
+    impassable squares), so nothing placed in the region can ever be joined to a city. A player
+    without a city places a new city freely (R46), so while one has none no square is sealed."""
+    region, todo = {sq}, [sq]
+    while todo:
+        cur = todo.pop()
+        for e in range(4):
+            n = neighbour(cur, e)
+            if n is None or not playable(state, n) or n in state["impassable"]:
+                continue
+            tile = state["board"].get(n)
+            if tile is None:
+                if n not in region:
+                    region.add(n)
+                    todo.append(n)
+            elif (e + 2) % 4 in tile_exits(tile):
+                return False  # a road leads into the region
+    return all(cities_of(state, s) for s in range(state["n"]))
+
+
 def update_impassable(state: dict) -> list[str]:
-    """R120/G25: an empty square no remaining city/road card fits (R45c, R45d, any rotation) becomes
-    impassable for good. Returns the squares newly marked."""
+    """R120/G25: an empty square no remaining city/road card fits (R45c, R45d, any rotation), or
+    one no road can ever reach (sealed: R45f can never hold there), becomes impassable for good.
+    Returns the squares newly marked."""
     remaining = [("city", s) for s, d in state["pool"]["cities"].items() if d]
     remaining += [("road", s) for s, d in state["pool"]["roads"].items() if d]
     newly = []
     for sq in empty_squares(state):
         fits = any(edges_ok(state, sq, rotate(shape_exits(k, s), r), k == "city")
                    for k, s in remaining for r in distinct_rotations(k, s))
-        if not fits:
+        if not fits or sealed(state, sq):
             state["impassable"].append(sq)
             newly.append(sq)
     return newly

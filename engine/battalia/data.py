@@ -34,6 +34,17 @@ def oracle() -> dict:
     return load("oracle")
 
 
+def house_values() -> dict:
+    """Our own values where the seed prints none (marked "source": "house" in the data), by name:
+    the stall guard's weeks (board.json)."""
+    out = {}
+    for name, rec in board().items():
+        if isinstance(rec, dict) and rec.get("source") == "house":
+            (value,) = [v for k, v in rec.items() if k != "source" and not k.startswith("_")]
+            out[name] = value
+    return out
+
+
 FACTIONS = ["G", "B", "R", "Y"]
 UNIT_TYPES = ["soldier", "captain", "priest", "commander"]
 ARTIFACT_TYPES = ["tool", "weapon", "amulet", "title", "scroll", "tent", "horse"]

@@ -1,12 +1,14 @@
 """Texts a player reads about Battalia: the rules in short and the design decisions this
 implementation takes where the rulebook is silent (spec section 10). Command names are those
-of the /battalia commands.
+of the /battalia commands. The house values (data.house_values()) close the design decisions.
 
 Each line is its own text (a catalogue entry); `RULES_TEXT` and `DESIGN_TEXT` are one text each
 (one Discord message), every line shown on a line of its own."""
 from __future__ import annotations
 
 from engine.text import Lines, Msg
+
+from . import data
 
 # how to play, then the reference (R1-R133 in short), one text per line
 RULES_LINES = (
@@ -38,10 +40,17 @@ DESIGN_LINES = (
     Msg('• A surrender counts as a lost battle; a retreat moves exactly 2–3 squares.'),
     Msg("• A hero standing on its owner's city is defended together with the city."),
     Msg('• A full tie is a shared win.'),
-    Msg('• `weeks` ends the game after 7 rounds per week; a safety cap ends any game after 20 weeks.'),
+    Msg('• A square no road can ever reach is impassable too.'),
+    Msg('• No week limit unless `weeks` sets one (7 rounds a week): between people a stalled game is a matter for the turn clock.'),
     Msg('• When a setup choice has only one answer (the last starting city left), it is made for you.'),
     Msg('• Hiring when the Supply deck is empty still gives the unit.'),
 )
 
+# our own values where the rulebook gives none (data/battalia, "source": "house")
+HOUSE_LINES = (
+    Msg('**House value:** a stall guard ends a game of computer players only after {weeks} weeks, never one with a person.',
+        weeks=data.house_values()["stall_guard"]),
+)
+
 RULES_TEXT = Msg("{paragraphs}", paragraphs=Lines(RULES_LINES))
-DESIGN_TEXT = Msg("{paragraphs}", paragraphs=Lines(DESIGN_LINES))
+DESIGN_TEXT = Msg("{paragraphs}", paragraphs=Lines(DESIGN_LINES + HOUSE_LINES))

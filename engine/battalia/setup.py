@@ -9,6 +9,25 @@ from . import data
 from .cards import draw, pool_take_top, shuffle
 
 VARIANTS = ("normal", "advanced", "scenario1", "scenario2")
+# The seats a computer player plays, when whoever sets the game up says so (a list of seats; not a
+# declared match option, so nobody sets it from a command). Only a game whose every seat is named
+# has the stall guard (turns.stall_guard_rounds); the platform's matches always seat a person.
+COMPUTER_SEATS = "computer_seats"
+
+
+def computer_only(players: int) -> dict:
+    """The setup option of a game played by computer players in every seat (benches, tests)."""
+    return {COMPUTER_SEATS: list(range(players))}
+
+
+def _computer_seats(raw, players: int) -> list[int]:
+    try:
+        seats = sorted({int(s) for s in raw})
+    except (TypeError, ValueError):
+        seats = [-1]
+    if any(not 0 <= s < players for s in seats):
+        raise ValueError(Msg("The computer seats must be seats of this game (0 to {last}).", last=players - 1))
+    return seats
 
 
 def house_defaults() -> dict:
@@ -111,6 +130,8 @@ def setup(players: int, options: dict, seed: int) -> dict:
     opts = {"variant": variant, "advanced": bool(options.get("advanced") or variant == "advanced"),
             "weeks": options.get("weeks")}
     opts.update(_house_options(options, players, variant))
+    if options.get(COMPUTER_SEATS) is not None:  # stored only when given: a plain game's state is unchanged
+        opts[COMPUTER_SEATS] = _computer_seats(options[COMPUTER_SEATS], players)
     state: dict = {
         "game": "battalia", "rng": new_rng_state(seed), "options": opts, "n": players,
         "round": 1, "phase": "setup_faction", "current": 0, "first": 0,

@@ -6,7 +6,7 @@ from collections import Counter
 
 from engine.text import Msg, Seat, plural, to_json
 
-from . import data, oracle
+from . import data, oracle, setup
 from .cards import discard_face_down, draw, faction, is_virtual, lay_down_partly_used
 from .setup import empty_turn, house_rule
 
@@ -100,6 +100,24 @@ def check_five_level4(state: dict) -> bool:
     return False
 
 
+# the reason games that ended by the former safety cap (any game after 20 weeks) keep in their stored
+# result: kept in the catalogue so that those results still read in every language
+FORMER_CAP_REASON = plural("The round limit is reached (a safety cap of {n} week).",
+                           "The round limit is reached (a safety cap of {n} weeks).", n=20)
+
+
+def stall_guard_rounds(state: dict) -> int | None:
+    """The rounds after which a game ends if neither of the seed's endings (R119, R121) came, or
+    None. The seed has no such limit: only a game whose every seat is a computer player (the setup
+    option `computer_seats` names them all) has this guard (data/battalia/board.json, a house
+    value), so a stalled game of computers cannot run forever. A game with a person in it never
+    ends by it; a stall between people is a matter for the turn clock."""
+    computers = state["options"].get(setup.COMPUTER_SEATS) or []
+    if set(range(state["n"])) <= set(computers):
+        return 7 * data.board()["stall_guard"]["weeks"]
+    return None
+
+
 def end_turn(state: dict) -> list[Msg]:
     """T4, T5, R100 defender refill, then the next player's turn (and a new day, R109)."""
     texts = []
@@ -137,10 +155,11 @@ def end_turn(state: dict) -> list[Msg]:
         if weeks and state["round"] >= 7 * int(weeks):
             finish(state, Msg("The {n}-week limit is reached.", n=weeks))  # R133, G31
             return texts
-        cap = data.board()["round_cap"]["rounds"]
-        if state["round"] >= cap:  # engine safety cap (design decision)
-            finish(state, plural("The round limit is reached (a safety cap of {n} week).",
-                                 "The round limit is reached (a safety cap of {n} weeks).", n=cap // 7))
+        guard = stall_guard_rounds(state)
+        if guard and state["round"] >= guard:  # house value: computer players only, never people
+            finish(state, plural("The stall guard ends this game of computer players after {n} week.",
+                                 "The stall guard ends this game of computer players after {n} weeks.",
+                                 n=guard // 7))
             return texts
         state["round"] += 1
         o = oracle.describe(state["round"])

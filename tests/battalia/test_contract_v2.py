@@ -14,6 +14,7 @@ import pytest
 from engine.base import IllegalAction, name_seats, normalise_options, options_line, prompt_of
 from engine.battalia import RULES, board, options_text, pay_with, setup
 from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
+from engine.battalia.setup import computer_only
 
 from tests.contract import harness
 
@@ -170,11 +171,13 @@ def playouts(configs, every: int = 1):
         yield state, None
 
 
-CONFIGS = [(2, 1, {}, "random"), (3, 3, {"weeks": 2}, "random"), (4, 4, {"weeks": 2}, "random"),
+# every seat is a computer (random moves or the computer player): games without a week limit have
+# the stall guard (setup.computer_only)
+CONFIGS = [(2, 1, computer_only(2), "random"), (3, 3, {"weeks": 2}, "random"), (4, 4, {"weeks": 2}, "random"),
            (2, 2, {"variant": "advanced", "weeks": 2}, "random"),
            (4, 5, {"variant": "scenario2", "weeks": 1}, "random"),
            (3, 7, {"start_cities": 2, "start_heroes": 1, "level4_end": 3, "weeks": 2}, "random"),
-           (2, 11, {}, "ai"), (3, 12, {}, "ai")]
+           (2, 11, computer_only(2), "ai"), (3, 12, computer_only(3), "ai")]
 
 
 # ---------------------------------------------------------------- paths

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.base import IllegalAction, Result, declared_options, normalise_options, options_line
+from engine.base import PLATFORM_OPTIONS, IllegalAction, Result, declared_options, normalise_options, options_line
 from engine.civilization import RULES, board, cities, economy, help, research
 from i18n import render
 from tournaments.service import RatingService, ranks_from_result
@@ -52,7 +52,8 @@ def finish_research(state):
 
 def test_section_8_g40_the_options_are_declared_with_the_standard_game_as_default():
     options = {o.name: o for o in declared_options(RULES)}
-    assert set(options) == {"learning", "turns", "loot"}                # loot: test_combat.py
+    platform = {o.name for o in PLATFORM_OPTIONS}                      # level and hints: every game's
+    assert set(options) - platform == {"learning", "turns", "loot"}     # loot: test_combat.py
     assert (options["learning"].kind, options["learning"].default) == ("bool", False)
     assert (options["turns"].kind, options["turns"].default, options["turns"].min, options["turns"].max) \
         == ("int", 0, 0, 200)                                          # G40: off by default

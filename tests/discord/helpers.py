@@ -298,19 +298,37 @@ def newest_hand(member):
     return answer if answer is not None and version_shown(answer) > version_shown(dm) else dm
 
 
-async def moves_by_service(env, until, chooser=None, limit: int = 2000):
+async def moves_by_service(env, until, chooser=None, limit: int = 2000, *, unseen: bool = False):
     """The people's moves sent straight to the service (by the engine's computer player, or
-    `chooser(match, seat)`), until `until(match)` holds; returns that match."""
+    `chooser(match, seat)`), until `until(match)` holds; returns that match. `unseen`: the moves on
+    the way are not shown in Discord (no board, no hand: a test that only needs the game to go on
+    saves drawing hundreds of pictures nobody reads); the last move is shown as usual."""
     service = env.bot.service
-    for _ in range(limit):
-        match = await current_match(env)
-        if until(match):
-            return match
-        assert match.status == "active", "the game ended first"
-        rules = service.rules(match)
-        seat = min(s for s in rules.active_players(match.snapshot) if not match.user_at(s).is_ai)
-        action = chooser(match, seat) if chooser else rules.ai_choose(match.snapshot, seat, match.seed + match.version)
-        await service.act(match.id, match.user_at(seat).user_id, action)
+    notifier, last = service.notifier, []
+    if unseen:
+        class Unseen:
+            def __getattr__(self, name):
+                return getattr(notifier, name)
+
+            async def moves_applied(self, outcome):
+                last[:] = [outcome]
+        service.notifier = Unseen()
+    try:
+        for _ in range(limit):
+            match = await current_match(env)
+            if until(match):
+                return match
+            assert match.status == "active", "the game ended first"
+            rules = service.rules(match)
+            seat = min(s for s in rules.active_players(match.snapshot) if not match.user_at(s).is_ai)
+            action = chooser(match, seat) if chooser else rules.ai_choose(match.snapshot, seat, match.seed + match.version)
+            await service.act(match.id, match.user_at(seat).user_id, action)
+    finally:
+        if unseen:
+            service.notifier = notifier
+            if last:
+                last[0].match = await current_match(env)
+                await notifier.moves_applied(last[0])
     raise AssertionError("the position never came")
 
 

@@ -55,7 +55,8 @@ async def test_four_players_two_people_and_two_computers(world):
     """Four seats, alice and bob with two computer players, to the end: through turn 2 (setup, two
     whole turns with offers in the Trade phase and the secret research chosen on the hand at the
     same time) every move of the people is a command or a click; from turn 3 on, to keep the test
-    short, their moves go straight to the service with the computer player's choice. The game
+    short, their moves go straight to the service with the computer player's choice, unseen until
+    the last (the final board is posted). The game
     holds a trade, a wonder, a culture event and a disaster; the thread never names a hidden card
     or pick."""
     env, guild, channel, alice, bob, carol = world
@@ -72,7 +73,7 @@ async def test_four_players_two_people_and_two_computers(world):
     assert {seat for _v, seat, _a in driver.played} == {match.seat_of(alice.id), match.seat_of(bob.id)}
     assert driver.used[("research", "slash")] and driver.used[("research", "component")]
     assert any(verb.startswith("trade") for verb, _how in driver.used), driver.used
-    match = await moves_by_service(env, lambda m: m.status == "finished")
+    match = await moves_by_service(env, lambda m: m.status == "finished", unseen=True)
     assert match.snapshot["players"] == 4 and how_it_ended(match.snapshot) != "other"
     actions = [action for _seq, _seat, action, _at in await env.bot.store.actions(match.id)]
     happened = stage_2_happenings(actions, match.snapshot)

@@ -360,6 +360,7 @@ HELP_TEXT = Msg("""**Board games, played by chat.** Every match gets its own thr
 • `/match resign` give up · `/match cancel` cancel a match that has not started
 • `/match undo` ask to take back your last move · `/match nudge` remind the player you wait for
 • `/match watch` follow a match · `/match log` its move history · `/match replay` an animated replay
+• `/match hint` the move the computer would make in your seat (not in rated matches unless they allow it); the computer plays at `level` easy, normal or hard
 **Tournaments and ratings**
 • `/tournament help` how events run · `/tournament join` sign up · `/leaderboard game` · `/stats`
 """)

@@ -140,3 +140,5 @@ async def test_help_lists_every_game_by_its_own_command_group(world):
         if game.name in groups:
             assert f"/{groups[game.name]} challenge" in text, (game.name, text[:500])
     assert {"battleline", "battalia", "skytear", "clash_of_rage", "civilization"} <= set(groups)
+    assert "`/match hint`" in text and "`level`" in text, "the hint and the computer's levels are named"
+    assert len(text) <= 2000

@@ -238,18 +238,19 @@ def board_layout(match_id: int, text: str, picture: str | None = None, extra: li
     return view
 
 
-def _walk(components) -> list:
+def walk(components) -> list:
+    """Every component under `components`, depth first, inside rows and layout containers."""
     found = []
     for c in components:
         found.append(c)
-        found.extend(_walk(getattr(c, "children", None) or
+        found.extend(walk(getattr(c, "children", None) or
                            [x for x in (getattr(c, "accessory", None),) if x is not None]))
     return found
 
 
 def custom_ids(message: discord.Message) -> list[str]:
     """The custom ids of every button and menu on a message, in rows or inside a layout."""
-    return [c.custom_id for c in _walk(message.components) if getattr(c, "custom_id", None)]
+    return [c.custom_id for c in walk(message.components) if getattr(c, "custom_id", None)]
 
 
 def retired_layout(message: discord.Message) -> discord.ui.LayoutView | None:
@@ -258,7 +259,7 @@ def retired_layout(message: discord.Message) -> discord.ui.LayoutView | None:
     message, so this holds after a restart too."""
     if not message.flags.components_v2:
         return None
-    text = "\n".join(c.content for c in _walk(message.components) if isinstance(c, discord.TextDisplay))
+    text = "\n".join(c.content for c in walk(message.components) if isinstance(c, discord.TextDisplay))
     picture = message.attachments[0].filename if message.attachments else None
     return board_layout(0, text, picture, live=False)
 

@@ -56,10 +56,7 @@ class FormButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        try:
-            prefix = paths.decode(match["prefix"])
-        except ValueError:
-            prefix = [10 ** 6]
+        prefix = paths.decode_or_nowhere(match["prefix"])
         return cls(int(match["match"]), int(match["version"]), prefix, match["mark"], button=item)
 
     async def run(self, interaction: discord.Interaction) -> None:

@@ -105,6 +105,15 @@ def decode(text: str) -> list[int]:
     return [int(p) for p in parts]
 
 
+def decode_or_nowhere(text: str) -> list[int]:
+    """A position read from a component's custom id; a forged one becomes a position no tree
+    holds, so the click is answered as stale."""
+    try:
+        return decode(text)
+    except ValueError:
+        return [10 ** 6]
+
+
 def pages(count: int) -> int:
     return 1 if count <= MAX_OPTIONS else -(-count // PAGE_SIZE)
 

@@ -100,10 +100,7 @@ class StepSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select]
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        try:
-            prefix = paths.decode(match["prefix"])
-        except ValueError:
-            prefix = [10 ** 6]  # no such position: the click is answered as stale
+        prefix = paths.decode_or_nowhere(match["prefix"])
         return cls(int(match["match"]), int(match["version"]), prefix, int(match["page"]), select=item,
                    mark=match["mark"] or "")
 
@@ -141,10 +138,7 @@ class StepButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        try:
-            prefix = paths.decode(match["prefix"])
-        except ValueError:
-            prefix = [10 ** 6]
+        prefix = paths.decode_or_nowhere(match["prefix"])
         return cls(int(match["match"]), int(match["version"]), prefix, button=item, mark=match["mark"] or "")
 
     async def run(self, interaction: discord.Interaction) -> None:

@@ -233,20 +233,23 @@ def _defeat_minion(state, card_def, caster, targets, e, ev):
         ops.remove_minion(state, ops.find_minion(state, hx, int(side)), caster, ev)
 
 
-def aoe_cover(state: dict, card_def: dict, caster: str, targets: list[str], e: dict) -> tuple[frozenset, list[str]]:
-    """R123: the template's placement hitting the most enemies (and the enemies it hits)."""
+def _aoe_placements(state: dict, caster: str, targets: list[str], e: dict) -> list[tuple[frozenset, list[str]]]:
+    """R123: every placement of the template, in order, with the enemies each hits."""
     m = board.map_of(state)
-    side = board.hero_side(state, caster)
-    enemies = ops.enemies_of(state, side)
+    enemies = ops.enemies_of(state, board.hero_side(state, caster))
     if e["anchor"] == "caster":
         covers = hexes.aoe_placements(m, e["template"], state["heroes"][caster]["hex"])
     else:
         anchor = targets[e.get("t", 0)]
         covers = sorted({hexes.aoe_hits(m, e["template"], anchor, rot, flip)
                          for rot in range(6) for flip in (False, True)}, key=lambda c: hexes.sort_labels(c))
+    return [(cover, [v for v in enemies if set(ops.hexes_of(state, v)) & cover]) for cover in covers]
+
+
+def aoe_cover(state: dict, card_def: dict, caster: str, targets: list[str], e: dict) -> tuple[frozenset, list[str]]:
+    """R123: the template's placement hitting the most enemies (and the enemies it hits)."""
     best, hit_best = frozenset(), []
-    for cover in covers:
-        hit = [v for v in enemies if set(ops.hexes_of(state, v)) & cover]
+    for cover, hit in _aoe_placements(state, caster, targets, e):
         if len(hit) > len(hit_best) or not best:
             best, hit_best = cover, hit
     return best, hit_best
@@ -257,18 +260,9 @@ def aoe_options(state: dict, card_def: dict, caster: str, targets: list[str], e:
     pick), then in the placements' order; [] when the caster has no hex to anchor it."""
     if e["anchor"] == "caster" and not board.on_battlefield(state, caster):
         return []
-    m = board.map_of(state)
-    enemies = ops.enemies_of(state, board.hero_side(state, caster))
-    if e["anchor"] == "caster":
-        covers = hexes.aoe_placements(m, e["template"], state["heroes"][caster]["hex"])
-    else:
-        anchor = targets[e.get("t", 0)]
-        covers = sorted({hexes.aoe_hits(m, e["template"], anchor, rot, flip)
-                         for rot in range(6) for flip in (False, True)}, key=lambda c: hexes.sort_labels(c))
     _, best = aoe_cover(state, card_def, caster, targets, e)
     found = [best] if best else []
-    for cover in covers:
-        hit = [v for v in enemies if set(ops.hexes_of(state, v)) & cover]
+    for _cover, hit in _aoe_placements(state, caster, targets, e):
         if hit and hit not in found:
             found.append(hit)
     # a placement hitting only some of what another hits is no choice, unless what it leaves out

@@ -11,6 +11,7 @@ import discord
 import simcord.interactions
 from PIL import Image
 
+from cogs.components import walk
 from engine.base import Action
 
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's virtual clock starts here
@@ -44,19 +45,6 @@ def client_locales(locales: dict[int, str], guild_locale: str | None = None):
         simcord.interactions.base_payload = made
 
 
-def _walk(components) -> list:
-    """Every component under `components`, depth first: action rows and layout containers
-    (Container, Section, ActionRow inside a layout message) are opened."""
-    found = []
-    for c in components:
-        found.append(c)
-        inner = getattr(c, "children", None)
-        if inner is None:
-            inner = [x for x in (getattr(c, "accessory", None),) if x is not None]
-        found.extend(_walk(inner))
-    return found
-
-
 def text_of(message) -> str:
     """What a person reads on a message: its content, then every text display of a layout
     message (a board is a layout message: narration, picture and buttons in one container)."""
@@ -68,7 +56,7 @@ def text_of(message) -> str:
         from simcord.components import walk_components
         parts += [c["content"] for c in walk_components(comps) if c.get("type") == 10]
     else:
-        parts += [c.content for c in _walk(comps) if isinstance(c, discord.TextDisplay)]
+        parts += [c.content for c in walk(comps) if isinstance(c, discord.TextDisplay)]
     return "\n".join(parts)
 
 
@@ -91,13 +79,13 @@ def with_button(channel, label: str):
 def children(message) -> list:
     """Every interactive component of a message (buttons, menus), row after row, inside layout
     containers too."""
-    return [c for c in _walk(message.components) if isinstance(c, (discord.Button, discord.SelectMenu))]
+    return [c for c in walk(message.components) if isinstance(c, (discord.Button, discord.SelectMenu))]
 
 
 def assert_fits(message) -> None:
     """Discord's limits: 5 rows, 5 buttons a row, 25 options a menu, 100 characters an option's
     label or description, 150 a placeholder, 80 a button's label."""
-    rows = [c for c in _walk(message.components) if isinstance(c, discord.ActionRow)]
+    rows = [c for c in walk(message.components) if isinstance(c, discord.ActionRow)]
     assert len(rows) <= 5
     for row in rows:
         assert len([c for c in row.children if isinstance(c, discord.Button)]) <= 5

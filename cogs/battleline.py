@@ -66,15 +66,7 @@ DECKS = ("troop", "tactics")
 DECK_NAMES = {deck: deck_name(deck) for deck in DECKS}
 
 
-def chosen_decks(client) -> dict:
-    """(match, seat) -> the deck the seat draws from after playing a card, as last chosen (a
-    draw it made, or the switch on its hand); kept in memory: after a restart the first draw is
-    asked again. A UI default, not a rule: the engine still lists both draws."""
-    kept = getattr(client, "_battleline_decks", None)
-    if kept is None:
-        kept = {}
-        setattr(client, "_battleline_decks", kept)
-    return kept
+DECK_PREFERENCE = "draw"  # the seat's standing choice, kept with the match (it survives a restart)
 
 
 class DeckSwitch(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
@@ -98,8 +90,8 @@ class DeckSwitch(MatchItem, discord.ui.DynamicItem[discord.ui.Button],
         match = await client.service.get(self.match_id)
         if match.seat_of(interaction.user.id) != self.seat:
             raise UserError(Msg("You are not playing in this match."))
-        chosen_decks(client)[(match.id, self.seat)] = self.deck
-        await client.presenter.show_hand_here(interaction, match, self.seat)
+        await client.service.set_seat_preference(match.id, self.seat, DECK_PREFERENCE, self.deck)
+        await client.presenter.show_hand_here(interaction, await client.service.get(match.id), self.seat)
 
 
 class BattleLineCog(GameCog, group_name="battleline",
@@ -111,20 +103,20 @@ class BattleLineCog(GameCog, group_name="battleline",
 
     async def follow(self, client, match, seat: int, actions, made: str):
         """The draw after a card: from the deck last chosen (a draw of the player's own choice
-        sets it), when the draw step is all that is asked now; otherwise nothing."""
-        decks = chosen_decks(client)
+        sets it, and the switch on the hand), when the draw step is all that is asked now; otherwise
+        nothing. A UI default, not a rule: the engine still lists both draws."""
         if made.startswith("draw:"):
-            decks[(match.id, seat)] = made.split(":", 1)[1]
+            await client.service.set_seat_preference(match.id, seat, DECK_PREFERENCE, made.split(":", 1)[1])
             return None
         if not actions or any(a.steps()[0].value != "draw" for a in actions):
             return None
-        deck = decks.get((match.id, seat))
+        deck = client.service.seat_preference(match, seat, DECK_PREFERENCE)
         return paths.action_for(actions, ("draw", deck)) if deck else None
 
     def hand_extras(self, match, actions, lang: str) -> list:
         """While a card is to be played, the deck its draw will take, one click to switch."""
         seat = match.snapshot.get("current") if match.snapshot else None
-        deck = chosen_decks(self.bot).get((match.id, seat))
+        deck = self.bot.service.seat_preference(match, seat, DECK_PREFERENCE)
         if deck is None or not any(a.steps()[0].value == "play" for a in actions):
             return []
         other = DECKS[1 - DECKS.index(deck)]

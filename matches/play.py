@@ -209,6 +209,22 @@ class Play:
     def auto_passing(self, match: MatchRow, seat: int) -> bool:
         return seat in match.meta.get("auto_pass", [])
 
+    @staticmethod
+    def seat_preference(match: MatchRow, seat: int, key: str):
+        """A seat's own standing choice in one match, kept with the match so that it survives a
+        restart (a UI default such as Battle Line's deck to draw from, never a rule)."""
+        return match.meta.get("prefs", {}).get(str(seat), {}).get(key)
+
+    async def set_seat_preference(self, match_id: int, seat: int, key: str, value) -> None:
+        """Store a seat's standing choice; written only when it changes."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            if self.seat_preference(match, seat, key) == value:
+                return
+            prefs = {k: dict(v) for k, v in match.meta.get("prefs", {}).items()}
+            prefs.setdefault(str(seat), {})[key] = value
+            await self.store.update_match(match_id, meta={**match.meta, "prefs": prefs})
+
     async def _time_out(self, match_id: int, seat: int, version: int) -> bool:
         """A seat out of time in a decision the game settles by itself (a response window passes):
         make that move for it. False when the game has no such move for the seat now."""

@@ -23,10 +23,12 @@ from tests.discord.helpers import (children, current_match, last_dm, moves_by_se
                                    version_shown, walk_move)
 
 
+EXTENSIONS = ("cogs.matches", "cogs.battleline", "cogs.clash_of_rage", "cogs.civilization", "cogs.skytear")
+
+
 @pytest.fixture
 def simcord_bot(make_bot):
-    return make_bot(extensions=("cogs.matches", "cogs.battleline", "cogs.clash_of_rage", "cogs.civilization",
-                                "cogs.skytear"))
+    return make_bot(extensions=EXTENSIONS)
 
 
 async def start(env, channel, alice, bob, command: str, seed: int = 1, **options):
@@ -146,10 +148,11 @@ async def test_skytear_attack_with_its_target_is_one_form(world):
     await form_move(env, alice, match, seat, actions, hand, "attack")
 
 
-async def test_battle_line_ordinary_turn_is_two_interactions(world):
+async def test_battle_line_ordinary_turn_is_two_interactions(world, make_bot):
     """Battle Line: the first draw is asked (3 interactions: card, flag, deck); from then on an
     ordinary turn is 2 (card, flag), the draw taken from the deck last chosen and said; the hand
-    shows that deck, and one click switches it for the next draws."""
+    shows that deck, and one click switches it for the next draws. The choice is kept with the
+    match: after a restart the draw is not asked again."""
     env, _guild, channel, alice, bob, _carol = world
     await start(env, channel, alice, bob, "battleline")
 
@@ -196,6 +199,8 @@ async def test_battle_line_ordinary_turn_is_two_interactions(world):
                  and (c.custom_id or "").startswith("blpref:"))
     assert shown.label == "Then draw from the troop deck (switch)"
     assert await play_turn("troop") == 2
+    await env.restart_bot(make_bot(extensions=EXTENSIONS))
+    assert await play_turn("troop") == 2, "the deck chosen survives a restart"
 
 
 def test_a_step_with_one_choice_is_taken_and_said():

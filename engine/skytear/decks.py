@@ -207,3 +207,55 @@ def redraw_unseen(state: dict, seat: int, unseen: list[str], rng: random.Random)
         return
     for iid, card in zip(redrawn, new):
         state["cards"][iid] = card
+
+
+# ------------------------------------------------------------------ reading a deck typed in a form
+
+def card_names() -> dict[str, str]:
+    """Every way a card of the box may be typed (its id, its English, Traditional and Simplified
+    Chinese names; case, spaces and underscores ignored) -> its id."""
+    out = {}
+    for c in box_cards():
+        rec = data.card(c)
+        for spelling in (c, rec["name"], rec.get("zh_tw"), rec.get("zh_cn")):
+            if spelling:
+                out[_fold(spelling)] = c
+    return out
+
+
+def _fold(text: str) -> str:
+    return "".join(ch for ch in str(text).lower() if ch not in " _-'’·・")
+
+
+def parse_cards(text: str) -> list[str]:
+    """The card ids of a deck typed as a list: entries split by commas, semicolons or new lines,
+    each a card's name with an optional count ("2x Bodyguard", "Bodyguard x2", "2 保鏢").
+    IllegalAction names the first entry that is no card."""
+    import re
+    names = card_names()
+    out: list[str] = []
+    for raw in re.split(r"[,;\n，；、]+", str(text)):
+        entry = raw.strip()
+        if not entry:
+            continue
+        count = 1
+        m = re.match(r"^(\d+)\s*[x×X*]?\s*(.+)$", entry) or None
+        if m:
+            count, entry = int(m.group(1)), m.group(2)
+        else:
+            m = re.match(r"^(.+?)\s*[x×X*]\s*(\d+)$", entry)
+            if m:
+                entry, count = m.group(1), int(m.group(2))
+        card = names.get(_fold(entry))
+        if card is None:
+            from engine.base import IllegalAction
+            raise IllegalAction(Msg("There is no ability card called {card}.", card=repr(entry[:60])))
+        out += [card] * min(count, 20)
+    return out
+
+
+def describe(cards: list[str]) -> list[Msg]:
+    """A deck's cards in words, one entry per kind: "2 × Bodyguard" (signature cards first)."""
+    counts = Counter(cards)
+    order = sorted(counts, key=lambda c: (not data.card(c).get("ultimate_of"), data.card(c)["name"]))
+    return [Msg("{count} × {card}", count=counts[c], card=data.name(c)) for c in order]

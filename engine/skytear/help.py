@@ -50,7 +50,9 @@ FLOW_DECISIONS = (
     Msg("• After the last round's minion phase the game goes straight to the tie-breaker (that reset would change nothing that counts)."),
     Msg("• A window passes for a player out of time; a mulligan out of time keeps the hand."),
     Msg("• The rulebook's three-lane battlefield \"needs at least one expansion\": 5 heroes a side with 2 players, 6 with 3-4, more than the starter box's 8. It is offered here with 4 heroes a side (house), the starter box's 8."),
-    Msg("• The tournament rules (each player with their own box and a pool of heroes with 10-card decks) are not offered yet: they need deck building from ability cards, which is not offered either; every hero plays its preconstructed deck."),
+    Msg("• Deck building (`/skydeck`): a deck holds exactly one signature card of its hero and no other hero's, 8 cards for the draft, 10 for the tournament format; no card three times across all the decks you bring, and never more copies than the box holds. Heroes without a deck of yours play their preconstructed decks. Your decks stay hidden until their cards are played."),
+    Msg("• The tournament format (`setup: tournament`): each side brings its own box, a pool of 6 heroes with 10-card decks, and picks 1, 2, 2, 2, 1 from it, the starting side first. House: the rulebook's \"no card three times\" cannot be met by 6 ten-card decks from one starter box (54 cards besides the signatures, 24 kinds), so a tournament pool may hold as many copies as the box (3 of some cards)."),
+    Msg("• House, tournament format: one model per hero, so a hero the other side picked leaves your pool, and a pick that would leave a side short of heroes is not offered; a side without a saved pool plays 6 heroes with their preconstructed decks and two more cards from the box each. The box holds only the Ancient Outsider, so no Outsider is chosen."),
     Msg("• The solo mode is an external app in the rulebook (playskytear.com/solo), not part of the box: to play alone, play the computer (`/skytear challenge` with the bot as the opponent, or `/match new`)."),
 )
 

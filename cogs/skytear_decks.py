@@ -40,14 +40,14 @@ class SkytearDecksCog(commands.GroupCog, group_name="skydeck",
 
     @app_commands.command(name="save", description="Save a deck by name: its hero and its cards (only you see it)")
     @app_commands.describe(name="The deck's name (saving under a name you used replaces that deck)",
-                           hero="The deck's hero", cards="The cards, e.g. 1 This Is My Kingdom, 2 Bodyguard, 3 King of Hosts",
+                           hero="The deck's hero", contents="The cards, e.g. 1 This Is My Kingdom, 2 Bodyguard, 3 King of Hosts",
                            format="Draft (8 cards, the default) or the tournament format (10 cards)")
     @app_commands.choices(hero=HERO_CHOICES, format=FORMAT_CHOICES)
     async def save(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], hero: str,
-                   cards: app_commands.Range[str, 1, 1000], format: str = "draft"):
+                   contents: app_commands.Range[str, 1, 1000], format: str = "draft"):
         await defer(interaction)
         try:
-            parsed = skytear_decks.parse_cards(cards)
+            parsed = skytear_decks.parse_cards(contents)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
         deck = await self.bot.service.save_deck(interaction.user.id, name, hero, parsed, format)
@@ -59,14 +59,14 @@ class SkytearDecksCog(commands.GroupCog, group_name="skydeck",
         mine = await self.bot.service.saved_decks(interaction.user.id)
         if not mine:
             await reply(interaction, Msg("You have no saved decks. Build one with /skydeck save; the box's cards are "
-                                         "listed by /skydeck cards."))
+                                         "listed by /skydeck box."))
             return
         await reply(interaction, Msg("Your decks:\n{decks}", decks=[Msg("\n{line}", line=deck_line(d)) for d in mine]))
 
-    @app_commands.command(name="cards", description="The ability cards in the box a deck may hold")
+    @app_commands.command(name="box", description="The ability cards in the box a deck may hold")
     @app_commands.describe(hero="Only the cards this hero's runes can play")
     @app_commands.choices(hero=HERO_CHOICES)
-    async def cards(self, interaction: discord.Interaction, hero: str | None = None):
+    async def box(self, interaction: discord.Interaction, hero: str | None = None):
         await defer(interaction)
         lines = []
         for c in skytear_decks.box_cards():

@@ -48,18 +48,18 @@ def picking(hero: str):
 async def test_a_deck_built_saved_refused_chosen_used_and_kept_hidden(world):
     env, guild, channel, alice, bob, carol = world
     # a deck that breaks a limit is refused with the limit, and nothing is saved
-    r = await alice.slash(channel, "skydeck save", name="short", hero="cotlic", cards=WALL.replace("1 Sacrifice", ""))
+    r = await alice.slash(channel, "skydeck save", name="short", hero="cotlic", contents=WALL.replace("1 Sacrifice", ""))
     assert r.ephemeral and "8 cards" in text_of(r.response) and "7" in text_of(r.response), text_of(r.response)
-    r = await alice.slash(channel, "skydeck save", name="wrong", hero="cotlic", cards=WALL.replace("This Is My Kingdom", "Submit to Me"))
+    r = await alice.slash(channel, "skydeck save", name="wrong", hero="cotlic", contents=WALL.replace("This Is My Kingdom", "Submit to Me"))
     assert "signature" in text_of(r.response), text_of(r.response)
-    r = await alice.slash(channel, "skydeck save", name="typo", hero="cotlic", cards=WALL + ", 1 Fireball")
+    r = await alice.slash(channel, "skydeck save", name="typo", hero="cotlic", contents=WALL + ", 1 Fireball")
     assert "Fireball" in text_of(r.response), text_of(r.response)
     assert await env.bot.service.saved_decks(alice.id) == []
 
     # a deck typed in the form is saved, with its running list shown to her alone
-    r = await alice.slash(channel, "skydeck save", name="wall", hero="cotlic", cards=WALL)
+    r = await alice.slash(channel, "skydeck save", name="wall", hero="cotlic", contents=WALL)
     assert r.ephemeral and "Saved" in text_of(r.response) and "2 × Bodyguard" in text_of(r.response), text_of(r.response)
-    r = await alice.slash(channel, "skydeck save", name="mud", hero="tlakali", cards=MUD)
+    r = await alice.slash(channel, "skydeck save", name="mud", hero="tlakali", contents=MUD)
     assert "Saved" in text_of(r.response), text_of(r.response)
     r = await alice.slash(channel, "skydeck list")
     assert r.ephemeral and "wall" in text_of(r.response) and "mud" in text_of(r.response)
@@ -67,7 +67,7 @@ async def test_a_deck_built_saved_refused_chosen_used_and_kept_hidden(world):
     # G20: three Sacrifices across her decks: refused with the limit
     r = await alice.slash(channel, "skydeck choose", format="draft", names="wall, mud")
     assert "three times" in text_of(r.response) and "Sacrifice" in text_of(r.response), text_of(r.response)
-    r = await alice.slash(channel, "skydeck save", name="mud", hero="tlakali", cards=MUD.replace("2 Sacrifice", "1 Sacrifice, 1 Ignite"))
+    r = await alice.slash(channel, "skydeck save", name="mud", hero="tlakali", contents=MUD.replace("2 Sacrifice", "1 Sacrifice, 1 Ignite"))
     r = await alice.slash(channel, "skydeck choose", format="draft", names="wall, mud")
     assert "wall" in text_of(r.response) and "mud" in text_of(r.response), text_of(r.response)
     r = await alice.slash(channel, "skydeck delete", name="wall")
@@ -109,7 +109,7 @@ async def test_a_tournament_format_match_and_a_skytear_tournament_pick_from_pool
             if not data.card(c)["ultimate_of"]]
     pool["akhuti"] = [c for c in pool["akhuti"] if c != "soul_twister"] + left   # her own Akhuti deck
     for hero, cards in pool.items():
-        r = await alice.slash(channel, "skydeck save", name=f"t-{hero}", hero=hero, cards=typed(cards), format="tournament")
+        r = await alice.slash(channel, "skydeck save", name=f"t-{hero}", hero=hero, contents=typed(cards), format="tournament")
         assert "Saved" in text_of(r.response), text_of(r.response)
     r = await alice.slash(channel, "skydeck choose", format="tournament", names="t-akhuti, t-corjof")
     assert "6" in text_of(r.response), "R140: a pool holds 6 heroes"

@@ -32,6 +32,19 @@ def deck_line(deck: dict) -> Msg:
                cards=skytear_decks.describe(deck["cards"]))
 
 
+async def deck_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The player's own deck names (in `choose`, for the last of the names typed so far)."""
+    head, _, last = current.rpartition(",")
+    mine = await interaction.client.service.saved_decks(interaction.user.id)
+    fmt = getattr(interaction.namespace, "format", None)
+    out = []
+    for d in mine:
+        if last.strip().lower() in d["name"].lower() and (fmt is None or d["format"] == fmt):
+            value = (head + ", " if head else "") + d["name"]
+            out.append(app_commands.Choice(name=value[:100], value=value[:100]))
+    return out[:25]
+
+
 class SkytearDecksCog(commands.GroupCog, group_name="skydeck",
                       group_description="Skytear: build, save and choose your decks (only you see them)"):
     def __init__(self, bot):
@@ -85,6 +98,7 @@ class SkytearDecksCog(commands.GroupCog, group_name="skydeck",
     @app_commands.describe(format="Draft (any heroes) or the tournament format (a pool of 6 heroes)",
                            names="Deck names separated by commas; leave empty for the preconstructed decks")
     @app_commands.choices(format=FORMAT_CHOICES)
+    @app_commands.autocomplete(names=deck_names)
     async def choose(self, interaction: discord.Interaction, format: str, names: str | None = None):
         await defer(interaction)
         chosen = await self.bot.service.choose_decks(interaction.user.id, format,
@@ -99,6 +113,7 @@ class SkytearDecksCog(commands.GroupCog, group_name="skydeck",
 
     @app_commands.command(name="delete", description="Delete one of your saved decks")
     @app_commands.describe(name="The deck's name")
+    @app_commands.autocomplete(name=deck_names)
     async def delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]):
         await defer(interaction)
         await self.bot.service.delete_deck(interaction.user.id, name)

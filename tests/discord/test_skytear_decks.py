@@ -64,6 +64,11 @@ async def test_a_deck_built_saved_refused_chosen_used_and_kept_hidden(world):
     r = await alice.slash(channel, "skydeck list")
     assert r.ephemeral and "wall" in text_of(r.response) and "mud" in text_of(r.response)
 
+    # her deck names are offered to her alone
+    offered = [c["value"] for c in await alice.autocomplete(channel, "skydeck choose", "names", "wall, ", format="draft")]
+    assert "wall, mud" in offered, offered
+    assert await bob.autocomplete(channel, "skydeck delete", "name", "") == []
+
     # G20: three Sacrifices across her decks: refused with the limit
     r = await alice.slash(channel, "skydeck choose", format="draft", names="wall, mud")
     assert "three times" in text_of(r.response) and "Sacrifice" in text_of(r.response), text_of(r.response)

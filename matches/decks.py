@@ -90,8 +90,8 @@ class Decks:
         """At the start of a Skytear match, the options with each human seat's chosen decks of
         the match's format (seats already in their final order)."""
         options = {k: v for k, v in options.items() if k != "decks"}
-        if match.game != GAME:
-            return options
+        if match.game != GAME or options.get("setup") not in ("draft", "tournament"):
+            return options      # the first game (R135) deals whole factions with their cards
         fmt = deck_format(options)
         given = {}
         for i, seat in enumerate(seats):

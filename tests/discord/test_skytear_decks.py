@@ -158,3 +158,15 @@ async def test_a_tournament_format_match_and_a_skytear_tournament_pick_from_pool
     a_side = 0 if game.seat_of(alice.id) in game.snapshot["sides"][0] else 1
     assert game.snapshot["draft"]["pools"][str(a_side)] == sorted(pool), "alice's own pool"
     assert set(game.options["decks"]) == {str(game.seat_of(alice.id))}, "bob has none: the house pool"
+
+
+async def test_the_first_game_deals_whole_factions_whatever_decks_are_chosen(world):
+    """R135: the first game's decks are its factions' cards, so chosen decks stay out of it (and a
+    plain match's options stay as they were)."""
+    env, guild, channel, alice, bob, carol = world
+    await alice.slash(channel, "skydeck save", name="wall", hero="cotlic", contents=WALL)
+    r = await alice.slash(channel, "skydeck choose", format="draft", names="wall")
+    assert "wall" in text_of(r.response), text_of(r.response)
+    await alice.slash(channel, "skytear challenge", opponent=bot_handle(env), rounds=1, clock="none")
+    match = await current_match(env)
+    assert match.options == {"rounds": 1} and "built_cards" not in match.snapshot

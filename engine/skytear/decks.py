@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
+from engine.base import IllegalAction
 from engine.text import Msg
 
 from . import data
@@ -231,7 +233,6 @@ def parse_cards(text: str) -> list[str]:
     """The card ids of a deck typed as a list: entries split by commas, semicolons or new lines,
     each a card's name with an optional count ("2x Bodyguard", "Bodyguard x2", "2 保鏢").
     IllegalAction names the first entry that is no card."""
-    import re
     names = card_names()
     out: list[str] = []
     for raw in re.split(r"[,;\n，；、]+", str(text)):
@@ -239,7 +240,7 @@ def parse_cards(text: str) -> list[str]:
         if not entry:
             continue
         count = 1
-        m = re.match(r"^(\d+)\s*[x×X*]?\s*(.+)$", entry) or None
+        m = re.match(r"^(\d+)\s*[x×X*]?\s*(.+)$", entry)
         if m:
             count, entry = int(m.group(1)), m.group(2)
         else:
@@ -248,7 +249,6 @@ def parse_cards(text: str) -> list[str]:
                 entry, count = m.group(1), int(m.group(2))
         card = names.get(_fold(entry))
         if card is None:
-            from engine.base import IllegalAction
             raise IllegalAction(Msg("There is no ability card called {card}.", card=repr(entry[:60])))
         out += [card] * min(count, 20)
     return out

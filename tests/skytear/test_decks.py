@@ -189,3 +189,11 @@ def test_nothing_public_depends_on_a_built_deck_or_a_pool(options, seed):
             check_secrecy(RULES, state, seat, action, rng)
         state, _ = RULES.apply(state, seat, action)
     assert "built_cards" in state
+
+
+def test_a_deck_typed_in_the_form_reads_names_in_any_language_with_counts():
+    typed = "1 This Is My Kingdom, 2x sprawling abomination; 保鏢 ×2\n群兵之王 x2、1 Sacrifice"
+    assert sorted(decks.parse_cards(typed)) == sorted(COTLIC)
+    with pytest.raises(IllegalAction) as exc:
+        decks.parse_cards("1 This Is My Kingdom, 2 Fireball")
+    assert "Fireball" in text(exc.value.message)

@@ -36,7 +36,7 @@ from tournaments.service import RatingService, TournamentService
 
 log = logging.getLogger("boardgames")
 
-EXTENSIONS = ("cogs.matches", "cogs.games", "cogs.tournaments", "cogs.language")  # cogs.games: one cog per game
+EXTENSIONS = ("cogs.matches", "cogs.games", "cogs.tournaments", "cogs.language", "cogs.skytear_decks")  # cogs.games: one cog per game
 
 NO_TOKEN = ("No DISCORD_TOKEN is set: put DISCORD_TOKEN=<your bot token> in a .env file next to bot.py "
             "(see .env.example), or try the bot offline with `python bot.py --sandbox`.")

@@ -16,7 +16,10 @@ from cogs.common import defer, is_manager, lang_for, png_file, reply
 from cogs.matches import game_autocomplete
 from cogs.ratings import RatingsCog
 from cogs.ratings import game_title as _game_title
+from cogs.ui import options as game_options
 from cogs.ui.errors import Guarded
+from engine import registry
+from engine.base import options_line
 from engine.text import Lines, Msg, plural
 from i18n import render
 from matches import UserError
@@ -82,6 +85,10 @@ def signup_text(t: TournamentRow) -> Msg:
                  rounds=_rounds_text(t))]
     if t.options.get("clock"):
         lines.append(Msg("Clock: {clock}", clock=PRESET_LABELS.get(t.options["clock"], t.options["clock"])))
+    if t.options.get("game_options"):
+        line = options_line(registry.get(t.game), t.options["game_options"])
+        if line:
+            lines.append(Msg("Options: {options}.", options=line))
     if t.options.get("start_time"):
         lines.append(Msg("Starts: {time}", time=t.options["start_time"]))
     lines.append(Msg("Organizer: {who}", who=f"<@{t.creator_id}>"))
@@ -246,7 +253,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            clock="Time limit for every match", max_players="Most players who may sign up",
                            start_time="When it starts, as a note for the signup message (e.g. Friday 20:00 UTC)",
                            name="A name for the event",
-                           team_size="Players per team, for a game played in teams (default: the game's smallest)")
+                           team_size="Players per team, for a game played in teams (default: the game's smallest)",
+                           options="The game's options for every match as name=value (Skytear: setup=tournament)")
     @app_commands.choices(
         format=[app_commands.Choice(name=title, value=key) for key, title in FORMAT_TITLES.items()],
         clock=[app_commands.Choice(name=label, value=key) for key, label in PRESET_LABELS.items()])
@@ -256,7 +264,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      max_players: app_commands.Range[int, 2, 512] | None = None,
                      start_time: app_commands.Range[str, 1, 100] | None = None,
                      name: app_commands.Range[str, 1, 80] | None = None,
-                     team_size: app_commands.Range[int, 1, 8] | None = None):
+                     team_size: app_commands.Range[int, 1, 8] | None = None, options: str | None = None):
         await defer(interaction)
         await self.require_organizer(interaction)
         if game not in {g.name for g in self.bot.playable_games()}:
@@ -269,7 +277,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         t = await self.tournaments.create(
             guild_id=interaction.guild_id, channel_id=_home_channel(interaction), creator_id=interaction.user.id,
             game=game, format=format, rounds=rounds, clock=clock, max_players=max_players,
-            start_time=start_time, name=name, team_size=team_size)
+            start_time=start_time, name=name, team_size=team_size,
+            game_options=game_options.parse(registry.get(game), options) if options else None)
         message = await self.poster._send(t, signup_text(t), view=signup_view(t, await self.poster.lang(t)))
         if message is not None:
             await self.tournaments.set_message(t.id, message.id)

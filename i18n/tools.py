@@ -39,7 +39,7 @@ DOMAINS = (
     ("pictures", ("render/",)),
     ("service", ("matches/",)),
     ("matches", ("cogs/presenter.py", "cogs/hands.py", "cogs/notices.py", "cogs/matches.py", "cogs/components.py",
-                 "cogs/replay.py", "cogs/common.py")),
+                 "cogs/replay.py", "cogs/common.py", "cogs/skytear_decks.py")),
     ("ui", ("cogs/", "engine/", "i18n/", "bot.py", "sandbox.py")),
 )
 SOURCES = ("bot.py", "sandbox.py", "cogs", "engine", "matches", "render", "store", "tournaments", "i18n")

@@ -193,7 +193,10 @@ class Lobby:
         seats = list(match.seats)
         if not match.meta.get("fixed_seats"):  # a rematch keeps its seats
             random.Random(match.seed).shuffle(seats)
-        options = dict(match.options)
+        options = await self._seat_decks(match, seats, dict(match.options))   # matches/decks.py
+        if options != match.options:
+            await self.store.update_match(match.id, options=options)
+            match = replace(match, options=options)
         state = rules.setup(len(seats), options, match.seed)
         # the clock starts with the match: seats, state, clock, timers and the "started" outbox
         # row are one transaction, which only an open match can take

@@ -35,6 +35,7 @@ from matches.common import (  # noqa: F401
     shorten,
     valid_id,
 )
+from matches.decks import Decks
 from matches.hints import Hints
 from matches.history import History
 from matches.lobby import Lobby
@@ -46,10 +47,10 @@ from matches.timers import Timers
 from store import MatchRow, Store
 
 
-class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hints):
+class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hints, Decks):
     """The service the Discord layer talks to. Its parts, one concern each, are the classes it is
     made of (matches/lobby.py, play.py, timers.py, takeback.py, recovery.py, history.py, records.py,
-    hints.py);
+    hints.py, decks.py);
     here: the
     store, the locks, the lookups and the views."""
 

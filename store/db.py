@@ -666,5 +666,42 @@ class Store:
             f"ON CONFLICT(user_id) DO UPDATE SET {', '.join(f'{k}=excluded.{k}' for k in given)}",
             (user_id, *given.values()))])
 
+    # ------------------------------------------------------------------ saved decks
+
+    async def save_deck(self, user_id: int, game: str, name: str, *, format: str, hero: str,
+                        cards: list[str]) -> None:
+        """Save (or replace) the player's deck called `name`; a replaced deck keeps whether it
+        is chosen."""
+        await self.transaction([(
+            "INSERT INTO saved_decks (user_id, game, name, format, hero, cards, chosen, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT(user_id, game, name) DO UPDATE SET "
+            "format=excluded.format, hero=excluded.hero, cards=excluded.cards, updated_at=excluded.updated_at",
+            (user_id, game, name, format, hero, json.dumps(list(cards)), time.time()))])
+
+    async def saved_decks(self, user_id: int, game: str) -> list[dict]:
+        """The player's saved decks, by name: {name, format, hero, cards, chosen}."""
+        rows = await self._fetchall(
+            "SELECT name, format, hero, cards, chosen FROM saved_decks WHERE user_id=? AND game=? ORDER BY name",
+            (user_id, game))
+        return [{"name": r[0], "format": r[1], "hero": r[2], "cards": json.loads(r[3]), "chosen": bool(r[4])}
+                for r in rows]
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        found = await self._fetchone("SELECT 1 FROM saved_decks WHERE user_id=? AND game=? AND name=?",
+                                     (user_id, game, name))
+        if not found:
+            return False
+        await self.transaction([("DELETE FROM saved_decks WHERE user_id=? AND game=? AND name=?",
+                                 (user_id, game, name))])
+        return True
+
+    async def choose_decks(self, user_id: int, game: str, format: str, names: list[str]) -> None:
+        """The decks of `format` the player brings to their next matches: exactly `names`."""
+        statements = [("UPDATE saved_decks SET chosen=0 WHERE user_id=? AND game=? AND format=?",
+                       (user_id, game, format))]
+        statements += [("UPDATE saved_decks SET chosen=1 WHERE user_id=? AND game=? AND format=? AND name=?",
+                        (user_id, game, format, n)) for n in names]
+        await self.transaction(statements)
+
     async def count_matches(self) -> int:
         return (await self._fetchone("SELECT COUNT(*) FROM matches"))[0]

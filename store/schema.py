@@ -163,6 +163,21 @@ MIGRATIONS: list[str] = [
         locale    TEXT
     );
     """,
+    # 8: decks a player built and saved by name (Skytear: hero and ability cards), hidden from
+    #    everyone else; `chosen` marks the ones the player brings to their next matches
+    """
+    CREATE TABLE saved_decks (
+        user_id     INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        format      TEXT    NOT NULL,            -- Skytear: draft (8 cards) | tournament (10 cards)
+        hero        TEXT    NOT NULL,
+        cards       TEXT    NOT NULL,            -- JSON list of card ids
+        chosen      INTEGER NOT NULL DEFAULT 0,
+        updated_at  REAL    NOT NULL,
+        PRIMARY KEY (user_id, game, name)
+    );
+    """,
 ]
 
 

@@ -391,10 +391,11 @@ class TournamentService:
     async def create(self, *, guild_id: int, channel_id: int | None, creator_id: int, game: str, format: str,
                      rounds: int | None = None, clock: str | None = None, max_players: int | None = None,
                      start_time: str | None = None, name: str | None = None, rated: bool = True,
-                     team_size: int | None = None) -> TournamentRow:
+                     team_size: int | None = None, game_options: dict | None = None) -> TournamentRow:
         """`team_size` (two-player formats): players per team, when the game's matches are
         played in teams; by default the smallest the game allows (1 for a one-against-one
-        game)."""
+        game). `game_options`: the game's own options for every match (e.g. Skytear's
+        tournament format, setup=tournament), checked as a match's are."""
         try:
             rules = registry.get(game)
         except KeyError:
@@ -438,6 +439,11 @@ class TournamentService:
                 raise UserError(Msg("There is no clock called {clock}.", clock=repr(clock)))
         options.update(rounds=rounds, clock=clock, max_players=max_players,
                        start_time=(start_time or "").strip()[:100] or None)
+        if game_options:
+            seats = 2 * int(options.get("team_size") or 1) if format != "swiss_pods" else options["min_pod"]
+            checked = self.matches._check_options(rules, seats, {k: v for k, v in game_options.items() if k != "decks"})
+            if checked:
+                options["game_options"] = checked
         title = (name or "").strip()[:80] or f"{rules.title} {FORMAT_TITLES[format]}"
         tournament_id = await self.store.tournaments.create(
             guild_id=guild_id, channel_id=channel_id, game=game, format=format, name=title,
@@ -897,6 +903,8 @@ class TournamentService:
         meta = {"tournament": t.id, "pairing": game.id, "rated": t.options.get("rated", True),
                 "fixed_seats": True}   # seats in pairing order: first-seat balance and pod rotation
         extra = {"clock": t.options["clock"]} if t.options.get("clock") else {}
+        if t.options.get("game_options"):
+            extra["options"] = dict(t.options["game_options"])
         try:
             users = self._seating(t, game)
             return await self.matches.create(

@@ -9,10 +9,13 @@ from engine.text import Msg
 NEXUS_HP_DEFAULT = 5  # skytear-data section 9: five tower tokens go on an exposed nexus
 
 OPTIONS = (
-    Option("setup", "choice", "factions", Msg("Heroes: whole factions dealt at random, or a pick draft"),
+    Option("setup", "choice", "factions",
+           Msg("Heroes: whole factions dealt at random, a pick draft, or the tournament format (own pools)"),
            label=Msg("heroes"),
            choices=(("factions", Msg("Factions dealt at random (first game)")),
-                    ("draft", Msg("Draft: the sides pick heroes in turn")))),
+                    ("draft", Msg("Draft: the sides pick heroes in turn")),
+                    # R140: each side picks 1/2/2/2/1 from its own pool of 6 heroes with 10-card decks
+                    ("tournament", Msg("Tournament format: each side picks from its own pool of 6")))),
     Option("map", "choice", "two_lane", Msg("The battlefield: two lanes (5 rounds) or three lanes (8 rounds)"),
            label=Msg("map"),
            choices=(("two_lane", Msg("Two lanes, 5 rounds")),

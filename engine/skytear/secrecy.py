@@ -27,6 +27,8 @@ import random
 
 from engine.base import copy_state
 
+from . import decks
+
 DICE = 12     # a deck's next cards that stay in place (more than any one move reveals or draws)
 
 
@@ -39,6 +41,7 @@ def redeal(state: dict, viewer: int | None, rng: random.Random) -> dict:
     picks_too = mulligan and sum(not m["done"] for m in state["mulligan"].values()) >= 2
     for seat in range(state["players"]):
         _redeal_seat(new, seat, seat == viewer, leads_too, mulligan, picks_too, rng)
+    decks.redraw_pending(new, viewer, rng)     # built decks and pools not dealt yet (decks.py)
     return new
 
 
@@ -63,6 +66,8 @@ def _redeal_seat(state: dict, seat: int, own: bool, leads_too: bool, mulligan: b
     rng.shuffle(pool)
     for (where, i), iid in zip(places, pool):
         where[i] = iid
+    if not own:
+        decks.redraw_unseen(state, seat, [where[i] for where, i in places], rng)   # a built deck's cards
     if tossed and picks_too and not own:
         # which cards were set aside is the seat's secret: any of its hand, as many as before
         free = [iid for iid in hand if iid not in waiting]

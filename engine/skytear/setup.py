@@ -1,12 +1,20 @@
 """Setting a game up (spec section 3, G5 as superseded by skytear-data section 6): victory cards, the
-starting seat, heroes (dealt factions, R135, or a draft, R137), decks (R139), towers, control
-tokens, minions, heroes on the board, the Skytear Vortex, the opening hands and the mulligan (G29)."""
+starting seat, heroes (dealt factions, R135, a draft, R137, or the tournament format's picks from
+each side's own pool, R140), decks (R139, or the players' built decks: decks.py), towers, control
+tokens, minions, heroes on the board, the Skytear Vortex, the opening hands and the mulligan (G29).
+
+Built decks come in the match options under "decks" ({seat: {hero: [card ids]}}, put there by the
+match service from a player's saved decks: never declared, so never shown); they and the
+tournament pools are kept in the state only while no card is dealt ("built", "pools"), then
+"built_cards" names each such seat's cards (their format), whose unseen ones are dealt again by
+the redeal (decks.redraw_cards). A plain match stores none of these keys."""
 from __future__ import annotations
 
+from engine.base import IllegalAction
 from engine.rng import new_rng_state, next_random
 from engine.text import Msg, Seat
 
-from . import data, hexes, ops, victory
+from . import data, decks, hexes, ops, victory
 from .options import OPTIONS
 
 FACTIONS = ("kurumo", "taulot", "nupten", "liothan")
@@ -64,12 +72,44 @@ def setup(players: int, options: dict, seed: int) -> dict:
     state["turn_side"] = state["first_side"]
     build_board(state, m)
     state["vortex"] = {"seat": first, "side": state["first_side"], "card": None, "used": False}
-    if opts["setup"] == "draft":
+    built = built_decks(state, options or {})
+    if opts["setup"] == "tournament":
+        start_tournament(state, built)
+    elif opts["setup"] == "draft":
+        if built:
+            state["built"] = built
         start_draft(state)
     else:
+        if built:
+            state["built"] = built
         deal_factions(state)
         finish_heroes(state, None)
     return state
+
+
+def deck_format(state: dict) -> str:
+    return "tournament" if state["options"]["setup"] == "tournament" else "draft"
+
+
+def built_decks(state: dict, options: dict) -> dict:
+    """The players' built decks from the options ({seat: {hero: [card ids]}}), each player's
+    checked together (R136, R140, G20); IllegalAction names the first limit broken."""
+    given = options.get("decks") or {}
+    if not isinstance(given, dict):
+        raise IllegalAction(Msg("These decks cannot be read."))
+    fmt = deck_format(state)
+    out = {}
+    for key, mine in sorted(given.items()):
+        if not str(key).isdigit() or not 0 <= int(key) < state["players"] or not isinstance(mine, dict):
+            raise IllegalAction(Msg("These decks cannot be read."))
+        if not mine:
+            continue
+        mine = {str(h): [str(c) for c in cards] for h, cards in mine.items() if isinstance(cards, list)}
+        problem = decks.decks_problem(mine, fmt)
+        if problem:
+            raise IllegalAction(problem)
+        out[str(int(key))] = mine
+    return out
 
 
 def build_board(state: dict, m) -> None:
@@ -135,6 +175,53 @@ def start_draft(state: dict) -> None:
                       "quota": {str(s): hero_quota(state, s) for s in range(state["players"])}}
 
 
+def start_tournament(state: dict, built: dict) -> None:
+    """R140: each side brings 6 heroes with 10-card decks (a player's saved pool, else the house
+    pool: decks.default_pool) and picks from its own: starting side 1, second 2, starting 2,
+    second 2, starting 1. One model per hero: a hero the other side took leaves a pool, and only
+    picks that leave both sides enough heroes are offered (house, data/skytear/decks.json)."""
+    pools: dict[str, dict] = {}
+    for side in (0, 1):
+        given = next((built[str(s)] for s in state["sides"][side] if str(s) in built), None)
+        if given is not None:
+            pools[str(side)] = given
+    for side in (0, 1):
+        if str(side) not in pools:
+            other = pools.get(str(1 - side))
+            pools[str(side)] = decks.default_pool(decks.default_pool_heroes(side, sorted(other) if other else None))
+    need = [sum(hero_quota(state, s) for s in state["sides"][side]) for side in (0, 1)]
+    problem = decks.pools_problem([sorted(pools["0"]), sorted(pools["1"])], need)
+    if problem:
+        raise IllegalAction(problem)
+    state["pools"] = pools
+    state["phase"] = "draft"
+    state["draft"] = {"pool": [], "pools": {k: sorted(v) for k, v in pools.items()},
+                      "order": decks.pick_order(state["first_side"]), "step": 0, "taken": 0,
+                      "picks": {str(s): [] for s in range(state["players"])},
+                      "quota": {str(s): hero_quota(state, s) for s in range(state["players"])}}
+    state["draft"]["pool"] = tournament_choices(state)
+
+
+def tournament_choices(state: dict) -> list[str]:
+    """The heroes the side whose step it is may pick: from its own pool, none the other side
+    took, none that would leave a side short of heroes (decks.can_finish)."""
+    d = state["draft"]
+    if d["step"] >= len(d["order"]):
+        return []
+    side = d["order"][d["step"]][0]
+    taken = {h for picks in d["picks"].values() for h in picks}
+    avail = [set(d["pools"][str(s)]) - taken for s in (0, 1)]
+    need = [sum(d["quota"][str(s)] - len(d["picks"][str(s)]) for s in state["sides"][x]) for x in (0, 1)]
+    out = []
+    for hero in sorted(avail[side]):
+        after = [a - {hero} for a in avail]
+        left = list(need)
+        left[side] -= 1
+        if decks.can_finish(after, left):
+            out.append(hero)
+    return out
+
+
 def draft_pick(state: dict, seat: int, hero: str, ev) -> None:
     d = state["draft"]
     d["pool"].remove(hero)
@@ -145,6 +232,8 @@ def draft_pick(state: dict, seat: int, hero: str, ev) -> None:
     if d["taken"] >= d["order"][d["step"]][1]:
         d["step"] += 1
         d["taken"] = 0
+    if "pools" in d:
+        d["pool"] = tournament_choices(state)
     if d["step"] >= len(d["order"]) or not d["pool"]:
         finish_heroes(state, ev)
 
@@ -161,19 +250,39 @@ def finish_heroes(state: dict, ev) -> None:
     state["mulligan"] = {str(s): {"tossed": [], "done": False} for s in range(state["players"])}
 
 
+def hero_deck(state: dict, seat: int, hero: str) -> tuple[list[str], bool]:
+    """The hero's cards for `seat` and whether they are built (secret): the side's tournament pool,
+    the player's built deck, else the preconstructed deck (R139)."""
+    if "pools" in state:
+        side = 0 if seat in state["sides"][0] else 1
+        return list(state["pools"][str(side)][hero]), True
+    mine = state.get("built", {}).get(str(seat), {})
+    if hero in mine:
+        return list(mine[hero]), True
+    return sorted(data.deck_of(hero)), False
+
+
 def build_decks(state: dict) -> None:
     n = 0
+    secret = {}
     for seat in range(state["players"]):
         deck = []
         for hero in sorted(h for h, d in state["heroes"].items() if d["owner"] == seat):
-            for card_id, copies in sorted(data.hero(hero)["deck"].items()):
-                for _ in range(copies):
-                    n += 1
-                    iid = f"c{n}"
-                    state["cards"][iid] = card_id
-                    deck.append(iid)
+            cards, built = hero_deck(state, seat, hero)
+            if built:
+                secret[str(seat)] = deck_format(state)
+            for card_id in sorted(cards):
+                n += 1
+                iid = f"c{n}"
+                state["cards"][iid] = card_id
+                deck.append(iid)
         next_random(state).shuffle(deck)
         state["decks"][str(seat)] = deck
+    if secret:
+        state["built_cards"] = {seat: {"format": fmt, "cards": sorted(state["decks"][seat], key=lambda i: int(i[1:]))}
+                                for seat, fmt in secret.items()}
+    state.pop("pools", None)
+    state.pop("built", None)
     n += 1
     vortex = f"c{n}"
     state["cards"][vortex] = data.VORTEX   # R65: kept on the board, not in the hand

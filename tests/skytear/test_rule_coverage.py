@@ -550,21 +550,20 @@ def test_G20_R136_each_preconstructed_deck_holds_one_own_ultimate_and_no_card_pa
 
 # ------------------------------------------------------------------ left out or house (R140, G21, G25, G26, G28)
 
-def test_R140_G28_G26_no_tournament_setup_no_match_deadline_and_no_solo_mode_are_offered():
-    """The tournament rules (own pools, 10-card decks, the time-limit tie-break) and the solo mode
-    are left out: the options offer the dealt factions and the draft only, there is no deadline
-    option, a game needs two players, and the design text says so."""
+def test_R140_G28_G26_the_tournament_format_is_offered_but_no_match_deadline_and_no_solo_mode():
+    """The tournament format (R140) is a choice of the `setup` option (tests/skytear/
+    test_tournament_format.py plays it); the time-limit tie-break and the solo mode are left out:
+    there is no deadline option, a game needs two players, and the design text says so."""
     names = {o.name for o in RULES.options}
     setup_choices = {v for o in RULES.options if o.name == "setup" for v, _ in o.choices}
-    assert setup_choices == {"factions", "draft"}
-    assert not [n for n in names if any(w in n for w in ("tournament", "deadline", "time", "clock", "solo"))]
-    with pytest.raises(IllegalAction):
-        normalise_options(RULES, 2, {"setup": "tournament"})
+    assert setup_choices == {"factions", "draft", "tournament"}
+    assert not [n for n in names if any(w in n for w in ("deadline", "time", "clock", "solo"))]
+    assert normalise_options(RULES, 2, {"setup": "tournament"}) == {"setup": "tournament"}
     assert RULES.min_players == 2
     with pytest.raises(ValueError):
         RULES.setup(1, {}, 1)
     design = text_of(rules_help.DESIGN_TEXT)
-    assert "tournament rules" in design and "are not offered yet" in design
+    assert "tournament format" in design and "pool of 6 heroes" in design
     assert "solo mode is an external app" in design and "play the computer" in design
     # seed 004, three lanes: 「三兵線戰場至少需要一個擴充才可遊玩」 (5 heroes a side for 2 players, 6 for 3-4)
     assert "needs at least one expansion" in design and "5 heroes a side with 2 players, 6 with 3-4" in design

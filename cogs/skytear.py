@@ -56,7 +56,7 @@ VERBS = (
     verb("aim", "Place an area card's template: choose the enemies it hits", ("aim-*",),
          Param("placement", "The enemies each placement hits"), asks_from=0),
     verb("decide",
-         "Answer a choice the rules give you: a lead card that counts, a minion's hex, a hero's control token, who draws or activates the Outsider",
+         "Answer a choice the rules give you: lead card that counts, minion's hex, control token, who draws",
          ("opt-*",), Param("option", "The options open to you"), asks_from=0),
     verb("priority", "Whether you are asked first to respond to your own actions and cards (off at first)",
          ("priority",), Param("setting", "Ask me first, or pass for me")),

@@ -338,6 +338,10 @@ def _decide(state: dict, seat: int, choice: str, ev) -> None:
         flow.done_pending(state)
         flow.begin_outsider(state, pend["values"][k], ev)
         return
+    if pend["what"] == "draw" and pend["info"].get("defeated"):    # R134, for a defeat by the Outsider
+        flow.done_pending(state)
+        ops.draw(state, pend["values"][k], 1, ev)
+        return
     flow.answer_minion_phase(state, k, ev)
 
 

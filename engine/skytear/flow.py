@@ -40,7 +40,7 @@ ACTION_POINTS = 3   # R29
 # "ask", answered "decide:<k>", option 0 the automatic pick, taken out of time) in games that ask
 # (state["asks"], set up by RULES): the lead card a side counts (R113, G4), the token a hero seeing
 # several counts for (R115), a minion's hex among equally near ones (R100, R110, R111), which
-# teammate draws for the side (R134) and who activates the Outsider (R117, G18). Each is asked
+# teammate draws for the side (R134: for winning control, or for a hero its Outsider defeated) and who activates the Outsider (R117, G18). Each is asked
 # only when it has two options or more.
 ASKS = ("lead", "token", "place", "draw", "outsider")
 
@@ -218,8 +218,20 @@ def after_effect(state: dict, entry: dict, ev) -> None:
     for t in sorted(triggers, key=lambda t: side_of(state, t["seat"]) != active_side):
         state["stack"].append(t)
     reaction = resolve.outsider_reaction(state)
-    for question in ([reaction] if reaction else []) + resolve.followup_questions(state, entry):
+    for question in ([reaction] if reaction else []) + resolve.followup_questions(state, entry) + owed_draws(state):
         ask(state, question)
+
+
+def owed_draws(state: dict) -> list[dict]:
+    """R134: a team whose Outsider defeated a hero decides which of its players draws (its first
+    player is asked, the one with the fewest cards in hand first)."""
+    out = []
+    for owed in state.pop("draws_owed", None) or []:
+        seats = seats_of(state, owed["side"])
+        first = ops.drawing_seat(state, owed["side"])
+        out.append({"kind": "ask", "seat": seats[0], "what": "draw", "values": [first] + [s for s in seats if s != first],
+                    "info": {"defeated": owed["hero"]}})
+    return out
 
 
 def ask(state: dict, question: dict) -> None:

@@ -45,7 +45,7 @@ FLOW_DECISIONS = (
     Msg("• Dealt factions (first game): 2 players two factions each; 4 players one each; 3 players the lone player two, each of the pair one."),
     Msg("• Draft: the rulebook's common-pool draft bans 4 heroes, which needs more heroes than the starter box's 8 (its pool holds exactly the 8 heroes two sides of 4 need), so the bans are skipped; in a team, the player who picks a hero plays it (2 heroes each; 3 players: the lone player 4)."),
     Msg("• Mulligan: once, secret and simultaneous; the cards set aside go face up to the discard pile and are replaced only when everyone has finished."),
-    Msg("• A team's card draw for winning control (R134): the side's first player chooses which of them draws, the one with the fewest cards in hand out of time; a hero defeated by a hero draws for its owner, by the Outsider for its side's player with the fewest cards."),
+    Msg("• A team's card draw (R134) for winning control, or for a hero its Outsider defeated: the side's first player chooses which of them draws, the one with the fewest cards in hand out of time; a hero defeated by a hero draws for that hero's player."),
     Msg("• Victory is checked after every fully resolved effect and after the minion phase; both sides at once go to the tie-breaker."),
     Msg("• After the last round's minion phase the game goes straight to the tie-breaker (that reset would change nothing that counts)."),
     Msg("• A window passes for a player out of time; a mulligan out of time keeps the hand."),

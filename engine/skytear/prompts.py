@@ -77,6 +77,8 @@ def _ask(pend: dict):
                        lane=info["lane"])
         return Msg("Lane {lane}: choose where your minion goes back, among the hexes nearest the token.",
                    lane=info["lane"])
+    if what == "draw" and info.get("defeated"):
+        return Msg("Your side defeated {hero}: choose which of you draws the card.", hero=data.name(info["defeated"]))
     if what == "draw":
         return Msg("Your side won control: choose which of you draws the card.")
     return Msg("Your side holds the Outsider: choose which of you places and activates it.")

@@ -219,3 +219,26 @@ def test_an_older_log_without_answers_replays_taking_the_defaults():
         pass
     else:
         raise AssertionError("a move of the seat not chosen by default was taken")
+
+
+def test_R134_a_team_whose_outsider_defeats_a_hero_decides_who_draws():
+    from engine.skytear import ops
+    from engine.skytear.board import OUTSIDER
+    st = team()
+    st["outsider"]["controller"] = 0
+    fx.give(st, 0, "ignite")
+    ops.defeat_hero(st, "yami", OUTSIDER, fx.events(st))
+    assert st["hands"]["0"] and not st["hands"]["2"], "nobody has drawn yet"
+    for question in flow.owed_draws(st):
+        flow.ask(st, question)
+    pend = st["pending"]
+    assert (pend["what"], pend["seat"], pend["values"]) == ("draw", 0, [2, 0]), "fewest cards first"
+    assert "Yami" in str(RULES.prompt(st, 0))
+    assert RULES.timeout_action(st, 0) == "decide:0"
+    after = act(st, 0, "decide:1")
+    assert len(after["hands"]["0"]) == 2 and not after["hands"]["2"]
+    alone = team()
+    del alone["asks"]
+    alone["outsider"]["controller"] = 0
+    ops.defeat_hero(alone, "yami", OUTSIDER, fx.events(alone))
+    assert len(alone["hands"]["0"]) + len(alone["hands"]["2"]) == 1, "without questions the draw is made at once"

@@ -29,8 +29,8 @@ from engine.base import OVER, SIMULTANEOUS, TURN, WINDOW, Moment, copy_state
 from engine.text import Msg, Seat, plural, to_json
 
 from . import data, ops, passives, public, resolve, victory
-from .events import Events
 from .board import OUTSIDER, on_battlefield, seats_of, side_of
+from .events import Events
 from .minions import resolve_minion_phase
 from .targets import outsider_placements
 
@@ -40,8 +40,8 @@ ACTION_POINTS = 3   # R29
 # "ask", answered "decide:<k>", option 0 the automatic pick, taken out of time) in games that ask
 # (state["asks"], set up by RULES): the lead card a side counts (R113, G4), the token a hero seeing
 # several counts for (R115), a minion's hex among equally near ones (R100, R110, R111), which
-# teammate draws for the side (R134: for winning control, or for a hero its Outsider defeated) and who activates the Outsider (R117, G18). Each is asked
-# only when it has two options or more.
+# teammate draws for the side (R134: for winning control, or for a hero its Outsider defeated) and
+# who activates the Outsider (R117, G18). Each is asked only when it has two options or more.
 ASKS = ("lead", "token", "place", "draw", "outsider")
 
 

@@ -14,16 +14,25 @@ from engine.base import declare
 from . import actions, ai, flow, legal, prompts, secrecy, setup, views
 from .options import OPTIONS
 
+
+def _setup(players: int, options: dict, seed: int) -> dict:
+    """setup.setup, in a game that asks the players the choices the rules give them (flow.ASKS)."""
+    state = setup.setup(players, options, seed)
+    state["asks"] = True
+    return state
+
+
 RULES = declare(
     name="skytear", title="Skytear", min_players=2, max_players=4,
     options=OPTIONS,
     teams=setup.teams,                      # G27: sides of one or two seats
-    setup=setup.setup,
+    setup=_setup,
     active_players=flow.active_players,
     moment=flow.moment,                     # response windows (R74) belong to the activation they answer
     windows=True,
     quiet_pass=legal.quiet_pass,            # G34: "pass unless I can respond"
-    timeout_action=flow.timeout_action,     # a window passes, a mulligan keeps the hand
+    timeout_action=flow.timeout_action,     # a window passes, a mulligan keeps the hand, a question its default
+    taken_already=actions.taken_already,    # an older log, written before a question was asked
     legal_actions=legal.legal_actions,
     play=actions.play,
     view=views.view,

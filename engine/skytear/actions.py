@@ -29,13 +29,15 @@ Pending    skirmish_effect:damage | skirmish_effect:no_damage      R43: one or b
            skirmish_move:<hex> | skirmish_move:stay               R43 step 2 (no stay without damage)
            foresee:keep | foresee:discard        R128, the looked-at cards top first
            aoe:<k>                               R123, the k-th set of enemies an area card can hit
+           decide:<k>                            the k-th option of a question given back to the
+                                                 players (flow.ASKS; 0 = the automatic pick before)
            extra:move:<hex> | extra:attack:<t> | extra:skirmish:<t> | extra:skip   R32
            react:attack:<target> | react:skirmish:<target>        R120 (any target of the Outsider)
 Reset      discard:<iid>                         R121 step 3, down to 7 (simultaneous)
 """
 from __future__ import annotations
 
-from engine.base import IllegalAction
+from engine.base import IllegalAction, copy_state
 from engine.text import Msg, Seat, to_json
 
 from . import board, data, effects, flow, ops, resolve, setup, skills
@@ -61,6 +63,28 @@ def apply_action(state: dict, seat: int, action_id: str, ev) -> None:
     verb, _, rest = action_id.partition(":")
     HANDLERS[verb](state, seat, rest, ev)
     flow.settle(state, ev)
+
+
+def taken_already(state: dict, seat: int, action_id: str) -> dict | None:
+    """An action log written before the questions of flow.ASKS were asked has no answer for them:
+    when such a question is pending and the log's move answers none, the questions take their
+    default (the pick the engine made by itself then) and the move is made after them, if it is a
+    move there (None otherwise). A live move never comes here: the service takes only listed moves,
+    and while a question is pending the only listed moves are its answers."""
+    pend = state.get("pending")
+    if not pend or pend["kind"] != "ask" or action_id.startswith("decide:"):
+        return None
+    new = copy_state(state)
+    ev = Events(new)
+    for _ in range(500):
+        pend = new.get("pending")
+        if not pend or pend["kind"] != "ask":
+            break
+        apply_action(new, pend["seat"], "decide:0", ev)
+    if new.get("result") or not is_legal(new, seat, action_id):
+        return None
+    apply_action(new, seat, action_id, ev)
+    return new
 
 
 def why_not(state: dict, seat: int, action_id: str) -> Msg:
@@ -305,6 +329,22 @@ def _aoe(state: dict, seat: int, choice: str, ev) -> None:
     flow.after_effect(state, entry, ev)
 
 
+def _decide(state: dict, seat: int, choice: str, ev) -> None:
+    """A choice the rules give the players (flow.ASKS): the Outsider phase's player (G18), or a
+    minion-phase question (the phase then goes on with the answer)."""
+    pend = state["pending"]
+    k = int(choice)
+    if pend["what"] == "outsider":
+        flow.done_pending(state)
+        flow.begin_outsider(state, pend["values"][k], ev)
+        return
+    if pend["what"] == "draw" and pend["info"].get("defeated"):    # R134, for a defeat by the Outsider
+        flow.done_pending(state)
+        ops.draw(state, pend["values"][k], 1, ev)
+        return
+    flow.answer_minion_phase(state, k, ev)
+
+
 def _extra(state: dict, seat: int, rest: str, ev) -> None:
     """R32: the granted action goes on the stack (no AP, not counted against the once-limit)."""
     if rest == "skip":
@@ -331,4 +371,4 @@ HANDLERS = {"pick": _pick, "toss": _toss, "keep": _keep, "discard": _discard, "a
             "move": _move, "attack": _attack, "skirmish": _skirmish, "alt": _alternative, "lead": _lead,
             "devotion": _devotion, "play": _play, "pass": _pass, "outsider": _outsider,
             "priority": _priority, "skirmish_effect": _skirmish_effect, "skirmish_move": _skirmish_move,
-            "foresee": _foresee, "aoe": _aoe, "extra": _extra, "react": _react}
+            "foresee": _foresee, "aoe": _aoe, "decide": _decide, "extra": _extra, "react": _react}

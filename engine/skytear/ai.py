@@ -659,6 +659,10 @@ class Context:
         """R123: the placement hitting the most enemies (the first option)."""
         return 10.0 - int(choice)
 
+    def s_decide(self, choice: str) -> float:
+        """A choice given back to the players (flow.ASKS): the automatic pick (the first option)."""
+        return 10.0 - int(choice)
+
     # activations ---------------------------------------------------------
     def s_activate(self, hero: str) -> float:
         """First the hero with the best blow in reach, or one in danger where it stands; heroes

@@ -25,16 +25,24 @@ No window opens in setup, the minion phase or the reset phase (R79, G46).
 """
 from __future__ import annotations
 
-from engine.base import OVER, SIMULTANEOUS, TURN, WINDOW, Moment
+from engine.base import OVER, SIMULTANEOUS, TURN, WINDOW, Moment, copy_state
 from engine.text import Msg, Seat, plural, to_json
 
 from . import data, ops, passives, public, resolve, victory
 from .board import OUTSIDER, on_battlefield, seats_of, side_of
+from .events import Events
 from .minions import resolve_minion_phase
 from .targets import outsider_placements
 
 HAND_LIMIT = 7      # R70
 ACTION_POINTS = 3   # R29
+# The choices the rules give the players that an earlier version made by itself, asked (a pending
+# "ask", answered "decide:<k>", option 0 the automatic pick, taken out of time) in games that ask
+# (state["asks"], set up by RULES): the lead card a side counts (R113, G4), the token a hero seeing
+# several counts for (R115), a minion's hex among equally near ones (R100, R110, R111), which
+# teammate draws for the side (R134: for winning control, or for a hero its Outsider defeated) and
+# who activates the Outsider (R117, G18). Each is asked only when it has two options or more.
+ASKS = ("lead", "token", "place", "draw", "outsider")
 
 
 # ------------------------------------------------------------------ seats and sides
@@ -113,8 +121,8 @@ def moment(state: dict) -> Moment:
 
 def timeout_action(state: dict, seat: int) -> str | None:
     """The move made for a seat out of time: a window passes (G34), a mulligan keeps the hand, an
-    area card's template hits the most enemies; anything else waits for the player (the clock's
-    usual way)."""
+    area card's template hits the most enemies, a question of `ASKS` takes its first option;
+    anything else waits for the player (the clock's usual way)."""
     if in_window(state, seat):
         return "pass"
     if state["phase"] == "mulligan" and seat in active_players(state):
@@ -122,6 +130,8 @@ def timeout_action(state: dict, seat: int) -> str | None:
     pend = state.get("pending")
     if pend and pend["kind"] == "aoe" and pend["seat"] == seat:
         return "aoe:0"            # the placement hitting the most enemies (the automatic pick before)
+    if pend and pend["kind"] == "ask" and pend["seat"] == seat:
+        return "decide:0"         # a choice given back to the players: the automatic pick before
     return None
 
 
@@ -208,8 +218,20 @@ def after_effect(state: dict, entry: dict, ev) -> None:
     for t in sorted(triggers, key=lambda t: side_of(state, t["seat"]) != active_side):
         state["stack"].append(t)
     reaction = resolve.outsider_reaction(state)
-    for question in ([reaction] if reaction else []) + resolve.followup_questions(state, entry):
+    for question in ([reaction] if reaction else []) + resolve.followup_questions(state, entry) + owed_draws(state):
         ask(state, question)
+
+
+def owed_draws(state: dict) -> list[dict]:
+    """R134: a team whose Outsider defeated a hero decides which of its players draws (its first
+    player is asked, the one with the fewest cards in hand first)."""
+    out = []
+    for owed in state.pop("draws_owed", None) or []:
+        seats = seats_of(state, owed["side"])
+        first = ops.drawing_seat(state, owed["side"])
+        out.append({"kind": "ask", "seat": seats[0], "what": "draw", "values": [first] + [s for s in seats if s != first],
+                    "info": {"defeated": owed["hero"]}})
+    return out
 
 
 def ask(state: dict, question: dict) -> None:
@@ -300,12 +322,23 @@ def start_round(state: dict, ev) -> None:
 
 
 def start_outsider_phase(state: dict, holder_side: int, ev) -> None:
-    """R117: the holder places the Outsider (or leaves it where it is) and spends up to 3 AP; in a
-    team the side's first seat acts for it (DD)."""
-    seat = seats_of(state, holder_side)[0]
+    """R117: the holder places the Outsider (or leaves it where it is) and spends up to 3 AP. In a
+    team the side decides which of its players acts (G18 (a), R133): its first seat is asked,
+    itself first (the default); before such questions, the first seat acted."""
+    seats = seats_of(state, holder_side)
     state["phase"] = "outsider"
-    state["activation"] = {"hero": OUTSIDER, "seat": seat, "ap": ACTION_POINTS, "done": [], "placed": False}
+    state["activation"] = None
     state["outsider"]["controller"] = holder_side
+    if state.get("asks") and len(seats) > 1:
+        state["pending"] = {"kind": "ask", "seat": seats[0], "what": "outsider", "values": list(seats), "info": {}}
+        ev.add(Msg("Outsider phase: {players} choose who places and activates the Outsider.",
+                   players=[Seat(s) for s in seats]))
+        return
+    begin_outsider(state, seats[0], ev)
+
+
+def begin_outsider(state: dict, seat: int, ev) -> None:
+    state["activation"] = {"hero": OUTSIDER, "seat": seat, "ap": ACTION_POINTS, "done": [], "placed": False}
     ev.add(Msg("Outsider phase: {player} places and activates the Outsider.", player=Seat(seat)))
 
 
@@ -351,24 +384,93 @@ def end_activation(state: dict, ev) -> None:
 
 
 def minion_phase(state: dict, ev) -> None:
-    """R106-R115, automated (no window, R79): then the victory check (G48) and the reset."""
+    """R106-R115 (no window, R79): then the victory check (G48) and the reset. In a game that asks
+    (state["asks"]), the choices the rules give the players (minions.py: the lead card that counts,
+    R115's token, a minion's hex among equal ones, the teammate who draws) are asked when their
+    options differ: the phase pauses on a pending "ask" and, once answered, runs again from its
+    start (state["minion_run"]: the state then, the answers so far, the events already told) with
+    the answers given, which makes the same moves and tells only what is new."""
     state["phase"] = "minion"
     state["activation"] = None
     state["revealed"] = []
     ev.add(Msg("Minion phase."))
+    if state.get("asks"):
+        state["minion_run"] = {"start": copy_state(state), "answers": [], "shown": 0}
+    run_minion_phase(state, ev)
+
+
+class _Ask(Exception):
+    """A choice whose options differ and which no answer given so far settles: ask it."""
+
+    def __init__(self, question: dict):
+        super().__init__(question["what"])
+        self.question = question
+
+
+def _chooser(state: dict, run: dict | None):
+    """The minion phase's `choose`: the answers given so far in order, then a question (or, in a
+    game that does not ask, the first option)."""
+    used = [0]
+
+    def choose(what: str, side: int, values: list, info: dict):
+        if len(values) < 2:
+            return values[0]
+        if run is None:
+            return values[0]
+        k = used[0]
+        if k < len(run["answers"]):
+            used[0] += 1
+            answer = run["answers"][k]
+            return values[answer] if 0 <= answer < len(values) else values[0]
+        seat = state["heroes"][info["hero"]]["owner"] if what == "token" else seats_of(state, side)[0]
+        raise _Ask({"kind": "ask", "seat": seat, "what": what, "values": list(values), "info": dict(info)})
+    return choose
+
+
+def run_minion_phase(state: dict, ev) -> None:
+    """The minion phase from its start with the answers given (see minion_phase); then the victory
+    check and the reset, or the next question."""
+    run = state.get("minion_run")
+    base = copy_state(run["start"]) if run else state
+    out = Events(base) if run else ev
+    choose = _chooser(base, run)
 
     def draw(st, side):
-        ops.draw(st, ops.drawing_seat(st, side), 1, ev)
+        seats = seats_of(st, side)      # R134: the team decides who draws (fewest cards first)
+        first = ops.drawing_seat(st, side)
+        order = [first] + [s for s in seats if s != first]
+        ops.draw(st, choose("draw", side, order, {}), 1, out)
 
     def log(msg, hexes=()):
-        ev.add(msg, hexes=hexes)
+        out.add(msg, hexes=hexes)
 
-    resolve_minion_phase(state, draw=draw, log=log, cost=lambda iid: ops.cost_of(state, iid),
-                         protects_minion=passives.protects_minion)   # Blood Ward guards minions here too
+    question = None
+    try:
+        resolve_minion_phase(base, draw=draw, log=log, cost=lambda iid: ops.cost_of(base, iid),
+                             protects_minion=passives.protects_minion,   # Blood Ward guards minions here too
+                             choose=choose)
+    except _Ask as ask_:
+        question = ask_.question
+    if run:
+        ev.events.extend(out.events[run["shown"]:])
+        state.clear()
+        state.update(base)
+        if question:
+            state["minion_run"] = dict(run, shown=len(out.events))
+            state["pending"] = question
+            return
     check_victory(state, ev)
     if state.get("result"):
         return
     reset_phase(state, ev)
+
+
+def answer_minion_phase(state: dict, k: int, ev) -> None:
+    """The answer to a minion-phase question: the phase runs again with it."""
+    run = state["minion_run"]
+    state["pending"] = None
+    run["answers"].append(k)
+    run_minion_phase(state, ev)
 
 
 def reset_phase(state: dict, ev) -> None:

@@ -396,6 +396,15 @@ def _aoe(state: dict, seat: int, pend: dict) -> list[Action]:
             for k, hit in enumerate(f["options"])]
 
 
+def _ask(state: dict, seat: int, pend: dict) -> list[Action]:
+    """A choice given back to the players (flow.ASKS): each option, the automatic pick first."""
+    out = []
+    for k in range(len(pend["values"])):
+        choice = P.ask_choice(state, pend, k)
+        out.append(Action(f"decide:{k}", choice.label, "decide", (choice,)))
+    return out
+
+
 def _extra(state: dict, seat: int, pend: dict) -> list[Action]:
     """R32: the action an effect lets the hero perform (no AP, not counted)."""
     hero, action = pend["hero"], pend["action"]
@@ -424,5 +433,5 @@ def _reaction(state: dict, seat: int, pend: dict) -> list[Action]:
     return out
 
 
-PENDING = {"skirmish_effects": _skirmish_effects, "skirmish_move": _skirmish_move, "foresee": _foresee, "aoe": _aoe,
+PENDING = {"skirmish_effects": _skirmish_effects, "skirmish_move": _skirmish_move, "foresee": _foresee, "aoe": _aoe, "ask": _ask,
            "extra_action": _extra, "reaction": _reaction}

@@ -2,18 +2,25 @@
 Steps 1 and 2 follow skytear-data section 5 (they replace the spec's G4), the nexus rule follows
 section 9 (G8), the token path G30 as sourced, placement R100.
 
-Decisions the rules leave to a player, automated here because one answer is always at least as
-good for that player (or because a chat game cannot ask at every step), each a design decision:
-- lead cards (G4 step 1): a side counts its most expensive revealed lead card;
-- R115 (three or more tokens): a hero in LoS of several tokens counts for the nearest one (ties:
-  the lower number); there a hero counts for one token per phase at most, so a token moved
-  earlier in the phase cannot make it count twice (with two tokens R115 does not apply);
+Decisions the rules leave to a player go through the `choose` callback (the engine asks the
+player when the options differ; without it, and out of time, the first option, listed here):
+- lead cards (R113, G4 step 1): which revealed lead card of a side counts; the most expensive
+  first (one card per cost: two cards of one cost count the same);
+- R115 (three or more tokens): a hero in LoS of several tokens counts for one of them, its
+  owner's choice; the nearest first (ties: the lower number); a hero counts for one token per
+  phase at most, so a token moved earlier in the phase cannot make it count twice (with two
+  tokens R115 does not apply);
+- R100/R110/R111: a minion's hex among the equally near ones in the token's LoS (its side's
+  choice), the first by label first;
+- R134 (in a team): which player of the side draws for winning control; the one with the fewest
+  cards first.
+Decisions automated, each a design decision:
 - step 2 targets: enemy minions of the lane nearest the token first (ties by hex label); a minion
   a skill protects from damage (Tlakali) cannot be damaged, so it is passed over, not hit in vain;
   the remainder goes to the lane's enemy tower within 3 hexes of the token, or to the exposed
   enemy nexus within 3 hexes when it would destroy the nexus or no standing tower is in reach;
 - the token's step among equally short ones: one staying on its lane if any, then the first by
-  label; every minion's hex among equally near ones: the first by label;
+  label;
 - repositioning (R110) and spawning (R111): winner first; on a tie the second side first (G11);
   the loser always spawns its full 2;
 - minions are counted in step 1 wherever they stand in LoS of the token (skytear-data section 5);
@@ -59,8 +66,9 @@ def _tower_standing(state: dict, hex_: str | None) -> bool:
 class _Phase:
     """One minion phase over a copied state, with the engine's callbacks."""
 
-    def __init__(self, state, draw, log, cost, protects_minion, card_name):
+    def __init__(self, state, draw, log, cost, protects_minion, card_name, choose=None):
         self.state = state
+        self.choose = choose or (lambda what, side, values, info: values[0])
         self.m: Map = map_of(state)
         self.draw = draw
         self.log = log
@@ -68,6 +76,7 @@ class _Phase:
         self.protects = protects_minion or (lambda st, mn: False)
         self.card_name = card_name or (lambda iid: data.name(state["cards"][iid]))
         self.counted: set[str] = set()     # heroes that already counted at a token this phase (R115)
+        self.assigned: dict[str, int] = {}  # R115: the token a hero seeing several counts for
 
     def token_lane(self, number: int) -> int:
         """The lane a control token belongs to. Setup (H) shuffles the numbers over the start hexes,
@@ -86,7 +95,9 @@ class _Phase:
     # --- step 1 ------------------------------------------------------------------------------
     def lane_heroes(self, number: int, side: int) -> list[str]:
         """Heroes of `side` counting at token `number`: on the battlefield and in LoS of it (a hero
-        on a hiding hex counts too; the Outsider never does)."""
+        on a hiding hex counts too; the Outsider never does). R115 (three tokens or more): a hero
+        also in LoS of later tokens counts for the one its owner chooses (default: the nearest,
+        ties the lower number)."""
         st, m = self.state, self.m
         token = st["control"][str(number)]
         later = [(int(n), h) for n, h in st["control"].items() if int(n) > number]
@@ -97,24 +108,27 @@ class _Phase:
                 continue
             if not has_los(m, hero["hex"], token):
                 continue
-            if len(st["control"]) >= 3:   # R115: only the nearest token in LoS (ties: lower number)
-                here = distance(m, hero["hex"], token)
-                if any(has_los(m, hero["hex"], h) and distance(m, hero["hex"], h) < here for _, h in later):
-                    continue
+            if len(st["control"]) >= 3 and hid not in self.assigned:
+                seen = [(distance(m, hero["hex"], token), number)]
+                seen += [(distance(m, hero["hex"], h), n) for n, h in later if has_los(m, hero["hex"], h)]
+                values = [n for _, n in sorted(seen)]
+                self.assigned[hid] = int(self.choose("token", side, values, {"hero": hid}))
+            if hid in self.assigned and self.assigned[hid] != number:
+                continue
             out.append(hid)
         return out
 
-    def reveal_leads(self, heroes: list[str], why: Msg) -> int:
-        """Reveal every lead card under `heroes` (logged), discard them all (G10) and return the
-        mana cost of the best one (G4: at most one counts; its cost, not its modifier, R49/T4)."""
+    def reveal_leads(self, heroes: list[str], why: Msg) -> list[str]:
+        """Reveal every lead card under `heroes` (logged) and discard them all (G10); the cards
+        revealed, in order."""
         st = self.state
-        best = 0
+        revealed = []
         by_owner: dict[int, list[str]] = {}
         for hid in heroes:
             hero = st["heroes"][hid]
             for lead in hero.get("leads") or []:
                 iid = lead["card"]
-                best = max(best, self.cost(iid))
+                revealed.append(iid)
                 by_owner.setdefault(hero["owner"], []).append(iid)
                 st.setdefault("discards", {}).setdefault(str(hero["owner"]), []).append(iid)
             hero["leads"] = []
@@ -124,19 +138,38 @@ class _Phase:
             if isinstance(st.get("revealed"), list):
                 st["revealed"].append({"seat": owner, "cards": [st["cards"][i] for i in iids],
                                        "why": to_json(why)})
-        return best
+        return revealed
+
+    def lead_value(self, side: int, revealed: list[str], where: int) -> int:
+        """R113/G4: at most one revealed lead card counts, its mana cost (not its modifier, R49/T4);
+        the side chooses which among cards of different costs (default: the most expensive)."""
+        by_cost: dict[int, str] = {}
+        for iid in revealed:
+            by_cost.setdefault(self.cost(iid), iid)
+        if not by_cost:
+            return 0
+        costs = sorted(by_cost, reverse=True)
+        iid = self.choose("lead", side, [by_cost[c] for c in costs], {"costs": costs, "token": where})
+        chosen = self.cost(iid)
+        if len(costs) > 1:
+            self.log(Msg("{players} count {card} (+{n}).", players=_players(self.state, side),
+                         card=self.card_name(iid), n=chosen))
+        return chosen
 
     def control_values(self, number: int) -> list[int]:
         st, m = self.state, self.m
         token = st["control"][str(number)]
         values = [0, 0]
+        revealed = [[], []]
         for side in (0, 1):
             heroes = self.lane_heroes(number, side)
             if len(st["control"]) >= 3:
                 self.counted.update(heroes)
             minions = sum(1 for mn in st["minions"] if mn["side"] == side and has_los(m, mn["hex"], token))
-            lead = self.reveal_leads(heroes, Msg("Control token {number}", number=number))
-            values[side] = len(heroes) + minions + lead
+            revealed[side] = self.reveal_leads(heroes, Msg("Control token {number}", number=number))
+            values[side] = len(heroes) + minions
+        for side in (0, 1):      # both sides reveal, then each picks the card that counts
+            values[side] += self.lead_value(side, revealed[side], number)
         return values
 
     # --- step 2 ------------------------------------------------------------------------------
@@ -228,10 +261,13 @@ class _Phase:
             st["control"][str(number)] = token
             self.log(Msg("Control token {number} moves to {hex}.", number=number, hex=token), hexes=(start, token))
 
-    def place(self, side: int, anchor: str) -> str | None:
-        """R100: the hex a minion of `side` goes to: nearest the token within its LoS."""
+    def place(self, side: int, anchor: str, lane: int, step: str) -> str | None:
+        """R100: the hex a minion of `side` goes to: nearest the token within its LoS; among equally
+        near hexes, the side's choice (default: the first by label)."""
         options = closest_in_los(self.m, anchor, minion_allowed(self.state, side))
-        return options[0] if options else None
+        if not options:
+            return None
+        return self.choose("place", side, list(options), {"lane": lane, "step": step})
 
     def reposition(self, number: int, lane: int, order: list[int]) -> None:
         """R110: minions of this lane out of the token's LoS go back to it, side by side."""
@@ -243,7 +279,7 @@ class _Phase:
                 if has_los(m, mn["hex"], token):
                     continue
                 st["minions"].remove(mn)   # its own hex is free again while it is placed
-                target = self.place(side, token)
+                target = self.place(side, token, lane, "reposition")
                 st["minions"].append({"side": side, "lane": lane, "hex": target or mn["hex"]})
                 moved.append(target or mn["hex"])
             if moved:
@@ -261,7 +297,7 @@ class _Phase:
                 continue
             placed = []
             for _ in range(SPAWN):
-                target = self.place(side, token)
+                target = self.place(side, token, lane, "spawn")
                 if target is None:
                     break
                 st["minions"].append({"side": side, "lane": lane, "hex": target})
@@ -305,10 +341,14 @@ class _Phase:
         draws 1 and takes the Outsider card; a tie returns it to the board."""
         st, m = self.state, self.m
         values = [0, 0]
+        revealed = [[], []]
         for side in (0, 1):
             heroes = [hid for hid in sorted(st["heroes"]) if st["heroes"][hid]["side"] == side
                       and _on_battlefield(st["heroes"][hid]) and st["heroes"][hid]["hex"] in m.dome]
-            values[side] = len(heroes) + self.reveal_leads(heroes, Msg("The dome"))
+            revealed[side] = self.reveal_leads(heroes, Msg("The dome"))
+            values[side] = len(heroes)
+        for side in (0, 1):
+            values[side] += self.lead_value(side, revealed[side], 0)
         outsider = st.setdefault("outsider", {"hexes": [], "statuses": {}, "holder": None})
         if values[0] == values[1]:
             outsider["holder"] = None
@@ -323,13 +363,17 @@ class _Phase:
 
 
 def resolve_minion_phase(state: dict, *, draw: Callable, log: Callable, cost: Callable | None = None,
-                         protects_minion: Callable | None = None, card_name: Callable | None = None) -> None:
+                         protects_minion: Callable | None = None, card_name: Callable | None = None,
+                         choose: Callable | None = None) -> None:
     """R106-R115 on an already copied state. Callbacks: `draw(state, side)` (the side draws 1; the
     engine picks the teammate), `log(msg, hexes=())` (a public event), `cost(iid) -> int` (a card's
     mana cost; default from the card data), `protects_minion(state, minion) -> bool` (a skill that
-    prevents damage to a minion; default none), `card_name(iid) -> Msg` (default from the card data).
+    prevents damage to a minion; default none), `card_name(iid) -> Msg` (default from the card data),
+    `choose(what, side, values, info) -> value` (a player's choice among `values`, the default
+    first: "lead" (a lead card iid), "token" (R115, info["hero"]), "place" (a minion's hex); default:
+    values[0]; it may raise to pause the phase, which the engine then runs again from its start).
     Stops at once when a nexus is destroyed (the engine then checks victory)."""
-    phase = _Phase(state, draw, log, cost, protects_minion, card_name)
+    phase = _Phase(state, draw, log, cost, protects_minion, card_name, choose)
     winners = []
     for number in sorted(int(n) for n in state.get("control", {})):
         winner, nexus_down = phase.lane(number)

@@ -628,6 +628,10 @@ def defeat_hero(state: dict, hero: str, source: str | None, ev=None) -> None:
     this[side] += 1
     best = counter(state, "round_defeats")
     best[side] = max(best[side], this[side])
+    if source not in state["heroes"] and state.get("asks") and len(seats_of(state, side)) > 1:
+        # R134: the team decides who draws; asked once the effect has resolved (flow.after_effect)
+        state.setdefault("draws_owed", []).append({"side": side, "hero": hero})
+        return
     seat = state["heroes"][source]["owner"] if source in state["heroes"] else drawing_seat(state, side)
     draw(state, seat, 1, ev)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.base import Choice, fit_choice
-from engine.text import Msg
+from engine.text import Msg, Seat
 
 from . import data, skills
 from .targets import target_name
@@ -79,6 +79,22 @@ def _target_choice(value: str) -> Choice:
 def aoe_choice(state: dict, k: int, hit: tuple) -> Choice:
     """R123: one placement of an area card's template, named by the enemies it hits."""
     return Choice(f"aim-{k}", fit_choice(Msg("Hit {targets}", targets=[target_name(state, v) for v in hit])))
+
+
+def ask_choice(state: dict, pend: dict, k: int) -> Choice:
+    """One option of a question given back to the players (flow.ASKS), as "opt-<k>"."""
+    what, value = pend["what"], pend["values"][k]
+    if what == "lead":
+        label = Msg("{card} counts (+{n})", card=data.name(state["cards"][value]), n=pend["info"]["costs"][k])
+    elif what == "token":
+        label = Msg("Control token {number}", number=value)
+    elif what == "place":
+        label = Msg("Minion on {hex}", hex=value)
+    elif what == "draw":
+        label = Msg("{player} draws", player=Seat(value))
+    else:
+        label = Msg("{player} activates the Outsider", player=Seat(value))
+    return Choice(f"opt-{k}", fit_choice(label))
 
 
 @lru_cache(maxsize=None)

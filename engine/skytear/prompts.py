@@ -51,6 +51,8 @@ def _pending(state: dict, pend: dict):
     if kind == "aoe":
         return Msg("{card}: choose where its template goes, by the enemies it hits.",
                    card=data.name(pend["followup"]["card"]))
+    if kind == "ask":
+        return _ask(pend)
     if kind == "extra_action":
         verb = {"move": data.game_term("Move"), "attack": data.game_term("Attack"), "skirmish": data.game_term("Skirmish")}[pend["action"]]
         return Msg("{hero} may perform a {action} now.", hero=data.name(pend["hero"]), action=verb)
@@ -58,6 +60,28 @@ def _pending(state: dict, pend: dict):
         return Msg("{hero} damaged the Outsider: make it attack or skirmish once, at any target it can reach.",
                    hero=data.name(pend["against"]))
     return Msg("Answer the question.")
+
+
+def _ask(pend: dict):
+    what, info = pend["what"], pend["info"]
+    if what == "lead":
+        if info.get("token"):
+            return Msg("Control token {number}: choose which lead card of your side counts (its mana cost).",
+                       number=info["token"])
+        return Msg("The dome: choose which lead card of your side counts (its mana cost).")
+    if what == "token":
+        return Msg("{hero} sees several control tokens: choose the one it counts for.", hero=data.name(info["hero"]))
+    if what == "place":
+        if info.get("step") == "spawn":
+            return Msg("Lane {lane}: choose where your minion spawns, among the hexes nearest the token.",
+                       lane=info["lane"])
+        return Msg("Lane {lane}: choose where your minion goes back, among the hexes nearest the token.",
+                   lane=info["lane"])
+    if what == "draw" and info.get("defeated"):
+        return Msg("Your side defeated {hero}: choose which of you draws the card.", hero=data.name(info["defeated"]))
+    if what == "draw":
+        return Msg("Your side won control: choose which of you draws the card.")
+    return Msg("Your side holds the Outsider: choose which of you places and activates it.")
 
 
 def step_text(state: dict):

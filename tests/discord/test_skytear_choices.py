@@ -1,0 +1,147 @@
+"""Skytear's choices given back to the players (engine flow.ASKS: the lead card a side counts,
+R113; a hero's control token, R115; a minion's hex among equal ones, R100/R111; the teammate who
+draws, R134; who activates the Outsider, G18; and the AoE template's placement, R123) through the
+real bot in simcord: the question reaches the asked person's private hand as one menu, the person
+answers it there, and with a clock the default (the automatic pick) is taken when the time runs
+out. The rarer questions are reached by people who lead a card whenever they can and play an area
+card whenever they hold one, in a game whose seed the engine alone finds first."""
+from __future__ import annotations
+
+import pytest
+
+from engine.skytear import RULES, data
+from tests.discord.harness import FixedSeed
+from tests.discord.helpers import (current_match, moves_by_service, newest_hand, people_and_seats, select_of,
+                                   toolkit_components,
+                                   text_of, thread_of, walk_move)
+
+
+@pytest.fixture
+def simcord_bot(make_bot, virtual_clock):
+    return make_bot(extensions=("cogs.matches", "cogs.skytear"), clock=virtual_clock)
+
+
+AREA_CARDS = {c for c in data.PRINTED_CARDS if any(e["do"] == "aoe" for e in data.card(c).get("effects", []))}
+
+
+def asks(state: dict, what: str) -> bool:
+    pend = state.get("pending") if not state.get("result") else None
+    if what == "aoe":
+        return bool(pend and pend["kind"] == "aoe")
+    return bool(pend and pend["kind"] == "ask" and pend["what"] == what)
+
+
+def asked(match, what: str, humans) -> bool:
+    return match.status == "active" and asks(match.snapshot, what) and match.snapshot["pending"]["seat"] in humans
+
+
+def eager(state: dict, seat: int, version: int, seed: int) -> str:
+    """A person who plays an area card whenever they can, else leads a card, else plays as the
+    computer would."""
+    ids = [a.id for a in RULES.legal_actions(state, seat)]
+    area = [i for i in ids if i.startswith("play:") and state["cards"].get(i.split(":")[2]) in AREA_CARDS]
+    if area:
+        return area[0]
+    leads = [i for i in ids if i.startswith("lead:")]
+    if leads:
+        return leads[version % len(leads)]
+    return RULES.ai_choose(state, seat, seed + version)
+
+
+def seed_reaching(what: str, options: dict, start: int, moves: int = 600) -> int:
+    """The first seed from `start` whose two-person game played by `eager` people (the seat
+    moving is the lowest asked, as moves_by_service does) asks `what` within `moves` moves."""
+    for seed in range(start, start + 40):
+        state = RULES.setup(2, dict(options), seed)
+        for version in range(moves):
+            if RULES.result(state):
+                break
+            if asks(state, what):
+                return seed
+            seat = min(RULES.active_players(state))
+            state, _ = RULES.apply(state, seat, eager(state, seat, version, seed))
+    raise AssertionError(f"no seed from {start} asks {what}")
+
+
+async def start(env, channel, alice, bob, carol, *, team: bool, clock: str = "none", seed: int = 4, **options):
+    env.bot.service.seed_source = FixedSeed(seed)
+    if team:
+        r = await alice.slash(channel, "skytear challenge", opponent=bob, opponent2=carol, computers=1, clock=clock)
+        people = (alice, bob, carol)
+    else:
+        r = await alice.slash(channel, "skytear challenge", opponent=bob, clock=clock, **options)
+        people = (alice, bob)
+    assert "sent" in text_of(r.response), text_of(r.response)
+    for person in people[1:]:
+        await person.click(channel.history()[-1], label="Accept")
+    match, members, humans = await people_and_seats(env, *people)
+    return thread_of(channel), match, members, humans
+
+
+@pytest.mark.parametrize("what, team", [("place", False), ("draw", True), ("outsider", True)])
+async def test_a_choice_is_asked_on_the_hand_and_answered_there(play, what, team):
+    env, guild, channel, alice, bob, carol = play
+    thread, match, members, humans = await start(env, channel, alice, bob, carol, team=team)
+    match = await moves_by_service(env, lambda m: asked(m, what, humans), unseen=True)
+    pend = match.snapshot["pending"]
+    seat = pend["seat"]
+    member = members[match.user_at(seat).user_id]
+    hand = newest_hand(member)
+    prompt = str(RULES.prompt(match.snapshot, seat))
+    assert prompt.split(":")[0] in text_of(hand), text_of(hand)[:400]
+    moves = toolkit_components(hand)
+    assert moves, "the question's options are on the hand"
+    menu = select_of(hand)
+    if menu is not None:     # one menu holding every option (a few may come as buttons instead)
+        assert len(menu.options) == len(pend["values"]), [o.label for o in menu.options]
+    else:
+        assert len(moves) == len(pend["values"]), [c.label for c, *_ in moves]
+    before = match.version
+    result = await walk_move(member.user, hand, env.bot, match, seat, "decide:1")
+    assert result.clicks == 1, "one menu, one pick"
+    rows = [row for row in await env.bot.store.actions(match.id) if row[0] == before + 1]
+    assert rows and rows[0][1:3] == (seat, "decide:1"), rows
+    after = await current_match(env)
+    if what == "outsider":
+        assert after.snapshot["activation"]["seat"] == pend["values"][1]
+
+
+async def test_out_of_time_the_default_is_taken(play):
+    env, guild, channel, alice, bob, carol = play
+    thread, match, members, humans = await start(env, channel, alice, bob, carol, team=False, clock="move-24h")
+    match = await moves_by_service(env, lambda m: asked(m, "place", humans), unseen=True)
+    seat = match.snapshot["pending"]["seat"]
+    assert RULES.timeout_action(match.snapshot, seat) == "decide:0"
+    deadline = env.bot.service.deadline_of(match, seat)
+    assert deadline is not None
+    await env.advance_time(deadline - env.now().timestamp() + 1)
+    rows = [row for row in await env.bot.store.actions(match.id) if row[0] == match.version + 1]
+    assert rows and rows[0][1:3] == (seat, "decide:0"), rows
+    assert (await current_match(env)).version > match.version
+
+
+@pytest.mark.parametrize("what, options, start_seed", [("lead", {}, 1), ("token", {"map": "three_lane"}, 10),
+                                                       ("aoe", {}, 11)])
+async def test_a_rarer_choice_is_asked_on_the_hand_and_answered_there(play, what, options, start_seed):
+    """R113 (the lead card that counts), R115 (the token a hero counts for), R123 (the template's
+    placement): reached by eager people, shown on the hand, answered there with the second option."""
+    env, guild, channel, alice, bob, carol = play
+    seed = seed_reaching(what, options, start_seed)
+    thread, match, members, humans = await start(env, channel, alice, bob, carol, team=False, seed=seed, **options)
+    assert match.snapshot == RULES.setup(2, dict(options), seed), "the game the engine found"
+    match = await moves_by_service(env, lambda m: asked(m, what, humans),
+                                   chooser=lambda m, seat: eager(m.snapshot, seat, m.version, m.seed),
+                                   limit=700, unseen=True)
+    pend = match.snapshot["pending"]
+    seat = pend["seat"]
+    member = members[match.user_at(seat).user_id]
+    hand = newest_hand(member)
+    prompt = str(RULES.prompt(match.snapshot, seat))
+    assert prompt.split(":")[0] in text_of(hand), text_of(hand)[:400]
+    assert toolkit_components(hand), "the question's options are on the hand"
+    move = "aoe:1" if what == "aoe" else "decide:1"
+    before = match.version
+    result = await walk_move(member.user, hand, env.bot, match, seat, move)
+    assert result.clicks == 1, "one menu, one pick"
+    rows = [row for row in await env.bot.store.actions(match.id) if row[0] == before + 1]
+    assert rows and rows[0][1:3] == (seat, move), rows

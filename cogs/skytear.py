@@ -74,7 +74,8 @@ VERBS = (
 class AutopassButton(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"skyauto:(?P<match>\d+)"):
     """Issue 33: on the hand while a response is asked, `/match autopass` in one click: from now
     on the bot passes for the player in every response window where they hold no instant they
-    could play (G34); the window asked now passes at once when that is so."""
+    could play (G34), and answers the questions given back to the players (flow.ASKS, the AoE
+    placement) with their usual pick; what is asked now is answered at once when that is so."""
 
     defers = "update"
 
@@ -105,10 +106,15 @@ class SkytearCog(GameCog, group_name="skytear",
     ITEMS = (AutopassButton,)
 
     def hand_extras(self, match, actions, lang: str) -> list:
-        """While a response is asked (a pass is among the moves): autopass, one click away."""
-        if not any(a.steps()[0].value == "pass" for a in actions):
-            return []
-        return [AutopassButton(match.id, render(Msg("Pass for me whenever I cannot respond"), lang))]
+        """While a response is asked (a pass is among the moves): autopass, one click away; while
+        a question given back to the players is asked, the same setting answers such questions
+        with the usual pick (the default taken out of time). Once it is on, a question is
+        answered before the hand is shown again."""
+        if any(a.steps()[0].value == "pass" for a in actions):
+            return [AutopassButton(match.id, render(Msg("Pass for me whenever I cannot respond"), lang))]
+        if any(a.id.startswith(("decide:", "aoe:")) for a in actions):
+            return [AutopassButton(match.id, render(Msg("Answer such questions for me (the usual pick)"), lang))]
+        return []
 
 
 async def setup(bot):

@@ -317,7 +317,7 @@ class Game:
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
              "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "taken_already",
-             "takes_unlisted")
+             "takes_unlisted", "default_answer")
 
     name: str = ""
     title: str = ""
@@ -425,6 +425,12 @@ class Game:
         computer). A window passes by default."""
         moment = self.moment(state)
         return moment.pass_action if moment.kind == WINDOW and seat in moment.seats else None
+
+    def default_answer(self, state: State, seat: Seat) -> str | None:
+        """A question the seat may leave to the game (a choice the rules give the player, with
+        the game's usual pick): that pick, made for a seat that chose "pass for me"
+        (`/match autopass`). None: nothing the bot answers for it now."""
+        return None
 
     def first_player(self, state: State) -> Seat | None:
         """The seat that moved first (a rematch seats the others first), if the game says."""

@@ -173,16 +173,18 @@ class Play:
 
     @staticmethod
     def _auto_passes(match: MatchRow, rules) -> list[tuple[int, str]]:
-        """(seat, pass) for the people in an open window who chose "pass for me" and whom the
-        game lets pass now (`quiet_pass`). The setting is private: the pass looks like any other."""
+        """(seat, move) for the people who chose "pass for me": in an open window, the pass the
+        game lets them make now (`quiet_pass`); asked a question the game may answer with its usual
+        pick (`default_answer`), that pick. The setting is private: the move looks like any other."""
         wanted = match.meta.get("auto_pass", [])
         if not wanted:
             return []
         moment = rules.moment(match.snapshot)
-        if moment.kind != WINDOW or moment.pass_action is None:
-            return []
-        return [(s, moment.pass_action) for s in sorted(moment.seats)
-                if s in wanted and rules.quiet_pass(match.snapshot, s)]
+        if moment.kind == WINDOW and moment.pass_action is not None:
+            return [(s, moment.pass_action) for s in sorted(moment.seats)
+                    if s in wanted and rules.quiet_pass(match.snapshot, s)]
+        answers = ((s, rules.default_answer(match.snapshot, s)) for s in sorted(moment.seats) if s in wanted)
+        return [(s, a) for s, a in answers if a is not None]
 
     async def set_auto_pass(self, match_id: int, user_id: int, on: bool) -> MatchRow:
         """A player's own setting for one match: pass every response window in which they have no

@@ -32,6 +32,7 @@ RULES = declare(
     windows=True,
     quiet_pass=legal.quiet_pass,            # G34: "pass unless I can respond"
     timeout_action=flow.timeout_action,     # a window passes, a mulligan keeps the hand, a question its default
+    default_answer=flow.default_answer,     # autopass answers a question given back with the automatic pick
     taken_already=actions.taken_already,    # an older log, written before a question was asked
     legal_actions=legal.legal_actions,
     play=actions.play,

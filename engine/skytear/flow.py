@@ -135,6 +135,15 @@ def timeout_action(state: dict, seat: int) -> str | None:
     return None
 
 
+def default_answer(state: dict, seat: int) -> str | None:
+    """For a seat that chose "pass for me": a question given back to the players (flow.ASKS, the
+    AoE placement) takes its automatic pick, as out of time; a window is the platform's pass."""
+    pend = None if state.get("result") else state.get("pending")
+    if pend and pend["seat"] == seat and pend["kind"] in ("aoe", "ask"):
+        return timeout_action(state, seat)
+    return None
+
+
 def in_window(state: dict, seat: int) -> bool:
     """Whether `seat` holds priority in a response window now (it is asked: play or pass)."""
     return (not state.get("result") and not state.get("pending") and bool(state.get("window"))

@@ -11,7 +11,7 @@ import pytest
 
 from engine.skytear import RULES, data
 from tests.discord.harness import FixedSeed
-from tests.discord.helpers import (current_match, moves_by_service, newest_hand, people_and_seats, select_of,
+from tests.discord.helpers import (children, current_match, moves_by_service, newest_hand, people_and_seats, select_of,
                                    toolkit_components,
                                    text_of, thread_of, walk_move)
 
@@ -145,3 +145,35 @@ async def test_a_rarer_choice_is_asked_on_the_hand_and_answered_there(play, what
     assert result.clicks == 1, "one menu, one pick"
     rows = [row for row in await env.bot.store.actions(match.id) if row[0] == before + 1]
     assert rows and rows[0][1:3] == (seat, move), rows
+
+
+async def test_autopass_answers_a_question_with_the_usual_pick(play):
+    """The issue's default "for autopass": the button on the hand while a question is asked turns
+    `/match autopass` on; the question asked now is answered with option 0 (the automatic pick), and
+    so are the next ones, without the player."""
+    env, guild, channel, alice, bob, carol = play
+    thread, match, members, humans = await start(env, channel, alice, bob, carol, team=False)
+    match = await moves_by_service(env, lambda m: asked(m, "place", humans), unseen=True)
+    mine = match.snapshot["pending"]["seat"]
+    member = members[match.user_at(mine).user_id]
+    hand = newest_hand(member)
+    button = next(c for c in children(hand) if (getattr(c, "custom_id", "") or "").startswith("skyauto:"))
+    assert button.label == "Answer such questions for me (the usual pick)"
+    before = match.version
+    await member.user.click(hand, custom_id=button.custom_id)
+    rows = [row for row in await env.bot.store.actions(match.id) if row[0] == before + 1]
+    assert rows and rows[0][1:3] == (mine, "decide:0"), rows
+    assert env.bot.service.auto_passing(await current_match(env), mine)
+
+    asked_me = []
+
+    def chooser(m, seat):
+        if seat == mine and m.snapshot.get("pending", {}) and m.snapshot["pending"]["kind"] in ("ask", "aoe"):
+            asked_me.append(m.version)
+        return RULES.ai_choose(m.snapshot, seat, m.seed + m.version)
+
+    await moves_by_service(env, lambda m: m.status != "active" or m.version >= before + 200, chooser, unseen=True)
+    answered = [row for row in await env.bot.store.actions(match.id)
+                if row[0] > before + 1 and row[1] == mine and row[2].startswith("decide:")]
+    assert answered and all(row[2] == "decide:0" for row in answered), answered
+    assert asked_me == [], "the questions were answered for the player"

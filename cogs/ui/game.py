@@ -33,6 +33,9 @@ class GameUI:
     follow: Callable[..., Any] | None = None
     # the game's own components on the hand, after the moves: (match, actions, lang) -> items
     extras: Callable[..., list] | None = None
+    # the game's own menus that take whole rows at the top of the hand, before the step menus
+    # (Clash of Rage's whole group moves, one choice a move): (match, actions, mark, lang) -> items
+    leading: Callable[..., list] | None = None
 
 
 _uis: dict[str, GameUI] = {}

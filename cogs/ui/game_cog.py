@@ -64,6 +64,7 @@ class GameCog(commands.GroupCog):
     BATCHES: tuple = ()  # game_uis.Batch: several moves of one kind in one form
     follow = None        # async (client, match, seat, actions, made) -> Action | None (see GameUI.follow)
     hand_extras = None   # (match, actions, lang) -> list of components (see GameUI.extras)
+    hand_leading = None  # (match, actions, mark, lang) -> full-row menus first on the hand (GameUI.leading)
 
     def __init__(self, bot):
         self.bot = bot
@@ -99,7 +100,7 @@ class GameCog(commands.GroupCog):
         game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), items=tuple(self.ITEMS),
                                                      forms=dict(self.FORMS), batches=tuple(self.BATCHES),
                                                      follow=self.follow,
-                                                     extras=self.hand_extras))
+                                                     extras=self.hand_extras, leading=self.hand_leading))
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.ITEMS)

@@ -181,11 +181,14 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
       steps than rows, one menu of first steps. Nothing is ever left out: menus page.
     - in the rows left over: the buttons that open several moves in one form (the game's
       batches), a whole move in one form (the first steps the game names in its forms), then the
-      game's own components (`GameUI.extras`)."""
+      game's own components (`GameUI.extras`).
+    A game's leading menus (`GameUI.leading`: one row each) come first and leave fewer rows."""
     root = paths.build(actions)
     mark = fingerprint(actions, simultaneous)
     top = root.options()
     ui = ui_for(getattr(match, "game", ""))
+    leading: list[discord.ui.Item] = list(ui.leading(match, actions, mark, lang)) if ui.leading is not None else []
+    max_rows = MAX_ROWS - len(leading)
     button_specs: list[tuple[list[int], str]] = []
     menus: list[int] = []
     for i, node in enumerate(top):
@@ -197,22 +200,22 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
         else:
             menus.append(i)
     button_rows = -(-len(button_specs) // ROW_BUTTONS)
-    items: list[discord.ui.Item] = []
-    if button_rows + len(menus) <= MAX_ROWS:
+    items: list[discord.ui.Item] = leading
+    if button_rows + len(menus) <= max_rows:
         for i in menus:
             items.append(StepSelect.at(match.id, match.version, top[i], [i], mark=mark, lang=lang))
         for prefix, label in button_specs:
             items.append(StepButton(match.id, match.version, prefix, label, mark=mark))
-        rows_left = MAX_ROWS - button_rows - len(menus)
+        rows_left = max_rows - button_rows - len(menus)
         free = button_rows * ROW_BUTTONS - len(button_specs)
     else:
         # too many for one message: one menu of everything, a button row of one-step moves if it fits
-        singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
+        singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (max_rows - 1)]
         items.append(StepSelect.at(match.id, match.version, root, [], placeholder=Msg("Choose your move"), mark=mark,
                                    lang=lang))
         items.extend(StepButton(match.id, match.version, p, label, mark=mark) for p, label in singles)
         button_rows = -(-len(singles) // ROW_BUTTONS)
-        rows_left = MAX_ROWS - 1 - button_rows
+        rows_left = max_rows - 1 - button_rows
         free = button_rows * ROW_BUTTONS - len(singles)
     extra: list[discord.ui.Item] = batch_buttons(match, actions, mark, lang)
     extra += [b for i, node in enumerate(top) if (b := form_button(match, [node], [i], mark, lang)) is not None]

@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.base import Action, Choice, fit_choice
 from engine.text import Msg, plural
 
-from . import battle, data, flow, tactics
+from . import battle, data, flow, rounds, tactics
 
 ROMAN = tactics.ROMAN
 
@@ -198,3 +198,37 @@ def _recruit(action_id: str, hero: str, where: str) -> Action:
     return Action(action_id, fit_choice(Msg("Recruit {hero} on {hex}", hero=hero_name, hex=where)), "recruit",
                   (RECRUIT, Choice(hero, hero_name, Msg("{cost} gold, movement {move}", cost=h["cost"], move=h["movement"])),
                    Choice(where, Msg("On {hex}", hex=where))))
+
+
+# ---------------------------------------------------------------- whole group moves, best first
+
+DESTINATION_WORTH = {"city": 4, "forge": 3, "stone": 2, "plain": 1, "stronghold": 0}
+
+
+def ranked_moves(state: dict, seat: int, move_ids: list[str]) -> list[str]:
+    """The group moves among `move_ids` ("move:<from>:<to>:<group>"), the most useful first, for
+    a menu that plays a whole move in one choice (cogs/clash_of_rage.py): a whole group (every
+    model of that type there that may go) before part of one, then a destination held by an
+    enemy (a battle to win a place) before a free one, then an elf city, a forge, a stone, a
+    plain, the own stronghold last; otherwise in the engine's order. Reads only what the seat
+    sees (public pieces and its own)."""
+    bare = rounds.bare_board(state)
+    moves = [m for m in move_ids if m.startswith("move:")]
+    largest: dict[tuple[str, str], int] = {}
+    parsed = {}
+    for m in moves:
+        _, where, to, group = m.split(":")
+        kind, _, count = group.partition("*")
+        n = int(count or 1)
+        parsed[m] = (where, to, kind, n)
+        largest[(where, kind)] = max(largest.get((where, kind), 0), n)
+    held = {h for h, tokens in state["elves"].items() if tokens}
+    held |= {h for h, by_seat in state["units"].items()
+             if any(int(s) != seat and sum(t.values()) for s, t in by_seat.items())}
+
+    def key(item):
+        index, m = item
+        where, to, kind, n = parsed[m]
+        terrain = bare.hexes[to].terrain if to in bare.hexes else "stronghold"
+        return (n < largest[(where, kind)], to not in held, -DESTINATION_WORTH.get(terrain, 1), index)
+    return [m for _i, m in sorted(enumerate(moves), key=key)]

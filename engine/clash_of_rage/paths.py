@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.base import Action, Choice, fit_choice
 from engine.text import Msg, plural
 
-from . import battle, data, flow, rounds, tactics
+from . import assembly, battle, data, flow, rounds, tactics
 
 ROMAN = tactics.ROMAN
 
@@ -32,6 +32,9 @@ UNEQUIP = Choice("unequip", Msg("Reorganize: set an item aside"))
 RECRUIT = Choice("recruit", Msg("Recruit a hero"), Msg("For gold, once per Equip action"))
 EQUIPPED = Choice("equipped", Msg("Finish equipping"), Msg("Ends your Equip action"))
 
+TILE = Choice("tile", Msg("Lay a region tile"), Msg("Setup: the players assemble the board, one tile each"))
+TERRAIN_NAMES = {"city": Msg("elf city"), "forge": Msg("forge"), "stone": Msg("stone"), "mountain": Msg("mountain")}
+
 SIMPLE = {"done": DONE, "pass": PASS, "moved": MOVED, "roll": ROLL, "equipped": EQUIPPED, "forge": FORGE}
 
 
@@ -49,6 +52,8 @@ def action(state: dict, seat: int, action_id: str) -> Action:
         return _simple(verb)
     if verb == "tactic":
         return _tactic(rest)
+    if verb == "tile":
+        return _tile(action_id)
     if verb == "stronghold":
         return _one(action_id, STRONGHOLD, rest, Msg("Stronghold at {cell}", cell=rest))
     if verb == "place":
@@ -97,6 +102,32 @@ def _tactic(card_id: str) -> Action:
     label = tactics.label(card_id)
     return Action(f"tactic:{card_id}", label, "tactic",
                   (TACTIC, Choice(card_id, label, Msg("Turn order {n}", n=tactics.card(card_id)["turn_order"]))))
+
+
+@lru_cache(maxsize=None)
+def _tile(action_id: str) -> Action:
+    """Lay a region tile: which tile, which side, where, turned how (assembly.py)."""
+    side, spot, turn = assembly.parse(action_id)
+    number = side[:-1]
+    features = _features(side, 0)
+    where = assembly.spot_text(spot)
+    turned = Msg("Turned {degrees}°", degrees=60 * turn) if turn else Msg("Not turned")
+    label = fit_choice(Msg("Tile {side} {where}, {turned}", side=side, where=where, turned=turned))
+    return Action(action_id, label, "tile",
+                  (TILE, Choice(number, Msg("Region tile {n}", n=number)),
+                   Choice(side[-1], Msg("Side {side}", side=side), fit_choice(features)),
+                   Choice(spot, where), Choice(str(turn), turned, fit_choice(_features(side, turn)))))
+
+
+def _features(side: str, turn: int) -> Msg:
+    """Where a tile side's city, forge, stone and mountain lie, turned `turn` steps."""
+    tier = data.tile_side(side)["stone_tier"]
+    parts = []
+    for terrain, where in sorted(assembly.landing(side, turn).items(), key=lambda kv: list(TERRAIN_NAMES).index(kv[0])):
+        what = Msg("{stone} {tier}", stone=TERRAIN_NAMES[terrain], tier=ROMAN.get(str(tier), tier)) \
+            if terrain == "stone" else TERRAIN_NAMES[terrain]
+        parts.append(Msg("{what} {where}", what=what, where=where))
+    return Msg("{features}", features=parts)
 
 
 @lru_cache(maxsize=None)

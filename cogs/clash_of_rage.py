@@ -22,7 +22,7 @@ from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
 from cogs.ui.moves import MatchItem, SelectRow, play, tree_for
 from cogs.ui.picker import StepBack
-from engine.clash_of_rage.paths import ranked_moves
+from engine.clash_of_rage.paths import ranked_moves, whole_menu_text, whole_more_text
 from i18n import Msg, render
 from matches import STALE_MESSAGE, UserError
 
@@ -103,13 +103,9 @@ class WholeMoveSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Se
         options = [discord.SelectOption(label=(render(a.label, lang) or a.id)[:100], value=a.id[:100]) for a in shown]
         if pages > 1:
             options.append(discord.SelectOption(
-                label=render(Msg("More group moves ▶ (page {page} of {pages})", page=(page + 1) % pages + 1,
-                                 pages=pages), lang)[:100], value=f"p{(page + 1) % pages}"))
-        if pages > 1:
-            placeholder = Msg("Move a group in one choice ({page}/{pages})", page=page + 1, pages=pages)
-        else:
-            placeholder = Msg("Move a group in one choice")
-        return cls(match.id, match.version, page, mark, options, render(placeholder, lang))
+                label=render(whole_more_text((page + 1) % pages + 1, pages), lang)[:100],
+                value=f"p{(page + 1) % pages}"))
+        return cls(match.id, match.version, page, mark, options, render(whole_menu_text(page + 1, pages), lang))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):

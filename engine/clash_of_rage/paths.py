@@ -233,6 +233,19 @@ def _recruit(action_id: str, hero: str, where: str) -> Action:
 
 # ---------------------------------------------------------------- whole group moves, best first
 
+def whole_menu_text(page: int, pages: int) -> Msg:
+    """The placeholder of the menu of whole group moves on the hand (cogs/clash_of_rage.py);
+    `page` counts from 1."""
+    if pages > 1:
+        return Msg("Move a group in one choice ({page}/{pages})", page=page, pages=pages)
+    return Msg("Move a group in one choice")
+
+
+def whole_more_text(page: int, pages: int) -> Msg:
+    """The menu's last option when the moves fill several pages: on to `page` (from 1)."""
+    return Msg("More group moves ▶ (page {page} of {pages})", page=page, pages=pages)
+
+
 DESTINATION_WORTH = {"city": 4, "forge": 3, "stone": 2, "plain": 1, "stronghold": 0}
 
 

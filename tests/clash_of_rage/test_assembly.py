@@ -163,3 +163,13 @@ def test_views_show_where_the_next_tile_may_go_and_rules_name_the_house_values()
     from i18n import render
     text = "\n".join(render(t, "en") for t in clash_help.DESIGN_TEXT)
     assert "board: assembled" in text and "seat order" in text
+
+
+def test_the_conformance_checks_hold_through_the_assembly():
+    """The conformance suite's checks (replay, purity, illegal moves, hidden items, the dynamic
+    secrecy check by redealing, the moment) on games with the assembled board, past the
+    assembly into round 1."""
+    from tests.contract.harness import play
+    for seed, players in ((1, 2), (2, 3), (3, 4)):
+        problems = play(RULES, seed, players, ASSEMBLED, cap=150).findings.problems
+        assert not {k: v for k, v in problems.items() if k != "ends"}, (seed, players, problems)   # cut short

@@ -34,6 +34,11 @@ def verb(name: str, description: str, path: tuple[str, ...], *params: Param) -> 
 
 
 VERBS = (
+    # setup with the board assembled by the players (option board:assembled): one tile each
+    verb("tile", "Setup: lay your region tile (the board assembled by the players)", ("tile",),
+         Param("tile", "The region tiles not yet laid"), Param("side", "Its side (A or B)"),
+         Param("place", "Where it goes: the centre, or beside a laid tile's hex"),
+         Param("turn", "How it is turned")),
     # phase 2: the secret tactic choice, the strongholds (round 1), the reinforcements
     verb("tactic", "Choose your tactic card in secret (revealed when everyone has chosen)", ("tactic",),
          Param("card", "The tactic cards in your hand")),

@@ -1,6 +1,7 @@
 """Issue 34, Clash of Rage: the board assembled by the players from the region tiles (the seed's free
 layout, option `board: assembled`), through the real bot in simcord. The challenge takes the
-option; each player lays one tile by the step menus on the private hand (tile, side, place, turn);
+option; the first player lays a tile by the step menus on the private hand (tile, side, place, turn), the
+second by the typed command (a tile already laid refused, nothing changed);
 the thread's board shows the partly assembled board after each tile; then the game is played on
 that board to its end."""
 from __future__ import annotations
@@ -46,8 +47,17 @@ async def test_a_board_assembled_tile_by_tile_then_played(world):
         (seat,) = env.bot.service.rules(match).active_players(match.snapshot)
         assert seat == n, "the tiles are laid in seat order (house rule A1)"
         who = people[seat]
-        result = await walk_move(who.user, last_dm(who), env.bot, match, seat, action_id)
-        assert text_of(result.response).startswith("Move played."), text_of(result.response)
+        if n == 0:      # by the step menus on the hand: tile, side, turn (the only place is taken)
+            result = await walk_move(who.user, last_dm(who), env.bot, match, seat, action_id)
+            assert result.clicks == 3, result.clicks
+            assert text_of(result.response).startswith("Move played."), text_of(result.response)
+        else:           # by the typed command, one option a step
+            _verb, side, place, turn = action_id.split(":")
+            refused = await who.slash(thread, "clash tile", tile="4", side="A", place=place, turn=turn)
+            said_ = text_of(refused.followups[-1] if refused.followups else refused.response)
+            assert said_.startswith("That is not one of your moves now"), said_
+            assert (await current_match(env)).version == match.version, "tile 4 is laid already: nothing changed"
+            result = await who.slash(thread, "clash tile", tile=side[:-1], side=side[-1], place=place, turn=turn)
         log = await env.bot.store.actions(match.id)
         assert log[match.version][1:3] == (seat, action_id)
         board = newest_board(thread)

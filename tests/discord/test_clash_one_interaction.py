@@ -128,3 +128,20 @@ def test_whole_moves_rank_a_whole_group_before_part_of_it():
     whole = [(m.split(":")[3].partition("*")[2] or "1") == str(largest[(m.split(":")[1], m.split(":")[3].partition("*")[0])])
              for m in ranked]
     assert whole == sorted(whole, reverse=True), "every whole group comes before any part of one"
+
+
+def test_more_whole_moves_than_a_menu_holds_page_on():
+    """Discord holds 25 options: 24 whole moves a page, the last option leads to the next page
+    (and from the last page back to the first); no move is left out."""
+    from types import SimpleNamespace
+
+    from engine.text import Msg
+    match = SimpleNamespace(id=7, version=3)
+    moves = [SimpleNamespace(id=f"move:1C:1N:unit*{n}", label=Msg("{n} × unit", n=n)) for n in range(1, 31)]
+    pages = [WholeMoveSelect.at(match, moves, page, "abcdef", "en") for page in (0, 1)]
+    shown = [[o.value for o in p.item.options] for p in pages]
+    assert len(shown[0]) == 25 and shown[0][-1] == "p1" and shown[1][-1] == "p0"
+    assert shown[0][:-1] + shown[1][:-1] == [m.id for m in moves]
+    assert pages[0].item.custom_id == "clash:whole:7:3:0:abcdef" and "(1/2)" in pages[0].item.placeholder
+    single = WholeMoveSelect.at(match, moves[:5], 0, "abcdef", "en")
+    assert [o.value for o in single.item.options] == [m.id for m in moves[:5]]

@@ -9,22 +9,15 @@ that follow, in order. The battle steps (roll, reroll, allocate, retreat) and th
 pick are buttons on the hand; finishing a reinforcement is never asked (it is made for you when
 nothing is left to place).
 
-A group move is one interaction: a menu of whole moves heads the hand (`WholeMoveSelect`: each
-option is a complete move, from, units and to, the most useful first as the engine ranks them,
-`paths.ranked_moves`); choosing an option plays it. More moves than a menu holds page on (the
-last option). The step menus and the form stay for every move."""
+A group move is one interaction: a menu of whole moves heads the hand (WHOLES, the toolkit's
+WholeMoveSelect: each option is a complete move, from, units and to, in the engine's order, the
+most useful first); choosing an option plays it. More moves than a menu holds page on (the last
+option). The step menus and the form stay for every move."""
 from __future__ import annotations
 
-import discord
-
-from cogs.common import lang_for
 from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
-from cogs.ui.moves import MatchItem, SelectRow, play, tree_for
-from cogs.ui.picker import StepBack
-from engine.clash_of_rage.paths import ranked_moves, whole_menu_text, whole_more_text
-from i18n import Msg, render
-from matches import STALE_MESSAGE, UserError
+from i18n import Msg
 
 GAME = "clash_of_rage"
 
@@ -76,77 +69,13 @@ VERBS = (
 )
 
 
-WHOLE_PAGE = 24     # whole moves a menu shows (Discord holds 25 options; the last one pages on)
-
-
-def whole_moves(match, seat: int, actions) -> list:
-    """The seat's group moves (first step "move"), the most useful first."""
-    moves = {a.id: a for a in actions if a.steps()[0].value == "move"}
-    return [moves[i] for i in ranked_moves(match.snapshot, seat, list(moves))] if moves else []
-
-
-class WholeMoveSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
-                      template=r"clash:whole:(?P<match>\d+):(?P<version>\d+):(?P<page>\d+):(?P<mark>[0-9a-f]{6}s?)"):
-    """A menu of whole group moves: one choice plays one move (from, units, to), checked against
-    the chooser's legal moves of the version the menu was made at."""
-
-    defers = "update"
-
-    def __init__(self, match_id: int, version: int, page: int, mark: str,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 select: discord.ui.Select | None = None):
-        self.match_id, self.version, self.page, self.mark = match_id, version, page, mark
-        super().__init__(select or discord.ui.Select(
-            custom_id=f"clash:whole:{match_id}:{version}:{page}:{mark}", placeholder=placeholder[:150],
-            options=options or [discord.SelectOption(label="-", value="-")]))
-
-    @classmethod
-    def at(cls, match, moves: list, page: int, mark: str, lang: str) -> "WholeMoveSelect":
-        pages = max(1, -(-len(moves) // WHOLE_PAGE))
-        page = min(page, pages - 1)
-        shown = moves[page * WHOLE_PAGE:(page + 1) * WHOLE_PAGE]
-        options = [discord.SelectOption(label=(render(a.label, lang) or a.id)[:100], value=a.id[:100]) for a in shown]
-        if pages > 1:
-            options.append(discord.SelectOption(
-                label=render(whole_more_text((page + 1) % pages + 1, pages), lang)[:100],
-                value=f"p{(page + 1) % pages}"))
-        return cls(match.id, match.version, page, mark, options, render(whole_menu_text(page + 1, pages), lang))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["match"]), int(match["version"]), int(match["page"]), match["mark"], select=item)
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        match, seat, root = await tree_for(interaction, self.match_id, self.version, self.mark)
-        value = self.item.values[0] if self.item.values else ""
-        moves = whole_moves(match, seat, root.actions())
-        if value.startswith("p") and value[1:].isdigit():
-            lang = await lang_for(interaction)
-            view = discord.ui.View(timeout=None)
-            view.add_item(WholeMoveSelect.at(match, moves, int(value[1:]), self.mark, lang))
-            view.add_item(StepBack(match.id, label=render(Msg("◀ All moves"), lang)))
-            return await interaction.edit_original_response(view=view)
-        action = next((a for a in moves if a.id == value), None)
-        if action is None:
-            raise UserError(STALE_MESSAGE)
-        await play(interaction, match.id, match.version, action)
-
-
 class ClashOfRageCog(GameCog, group_name="clash",
                      group_description="Clash of Rage (2-4 players): tribes, elf cities, battles, legendary items"):
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"tactic", "retreat", "reroll", "allocate"})
     FORMS = {"move": (Msg("Where the group stands"), Msg("The units (type × count) or the hero"), Msg("Where it goes"))}
-    ITEMS = (WholeMoveSelect,)
-
-    def hand_leading(self, match, actions, mark: str, lang: str) -> list:
-        """The menu of whole group moves, when the seat may move a group."""
-        asked = self.rules.active_players(match.snapshot) if match.snapshot else set()
-        if len(asked) != 1:      # group moves are one seat's turn, never a simultaneous step
-            return []
-        moves = whole_moves(match, next(iter(asked)), actions)
-        return [WholeMoveSelect.at(match, moves, 0, mark, lang)] if moves else []
+    WHOLES = frozenset({"move"})   # a group move in one choice, from a menu heading the hand
 
 
 async def setup(bot):

@@ -33,9 +33,9 @@ class GameUI:
     follow: Callable[..., Any] | None = None
     # the game's own components on the hand, after the moves: (match, actions, lang) -> items
     extras: Callable[..., list] | None = None
-    # the game's own menus that take whole rows at the top of the hand, before the step menus
-    # (Clash of Rage's whole group moves, one choice a move): (match, actions, mark, lang) -> items
-    leading: Callable[..., list] | None = None
+    # first path steps whose whole moves are also one menu heading the hand, one choice a move,
+    # in the engine's order (cogs/ui/form.py, WholeMoveSelect: Clash of Rage's group moves)
+    wholes: frozenset[str] = frozenset()
 
 
 _uis: dict[str, GameUI] = {}

@@ -43,7 +43,14 @@ def name(english: str) -> Msg:
 
 
 def legal_actions(state: dict, seat: int) -> list[Action]:
-    return [action(state, seat, i) for i in flow.legal_ids(state, seat)]
+    """The seat's moves; its group moves listed the most useful first (`ranked_moves`), in the
+    places the group moves take in the list (a menu of whole moves shows them in this order)."""
+    ids = flow.legal_ids(state, seat)
+    moves = [i for i in ids if i.startswith("move:")]
+    if len(moves) > 1:
+        ranked = iter(ranked_moves(state, seat, moves))
+        ids = [next(ranked) if i.startswith("move:") else i for i in ids]
+    return [action(state, seat, i) for i in ids]
 
 
 def action(state: dict, seat: int, action_id: str) -> Action:
@@ -233,29 +240,16 @@ def _recruit(action_id: str, hero: str, where: str) -> Action:
 
 # ---------------------------------------------------------------- whole group moves, best first
 
-def whole_menu_text(page: int, pages: int) -> Msg:
-    """The placeholder of the menu of whole group moves on the hand (cogs/clash_of_rage.py);
-    `page` counts from 1."""
-    if pages > 1:
-        return Msg("Move a group in one choice ({page}/{pages})", page=page, pages=pages)
-    return Msg("Move a group in one choice")
-
-
-def whole_more_text(page: int, pages: int) -> Msg:
-    """The menu's last option when the moves fill several pages: on to `page` (from 1)."""
-    return Msg("More group moves ▶ (page {page} of {pages})", page=page, pages=pages)
-
-
 DESTINATION_WORTH = {"city": 4, "forge": 3, "stone": 2, "plain": 1, "stronghold": 0}
 
 
 def ranked_moves(state: dict, seat: int, move_ids: list[str]) -> list[str]:
     """The group moves among `move_ids` ("move:<from>:<to>:<group>"), the most useful first, for
-    a menu that plays a whole move in one choice (cogs/clash_of_rage.py): a whole group (every
+    a menu that plays a whole move in one choice (cogs/ui/form.py, WholeMoveSelect): a whole group (every
     model of that type there that may go) before part of one, then a destination held by an
     enemy (a battle to win a place) before a free one, then an elf city, a forge, a stone, a
     plain, the own stronghold last; otherwise in the engine's order. Reads only what the seat
-    sees (public pieces and its own)."""
+    sees (public pieces and its own). `legal_actions` lists the group moves in this order."""
     bare = rounds.bare_board(state)
     moves = [m for m in move_ids if m.startswith("move:")]
     largest: dict[tuple[str, str], int] = {}

@@ -8,8 +8,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.clash_of_rage import WHOLE_PAGE, WholeMoveSelect, whole_moves
-from cogs.ui.picker import fingerprint
+from cogs.ui.picker import WHOLE_PAGE, WholeMoveSelect, fingerprint
 from tests.discord.harness import FixedSeed
 from tests.discord.helpers import children, current_match, last_dm, moves_by_service, said, text_of, version_shown
 
@@ -29,7 +28,7 @@ async def start(env, channel, alice, bob, seed: int = 1):
 
 def whole_menu(hand) -> discord.SelectMenu | None:
     return next((c for c in children(hand) if isinstance(c, discord.SelectMenu)
-                 and (c.custom_id or "").startswith("clash:whole:")), None)
+                 and (c.custom_id or "").startswith("ui:whole:")), None)
 
 
 async def alice_may_move_a_group(env, alice):
@@ -89,7 +88,8 @@ async def test_a_group_move_is_one_interaction_and_a_stale_or_illegal_choice_cha
         return
     actions = await env.bot.presenter.named_actions(now, seat)
     mark = fingerprint(actions)
-    select = WholeMoveSelect(now.id, now.version, 0, mark, [
+    index = int(old.custom_id.split(":")[4])
+    select = WholeMoveSelect(now.id, now.version, index, 0, mark, [
         discord.SelectOption(label="forged", value="move:1C:9N:nobody*9")], "forged")
     view = discord.ui.View(timeout=None)
     view.add_item(select)
@@ -102,12 +102,12 @@ async def test_a_group_move_is_one_interaction_and_a_stale_or_illegal_choice_cha
 
 
 def test_whole_moves_rank_a_whole_group_before_part_of_it():
-    """The menu's order: a whole group (every model of that type that may go) before part of it."""
+    """The engine lists the group moves (and so the menu shows them) the most useful first: a
+    whole group (every model of that type that may go) before part of it."""
     from engine.clash_of_rage import RULES
     state = RULES.setup(2, {}, 3)
     for _ in range(400):
-        seats = RULES.active_players(state)
-        seat = min(seats)
+        seat = min(RULES.active_players(state))
         legal = RULES.legal_actions(state, seat)
         moves = [a for a in legal if a.id.startswith("move:")]
         if len({a.id.rsplit("*", 1)[-1] for a in moves if "*" in a.id}) > 1:
@@ -115,17 +115,14 @@ def test_whole_moves_rank_a_whole_group_before_part_of_it():
         state = RULES.apply(state, seat, RULES.ai_choose(state, seat, 7))[0]
     else:
         pytest.fail("no group of several units to move")
-
-    class Match:
-        snapshot = state
-    ranked = [a.id for a in whole_moves(Match, seat, legal)]
-    assert sorted(ranked) == sorted(a.id for a in moves)
+    ranked = [a.id for a in WholeMoveSelect.moves(legal, "move")]
+    assert ranked == [a.id for a in moves]
     largest = {}
     for m in ranked:
         _, where, _to, group = m.split(":")
         kind, _, n = group.partition("*")
         largest[(where, kind)] = max(largest.get((where, kind), 0), int(n or 1))
-    whole = [(m.split(":")[3].partition("*")[2] or "1") == str(largest[(m.split(":")[1], m.split(":")[3].partition("*")[0])])
+    whole = [int(m.split(":")[3].partition("*")[2] or 1) == largest[(m.split(":")[1], m.split(":")[3].partition("*")[0])]
              for m in ranked]
     assert whole == sorted(whole, reverse=True), "every whole group comes before any part of one"
 
@@ -136,12 +133,15 @@ def test_more_whole_moves_than_a_menu_holds_page_on():
     from types import SimpleNamespace
 
     from engine.text import Msg
+    from engine.base import Action, Choice
     match = SimpleNamespace(id=7, version=3)
-    moves = [SimpleNamespace(id=f"move:1C:1N:unit*{n}", label=Msg("{n} × unit", n=n)) for n in range(1, 31)]
-    pages = [WholeMoveSelect.at(match, moves, page, "abcdef", "en") for page in (0, 1)]
+    head = Choice("move", Msg("Move"))
+    moves = [Action(f"move:1C:1N:unit*{n}", Msg("{n} × unit", n=n), "move", (head, Choice(str(n), Msg("{n} × unit", n=n))))
+             for n in range(1, 31)]
+    pages = [WholeMoveSelect.at(match, moves, 2, "move", page, "abcdef", "en") for page in (0, 1)]
     shown = [[o.value for o in p.item.options] for p in pages]
     assert len(shown[0]) == 25 and shown[0][-1] == "p1" and shown[1][-1] == "p0"
     assert shown[0][:-1] + shown[1][:-1] == [m.id for m in moves]
-    assert pages[0].item.custom_id == "clash:whole:7:3:0:abcdef" and "(1/2)" in pages[0].item.placeholder
-    single = WholeMoveSelect.at(match, moves[:5], 0, "abcdef", "en")
+    assert pages[0].item.custom_id == "ui:whole:7:3:2:0:abcdef" and "(1/2)" in pages[0].item.placeholder
+    single = WholeMoveSelect.at(match, moves[:5], 2, "move", 0, "abcdef", "en")
     assert [o.value for o in single.item.options] == [m.id for m in moves[:5]]

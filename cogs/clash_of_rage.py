@@ -9,7 +9,7 @@ that follow, in order. The battle steps (roll, reroll, allocate, retreat) and th
 pick are buttons on the hand; finishing a reinforcement is never asked (it is made for you when
 nothing is left to place).
 
-A group move is one interaction: a menu of whole moves heads the hand (WHOLES, the toolkit's
+A group move is one interaction: a menu of whole moves on the hand (WHOLES, the toolkit's
 WholeMoveSelect: each option is a complete move, from, units and to, in the engine's order, the
 most useful first); choosing an option plays it. More moves than a menu holds page on (the last
 option). The step menus and the form stay for every move."""
@@ -75,7 +75,7 @@ class ClashOfRageCog(GameCog, group_name="clash",
     VERBS = VERBS
     BUTTONS = frozenset({"tactic", "retreat", "reroll", "allocate"})
     FORMS = {"move": (Msg("Where the group stands"), Msg("The units (type × count) or the hero"), Msg("Where it goes"))}
-    WHOLES = frozenset({"move"})   # a group move in one choice, from a menu heading the hand
+    WHOLES = frozenset({"move"})   # a group move in one choice, from a menu on the hand
 
 
 async def setup(bot):

@@ -62,7 +62,7 @@ class GameCog(commands.GroupCog):
     BUTTONS: frozenset[str] = frozenset()
     ITEMS: tuple = ()
     FORMS: dict = {}
-    WHOLES: frozenset[str] = frozenset()  # first steps whose whole moves head the hand as one menu
+    WHOLES: frozenset[str] = frozenset()  # first steps whose whole moves are one menu on the hand
     BATCHES: tuple = ()  # game_uis.Batch: several moves of one kind in one form
     follow = None        # async (client, match, seat, actions, made) -> Action | None (see GameUI.follow)
     hand_extras = None   # (match, actions, lang) -> list of components (see GameUI.extras)

@@ -249,14 +249,12 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
     - in the rows left over: the buttons that open several moves in one form (the game's
       batches), a whole move in one form (the first steps the game names in its forms), then the
       game's own components (`GameUI.extras`).
-    A game's menus of whole moves (`GameUI.wholes`: one row each) come first and leave fewer rows."""
+    - first in the rows left over (a row each): a menu of whole moves for each first step the game
+      lists in `GameUI.wholes`, one choice a move."""
     root = paths.build(actions)
     mark = fingerprint(actions, simultaneous)
     top = root.options()
     ui = ui_for(getattr(match, "game", ""))
-    leading: list[discord.ui.Item] = [WholeMoveSelect.at(match, actions, i, node.choice.value, 0, mark, lang)
-                                      for i, node in enumerate(top) if node.choice and node.choice.value in ui.wholes]
-    max_rows = MAX_ROWS - len(leading)
     button_specs: list[tuple[list[int], str]] = []
     menus: list[int] = []
     for i, node in enumerate(top):
@@ -268,23 +266,28 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
         else:
             menus.append(i)
     button_rows = -(-len(button_specs) // ROW_BUTTONS)
-    items: list[discord.ui.Item] = leading
-    if button_rows + len(menus) <= max_rows:
+    items: list[discord.ui.Item] = []
+    if button_rows + len(menus) <= MAX_ROWS:
         for i in menus:
             items.append(StepSelect.at(match.id, match.version, top[i], [i], mark=mark, lang=lang))
         for prefix, label in button_specs:
             items.append(StepButton(match.id, match.version, prefix, label, mark=mark))
-        rows_left = max_rows - button_rows - len(menus)
+        rows_left = MAX_ROWS - button_rows - len(menus)
         free = button_rows * ROW_BUTTONS - len(button_specs)
     else:
         # too many for one message: one menu of everything, a button row of one-step moves if it fits
-        singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (max_rows - 1)]
+        singles = [(p, label) for p, label in button_specs if len(p) == 1][:ROW_BUTTONS * (MAX_ROWS - 1)]
         items.append(StepSelect.at(match.id, match.version, root, [], placeholder=Msg("Choose your move"), mark=mark,
                                    lang=lang))
         items.extend(StepButton(match.id, match.version, p, label, mark=mark) for p, label in singles)
         button_rows = -(-len(singles) // ROW_BUTTONS)
-        rows_left = max_rows - 1 - button_rows
+        rows_left = MAX_ROWS - 1 - button_rows
         free = button_rows * ROW_BUTTONS - len(singles)
+    # a whole move in one choice: a menu a row, first of what the rows left take
+    wholes = [WholeMoveSelect.at(match, actions, i, node.choice.value, 0, mark, lang)
+              for i, node in enumerate(top) if node.choice and node.choice.value in ui.wholes][:rows_left]
+    items += wholes
+    rows_left -= len(wholes)
     extra: list[discord.ui.Item] = batch_buttons(match, actions, mark, lang)
     extra += [b for i, node in enumerate(top) if (b := form_button(match, [node], [i], mark, lang)) is not None]
     if ui.extras is not None:

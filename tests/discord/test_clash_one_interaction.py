@@ -51,7 +51,7 @@ async def test_a_group_move_is_one_interaction_and_a_stale_or_illegal_choice_cha
     actions = await env.bot.presenter.named_actions(match, seat)
     moves = [a.id for a in actions if a.id.startswith("move:")]
     menu = whole_menu(hand)
-    assert menu is not None, "the hand heads with the menu of whole group moves"
+    assert menu is not None, "the hand has the menu of whole group moves"
     offered = [o.value for o in menu.options if o.value.startswith("move:")]
     assert set(offered) <= set(moves) and len(offered) == min(len(moves), WHOLE_PAGE)
     assert all(o.label for o in menu.options)

@@ -7,7 +7,12 @@ legal-only autocomplete.
 Each verb's path prefix is the first step of its moves' paths, and its options take the steps
 that follow, in order. The battle steps (roll, reroll, allocate, retreat) and the secret tactic
 pick are buttons on the hand; finishing a reinforcement is never asked (it is made for you when
-nothing is left to place)."""
+nothing is left to place).
+
+A group move is one interaction: a menu of whole moves on the hand (WHOLES, the toolkit's
+WholeMoveSelect: each option is a complete move, from, units and to, in the engine's order, the
+most useful first); choosing an option plays it. More moves than a menu holds page on (the last
+option). The step menus and the form stay for every move."""
 from __future__ import annotations
 
 from cogs.ui.commands import Param, Verb
@@ -22,6 +27,11 @@ def verb(name: str, description: str, path: tuple[str, ...], *params: Param) -> 
 
 
 VERBS = (
+    # setup with the board assembled by the players (option board:assembled): one tile each
+    verb("tile", "Setup: lay your region tile (the board assembled by the players)", ("tile",),
+         Param("tile", "The region tiles not yet laid"), Param("side", "Its side (A or B)"),
+         Param("place", "Where it goes: the centre, or beside a laid tile's hex"),
+         Param("turn", "How it is turned")),
     # phase 2: the secret tactic choice, the strongholds (round 1), the reinforcements
     verb("tactic", "Choose your tactic card in secret (revealed when everyone has chosen)", ("tactic",),
          Param("card", "The tactic cards in your hand")),
@@ -65,6 +75,7 @@ class ClashOfRageCog(GameCog, group_name="clash",
     VERBS = VERBS
     BUTTONS = frozenset({"tactic", "retreat", "reroll", "allocate"})
     FORMS = {"move": (Msg("Where the group stands"), Msg("The units (type × count) or the hero"), Msg("Where it goes"))}
+    WHOLES = frozenset({"move"})   # a group move in one choice, from a menu on the hand
 
 
 async def setup(bot):

@@ -33,6 +33,9 @@ class GameUI:
     follow: Callable[..., Any] | None = None
     # the game's own components on the hand, after the moves: (match, actions, lang) -> items
     extras: Callable[..., list] | None = None
+    # first path steps whose whole moves are also one menu on the hand, one choice a move,
+    # in the engine's order (cogs/ui/form.py, WholeMoveSelect: Clash of Rage's group moves)
+    wholes: frozenset[str] = frozenset()
 
 
 _uis: dict[str, GameUI] = {}

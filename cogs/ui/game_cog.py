@@ -52,8 +52,9 @@ def help_texts(game: str) -> list:
 
 class GameCog(commands.GroupCog):
     """Subclass with `group_name=` and set GAME; list VERBS, BUTTONS (first steps whose moves
-    are buttons), ITEMS (the game's own DynamicItems, if it has any) and FORMS (first steps whose
-    whole move is also one form, with the names of its steps); override `follow` and
+    are buttons), ITEMS (the game's own DynamicItems, if it has any), FORMS (first steps whose
+    whole move is also one form, with the names of its steps) and WHOLES (first steps whose
+    whole moves are one menu on the hand, one choice a move); override `follow` and
     `hand_extras` for a move made by itself after the player's and components of its own."""
 
     GAME: str = ""
@@ -61,6 +62,7 @@ class GameCog(commands.GroupCog):
     BUTTONS: frozenset[str] = frozenset()
     ITEMS: tuple = ()
     FORMS: dict = {}
+    WHOLES: frozenset[str] = frozenset()  # first steps whose whole moves are one menu on the hand
     BATCHES: tuple = ()  # game_uis.Batch: several moves of one kind in one form
     follow = None        # async (client, match, seat, actions, made) -> Action | None (see GameUI.follow)
     hand_extras = None   # (match, actions, lang) -> list of components (see GameUI.extras)
@@ -99,7 +101,7 @@ class GameCog(commands.GroupCog):
         game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), items=tuple(self.ITEMS),
                                                      forms=dict(self.FORMS), batches=tuple(self.BATCHES),
                                                      follow=self.follow,
-                                                     extras=self.hand_extras))
+                                                     extras=self.hand_extras, wholes=frozenset(self.WHOLES)))
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.ITEMS)

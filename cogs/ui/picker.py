@@ -169,7 +169,74 @@ class StepBack(MatchItem, discord.ui.DynamicItem[discord.ui.Button], template=r"
         await client.presenter.show_hand_here(interaction, match, seat)
 
 
-ITEMS = (StepSelect, StepButton, StepBack, FormButton, BatchButton)
+WHOLE_PAGE = 24  # whole moves a menu shows (Discord holds 25 options; the last one pages on)
+
+
+class WholeMoveSelect(MatchItem, SelectRow, discord.ui.DynamicItem[discord.ui.Select],
+                      template=r"ui:whole:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+):(?P<page>\d+):(?P<mark>[0-9a-f]{6}s?)"):
+    """Every move under one first step (the `index`-th of the seat's tree: a first step the game
+    lists in `GameUI.wholes`), each whole, in the engine's order: one choice plays one move,
+    checked against the chooser's legal moves of the version the menu was made at. More than a
+    menu holds: the last option shows the next page (from the last, the first)."""
+
+    defers = "update"
+
+    def __init__(self, match_id: int, version: int, index: int, page: int, mark: str,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 select: discord.ui.Select | None = None):
+        self.match_id, self.version, self.index, self.page, self.mark = match_id, version, index, page, mark
+        super().__init__(select or discord.ui.Select(
+            custom_id=f"ui:whole:{match_id}:{version}:{index}:{page}:{mark}", placeholder=placeholder[:150],
+            options=options or [discord.SelectOption(label="-", value="-")]))
+
+    @staticmethod
+    def moves(actions: list[Action], first: str) -> list[Action]:
+        return [a for a in actions if a.steps()[0].value == first and len(a.id) <= 100]
+
+    @classmethod
+    def at(cls, match, actions: list[Action], index: int, first: str, page: int, mark: str,
+           lang: str) -> "WholeMoveSelect":
+        moves = cls.moves(actions, first)
+        pages = max(1, -(-len(moves) // WHOLE_PAGE))
+        page = min(page, pages - 1)
+        options = [discord.SelectOption(label=(render(a.label, lang) or a.id)[:100], value=a.id)
+                   for a in moves[page * WHOLE_PAGE:(page + 1) * WHOLE_PAGE]]
+        if pages > 1:
+            options.append(discord.SelectOption(
+                label=render(Msg("More choices ▶ (page {page} of {pages})", page=(page + 1) % pages + 1,
+                                 pages=pages), lang)[:100], value=f"p{(page + 1) % pages}"))
+        head = next((a.steps()[0].label for a in moves), first)
+        text = render(Msg("{trail}: choose", trail=render(head, lang)), lang)
+        if pages > 1:
+            text = f"{text} ({page + 1}/{pages})"
+        return cls(match.id, match.version, index, page, mark, options, text)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["match"]), int(match["version"]), int(match["index"]), int(match["page"]),
+                   match["mark"], select=item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        match, seat, root = await tree_for(interaction, self.match_id, self.version, self.mark)
+        top = root.options()
+        first = top[self.index].choice if self.index < len(top) else None
+        if first is None or first.value not in ui_for(match.game).wholes:
+            raise UserError(STALE_MESSAGE)
+        actions = await interaction.client.presenter.named_actions(match, seat)
+        value = self.item.values[0] if self.item.values else ""
+        if value.startswith("p") and value[1:].isdigit():
+            lang = await lang_for(interaction)
+            view = discord.ui.View(timeout=None)
+            view.add_item(WholeMoveSelect.at(match, actions, self.index, first.value, int(value[1:]), self.mark, lang))
+            view.add_item(StepBack(match.id, label=render(Msg("◀ All moves"), lang)))
+            return await interaction.edit_original_response(view=view)
+        action = next((a for a in self.moves(actions, first.value) if a.id == value), None)
+        if action is None:
+            raise UserError(STALE_MESSAGE)
+        await play(interaction, match.id, match.version, action)
+
+
+ITEMS = (StepSelect, StepButton, StepBack, FormButton, BatchButton, WholeMoveSelect)
 
 
 def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset(),
@@ -181,7 +248,9 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
       steps than rows, one menu of first steps. Nothing is ever left out: menus page.
     - in the rows left over: the buttons that open several moves in one form (the game's
       batches), a whole move in one form (the first steps the game names in its forms), then the
-      game's own components (`GameUI.extras`)."""
+      game's own components (`GameUI.extras`).
+    - first in the rows left over (a row each): a menu of whole moves for each first step the game
+      lists in `GameUI.wholes`, one choice a move."""
     root = paths.build(actions)
     mark = fingerprint(actions, simultaneous)
     top = root.options()
@@ -214,6 +283,11 @@ def move_items(match, actions: list[Action], buttons: frozenset[str] = frozenset
         button_rows = -(-len(singles) // ROW_BUTTONS)
         rows_left = MAX_ROWS - 1 - button_rows
         free = button_rows * ROW_BUTTONS - len(singles)
+    # a whole move in one choice: a menu a row, first of what the rows left take
+    wholes = [WholeMoveSelect.at(match, actions, i, node.choice.value, 0, mark, lang)
+              for i, node in enumerate(top) if node.choice and node.choice.value in ui.wholes][:rows_left]
+    items += wholes
+    rows_left -= len(wholes)
     extra: list[discord.ui.Item] = batch_buttons(match, actions, mark, lang)
     extra += [b for i, node in enumerate(top) if (b := form_button(match, [node], [i], mark, lang)) is not None]
     if ui.extras is not None:

@@ -59,6 +59,8 @@ def _fallback(legal: list[str]) -> str:
 
 def _decide(view: dict, seat: int, legal: list[str], rng: random.Random) -> str | None:
     first = legal[0]
+    if first.startswith("tile:"):       # the board assembled by the players: any tile, seeded
+        return rng.choice(legal)
     if first.startswith("tactic:"):
         return _pick_tactic(view, seat, legal)
     if first.startswith("stronghold:"):

@@ -53,6 +53,7 @@ def records() -> list[tuple[str, dict]]:
     out.append(("elves", load("elves")["setup"]))
     out.extend(("tiles", s) for s in tile_sides())
     out.extend(("layouts", layout(n)) for n in PLAYER_COUNTS)
+    out.append(("layouts", assembly()))
     out.append(("supply", supply()))
     return out
 
@@ -228,6 +229,11 @@ def stone_look(tier: int) -> dict:
 
 def layout(players: int) -> dict:
     return load("layouts")["layouts"][str(players)]
+
+
+def assembly() -> dict:
+    """The house rules of the board assembled by the players (option board=assembled)."""
+    return load("layouts")["assembly"]
 
 
 def house_values() -> list[tuple[str, str, str, str]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.base import OVER, SIMULTANEOUS, TURN, Event, IllegalAction, Moment
 from engine.text import Msg, plural, to_json
 
-from . import actions, rounds, tactics
+from . import actions, assembly, rounds, tactics
 from . import setup as setup_
 
 MAX_AUTOMATIC_STEPS = 1000      # a guard: every automatic step moves the game on
@@ -51,6 +51,8 @@ def setup(players: int, options: dict, seed: int) -> dict:
 
 def _active(state: dict) -> list[int]:
     phase = state["phase"]
+    if phase == assembly.PHASE:
+        return assembly.active_seats(state)
     if phase == "tactics":
         if tactics.selecting(state):
             return tactics.active_seats(state)
@@ -63,6 +65,8 @@ def _active(state: dict) -> list[int]:
 def legal_ids(state: dict, seat: int) -> list[str]:
     if state.get("result") or seat not in _active(state):
         return []
+    if assembly.assembling(state):
+        return assembly.legal_actions(state, seat)
     if tactics.selecting(state):
         return [tactics.ACTION_PREFIX + c for c in tactics.legal_picks(state, seat)]
     if state["phase"] == "tactics":
@@ -76,7 +80,11 @@ def apply(state: dict, seat: int, action_id: str) -> list[Event]:
         raise IllegalAction(Msg("It is not your turn to act."))
     if action_id != "".join(action_id.split()):  # a listed id has no spaces: one spelling per move
         raise IllegalAction(Msg("That is not an action you can take now."))
-    if tactics.selecting(state):
+    if assembly.assembling(state):
+        events = assembly.apply(state, seat, action_id)
+        if not assembly.assembling(state):
+            setup_.place_elves(state, state["options"]["elves"])    # setup step 2 on the finished board
+    elif tactics.selecting(state):
         events = tactics.apply_action(state, seat, action_id)
     elif state["phase"] == "tactics":
         events = rounds.apply(state, seat, action_id)

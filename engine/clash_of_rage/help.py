@@ -26,6 +26,7 @@ RULES_LINES = (
 
 DECISIONS = (
     Msg("• Board: each region tile is 7 hexes with an elf city, a forge and a stone; tiles are laid out in a fixed pattern per player count; a stronghold is one hex cell beside the board."),
+    Msg("• The option `board: assembled` lets the players lay the region tiles themselves, as the rulebook's free layout (house rules): one tile each in seat order, any tile not yet laid and either side, the first at the centre, each next one edge to edge with a laid tile on the same honeycomb, turned any of six ways; the elves are placed once the board is whole. `board: fixed` (the default) is the quick fixed pattern."),
     Msg("• Control: your units and no enemy; territories left empty are uncontrolled; elves never come back."),
     Msg("• Tactic cards: from round 2, everyone draws back up to 3 (the discard is shuffled when the deck runs out). Picks are secret: the board shows only how many players are still choosing."),
     Msg("• Only the active player can win, during their own second action: at its start and whenever their points reach the goal during it (a move into an empty elf city, a battle, a forge). A win ends the action at once, battles still to fight included."),

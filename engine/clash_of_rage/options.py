@@ -20,6 +20,12 @@ OPTIONS = (
            label=Msg("supply"),
            choices=(("unlimited", Msg("Unlimited (recommended)")),
                     ("box", Msg("As the box holds: 150 gold, 45 elf tokens, 8 rage tokens")))),
+    # seed setup step 1: the players lay the region tiles themselves (engine/clash_of_rage/assembly.py)
+    Option("board", "choice", "fixed",
+           Msg("The board: a fixed layout, or assembled by the players tile by tile (the rulebook's free layout)"),
+           label=Msg("board"),
+           choices=(("fixed", Msg("Fixed layout (quick)")),
+                    ("assembled", Msg("Assembled by the players, one tile each")))),
     # D33 (digital only, off by default): a round limit for an asynchronous game that must end
     Option("rounds", "int", 0, Msg("Round limit: 0 = none; else most victory points after that round wins"),
            label=Msg("round limit"), min=0, max=MAX_ROUNDS),

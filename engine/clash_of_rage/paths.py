@@ -8,7 +8,7 @@ from functools import lru_cache
 from engine.base import Action, Choice, fit_choice
 from engine.text import Msg, plural
 
-from . import battle, data, flow, tactics
+from . import assembly, battle, data, flow, rounds, tactics
 
 ROMAN = tactics.ROMAN
 
@@ -32,6 +32,9 @@ UNEQUIP = Choice("unequip", Msg("Reorganize: set an item aside"))
 RECRUIT = Choice("recruit", Msg("Recruit a hero"), Msg("For gold, once per Equip action"))
 EQUIPPED = Choice("equipped", Msg("Finish equipping"), Msg("Ends your Equip action"))
 
+TILE = Choice("tile", Msg("Lay a region tile"), Msg("Setup: the players assemble the board, one tile each"))
+TERRAIN_NAMES = {"city": Msg("elf city"), "forge": Msg("forge"), "stone": Msg("stone"), "mountain": Msg("mountain")}
+
 SIMPLE = {"done": DONE, "pass": PASS, "moved": MOVED, "roll": ROLL, "equipped": EQUIPPED, "forge": FORGE}
 
 
@@ -40,7 +43,14 @@ def name(english: str) -> Msg:
 
 
 def legal_actions(state: dict, seat: int) -> list[Action]:
-    return [action(state, seat, i) for i in flow.legal_ids(state, seat)]
+    """The seat's moves; its group moves listed the most useful first (`ranked_moves`), in the
+    places the group moves take in the list (a menu of whole moves shows them in this order)."""
+    ids = flow.legal_ids(state, seat)
+    moves = [i for i in ids if i.startswith("move:")]
+    if len(moves) > 1:
+        ranked = iter(ranked_moves(state, seat, moves))
+        ids = [next(ranked) if i.startswith("move:") else i for i in ids]
+    return [action(state, seat, i) for i in ids]
 
 
 def action(state: dict, seat: int, action_id: str) -> Action:
@@ -49,6 +59,8 @@ def action(state: dict, seat: int, action_id: str) -> Action:
         return _simple(verb)
     if verb == "tactic":
         return _tactic(rest)
+    if verb == "tile":
+        return _tile(action_id)
     if verb == "stronghold":
         return _one(action_id, STRONGHOLD, rest, Msg("Stronghold at {cell}", cell=rest))
     if verb == "place":
@@ -97,6 +109,32 @@ def _tactic(card_id: str) -> Action:
     label = tactics.label(card_id)
     return Action(f"tactic:{card_id}", label, "tactic",
                   (TACTIC, Choice(card_id, label, Msg("Turn order {n}", n=tactics.card(card_id)["turn_order"]))))
+
+
+@lru_cache(maxsize=None)
+def _tile(action_id: str) -> Action:
+    """Lay a region tile: which tile, which side, where, turned how (assembly.py)."""
+    side, spot, turn = assembly.parse(action_id)
+    number = side[:-1]
+    features = _features(side, 0)
+    where = assembly.spot_text(spot)
+    turned = Msg("Turned {degrees}°", degrees=60 * turn) if turn else Msg("Not turned")
+    label = fit_choice(Msg("Tile {side} {where}, {turned}", side=side, where=where, turned=turned))
+    return Action(action_id, label, "tile",
+                  (TILE, Choice(number, Msg("Region tile {n}", n=number)),
+                   Choice(side[-1], Msg("Side {side}", side=side), fit_choice(features)),
+                   Choice(spot, where), Choice(str(turn), turned, fit_choice(_features(side, turn)))))
+
+
+def _features(side: str, turn: int) -> Msg:
+    """Where a tile side's city, forge, stone and mountain lie, turned `turn` steps."""
+    tier = data.tile_side(side)["stone_tier"]
+    parts = []
+    for terrain, where in sorted(assembly.landing(side, turn).items(), key=lambda kv: list(TERRAIN_NAMES).index(kv[0])):
+        what = Msg("{stone} {tier}", stone=TERRAIN_NAMES[terrain], tier=ROMAN.get(str(tier), tier)) \
+            if terrain == "stone" else TERRAIN_NAMES[terrain]
+        parts.append(Msg("{what} {where}", what=what, where=where))
+    return Msg("{features}", features=parts)
 
 
 @lru_cache(maxsize=None)
@@ -198,3 +236,37 @@ def _recruit(action_id: str, hero: str, where: str) -> Action:
     return Action(action_id, fit_choice(Msg("Recruit {hero} on {hex}", hero=hero_name, hex=where)), "recruit",
                   (RECRUIT, Choice(hero, hero_name, Msg("{cost} gold, movement {move}", cost=h["cost"], move=h["movement"])),
                    Choice(where, Msg("On {hex}", hex=where))))
+
+
+# ---------------------------------------------------------------- whole group moves, best first
+
+DESTINATION_WORTH = {"city": 4, "forge": 3, "stone": 2, "plain": 1, "stronghold": 0}
+
+
+def ranked_moves(state: dict, seat: int, move_ids: list[str]) -> list[str]:
+    """The group moves among `move_ids` ("move:<from>:<to>:<group>"), the most useful first, for
+    a menu that plays a whole move in one choice (cogs/ui/form.py, WholeMoveSelect): a whole group (every
+    model of that type there that may go) before part of one, then a destination held by an
+    enemy (a battle to win a place) before a free one, then an elf city, a forge, a stone, a
+    plain, the own stronghold last; otherwise in the engine's order. Reads only what the seat
+    sees (public pieces and its own). `legal_actions` lists the group moves in this order."""
+    bare = rounds.bare_board(state)
+    moves = [m for m in move_ids if m.startswith("move:")]
+    largest: dict[tuple[str, str], int] = {}
+    parsed = {}
+    for m in moves:
+        _, where, to, group = m.split(":")
+        kind, _, count = group.partition("*")
+        n = int(count or 1)
+        parsed[m] = (where, to, kind, n)
+        largest[(where, kind)] = max(largest.get((where, kind), 0), n)
+    held = {h for h, tokens in state["elves"].items() if tokens}
+    held |= {h for h, by_seat in state["units"].items()
+             if any(int(s) != seat and sum(t.values()) for s, t in by_seat.items())}
+
+    def key(item):
+        index, m = item
+        where, to, kind, n = parsed[m]
+        terrain = bare.hexes[to].terrain if to in bare.hexes else "stronghold"
+        return (n < largest[(where, kind)], to not in held, -DESTINATION_WORTH.get(terrain, 1), index)
+    return [m for _i, m in sorted(enumerate(moves), key=key)]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from engine.text import Msg, Seat, plural
 
-from . import actions, battle, flow, rounds, tactics
+from . import actions, assembly, battle, flow, rounds, tactics
 
 
 def prompt(state: dict, seat: int) -> Msg | str:
     if seat not in flow.active_players(state):
         return ""
+    if assembly.assembling(state):
+        return Msg("Lay your region tile: choose the tile, its side, where it goes (edge to edge with a tile "
+                   "already laid) and how it is turned.")
     if tactics.selecting(state):
         return Msg("Choose your tactic card in secret: its number sets the turn order, and it brings gold and reinforcements.")
     step = rounds.step(state)

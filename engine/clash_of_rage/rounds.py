@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat, plural
 
-from . import board, data, supply, tactics
+from . import assembly, board, data, supply, tactics
 
 CRYSTALS_PER_CITY = 3   # R29
 STRONGHOLD_ACTION = "stronghold:"
@@ -34,6 +34,9 @@ def stronghold_label(seat: int) -> str:
 
 
 def bare_board(state: dict) -> board.Board:
+    """The region tiles: the fixed layout, or the tiles the players laid (option board=assembled)."""
+    if assembly.assembled(state):
+        return assembly.bare_board(state)
     return board.layout_board(state["players"], with_strongholds=False)
 
 

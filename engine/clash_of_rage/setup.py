@@ -2,14 +2,15 @@
 
 The state is plain JSON data. Randomness goes only through engine.rng.next_random(state), so the
 same seed gives the same game. Strongholds are not placed here (R27, round 1 phase 2) and tactic
-decks are formed in round 1 phase 2 (R22, engine/clash_of_rage/tactics.py)."""
+decks are formed in round 1 phase 2 (R22, engine/clash_of_rage/tactics.py). With `board: assembled`
+the players lay the region tiles first (assembly.py) and the elves are placed on the finished board."""
 from __future__ import annotations
 
 from engine.base import IllegalAction
 from engine.rng import new_rng_state, next_random
 from engine.text import Msg
 
-from . import board, data, supply
+from . import assembly, board, data, supply
 
 MARKET_ITEMS = 6        # step 4: the black market shows 6 different items
 ELF_MODES = ("random", "hard")
@@ -32,7 +33,12 @@ def setup(players: int, options: dict | None, seed: int) -> dict:
         "result": None,
         "log": [],                  # the latest events' public texts (flow.LOG_KEEP of them)
     }
-    place_elves(state, opts["elves"])                          # step 2
+    if opts.get("board") == assembly.ASSEMBLED:     # step 1 by the players, step 2 once it is whole
+        assembly.begin(state)
+        state["layout"] = None
+        _no_elves_yet(state)
+    else:
+        place_elves(state, opts["elves"])                      # step 2
     state["seats"] = [new_seat(t) for t in deal_tribes(state, opts["tribes"])]   # step 3
     fill_market(state)                                          # step 4
     legendary = [e["id"] for e in data.legendary()]             # step 5
@@ -68,7 +74,19 @@ def chosen_options(options: dict, players: int) -> dict:
         raise IllegalAction(Msg("`supply` is one of: {values}.", values=", ".join(supply.MODES)))
     if finite == supply.BOX:      # only then stored: a standard game's state is unchanged
         chosen["supply"] = finite
+    laid = options.get("board", assembly.FIXED)
+    if laid not in assembly.MODES:
+        raise IllegalAction(Msg("`board` is one of: {values}.", values=", ".join(assembly.MODES)))
+    if laid == assembly.ASSEMBLED:  # likewise: a fixed board stores nothing
+        chosen["board"] = laid
     return chosen
+
+
+def _no_elves_yet(state: dict) -> None:
+    """While the players assemble the board: no elf placed, every token still in the bag."""
+    state["elves"] = {}
+    state["crystal_supply"] = sum(e["tokens"] for e in data.elves())
+    state["elf_card"] = {e["id"]: {slot: None for slot in data.SLOTS} for e in data.elves()}
 
 
 def place_elves(state: dict, mode: str) -> None:
@@ -78,7 +96,8 @@ def place_elves(state: dict, mode: str) -> None:
     bag = [e["id"] for e in data.elves() for _ in range(e["tokens"])]
     next_random(state).shuffle(bag)
     per_city, per_forge = data.elf_setup()["per_city"], data.elf_setup()["per_forge"]
-    layout = board.layout_board(state["players"], with_strongholds=False)
+    layout = assembly.bare_board(state) if assembly.assembled(state) else \
+        board.layout_board(state["players"], with_strongholds=False)
     placed: dict[str, list[str]] = {}
     for city in sorted(layout.of_terrain("city")):
         tokens = []

@@ -19,6 +19,9 @@ carries (render/clash_of_rage/ reads no rule module); all of them are public:
   tier and, for a placed stronghold, its owner (a seat);
 - `stronghold_spots`: during round 1's stronghold step, the free cells a stronghold may take, by
   the name a player types ("<territory>-<direction>": [q, r]), else empty;
+- `tile_spots`: while the players assemble the board (option board=assembled), where the next
+  region tile may go (spot name: the centre [q, r] of its 7 hexes), else empty; `tiles` (in the
+  state of such a game) lists the tiles laid;
 - `control`: territory -> the seat or "elves" controlling it (D9; no entry when nobody does);
 - `seats[i].unit_stats`: tier -> that unit type's strength, health, speed and icons with its
   equipment (R76, D8), and its movement;
@@ -37,7 +40,7 @@ import marshal
 
 from engine.text import to_json
 
-from . import actions, battle, data, prompts, rounds, supply, tactics
+from . import actions, assembly, battle, data, prompts, rounds, supply, tactics
 
 PRIVATE_KEYS = ("rng",)
 
@@ -63,6 +66,7 @@ def view(state: dict, viewer: int | None) -> dict:
     out["target_vp"] = actions.victory_target(state)
     out["hexes"] = hexes(state)
     out["stronghold_spots"] = stronghold_spots(state)
+    out["tile_spots"] = tile_spots(state)
     out["control"] = control(state)
     for s, area in enumerate(out["seats"]):
         area["unit_stats"] = unit_stats(state, s)
@@ -114,6 +118,14 @@ def stronghold_spots(state: dict) -> dict[str, list[int]]:
     if rounds.step(state) != "strongholds":
         return {}
     return {name: list(cell) for name, cell in rounds.stronghold_cells(state).items()}
+
+
+def tile_spots(state: dict) -> dict[str, list[int]]:
+    """While the players assemble the board: where the next tile may go (spot name -> the centre
+    of its 7 hexes), else none."""
+    if not assembly.assembling(state):
+        return {}
+    return {name: list(cell) for name, cell in assembly.spots(state).items()}
 
 
 def control(state: dict) -> dict[str, int | str]:

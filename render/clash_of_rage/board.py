@@ -4,7 +4,9 @@ It takes the dict of engine.clash_of_rage's view() (engine/clash_of_rage/views.p
 display names and the reader's language, and returns PNG bytes. It draws only what the view
 carries (the map, who controls a city, what the game waits for, the victory target and the cells
 a stronghold may take are the view's `hexes`, `control`, `step_text`, `target_vp` and
-`stronghold_spots`) and reads no rule module. It is drawn from public keys only: it never reads a
+`stronghold_spots`; while the players assemble the board, the places the next region tile may take
+are its `tile_spots`, drawn as outlined tiles named as the players choose them) and reads no rule
+module. It is drawn from public keys only: it never reads a
 tactic hand's cards, a secret pick, a forge draw nor `viewer`, and during the secret tactic choice
 it says only how many players are still choosing (the tactic hands' sizes, which would tell who
 has chosen, are not shown then). So any seat's view draws the same channel picture.
@@ -342,6 +344,17 @@ def stronghold_spots(view: dict) -> dict[str, tuple[float, float]]:
     return {name: (1.5 * q, SQRT3 * (r + q / 2)) for name, (q, r) in spots.items()}
 
 
+FLOWER = ((0, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))   # a region tile's 7 hexes
+
+
+def tile_spots(view: dict) -> dict[str, list[tuple[float, float]]]:
+    """While the players assemble the board: where the next region tile may go, by the name the
+    players choose it by, as the centres of its 7 hexes (the tile's centre first), in hex units."""
+    spots = view.get("tile_spots") if isinstance(view.get("tile_spots"), dict) else {}
+    return {name: [(1.5 * (q + dq), SQRT3 * (r + dr + (q + dq) / 2)) for dq, dr in FLOWER]
+            for name, (q, r) in spots.items()}
+
+
 def map_hexes(view: dict) -> dict[str, dict]:
     """The view's map by label, in drawing order (empty when the view carries none)."""
     return {h["label"]: h for h in view.get("hexes") or [] if isinstance(h, dict) and "label" in h}
@@ -359,8 +372,11 @@ class _Board:
         self.unit = centres
         # round 1's stronghold step: the free cells a stronghold may take, by the name players type
         self.spots = stronghold_spots(view)
-        xs = [x for x, _ in list(centres.values()) + list(self.spots.values())] or [0.0]
-        ys = [y for _, y in list(centres.values()) + list(self.spots.values())] or [0.0]
+        # the board assembled by the players: where the next region tile may go
+        self.tile_spots = tile_spots(view)
+        points = list(centres.values()) + list(self.spots.values()) + [p for f in self.tile_spots.values() for p in f]
+        xs = [x for x, _ in points] or [0.0]
+        ys = [y for _, y in points] or [0.0]
         left, right = min(xs) - 1, max(xs) + 1
         top, bottom = min(ys) - SQRT3 / 2, max(ys) + SQRT3 / 2
         self.size = max(MIN_HEX, min(MAX_HEX, (MAP_W - 8) / max(1e-6, right - left)))
@@ -486,6 +502,14 @@ class _Board:
         view, s = self.view, self.size
         toolkit.paste(d, self._lands(), (0, 0))
         spot_size = max(TEXT_MIN, round(s * 0.2))
+        for name, flower in sorted(self.tile_spots.items()):
+            for ux, uy in flower:
+                pts = hex_points(self.ox + ux * s, self.oy + uy * s, s - 3)
+                d.line(pts + [pts[0]], fill=SPOT, width=2, joint="curve")
+            if name != "first":     # the first tile's only place needs no name
+                cx, cy = self.ox + flower[0][0] * s, self.oy + flower[0][1] * s
+                toolkit.text(d, (cx, cy), name, font=font(max(TEXT_MIN, round(s * 0.3)), True), fill=SPOT,
+                             anchor="mm", stroke_width=2, stroke_fill=BACKGROUND)
         for name, (ux, uy) in sorted(self.spots.items()):
             cx, cy = self.ox + ux * s, self.oy + uy * s
             pts = hex_points(cx, cy, s - 3)

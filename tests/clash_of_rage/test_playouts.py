@@ -57,6 +57,9 @@ def check_cards(state):
     assert sorted(state["legendary_deck"] + drawn + forged) == sorted(legendary)
     assert {k: v for k, v in seen.items() if k not in legendary} == copies
     assert sorted(k for k in seen if k in legendary) == sorted(forged)           # each forged card once
+    if state["phase"] == "assembly":    # board=assembled: the tactic decks are formed after it (R22)
+        assert all(not area["tactic_deck"] + area["tactic_hand"] + area["tactic_discard"] for area in state["seats"])
+        return
     for area in state["seats"]:
         cards = area["tactic_deck"] + area["tactic_hand"] + area["tactic_discard"]
         pick = state["tactics"]["picks"].get(str(state["seats"].index(area)))
@@ -106,12 +109,16 @@ def playout(players: int, seed: int, options: dict):
         legal = RULES.legal_actions(state, seat)
         assert legal, (seat, state["phase"])
         action_id = rng.choice(legal).id
+        assembling = state["phase"] == "assembly"
         state, _ = RULES.apply(state, seat, action_id)
         log.append((seat, action_id))
         check_models(state)
         check_cards(state)
         check_board(state)
         now = sum(len(t) for t in state["elves"].values())
+        if assembling:      # board=assembled: the elves are placed once the board is whole
+            assert now == 0 or state["phase"] != "assembly"
+            elves = now
         assert now <= elves                                                      # elves never come back
         elves = now
         if options.get("supply") == "box":       # G24: the box's tokens and coins, each in one place
@@ -127,7 +134,8 @@ def playout(players: int, seed: int, options: dict):
 
 
 CASES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"longer": True, "elves": "hard"}),
-         (4, 5, {"rounds": 6}), (3, 6, {"elves": "hard", "rounds": 10}), (2, 7, {"supply": "box"})]
+         (4, 5, {"rounds": 6}), (3, 6, {"elves": "hard", "rounds": 10}), (2, 7, {"supply": "box"}),
+         (3, 8, {"board": "assembled"}), (4, 9, {"board": "assembled", "elves": "hard"})]
 
 
 @pytest.mark.parametrize("players,seed,options", CASES)

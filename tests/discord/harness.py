@@ -251,7 +251,9 @@ GAMES = {spec.name: spec for spec in (
     # aim: an area card whose placements hit different enemies (tests/skytear/test_scenarios.py)
     GameSpec("skytear", "skytear", "cogs.skytear:SkytearCog", more_secrets=_skytear_leads, never_public=r"\bc\d+\b",
              rare=("aim",)),
-    GameSpec("clash_of_rage", "clash", "cogs.clash_of_rage:ClashOfRageCog", words=_clash_words, blind=_clash_blind),
+    # tile: the board assembled by the players, an option (tests/discord/test_clash_board.py)
+    GameSpec("clash_of_rage", "clash", "cogs.clash_of_rage:ClashOfRageCog", words=_clash_words, blind=_clash_blind,
+             rare=("tile",)),
     GameSpec("civilization", "civ", "cogs.civilization:CivilizationCog", words=_civ_words, blind=_civ_blind,
              private_lines=("Your battle hand", "You draw")),
 )}
@@ -556,7 +558,8 @@ def check_hand(hand, match, actions: list[Action], buttons=None) -> None:
         assert marks == {fingerprint(actions, simultaneous=True)}, "the hand shows the current position, or the same moves"
     assert_fits(hand)
     moves = [c for c in children(hand) if (getattr(c, "custom_id", "") or "").startswith("ui:")
-             and not c.custom_id.startswith(("ui:form:", "ui:batch:"))]   # forms: extra ways (test_move_forms)
+             and not c.custom_id.startswith(("ui:form:", "ui:batch:", "ui:whole:"))]   # forms, whole-move
+    # menus: extra ways (test_move_forms, test_clash_one_interaction)
     assert len(found) == len(moves), "every move component is the toolkit's"
     layout = expected_layout(actions, buttons)
     assert sorted((kind, at) for _c, at, kind, _page in found) == sorted(layout), (layout, found)

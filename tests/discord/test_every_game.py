@@ -190,7 +190,7 @@ async def _skytear_keep_is_not_taken_back(env, thread, alice, driver, action: st
 
 def _clash(driver, match, run, final: str) -> None:
     assert "round limit (6) is reached" in final, final
-    _typed_once_then_clicked(driver, set(GAMES["clash_of_rage"].commands.verbs))
+    _typed_once_then_clicked(driver, set(GAMES["clash_of_rage"].commands.usual))   # /clash tile: an option's
     assert driver.autocompleted > 20
     for command in ("tactic", "roll", "reroll", "allocate", "retreat"):   # buttons whenever they came again
         if driver.used[(command, "component")]:

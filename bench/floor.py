@@ -12,14 +12,23 @@ For one move (state before, seat, action) the floor is, each part timed in this 
             snapshot JSON and the version in one transaction) on a SQLite store of its own in
             the temporary directory;
   pictures  the pictures that move needs, each with the view it is drawn from: one board when
-            the move changes who must act or ends the game (not when the mover goes on, nor
-            while others are still choosing in secret or answering privately: the bot's
-            presenter posts no board then either), and the hand of each seat the move must tell
+            the turn changes hands (`Moment.owner` before and after differ) or the game ends
+            (not while the turn stays with its owner, nor while others are still choosing in
+            secret or answering privately: the bot's presenter posts no board then either; the
+            floor once counted a board whenever someone else was asked to act, a board more than
+            the bot draws in Civilization's and Skytear's answer windows), and the hand of each seat the move must tell
             (the mover, every seat asked to act after it, every seat it told something
             privately) whose hand picture changed with this move (what the drawing module's
             `hand_content` shows differs). A hand that changed for a seat the move does not
             tell is drawn when that seat is next told, which the floor, comparing only the
-            states before and after one move, does not count: it stays a lower bound.
+            states before and after one move, does not count: it stays a lower bound;
+  menus     the move menus of each seat the move tells that has moves now (not of a seat still
+            choosing in secret, whose menus stay good): its legal moves with the players' names
+            in their labels, built into components as the bot builds them
+            (`cogs.ui.picker.move_items`). A move whose pictures do not change still owes the
+            seats it tells the choices of their next click: Clash of Rage late in a game changes
+            no picture on most moves, and without this part its floor was the engine and the
+            commit alone.
 
 What is not in it: finding which hands changed (a bot could know it from the move's events),
 the message texts, Discord's transport. The floor is therefore a lower bound, and
@@ -110,7 +119,8 @@ def _still_choosing(rules, before: dict, after: dict, seat: int, events) -> set[
     return set()
 
 
-def menus(game: str, version: int, actions: list, names: list[str], lang: str, simultaneous: bool) -> int:
+def menus(game: str, version: int, state: dict, actions: list, names: list[str], lang: str,
+          simultaneous: bool) -> int:
     """The move menus of one seat's private message, built as the bot builds them
     (cogs.ui.picker.move_items over the seat's legal moves with the players' names in their
     labels): what a bot must show for the seat's next click. Returns the components made."""
@@ -124,7 +134,7 @@ def menus(game: str, version: int, actions: list, names: list[str], lang: str, s
                      path=tuple(replace(c, label=name_seats(c.label, names),
                                         description=name_seats(c.description, names)) for c in a.path))
              for a in actions]
-    match = SimpleNamespace(id=1, version=version, game=game)
+    match = SimpleNamespace(id=1, version=version, game=game, snapshot=state, status="active")
     return len(move_items(match, named, ui_for(game).buttons, simultaneous=simultaneous, lang=lang))
 
 
@@ -160,6 +170,9 @@ class Floor:
         self.warmed.add(sample.game)
         self.drawing(sample.game, "board")(rules.view(sample.state, None), sample.names, sample.lang)
         self.drawing(sample.game, "hand")(rules.view(sample.state, sample.seat), sample.names, sample.lang)
+        for seat in sorted(rules.active_players(sample.state)):
+            menus(sample.game, sample.move, sample.state, rules.legal_actions(sample.state, seat), sample.names,
+                  sample.lang, False)
 
     async def measure(self, samples: list[MoveSample]) -> FloorResult:
         result = FloorResult()
@@ -219,7 +232,7 @@ class Floor:
         simultaneous = len(legal) > 1
         start = time.process_time()
         for seat in shown:
-            menus(sample.game, sample.move + 1, legal[seat], sample.names, sample.lang, simultaneous)
+            menus(sample.game, sample.move + 1, after, legal[seat], sample.names, sample.lang, simultaneous)
         menus_ms = _ms(start)
         return {"apply": apply_ms, "legal": legal_ms, "commit": commit_ms, "pictures": pictures_ms, "menus": menus_ms,
                 "boards": float(board), "hands": float(len(changed))}

@@ -12,14 +12,23 @@ For one move (state before, seat, action) the floor is, each part timed in this 
             snapshot JSON and the version in one transaction) on a SQLite store of its own in
             the temporary directory;
   pictures  the pictures that move needs, each with the view it is drawn from: one board when
-            the move changes who must act or ends the game (not when the mover goes on, nor
-            while others are still choosing in secret or answering privately: the bot's
-            presenter posts no board then either), and the hand of each seat the move must tell
+            the turn changes hands (`Moment.owner` before and after differ) or the game ends
+            (not while the turn stays with its owner, nor while others are still choosing in
+            secret or answering privately: the bot's presenter posts no board then either; the
+            floor once counted a board whenever someone else was asked to act, a board more than
+            the bot draws in Civilization's and Skytear's answer windows), and the hand of each seat the move must tell
             (the mover, every seat asked to act after it, every seat it told something
             privately) whose hand picture changed with this move (what the drawing module's
             `hand_content` shows differs). A hand that changed for a seat the move does not
             tell is drawn when that seat is next told, which the floor, comparing only the
-            states before and after one move, does not count: it stays a lower bound.
+            states before and after one move, does not count: it stays a lower bound;
+  menus     the move menus of each seat the move tells that has moves now (not of a seat still
+            choosing in secret, whose menus stay good): its legal moves with the players' names
+            in their labels, built into components as the bot builds them
+            (`cogs.ui.picker.move_items`). A move whose pictures do not change still owes the
+            seats it tells the choices of their next click: Clash of Rage late in a game changes
+            no picture on most moves, and without this part its floor was the engine and the
+            commit alone.
 
 What is not in it: finding which hands changed (a bot could know it from the move's events),
 the message texts, Discord's transport. The floor is therefore a lower bound, and
@@ -31,7 +40,7 @@ import json
 import pickle
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.registry import get as rules_for
@@ -59,6 +68,7 @@ class FloorResult:
     legal: float = 0.0
     commit: float = 0.0
     pictures: float = 0.0
+    menus: float = 0.0      # ms per move of the told seats' move menus
     boards: float = 0.0     # boards per move
     hands: float = 0.0      # hand pictures per move
     first: int = 0          # move numbers of the sampled moves (their match's versions)
@@ -67,7 +77,7 @@ class FloorResult:
 
     @property
     def total(self) -> float:
-        return self.apply + self.legal + self.commit + self.pictures
+        return self.apply + self.legal + self.commit + self.pictures + self.menus
 
 
 def _digest(value) -> bytes:
@@ -76,21 +86,56 @@ def _digest(value) -> bytes:
 
 def board_needed(rules, before: dict, after: dict, seat: int, events) -> bool:
     """Whether the bot's presenter posts a board after this move (cogs/presenter.py:
-    `turn_goes_on`, `still_choosing`): yes when the game ended or someone else must act now;
-    no when the mover goes on alone, when others are still choosing in secret, or when a
-    private window stays open to others."""
+    `still_choosing`, `turn_goes_on`): yes when the game ended or the turn changed hands; no
+    while others are still choosing in secret or a private window stays open to others, and
+    no while the turn stays with its owner (`Moment.owner` the same before and after the move;
+    without an owner, a simultaneous step, while the mover alone still acts)."""
     if rules.result(after) is not None:
         return True
     was, now = set(rules.active_players(before)), set(rules.active_players(after))
-    if now == {seat}:
-        return False
     if len(was) >= 2 and now and now <= was - {seat}:
         return False
     if len(was) >= 2 and now and seat in now and rules.moment(after).asks_privately:
         told = {s for e in events for s in getattr(e, "private", {})}
         if ((now - {seat}) & was) - told:
             return False
-    return True
+    owner = rules.moment(before).owner
+    if owner is not None:
+        return rules.moment(after).owner != owner
+    return now != {seat}
+
+
+def _still_choosing(rules, before: dict, after: dict, seat: int, events) -> set[int]:
+    """The seats still choosing after this move in a simultaneous choice or an open window
+    (cogs/presenter.py `still_choosing`): their menus stay as they were."""
+    was, now = set(rules.active_players(before)), set(rules.active_players(after))
+    if len(was) < 2 or not now:
+        return set()
+    if now <= was - {seat}:
+        return now
+    if seat in now and rules.moment(after).asks_privately and rules.result(after) is None:
+        told = {s for e in events for s in getattr(e, "private", {})}
+        return ((now - {seat}) & was) - told
+    return set()
+
+
+def menus(game: str, version: int, state: dict, actions: list, names: list[str], lang: str,
+          simultaneous: bool) -> int:
+    """The move menus of one seat's private message, built as the bot builds them
+    (cogs.ui.picker.move_items over the seat's legal moves with the players' names in their
+    labels): what a bot must show for the seat's next click. Returns the components made."""
+    from types import SimpleNamespace
+
+    from cogs.ui.game import ui_for
+    from cogs.ui.picker import move_items
+    from engine.base import name_seats
+
+    named = [replace(a, label=name_seats(a.label, names),
+                     path=tuple(replace(c, label=name_seats(c.label, names),
+                                        description=name_seats(c.description, names)) for c in a.path))
+             for a in actions]
+    match = SimpleNamespace(id=1, version=version, game=game, snapshot=state, status="active")
+    return len(move_items(match, named, ui_for(game).buttons, simultaneous=simultaneous, lang=lang))
 
 
 def _ms(start: float) -> float:
@@ -125,10 +170,13 @@ class Floor:
         self.warmed.add(sample.game)
         self.drawing(sample.game, "board")(rules.view(sample.state, None), sample.names, sample.lang)
         self.drawing(sample.game, "hand")(rules.view(sample.state, sample.seat), sample.names, sample.lang)
+        for seat in sorted(rules.active_players(sample.state)):
+            menus(sample.game, sample.move, sample.state, rules.legal_actions(sample.state, seat), sample.names,
+                  sample.lang, False)
 
     async def measure(self, samples: list[MoveSample]) -> FloorResult:
         result = FloorResult()
-        parts = {"apply": [], "legal": [], "commit": [], "pictures": [], "boards": [], "hands": []}
+        parts = {"apply": [], "legal": [], "commit": [], "pictures": [], "menus": [], "boards": [], "hands": []}
         for sample in samples:
             try:
                 one = await self._one(sample)
@@ -157,8 +205,7 @@ class Floor:
         after, events = rules.apply(before, sample.seat, sample.action)
         apply_ms = _ms(start)
         start = time.process_time()
-        for seat in sorted(rules.active_players(after)):
-            rules.legal_actions(after, seat)
+        legal = {seat: rules.legal_actions(after, seat) for seat in sorted(rules.active_players(after))}
         legal_ms = _ms(start)
         store, mid, version = await self._store(sample)
         start = time.process_time()
@@ -178,7 +225,16 @@ class Floor:
         for seat in changed:
             self.drawing(sample.game, "hand")(rules.view(after, seat), sample.names, sample.lang)
         pictures_ms = _ms(start)
-        return {"apply": apply_ms, "legal": legal_ms, "commit": commit_ms, "pictures": pictures_ms,
+        # the move menus of each seat told that has moves now (a seat still choosing in secret
+        # keeps the menus it holds: the bot does not send them again either)
+        waiting = set() if board else _still_choosing(rules, before, after, sample.seat, events)
+        shown = [seat for seat in sorted(told - waiting) if legal.get(seat)]
+        simultaneous = len(legal) > 1
+        start = time.process_time()
+        for seat in shown:
+            menus(sample.game, sample.move + 1, after, legal[seat], sample.names, sample.lang, simultaneous)
+        menus_ms = _ms(start)
+        return {"apply": apply_ms, "legal": legal_ms, "commit": commit_ms, "pictures": pictures_ms, "menus": menus_ms,
                 "boards": float(board), "hands": float(len(changed))}
 
     async def close(self) -> None:

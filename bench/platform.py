@@ -53,9 +53,10 @@ Per (game, concurrency) row:
                 virtual clock; discord.py's parsing of each event stays the bot's)
   bot ms/move   all − simcord: what the bot itself spent per move
   floor ms/move the unavoidable CPU of the same moves (bench/floor.py): the engine's apply, the
-                legal moves of each seat asked next, one store commit, and the pictures the move
-                needs (a board when who must act changes or the game ends; the hands, of the
-                seats the move tells, whose picture changed), measured afterwards on every one of
+                legal moves of each seat asked next, one store commit, the move menus of the
+                seats the move tells that have moves, and the pictures the move needs (a board
+                when the turn changes hands or the game ends; the hands, of the seats the move
+                tells, whose picture changed), measured afterwards on every one of
                 this row's timed moves, replayed from the states they were made in, in this process
   bot÷floor     bot ms/move divided by the floor (the product's target is ≤ 1.3; printed only)
   pics/move     pictures drawn per move (`cogs.pictures.STATS["rendered"]` when the code base has
@@ -615,7 +616,7 @@ def print_floors(rows: list[dict]) -> None:
         drew = "" if row.get("boards") is None else \
             f" [the bot drew {row['boards']:.2f} boards and {row['pics'] - row['boards']:.2f} hands per move]"
         print(f"  {row['game']:<13} {row['concurrent']:>3} matches: apply {f.apply:.2f} + legal moves {f.legal:.2f} + "
-              f"store commit {f.commit:.2f} + pictures {f.pictures:.1f} ({f.boards:.2f} boards and {f.hands:.2f} hands "
+              f"store commit {f.commit:.2f} + menus {f.menus:.2f} + pictures {f.pictures:.1f} ({f.boards:.2f} boards and {f.hands:.2f} hands "
               f"per move){drew} = {f.total:.1f} ms over {f.moves} moves made at moves {f.first}–{f.last} of their games; "
               f"bot {row['bot_ms']:.1f} ms/move = {row['ratio']:.2f} × floor (target ≤ 1.3){errors}", flush=True)
 

@@ -1,10 +1,9 @@
 """Replay GIF benchmark: the longest computer-vs-computer game of each game that a few seeds give,
-replayed the way `/match replay` does it, through the match service's own history code
-(matches/history.py, over the game's log held in memory): `public_view_stream`, then
-`turn_owners` (the log walked once: the owners of every board, and the public views of the boards
-where the owner changes kept for the drawing), then render.replay in a thread (one frame per
-turn, at most MAX_FRAMES boards drawn one at a time, the GIF written as it goes, within the
-replay's time budget). The times and the CPU cover all of it, the walk included; the line says
+replayed the way `/match replay` has its render worker make it (cogs.pictures `_replay`), from
+the match's `ReplaySource` (matches/history.py, the game's log held in memory): `turns()` (the
+log walked once: the owners of every board, and the public views of the boards where the owner
+changes kept for the drawing), then render.replay (one frame per turn, at most MAX_FRAMES boards
+drawn one at a time, the GIF written as it goes, within the replay's time budget). The times and the CPU cover all of it, the walk included; the line says
 how many times the log was walked.
 
 The games: Battle Line plays a series to 15 points (a won game scores 5, so at least three games);
@@ -68,42 +67,25 @@ def turns_of(game: str, options: dict, seed: int, log: list[tuple[int, str]]) ->
     return turn_boards(owners)
 
 
-class _Service:
-    """The match service's history (matches/history.py) over one match held in memory: what
-    `/match replay` calls (public_view_stream, then turn_owners), with the same code."""
+def source_of(game: str, options: dict, seed: int, log: list[tuple[int, str]], passes: list[int]):
+    """The match as `/match replay` hands it to the render worker (matches/history.py's
+    `ReplaySource`), each walk of its log noted in `passes`."""
+    from matches import history
+    from matches.history import ReplaySource
 
-    def __init__(self, game: str, options: dict, seed: int, log: list[tuple[int, str]], passes: list[int]):
-        import types
+    if not getattr(history.walk_log, "counted", False):
+        walk = history.walk_log
 
-        from matches.history import History
-        from matches.service import MatchService
-
-        class Service(History):
-            rules = staticmethod(MatchService.rules)
-            _with_recorded_result = staticmethod(MatchService._with_recorded_result)
-
-            async def get(self, match_id):
-                return row
-
-        row = types.SimpleNamespace(id=1, game=game, seed=seed, options=dict(options), seats=[0, 1], snapshot={},
-                                    result=None)
-        rows = [(number, seat, action, 0.0) for number, (seat, action) in enumerate(log, 1)]
-
-        async def actions(match_id):
-            return rows
-        self.service = Service()
-        self.service.store = types.SimpleNamespace(actions=actions)
-        walk = self.service._walk
-
-        def counted(*args, **kwargs):  # each walk of the log noted (the drawing pass's boards counted apart)
+        def counted(*args, **kwargs):
             passes.append(0)
             return walk(*args, **kwargs)
-        self.service._walk = counted
+        counted.counted = True
+        history.walk_log = counted
+    rows = tuple((number, seat, action, 0.0) for number, (seat, action) in enumerate(log, 1))
+    return ReplaySource(game, dict(options), seed, 2, None, rows)
 
 
 def child(game: str, seed: int, options: dict, trace: bool, budget: float | None) -> dict:
-    import asyncio
-
     from render import registry as renderers
     from render import replay as replays
 
@@ -128,19 +110,19 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
 
     turns_wanted = turns_of(game, options, seed, log)
     planned = len(replays.spread(len(turns_wanted), replays.MAX_FRAMES))
-    service = _Service(game, options, seed, log, passes).service
+    source = source_of(game, options, seed, log, passes)
 
-    async def make():  # as cogs/matches.py's /match replay: the stream, the owners, then the GIF in a thread
-        boards, views = await service.public_view_stream(1)
-        turns = turn_boards(await service.turn_owners(1))
-        return await asyncio.to_thread(replays.replay, boards, views, draw, budget=budget, clock=clock, turns=turns)
+    def make():  # what the render worker does (cogs.pictures._replay): the owners and the turn views, then the GIF
+        owners, kept = source.turns()
+        return replays.replay(source.boards, lambda numbers: source.views(numbers, kept), draw, budget=budget,
+                              clock=clock, turns=turn_boards(owners))
 
     gc.collect()
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if trace:
         tracemalloc.start()
     wall, cpu = time.perf_counter(), time.process_time()
-    made = asyncio.run(make())
+    made = make()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     peak = tracemalloc.get_traced_memory()[1] if trace else None
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -34,7 +34,7 @@ from typing import Any
 from render import registry
 
 # pictures drawn, by kind: read by the benchmark (bench/platform.py)
-STATS = {"rendered": 0, "board": 0, "hand": 0}
+STATS = {"rendered": 0, "board": 0, "hand": 0, "replays": 0}
 
 _pools: dict[int, list[ProcessPoolExecutor]] = {}  # workers -> one single-process executor per worker
 _pools_lock = threading.Lock()
@@ -59,6 +59,24 @@ def _draw(module_name: str, kind: str, view: Any, names: list[str], lang: str) -
     if _drawn_here % TRIM_EVERY == 0:
         _trim()
     return png
+
+
+def _replay(module_name: str | None, module: Any, source: Any, names: list[str], lang: str) -> tuple[bytes, int, int]:
+    """In a worker (or a thread): a match's replay, made from its `matches.history.ReplaySource`:
+    the log walked once for whose turn each board is (the views of the turn boards kept), then
+    the GIF drawn by render.replay -> (GIF bytes, boards shown, boards wanted: one per turn)."""
+    from render.replay import replay, turn_boards
+
+    if module_name is not None:
+        module = importlib.import_module(module_name)
+    owners, kept = source.turns()
+    turns = turn_boards(owners)
+    made = replay(source.boards, lambda numbers: source.views(numbers, kept),
+                  lambda view: module.render_board(view, names, lang), lang=lang, turns=turns)
+    del owners, kept
+    if module_name is not None:
+        _trim()  # a replay's boards and frames are many: their freed memory goes back at once
+    return made.gif, made.frames, len(turns)
 
 
 def _trim() -> None:
@@ -150,6 +168,20 @@ class Pictures:
             return await loop.run_in_executor(self.executor_for(game, names), _draw, name, kind, view, list(names),
                                               lang)
         return await loop.run_in_executor(None, getattr(module, f"render_{kind}"), view, names, lang)
+
+    async def replay(self, game: str, source: Any, names: list[str], lang: str) -> tuple[bytes, int, int]:
+        """A match's animated replay, made in the worker that draws the match's pictures (not in
+        this process: the walk of a long log and the drawing of its boards would hold the
+        event loop's interpreter lock for seconds) -> (GIF bytes, boards shown, turns).
+        `source` is the match's `matches.history.ReplaySource`."""
+        STATS["replays"] += 1
+        module = registry.get(game)
+        loop = asyncio.get_running_loop()
+        name = _importable(module)
+        if self.workers and name is not None:
+            return await loop.run_in_executor(self.executor_for(game, names), _replay, name, None, source,
+                                              list(names), lang)
+        return await loop.run_in_executor(None, _replay, None, module, source, list(names), lang)
 
     @staticmethod
     def hand_content(game: str, view: Any) -> Any:

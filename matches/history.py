@@ -3,8 +3,10 @@ public views of every step)."""
 from __future__ import annotations
 
 import pickle
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Iterator
 
+from engine import registry
 from engine.base import Event
 from engine.text import Msg
 from matches.common import UNDO, UNDO_EVENT, UserError, replaying
@@ -12,6 +14,99 @@ from store import MatchRow
 
 
 TURN_VIEWS_KEPT = 4  # matches whose turn boards' views are kept between turn_owners and the replay's drawing
+
+
+def walk_log(rules, initial: Callable[[], dict], log) -> Iterator[tuple[int, str, dict, list]]:
+    """Replay an action log row by row from `initial()`: yields (seat, action, state after,
+    events). An "undo" row rebuilds the state from the start without the move it takes back."""
+    state = initial()
+    in_effect: list[tuple[int, str]] = []
+    for _seq, seat, action, _at in log:
+        if action == UNDO:
+            in_effect.pop()
+            state = initial()
+            for s, a in in_effect:
+                state, _ = rules.apply(state, s, a)
+            events = [Event(UNDO_EVENT)]
+        else:
+            state, events = rules.apply(state, seat, action)
+            in_effect.append((seat, action))
+        yield seat, action, state, events
+
+
+def with_recorded_result(result: dict | None, view: dict) -> dict:
+    """The result the match records (e.g. a board win that does not count because the
+    computer played the seat for an absent player) in place of the engine's own."""
+    if view.get("result") and result:
+        return {**view, "result": {**view["result"], **result}}
+    return view
+
+
+@dataclass(frozen=True)
+class ReplaySource:
+    """What a replay is made from: the match's game, seed, options and action log, plain data
+    that pickles, so that the replay is made in a render worker process (cogs.pictures:
+    `Pictures.replay`), off the bot's event loop and its interpreter lock. `owners()` and
+    `views(numbers)` are those of `History.turn_owners` and `History.public_view_stream`, from
+    the same walk; blocking, for the worker."""
+    game: str
+    options: dict
+    seed: int
+    players: int
+    result: dict | None
+    log: tuple  # (seq, seat, action, at) rows, as store.actions gives them
+
+    @property
+    def boards(self) -> int:
+        """Public boards: the one before the first move and one after every logged action."""
+        return len(self.log) + 1
+
+    def _initial(self) -> dict:
+        return registry.get(self.game).setup(self.players, dict(self.options), self.seed)
+
+    def _public(self, rules, number: int, state: dict) -> dict:
+        public = rules.view(state, None)
+        return with_recorded_result(self.result, public) if number == len(self.log) else public
+
+    def turns(self) -> tuple[list, dict[int, bytes]]:
+        """The log walked once: `moment(state).owner` of every board, and the public views
+        (pickled) of the boards a replay may show: the first, the last and each where the owner
+        changes."""
+        rules, last = registry.get(self.game), len(self.log)
+        state = self._initial()
+        owners, views = [rules.moment(state).owner], {0: pickle.dumps(self._public(rules, 0, state))}
+        for number, (_seat, _action, state, _events) in enumerate(walk_log(rules, self._initial, self.log), 1):
+            owners.append(rules.moment(state).owner)
+            if owners[-1] != owners[-2] or number == last:
+                views[number] = pickle.dumps(self._public(rules, number, state))
+        return owners, views
+
+    def views(self, numbers, kept: dict[int, bytes] | None = None):
+        """(board number, public view) for the given board numbers only, in increasing order:
+        from `kept` (what `turns` kept) when it holds them all, else walking the log once, only
+        one state alive at a time however long the game."""
+        rules, last = registry.get(self.game), len(self.log)
+        wanted = {n for n in numbers if 0 <= n <= last}
+        if not wanted:
+            return
+        if kept is not None and wanted <= kept.keys():
+            for number in sorted(wanted):
+                yield number, pickle.loads(kept[number])
+            return
+        if 0 in wanted:
+            yield 0, self._public(rules, 0, self._initial())
+        stop = max(wanted)
+        if stop == 0:
+            return
+        walk = walk_log(rules, self._initial, self.log)
+        try:
+            for number, (_seat, _action, state, _events) in enumerate(walk, 1):
+                if number in wanted:
+                    yield number, self._public(rules, number, state)
+                if number >= stop:
+                    return
+        finally:
+            walk.close()
 
 
 class History:
@@ -29,6 +124,15 @@ class History:
             return state
         return await replaying(rebuild)
 
+    async def replay_source(self, match_id: int) -> ReplaySource:
+        """The match's log and what rebuilds it, for a replay made elsewhere (a render worker)."""
+        match = await self.get(match_id)
+        if match.snapshot is None:
+            raise UserError(Msg("This match has not started yet."))
+        log = await self.store.actions(match_id)
+        return ReplaySource(match.game, dict(match.options), match.seed, len(match.seats),
+                            dict(match.result) if match.result else None, tuple(tuple(row) for row in log))
+
     def _initial_state(self, match: MatchRow) -> dict:
         return self.rules(match).setup(len(match.seats), dict(match.options), match.seed)
 
@@ -40,19 +144,8 @@ class History:
         return state
 
     def _walk(self, match: MatchRow, log: list):
-        """Replay the log row by row: yields (seat, action, state after, events). An "undo"
-        row rebuilds the state from the seed without the move it takes back."""
-        rules = self.rules(match)
-        state = self._initial_state(match)
-        in_effect: list[tuple[int, str]] = []
-        for _seq, seat, action, _at in log:
-            if action == UNDO:
-                in_effect.pop()
-                state, events = self._rebuild(match, in_effect), [Event(UNDO_EVENT)]
-            else:
-                state, events = rules.apply(state, seat, action)
-                in_effect.append((seat, action))
-            yield seat, action, state, events
+        """Replay the log row by row: yields (seat, action, state after, events) (`walk_log`)."""
+        return walk_log(self.rules(match), lambda: self._initial_state(match), log)
 
     @staticmethod
     def moves_in_effect(log: list) -> list[tuple[int, str]]:

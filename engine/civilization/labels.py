@@ -79,20 +79,40 @@ def place(state: dict, verb: str, index: int, value: str):
     (None for any other segment)."""
     city = economy.city_by_id(state, value)
     if city is not None:
-        return Msg("City at {square}", square=board.label(city["x"], city["y"]))
+        return _city_at(city["x"], city["y"])
     fig = next((f for f in state["figures"] if f["id"] == value), None)
     if fig is not None:
-        return Msg("{figure} on {square}", figure=Msg("Army") if fig["kind"] == "army" else Msg("Scout"),
-                   square=board.label(fig["x"], fig["y"]))
+        return _figure_on(fig["kind"] == "army", fig["x"], fig["y"])
     if verb == "move" and index == 1:
         figs = [f for f in state["figures"] if f["id"] in value.split(",")]
         armies = sum(f["kind"] == "army" for f in figs)
-        where = board.label(figs[0]["x"], figs[0]["y"]) if figs else ""
-        return Msg("{armies} armies and {scouts} scouts on {square}", armies=armies, scouts=len(figs) - armies,
-                   square=where)
+        return _group_on(armies, len(figs) - armies, (figs[0]["x"], figs[0]["y"]) if figs else None)
     if verb == "explore" and value in DIRECTIONS:
-        return Msg("To the {direction}", direction=DIRECTIONS[value])
+        return _to_the(value)
     return None
+
+
+# The places' names, made once per square (a Msg's English is formatted when it is made; the legal
+# moves of a late turn name the same squares hundreds of times). Msgs are never changed once made.
+@lru_cache(maxsize=4096)
+def _city_at(x: int, y: int) -> Msg:
+    return Msg("City at {square}", square=board.label(x, y))
+
+
+@lru_cache(maxsize=4096)
+def _figure_on(army: bool, x: int, y: int) -> Msg:
+    return Msg("{figure} on {square}", figure=Msg("Army") if army else Msg("Scout"), square=board.label(x, y))
+
+
+@lru_cache(maxsize=4096)
+def _group_on(armies: int, scouts: int, square: tuple[int, int] | None) -> Msg:
+    return Msg("{armies} armies and {scouts} scouts on {square}", armies=armies, scouts=scouts,
+               square=board.label(*square) if square is not None else "")
+
+
+@lru_cache(maxsize=None)
+def _to_the(direction: str) -> Msg:
+    return Msg("To the {direction}", direction=DIRECTIONS[direction])
 
 
 @lru_cache(maxsize=None)

@@ -11,7 +11,6 @@ from cogs.common import (
     command_name,
     defer,
     hint_choice,
-    in_thread,
     is_manager,
     lang_for,
     reply,
@@ -30,8 +29,6 @@ from matches import UserError
 from matches.clock import PRESET_LABELS
 from matches.service import shorten
 from matches.settings import may_start_in
-from render import registry as renderers
-from render.replay import replay as make_replay, turn_boards
 
 SHOW_EVERY = 60.0  # seconds between two /match show of one match
 STATUS_WORDS = {"open": Msg("open"), "active": Msg("active"), "finished": Msg("finished"),
@@ -328,25 +325,17 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Play an
             await defer(interaction, ephemeral=False)
             lang = await server_lang_for(interaction)  # posted in the channel: the server's language
             names = await self.bot.presenter.seat_names(row, lang)
-            boards, views = await self.bot.service.public_view_stream(row.id)
-            turns = turn_boards(await self.bot.service.turn_owners(row.id))
-            gif, frames = await in_thread(replay_gif, renderers.get(row.game).render_board, boards, views, names, lang,
-                                          turns)
+            # walked and drawn in the match's render worker: off the event loop and its lock
+            source = await self.bot.service.replay_source(row.id)
+            gif, frames, turns = await self.bot.pictures.replay(row.game, source, names, lang)
         title = self.bot.presenter.title(row)
-        text = (Msg("**{title}** · replay of {moves} moves, one picture per turn", title=title, moves=boards - 1)
-                if frames == len(turns) else
+        moves = source.boards - 1
+        text = (Msg("**{title}** · replay of {moves} moves, one picture per turn", title=title, moves=moves)
+                if frames == turns else
                 Msg("**{title}** · replay of {moves} moves ({frames} of {turns} turns shown, evenly spread)",
-                    title=title, moves=boards - 1, frames=frames, turns=len(turns)))
+                    title=title, moves=moves, frames=frames, turns=turns))
         await interaction.followup.send(render(text, lang),
                                         file=discord.File(io.BytesIO(gif), filename=f"match{row.id}-replay.gif"))
-
-
-def replay_gif(render_board, boards: int, views, names: list[str], lang: str = "en",
-               turns: list[int] | None = None) -> tuple[bytes, int]:
-    """Blocking, all in one worker thread: walk the game, draw the boards that end a turn one at
-    a time and animate them -> (GIF bytes, boards shown)."""
-    made = make_replay(boards, views, lambda view: render_board(view, names, lang), lang=lang, turns=turns)
-    return made.gif, made.frames
 
 
 HELP_TEXT = Msg("""**Board games, played by chat.** Every match gets its own thread; the board arrives there as a picture after every move, and the player to move is pinged. Your hand comes to you privately: by DM, or, if your DMs are closed, with the **Show my hand** button under any board (only you see the answer).

@@ -31,6 +31,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from types import ModuleType
 from typing import Any
 
+from engine.registry import BUILTIN_GAMES
 from render import registry
 
 # pictures drawn, by kind: read by the benchmark (bench/platform.py)
@@ -178,7 +179,8 @@ class Pictures:
         module = registry.get(game)
         loop = asyncio.get_running_loop()
         name = _importable(module)
-        if self.workers and name is not None:
+        # a worker knows the shipped games only (a test's own game is registered in this process)
+        if self.workers and name is not None and game in BUILTIN_GAMES:
             return await loop.run_in_executor(self.executor_for(game, names), _replay, name, None, source,
                                               list(names), lang)
         return await loop.run_in_executor(None, _replay, None, module, source, list(names), lang)

@@ -573,6 +573,7 @@ async def test_replay_of_a_game_too_big_for_the_upload_shrinks_then_drops_frames
     assert len(gif_frames(whole)) == turns
     limit = len(whole) // 4
     monkeypatch.setattr(replay_render, "SIZE_LIMIT", limit)
+    monkeypatch.setattr(env.bot.pictures, "workers", 0)  # the limit is patched here: the replay made here
 
     r = await alice.slash(thread, "match replay")  # one replay a minute per user
     again = re.search(r"try again <t:(\d+):R>", text_of(r.response))

@@ -359,7 +359,7 @@ def test_hand_components_fit_discord_limits(monkeypatch):
     (25 options a menu, labels of 100 and 80 characters, 5 rows)."""
     state = RULES.setup(2, {}, 3)
     seat = state["current"]
-    match = types.SimpleNamespace(id=1, version=0, game="battleline", snapshot=state)
+    match = types.SimpleNamespace(id=1, version=0, game="battleline", snapshot=state, meta={})
 
     def built(st):
         return move_items(match, RULES.legal_actions(st, seat), BattleLineCog.BUTTONS)

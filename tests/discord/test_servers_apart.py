@@ -16,7 +16,7 @@ from cogs.components import (ClockButton, HandButton, LobbyButton, LogPageButton
 from cogs.tournaments import TournamentButton
 from cogs.ui.game import ui_for
 from cogs.ui.form import BatchButton, FormButton
-from cogs.ui.picker import StepBack, StepButton, StepSelect
+from cogs.ui.picker import StepBack, StepButton, StepSelect, WholeMoveSelect
 from engine import registry
 from tests.discord.helpers import start_challenge
 from tests.discord.helpers import text_of
@@ -119,10 +119,13 @@ def forged_components(tournament_id: int = 1) -> list[tuple[discord.ui.Item, str
 
 def forged_selects() -> list[tuple[discord.ui.Item, str]]:
     """Each forged menu with the value chosen in it (every one names match #2): a step of a
-    move, a step menu's link to its next page, and a menu of a simultaneous step."""
+    move, a step menu's link to its next page, a menu of a simultaneous step and a menu of whole
+    moves."""
     def step(prefix, page, value, mark=""):
         return StepSelect(2, 0, prefix, page, options=[discord.SelectOption(label="x", value=value)], mark=mark)
-    return [(step([0], 0, "0"), "0"), (step([0, 2], 1, "p2"), "p2"), (step([], 0, "1", "abc123"), "1")]
+    whole = WholeMoveSelect(2, 0, 0, 0, "abc123", options=[discord.SelectOption(label="x", value="move:a:b")])
+    return [(step([0], 0, "0"), "0"), (step([0, 2], 1, "p2"), "p2"), (step([], 0, "1", "abc123"), "1"),
+            (whole, "move:a:b")]
 
 
 async def post_forged(env, channel_id: int | None = None, user=None, tournament_id: int = 1):

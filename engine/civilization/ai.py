@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from . import board, combat, culture, data, economy, flow, research, views
+from . import ai_goal, ai_plan, board, combat, culture, data, economy, flow, research, views
 
 W_PROD, W_TRADE, W_CULT, W_COIN = 2.0, 1.5, 3.0, 4.0
 ARMIES_WANTED = 2                 # armies kept on the map
@@ -75,6 +75,14 @@ class _Ctx:
         self.cards = True                  # play card abilities (False: the stage-1 player)
         self._sq: dict = {}
         self._yield: dict = {}
+        self._goal: str | None = None
+
+    @property
+    def goal(self) -> str:
+        """The victory aimed at (ai_goal.goal; culture for the stage-1 player)."""
+        if self._goal is None:
+            self._goal = ai_goal.goal(self.v, self.seat) if self.cards else "culture"
+        return self._goal
 
     def square(self, x: int, y: int):
         key = (x, y)
@@ -122,6 +130,11 @@ def _distances(ctx: _Ctx, goals: list[tuple[int, int]], water: str) -> dict[tupl
 
 # ---------------------------------------------------------------- entry point
 
+def goal(view: dict, seat: int) -> str:
+    """The victory the computer player of `seat` aims at now, from its view (ai_goal)."""
+    return ai_goal.goal(view, seat)
+
+
 def choose(state: dict, seat: int, seed: int, cards: bool = True) -> str:
     """`cards`: play tech and civilization abilities, wonder choices and culture event cards, and
     answer cancel windows (False: the stage-1 player, blind to them, kept as a yardstick)."""
@@ -136,6 +149,10 @@ def choose(state: dict, seat: int, seed: int, cards: bool = True) -> str:
         pick = _cards(ctx, legal)
         if pick in legal:
             return pick
+        if not state.get("pending") and not ctx.v.get("battle"):
+            pick = ai_plan.plan(ctx, legal)
+            if pick in legal:
+                return pick
     if state.get("pending"):
         return legal[0]                    # a cancel window or a card's choice: "allow" / the first
     legal = [a for a in legal if a.split(":", 1)[0] not in CARD_VERBS] or legal
@@ -233,7 +250,7 @@ def _person_square(ctx: _Ctx, choices: list[tuple[str, str]]) -> tuple[str, str]
 # ---------------------------------------------------------------- City Management
 
 def _city(ctx: _Ctx, legal: list[str]) -> str:
-    if "culture" in legal:
+    if "culture" in legal and _culture_wanted(ctx):
         return "culture"                                                # R52
     acting = []
     for a in legal:
@@ -245,6 +262,22 @@ def _city(ctx: _Ctx, legal: list[str]) -> str:
     city = economy.city_by_id(ctx.v, acting[0])
     options = [a for a in legal if a.split(":")[1:2] == [city["id"]]]
     return _city_action(ctx, city, options)
+
+
+def _culture_wanted(ctx: _Ctx) -> bool:
+    """R52, R53: advance on the track, unless the tech goal needs the trade for research (R82):
+    a space costing trade is paid only from what the next research does not need."""
+    cost = culture.advance_cost(ctx.v, ctx.seat)
+    if ctx.goal == "economic" and cost is not None and research.knows(ctx.v, ctx.seat, "printing_press") \
+            and ctx.area.get("card_coins", {}).get("printing_press", 0) < 4:
+        return ctx.area["culture_tokens"] - cost[0] >= 5                # R101: Printing Press's 5 culture
+    if ctx.goal != "tech":
+        return True
+    if cost is None or cost[1] == 0:
+        return True
+    rows = research.row_counts(ctx.v, ctx.seat)
+    level = 1 + sum(1 for r in (2, 3, 4) if rows[r] < rows[r - 1] - 1)
+    return ctx.area["trade"] - cost[1] >= research.threshold(min(level, 4)) + 4
 
 
 def _trade_allowance(ctx: _Ctx) -> int:
@@ -281,14 +314,15 @@ def _city_action(ctx: _Ctx, city: dict, options: list[str]) -> str:
             return _best_square(ctx, city, opts)
     # armies to defend and explore (R34)
     armies = ctx.my_figures("army")
-    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0):
+    military = ctx.goal == "military"
+    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0) + (2 if military else 0):
         opts = [a for a in options if a.split(":")[2:3] == ["army"]]
         if opts and affordable(opts[0], FIGURE_COST["army"]):
             return _best_square(ctx, city, opts)
     # unit cards (R36, R37): the best rank, cheapest when tied
     forces = area["standing_forces"]
     threatened = _threat(ctx, city)
-    if len(forces) < FORCES_WANTED + (2 if threatened else 0) and (v["turn"] > 4 or threatened):
+    if len(forces) < FORCES_WANTED + (2 if threatened else 0) + (5 if military else 0) and (v["turn"] > 4 or threatened or military):
         units = [a for a in options if a.split(":")[2:3] == ["unit"]]
         units = [a for a in units if affordable(a, research.unit_cost(v, seat, a.split(":")[3]))]
         if units:
@@ -309,6 +343,8 @@ def _city_action(ctx: _Ctx, city: dict, options: list[str]) -> str:
                 continue
             x, y = board.parse_label(where)
             g = _value(board.building_icons(b)) - _value(ctx.yields(x, y)) + (1.0 if rec["combat_bonus"] else 0)
+            if military and rec["combat_bonus"]:
+                g += 4.0                                                # R109: barracks, academies
             if late:
                 g = 3 * (board.building_icons(b)["culture"] - ctx.yields(x, y)["culture"])
             g -= _rush(ctx, city, rec["cost"]) / 6
@@ -355,6 +391,10 @@ def _research(ctx: _Ctx, legal: list[str]) -> str:
         return "research:none"
     if "research:space_flight" in techs:
         return "research:space_flight"                                  # R87
+    if ctx.cards:
+        pick = ai_plan.research_pick(ctx, techs)
+        if pick is not None:
+            return pick
     area = ctx.area
     cost = culture.advance_cost(ctx.v, ctx.seat)
     if cost is not None and cost[1] > 0 and area["trade"] < 24:
@@ -811,6 +851,10 @@ def _cards(ctx: _Ctx, legal: list[str]) -> str | None:
         return abilities[0] if abilities else None
     steps = [a for a in legal if a.startswith("ability:") and a != "ability:back"]
     if "ability:back" in legal:                    # a half-made two-step ability: finish it
+        if steps and steps[0].startswith("ability:egypt:"):
+            return ai_plan.free_building(ctx, steps)
+        if steps and steps[0].startswith("ability:russia:"):
+            return ai_plan.russia_tech(ctx, steps)
         return steps[0] if steps else "ability:back"
     wonder = [a for a in legal if a.startswith("wonder:")]
     if wonder:

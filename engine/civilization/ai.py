@@ -30,22 +30,33 @@ The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture 
   yardstick of `python -m bench.civilization`."""
 from __future__ import annotations
 
-import random
-from collections import deque
+from . import (
+    ai_goal,
+    ai_plan,
+    board,
+    combat,
+    culture,
+    data,
+    economy,
+    flow,
+    research,
+    views,
+)
+from .ai_base import (  # noqa: F401
+    TECH_ORDER,
+    TECH_RANK,
+    _Ctx,
+    _distances,
+    _enemy_strength,
+    _hand_strength,
+    _moves,
+    _step_towards,
+    _value,
+)
 
-from . import ai_goal, ai_plan, board, combat, culture, data, economy, flow, research, views
-
-W_PROD, W_TRADE, W_CULT, W_COIN = 2.0, 1.5, 3.0, 4.0
 ARMIES_WANTED = 2                 # armies kept on the map
 FORCES_WANTED = 4                 # unit cards kept in the standing forces
 GOOD_SITE = 10.0                  # a city site worth founding without exploring more
-TECH_ORDER = ("space_flight", "irrigation", "philosophy", "writing", "pottery", "code_of_laws", "currency",
-              "printing_press", "theology", "horseback_riding", "masonry", "construction", "engineering",
-              "banking", "civil_service", "mathematics", "metalworking", "navigation", "animal_husbandry",
-              "sailing", "chivalry", "democracy", "monarchy", "military_science", "gunpowder", "metal_casting",
-              "railroad", "steam_power", "biology", "communism", "computers", "flight", "replaceable_parts",
-              "ballistics", "combustion", "atomic_theory", "mass_media")
-TECH_RANK = {t: i for i, t in enumerate(TECH_ORDER)}
 CARD_VERBS = ("ability", "event", "wonder", "harvest2")     # what the stage-1 player never plays
 # the culture events the player plays on its own step (the others: cancels, gifts, moving figures)
 EVENTS_PLAYED = ("kill_figures", "disaster_marker", "destroy_buildings", "exchange_techs", "anarchy",
@@ -56,76 +67,6 @@ ABILITIES_USED = ("gain_culture", "city_production", "trade_gift", "random_great
 
 
 # ---------------------------------------------------------------- small helpers
-
-def _value(icons: dict | None) -> float:
-    if not icons:
-        return 0.0
-    return (W_PROD * icons.get("production", 0) + W_TRADE * icons.get("trade", 0)
-            + W_CULT * icons.get("culture", 0) + W_COIN * icons.get("coin", 0))
-
-
-class _Ctx:
-    """The view and what the AI computes from it, cached for one decision."""
-
-    def __init__(self, view: dict, seat: int, seed: int):
-        self.v = view
-        self.seat = seat
-        self.rng = random.Random(seed)
-        self.area = view["seats"][seat]
-        self.cards = True                  # play card abilities (False: the stage-1 player)
-        self._sq: dict = {}
-        self._yield: dict = {}
-        self._goal: str | None = None
-
-    @property
-    def goal(self) -> str:
-        """The victory aimed at (ai_goal.goal; culture for the stage-1 player)."""
-        if self._goal is None:
-            self._goal = ai_goal.goal(self.v, self.seat) if self.cards else "culture"
-        return self._goal
-
-    def square(self, x: int, y: int):
-        key = (x, y)
-        if key not in self._sq:
-            self._sq[key] = board.square(self.v, x, y)
-        return self._sq[key]
-
-    def yields(self, x: int, y: int):
-        key = (x, y)
-        if key not in self._yield:
-            self._yield[key] = board.yields(self.v, x, y)
-        return self._yield[key]
-
-    def my_cities(self) -> list[dict]:
-        return [c for c in self.v["cities"] if c["owner"] == self.seat]
-
-    def my_figures(self, kind: str | None = None) -> list[dict]:
-        return [f for f in self.v["figures"] if f["owner"] == self.seat and (kind is None or f["kind"] == kind)]
-
-    def squares(self):
-        m = self.v["map"]
-        for y in range(m["height"]):
-            for x in range(m["width"]):
-                if self.square(x, y) is not None:
-                    yield x, y
-
-
-def _distances(ctx: _Ctx, goals: list[tuple[int, int]], water: str) -> dict[tuple[int, int], int]:
-    """Steps from every reachable face-up square to the nearest goal (R63, R66: water only with
-    a tech that crosses it)."""
-    dist = {g: 0 for g in goals}
-    queue = deque(goals)
-    while queue:
-        x, y = queue.popleft()
-        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            if (nx, ny) in dist:
-                continue
-            sq = ctx.square(nx, ny)
-            if sq is None or (sq["terrain"] == "water" and water == "none"):
-                continue
-            dist[(nx, ny)] = dist[(x, y)] + 1
-            queue.append((nx, ny))
-    return dist
 
 
 # ---------------------------------------------------------------- entry point
@@ -402,33 +343,7 @@ def _research(ctx: _Ctx, legal: list[str]) -> str:
     return min(techs, key=lambda a: (TECH_RANK.get(a.split(":")[1], 99), a))
 
 
-
 # ---------------------------------------------------------------- Movement (R62-R79)
-
-def _moves(legal: list[str]) -> dict[str, list[tuple[str, str]]]:
-    """figure ids (comma-joined) -> [(target, id)]."""
-    out: dict[str, list[tuple[str, str]]] = {}
-    for a in legal:
-        if a.startswith("move:"):
-            _, ids, target = a.split(":")
-            out.setdefault(ids, []).append((target, a))
-    return out
-
-
-def _hand_strength(ctx: _Ctx, cards: list[str], ranks: dict, hand: int) -> float:
-    values = sorted((combat.strength(c, ranks.get(combat.card_type(c), 1)) for c in cards), reverse=True)
-    if not values:
-        return 0.0
-    mean = sum(values) / len(values)
-    return mean * min(hand, len(values))
-
-
-def _enemy_strength(ctx: _Ctx, owner: int, hand: int) -> float:
-    area = ctx.v["seats"][owner]
-    n = area["standing_forces"] if isinstance(area["standing_forces"], int) else len(area["standing_forces"])
-    ranks = area["ranks"]
-    mean = 2.0 + (sum(max(1, ranks.get(t, 1)) for t in combat.LAND) / 3.0 - 1)
-    return mean * min(hand, n)
 
 
 def _attack_ok(ctx: _Ctx, square: str, armies: int) -> bool:
@@ -577,29 +492,6 @@ def _explore_step(ctx: _Ctx, fig: dict, explores: list[str], moves: dict, water:
     return _step_towards(ctx, fig["id"], moves, frontier, water)
 
 
-def _step_towards(ctx: _Ctx, key: str, moves: dict, goals: list[tuple[int, int]], water: str) -> str | None:
-    options = moves.get(key, [])
-    if not options:
-        return None
-    dist = _distances(ctx, goals, water)
-    fig_id = key.split(",")[0]
-    fig = next(f for f in ctx.v["figures"] if f["id"] == fig_id)
-    now = dist.get((fig["x"], fig["y"]), 999)
-    best = None
-    for target, a in options:
-        tx, ty = board.parse_label(target)
-        if ctx.v["markers"].get(target) or any(f["owner"] != ctx.seat for f in board.figures_at(ctx.v, tx, ty)):
-            if (tx, ty) not in goals:
-                continue                                                # no battle on the way
-        city = board.city_at(ctx.v, tx, ty)
-        if city is not None and city["owner"] != ctx.seat:
-            continue
-        d = dist.get((tx, ty), 999)
-        if d < now and (best is None or d < best[0]):
-            best = (d, a)
-    return best[1] if best else None
-
-
 def _sites(ctx: _Ctx) -> list[tuple[float, tuple[int, int]]]:
     """Squares where a city may be founded now (R13), with their value."""
     out = []
@@ -710,11 +602,15 @@ def _trade(ctx: _Ctx, legal: list[str]) -> str:
     if offer is not None:
         def worth(side: dict) -> int:
             return side["trade"] + side["culture"] + 2 * sum(len(side[k]) for k in ("resources", "hidden", "cards"))
-        if accepts and worth(offer["give"]) > worth(offer["get"]):
+        good = ai_plan.accept_offer(ctx, offer) if ctx.cards else worth(offer["give"]) > worth(offer["get"])
+        if accepts and good:
             return accepts[0]
         return next(a for a in legal if a.startswith("decline:"))
     pick = _card_for_culture(ctx, legal) if ctx.cards else None
     if pick:
+        return pick
+    pick = ai_plan.resource_offer(ctx, legal) if ctx.cards else None
+    if pick in legal:
         return pick
     if "withdraw" in legal:
         return "withdraw"
@@ -740,6 +636,8 @@ def _card_for_culture(ctx: _Ctx, legal: list[str]) -> str | None:
     to winning (who holds a culture token)."""
     draft = next((o for o in ctx.v.get("offers", []) if o["status"] == "draft" and o["from"] == ctx.seat), None)
     if draft is not None:
+        if draft["give"]["resources"]:
+            return None                                     # a resource offer (ai_plan.resource_offer)
         if not draft["give"]["cards"]:
             give = [f"give:card:{c}" for c in _spare_cards(ctx) if f"give:card:{c}" in legal]
             return give[0] if give else None
@@ -880,8 +778,6 @@ def _cards(ctx: _Ctx, legal: list[str]) -> str | None:
             return segs[""]
         return segs[_pick_option(ctx, list(segs), fn)]
     return None
-
-
 
 
 def _event_fn(card: str) -> str | None:

@@ -13,7 +13,8 @@ plan (ai.py) outside battles and card choices: `plan(ctx, legal)` returns an id 
 The goal (ctx.goal, ai_goal.goal) is read from the seat's view only."""
 from __future__ import annotations
 
-from . import ai, ai_goal, board, data, research
+from . import ai_base as ai
+from . import ai_goal, board, data, research
 
 # how much each government helps each goal (data/civilization/governments.json house effects:
 # Despotism +1 production a city, Monarchy an extra capital action, Democracy +1 coin and +2 trade,
@@ -106,8 +107,8 @@ def _city(ctx, legal: list[str]) -> str | None:
             return a
     eng = [a for a in legal if a.startswith("ability:engineering:")]
     if eng:
-        from .cities import production
         from . import economy
+        from .cities import production
         cheapest = min(4, research.unit_cost(ctx.v, ctx.seat, "infantry"))
         best = None
         for a in eng:
@@ -147,7 +148,7 @@ def free_building(ctx, steps: list[str]) -> str:
 
 def research_pick(ctx, techs: list[str]) -> str | None:
     """The goal's research (R80-R90); None: the usual plan's. `techs`: the legal research ids."""
-    goal, area = ctx.goal, ctx.area
+    goal = ctx.goal
     if "research:space_flight" in techs:
         return "research:space_flight"                                  # R87
     if goal == "tech":
@@ -215,10 +216,9 @@ def _march(ctx, legal: list[str]) -> str | None:
     for f in armies:
         groups.setdefault((f["x"], f["y"]), []).append(f)
     forces = len(ctx.area["standing_forces"])
-    home = [c for c in ctx.my_cities()]
     for (x, y), figs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0][1], kv[0][0])):
         ids = ",".join(sorted(f["id"] for f in figs))
-        key = ids if ids in moves else sorted(f["id"] for f in figs)[0]
+        key = ids if ids in moves else min(f["id"] for f in figs)
         options = moves.get(key, [])
         if not options:
             continue
@@ -264,3 +264,82 @@ def _capital_ok(ctx, square: str, armies: int) -> bool:
     dhand = combat.BASE_HAND + combat.HAND_PER_FIGURE * max(0, len(defenders) - 1) + combat.CITY_DEFENDER_HAND
     theirs = ai._enemy_strength(ctx, owner, dhand) + combat.city_bonus(city) + combat.side_bonus(v, owner)
     return mine >= 1.1 * theirs + 2
+
+
+# ---------------------------------------------------------------- Trade (R27)
+
+# what one item is worth to a seat by its goal: trade (research, Democracy's coin task), culture
+# tokens (the track, Printing Press), a market resource (abilities, Pottery's coin task), a hidden
+# resource, a culture event card
+WORTH = {
+    "culture": {"trade": 0.6, "culture": 1.6, "resources": 2.0, "hidden": 2.0, "cards": 1.5},
+    "tech": {"trade": 1.3, "culture": 0.5, "resources": 1.5, "hidden": 1.5, "cards": 1.0},
+    "economic": {"trade": 1.0, "culture": 1.0, "resources": 2.5, "hidden": 2.5, "cards": 1.0},
+    "military": {"trade": 1.0, "culture": 0.6, "resources": 2.0, "hidden": 2.0, "cards": 1.5},
+}
+ASK_FOR = {"culture": "ask:culture:1", "tech": "ask:trade:3", "economic": "ask:trade:3", "military": "ask:trade:3"}
+
+
+def worth(ctx, side: dict) -> float:
+    w = WORTH[ctx.goal]
+    return (w["trade"] * side["trade"] + w["culture"] * side["culture"]
+            + sum(w[k] * len(side[k]) for k in ("resources", "hidden", "cards")))
+
+
+def accept_offer(ctx, offer: dict) -> bool:
+    """An offer is taken when what it gives is worth more than what it asks, for this goal, and it
+    does not come from an opponent about to win."""
+    if ai_goal.nearest_win(ctx.v, offer["from"]) < 3:
+        return False
+    return worth(ctx, offer["give"]) > worth(ctx, offer["get"])
+
+
+def _needed_resources(ctx) -> set[str]:
+    """The market resources the abilities of the seat's known techs spend (R61, R91)."""
+    out = set()
+    for t in research.known(ctx.v, ctx.seat):
+        ra = data.by_id("techs")[t].get("resource_ability") or {}
+        out |= set(ra.get("cost", {}))
+    if ctx.goal == "economic" and research.knows(ctx.v, ctx.seat, "pottery"):
+        out.add("any")
+    return out
+
+
+def surplus_resource(ctx) -> str | None:
+    """A market resource the seat holds and none of its abilities spends (one kept of each
+    resource an ability spends), None when there is none."""
+    need = _needed_resources(ctx)
+    if "any" in need:
+        return None
+    have = sorted(ctx.area["resources"])
+    for r in have:
+        if r not in need or have.count(r) > 1:
+            return r
+    return None
+
+
+def resource_offer(ctx, legal: list[str]) -> str | None:
+    """One step of an offer of a spare market resource for what the goal needs (3 trade or a
+    culture token), to the opponent furthest from winning that holds it."""
+    draft = next((o for o in ctx.v.get("offers", []) if o["status"] == "draft" and o["from"] == ctx.seat), None)
+    ask = ASK_FOR[ctx.goal]
+    if draft is not None:
+        if draft["give"]["cards"]:
+            return None                                             # the card offer (ai.py) goes on
+        if not draft["give"]["resources"]:
+            r = surplus_resource(ctx)
+            return f"give:res:{r}" if r and f"give:res:{r}" in legal else "withdraw"
+        kind, n = ask.split(":")[1], int(ask.split(":")[2])
+        if draft["get"][kind] < n:
+            return ask if ask in legal else "withdraw"
+        return "send" if "send" in legal else "withdraw"
+    r = surplus_resource(ctx)
+    if r is None:
+        return None
+    kind, n = ask.split(":")[1], int(ask.split(":")[2])
+    key = "culture_tokens" if kind == "culture" else "trade"
+    targets = [s for s in range(len(ctx.v["seats"])) if s != ctx.seat and f"offer:{s}" in legal
+               and ctx.v["seats"][s][key] >= n + (3 if kind == "trade" else 0)]
+    if not targets:
+        return None
+    return f"offer:{max(targets, key=lambda s: (ai_goal.nearest_win(ctx.v, s), -s))}"

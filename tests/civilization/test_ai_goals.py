@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import random
 
-from engine.civilization import RULES, ai, ai_goal, ai_plan, flow, research, views
+from engine.civilization import RULES, ai, ai_goal, flow, research, views
 
 from .fixtures import act, blank, city, field, figure, learn
 from .test_ai import _scramble
@@ -207,3 +207,25 @@ def test_choice_unchanged_for_the_same_state_with_goals():
         first = ai.choose(state, seat, 3)
         assert ai.choose(copy.deepcopy(state), seat, 3) == first
         state, _ = RULES.apply(state, seat, first)
+
+
+# ---------------------------------------------------------------- trade beyond spare cards (R27)
+
+def test_offers_a_spare_resource_for_what_its_goal_needs_R27(monkeypatch):
+    state = field(monkeypatch, blank(), civs=("rome", "china"), phase="start")
+    state["seats"][0]["resources"] = ["silk", "silk"]               # Rome's techs spend no silk
+    state["seats"][0]["culture_hand"] = []
+    state["seats"][1]["trade"] = 10
+    monkeypatch.setattr(ai_goal, "goal", lambda v, s: "tech")
+    state = act(act(state, 0, "done"), 1, "done")                  # the Trade phase opens
+    assert state["phase"] == "trade"
+    for _ in range(4):                                             # offer, give silk, ask 3 trade, send
+        state = act(state, 0, ai.choose(state, 0, 1))
+    sent = state["offers"][0]
+    assert sent["status"] == "sent" and sent["give"]["resources"] == ["silk"] and sent["get"]["trade"] == 3
+    # the culture goal values the silk (2) above 3 trade (0.6 each): it accepts
+    monkeypatch.setattr(ai_goal, "goal", lambda v, s: "culture")
+    assert ai.choose(state, 1, 1).startswith("accept:")
+    # the tech goal values 3 trade (1.3 each) above the silk (1.5): it declines
+    monkeypatch.setattr(ai_goal, "goal", lambda v, s: "tech")
+    assert ai.choose(state, 1, 1).startswith("decline:")

@@ -3,7 +3,9 @@ per player count (2, 3, 4); printed per victory kind (culture R56, tech R87, eco
 R122) how many games end by it, how many stall (no result within the move cap), turns per game, and
 per game the goal each seat states (`ai.goal`, revised during the game: its goal at the end, and the
 goals it held on the way) with the winner and the ending.
-Run: python -m bench.civilization_ai [--games N] [--first-seed S] [--players 2,3,4] [--quiet]."""
+`--level easy|normal|hard` plays every seat at that level (engine/ai_levels.py; the goals printed
+are the normal player's, which easy and hard build on).
+Run: python -m bench.civilization_ai [--games N] [--first-seed S] [--players 2,3,4] [--level L] [--quiet]."""
 from __future__ import annotations
 
 import argparse
@@ -13,6 +15,7 @@ import time
 from collections import Counter
 
 from bench.common import print_decision_times
+from engine import ai_levels
 from engine.civilization import RULES, ai, flow, views
 
 MOVE_CAP = 8000         # a game longer than this is reported as stalled
@@ -31,7 +34,7 @@ def how(state: dict) -> str:
     return "other"
 
 
-def game(players: int, seed: int, times: list[float]) -> tuple[dict, int, list[list[str]]]:
+def game(players: int, seed: int, times: list[float], level: str = "normal") -> tuple[dict, int, list[list[str]]]:
     """One game of computer players on every seat; the goals each seat stated, in order."""
     rng = random.Random(seed)
     state = RULES.setup(players, {}, seed)
@@ -41,7 +44,7 @@ def game(players: int, seed: int, times: list[float]) -> tuple[dict, int, list[l
     while not state.get("result") and moves < MOVE_CAP:
         seat = rng.choice(sorted(RULES.active_players(state)))
         start = time.perf_counter()
-        action = ai.choose(state, seat, rng.randrange(1 << 30))
+        action = ai_levels.choose(RULES, state, seat, rng.randrange(1 << 30), level)
         times.append(time.perf_counter() - start)
         assert action in flow.legal_ids(state, seat), (seat, action)
         if stated is not None and state.get("phase") == "start":
@@ -58,6 +61,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12, help="seeded games per player count")
     parser.add_argument("--first-seed", type=int, default=7000)
     parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args()
     times: list[float] = []
@@ -67,7 +71,7 @@ def main() -> None:
         turns = []
         for k in range(args.games):
             seed = args.first_seed + 100 * players + k
-            state, moves, goals = game(players, seed, times)
+            state, moves, goals = game(players, seed, times, args.level)
             end = how(state)
             ends[end] += 1
             turns.append(state["turn"])

@@ -5,12 +5,18 @@ It decides from `views.view(state, seat)` only (the public view plus its own hid
 real state gives the legal id list and nothing else. Ties are broken by the ids' order, so the
 choice is the same for the same (state, seat, seed); the seed only picks among equal battle plays.
 
-The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture and trade):
+With `cards` (the default) it first picks the victory it aims at (`goal`, ai_goal.py: culture,
+tech, economic or military, R131, from its own progress, its civilization and the map, revised at
+every decision) and the goal's own plays come first (ai_plan.py: research toward Space Flight or
+the coin techs or unit ranks, coin tasks, governments, Engineering, Egypt's, Germany's and Russia's
+abilities, marching on a capital, trading spare resources). The rest of the plan is shared, and
+aims at the culture victory (R52, R53: 21 spaces, culture then culture and trade):
 - setup: the capital on the central square with the best outskirts (S10, R6), the scout towards
   the unexplored side (S12);
 - Start of Turn: found cities with scouts on good sites (R11-R14), place great people (R59),
   gather with the other scouts (R94);
-- City Management: advance on the culture track whenever it can (R52), otherwise each city
+- City Management: advance on the culture track whenever it can (R52; the tech goal only with
+  trade its research does not need, the economic goal keeping Printing Press's 5), otherwise each city
   produces what is most useful (a scout while cities are to found, a few armies and units,
   buildings that add culture, production or trade, R39-R42; wonders it can pay, R45) or devotes
   to the arts (R50);
@@ -26,8 +32,9 @@ The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture 
   person whenever offered; culture event cards against the opponent nearest to winning (anarchy,
   kills, destroyed buildings, disasters on its squares, a tech exchanged), production cards on
   the capital, free units before a battle hand; a cancel of what an opponent aims at it; an offer
-  accepted only when it gives more than it asks. Without `cards` it is the stage-1 player: the
-  yardstick of `python -m bench.civilization`."""
+  accepted only when it gives more than it asks (weighed by the goal). Without `cards` it is the
+  stage-1 player, always aiming at culture: the yardstick of `python -m bench.civilization`.
+`python -m bench.civilization_ai` prints which victories games between computer players end by."""
 from __future__ import annotations
 
 from . import (

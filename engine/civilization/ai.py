@@ -263,7 +263,8 @@ def _city_action(ctx: _Ctx, city: dict, options: list[str]) -> str:
     # armies to defend and explore (R34)
     armies = ctx.my_figures("army")
     military = ctx.goal == "military"
-    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0) + (2 if military else 0):
+    extra = 2 if military or (area["civ"] == "russia" and ctx.goal == "tech") else 0     # Russia: to sacrifice
+    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0) + extra:
         opts = [a for a in options if a.split(":")[2:3] == ["army"]]
         if opts and affordable(opts[0], FIGURE_COST["army"]):
             return _best_square(ctx, city, opts)
@@ -457,6 +458,8 @@ def _movement(ctx: _Ctx, legal: list[str]) -> str:
                 best = (score, a)
         if best:
             return best[1]
+        if ctx.goal == "military":
+            continue                            # the march on the capital (ai_plan) walks them
         # walk: towards huts, villages we could take, blockaders, or back home
         goals = []
         for lbl, m in sorted(v["markers"].items()):

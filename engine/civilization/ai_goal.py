@@ -8,7 +8,7 @@ the fewest; when an opponent is much nearer to its own win, the computer turns o
 its capital is within reach. Everything read here is public or the seat's own (views.view)."""
 from __future__ import annotations
 
-from . import economy, research
+from . import combat, economy, research, units
 
 GOALS = ("culture", "tech", "economic", "military")
 CULTURE_PACE = 1.5          # culture-track spaces a turn (seen in games between computer players)
@@ -22,7 +22,7 @@ COIN_TASKS = ("pottery", "democracy", "printing_press")        # paid in City Ma
 # China's for huts; Russia's free techs (its sacrifice) and white army; Germany's free units;
 # America's cheap production (rush) and Egypt's free buildings for markets and coin tasks
 LEANING = {"rome": {"culture": 2.0}, "china": {"culture": 1.0, "military": 0.5},
-           "russia": {"tech": 2.0, "military": 1.5}, "germany": {"military": 3.0, "tech": 0.5},
+           "russia": {"military": 1.0}, "germany": {"military": 3.0, "tech": 0.5},
            "america": {"economic": 2.0}, "egypt": {"economic": 1.0, "culture": 1.0}}
 
 
@@ -36,6 +36,7 @@ def culture_turns(view: dict, seat: int) -> float:
 
 
 PYRAMID = {1: 5, 2: 4, 3: 3, 4: 2}        # R84: the rows under Space Flight
+RUSSIA_TECH_PACE = 0.5                     # Russia learns by research and by its sacrifice
 
 
 def income(view: dict, seat: int) -> int:
@@ -56,6 +57,8 @@ def tech_turns(view: dict, seat: int) -> float:
     for level, want in PYRAMID.items():
         for _ in range(max(0, want - rows[level])):
             turns += max(1.0, (research.threshold(level) - kept) / per_turn)
+    if area["civ"] == "russia" and any(c["owner"] != seat for c in view["cities"]):
+        turns *= RUSSIA_TECH_PACE                  # a tech a turn by its sacrifice besides research
     return turns + max(1.0, (research.threshold(5) - kept) / per_turn)
 
 
@@ -69,32 +72,58 @@ def economic_turns(view: dict, seat: int) -> float:
     return missing * 1.2 + max(0, ECONOMIC_VICTORY - coins - 2) / rate + 2.5
 
 
-def target_capital(view: dict, seat: int) -> dict | None:
-    """The enemy capital the military plan marches on: the nearest to this seat's capital (in
-    squares), the leader's when it ties."""
+def _my_strength(view: dict, seat: int, armies: int) -> float:
+    """The seat's battle hand with `armies` armies stacked (R105: 3, +2 a figure beyond the
+    first, +1 in Fundamentalism or Communism), its best cards at their ranks (R107), and its
+    Barracks, Academies and Generals (R109)."""
+    area = view["seats"][seat]
+    hand = combat.BASE_HAND + combat.HAND_PER_FIGURE * (armies - 1) + \
+        (1 if area["government"] in ("fundamentalism", "communism") else 0)
+    values = sorted((units.strength(c, area["ranks"].get(units.card_type(c), 1)) for c in area["standing_forces"]),
+                    reverse=True)
+    return sum(values[:hand]) + combat.side_bonus(view, seat)
+
+
+def _their_strength(view: dict, city: dict) -> float:
+    """What defends a capital, from what is public: its owner's hand (3 + 3 for a city, R105) of
+    cards of mean strength by its ranks, at most the size of its standing forces, with the
+    capital's +12 (+4 walled) and its owner's bonuses (R109)."""
+    area = view["seats"][city["owner"]]
+    n = area["standing_forces"] if isinstance(area["standing_forces"], int) else len(area["standing_forces"])
+    mean = 2.0 + (sum(max(1, area["ranks"].get(t, 1)) for t in combat.LAND) / 3.0 - 1)
+    hand = combat.BASE_HAND + combat.CITY_DEFENDER_HAND
+    return mean * min(hand, n) + combat.city_bonus(city) + combat.side_bonus(view, city["owner"])
+
+
+def military_plan(view: dict, seat: int) -> tuple[float, dict | None]:
+    """(turns, capital): the enemy capital quickest to take (R122) and the turns it needs: the
+    march there (at the seat's travel speed, R62) and the strength still missing, closed at about
+    2.5 a turn (units of higher rank, Barracks, R36, R89, R109)."""
     mine = next((c for c in view["cities"] if c["owner"] == seat and c["capital"]), None)
     if mine is None:
-        return None
-    caps = [c for c in view["cities"] if c["owner"] != seat and c["capital"]]
-    if not caps:
-        return None
-    return min(caps, key=lambda c: (abs(c["x"] - mine["x"]) + abs(c["y"] - mine["y"]),
-                                    -view["seats"][c["owner"]]["culture_level"], c["owner"]))
+        return 99.0, None
+    stack = research.stacking_limit(view, seat)
+    strength = _my_strength(view, seat, stack)
+    speed = research.travel_speed(view, seat)
+    best = (99.0, None)
+    for c in sorted(view["cities"], key=lambda c: c["owner"]):
+        if c["owner"] == seat or not c["capital"]:
+            continue
+        dist = abs(c["x"] - mine["x"]) + abs(c["y"] - mine["y"])
+        missing = max(0.0, 1.1 * _their_strength(view, c) + 2 - strength)
+        turns = 3.0 + dist / speed + missing / 2.5
+        if turns < best[0]:
+            best = (turns, c)
+    return best
+
+
+def target_capital(view: dict, seat: int) -> dict | None:
+    """The enemy capital the military plan marches on."""
+    return military_plan(view, seat)[1]
 
 
 def military_turns(view: dict, seat: int) -> float:
-    area = view["seats"][seat]
-    target = target_capital(view, seat)
-    if target is None:
-        return 99.0
-    mine = next(c for c in view["cities"] if c["owner"] == seat and c["capital"])
-    dist = abs(target["x"] - mine["x"]) + abs(target["y"] - mine["y"])
-    theirs = view["seats"][target["owner"]]
-    their_forces = theirs["standing_forces"] if isinstance(theirs["standing_forces"], int) else len(theirs["standing_forces"])
-    forces = len(area["standing_forces"]) if isinstance(area["standing_forces"], list) else area["standing_forces"]
-    ranks = sum(max(1, area["ranks"].get(t, 1)) for t in ("infantry", "mounted", "artillery"))
-    est = 14.0 + dist / (2.0 * research.travel_speed(view, seat)) + 0.6 * their_forces - 0.4 * forces - 0.7 * (ranks - 3)
-    return est + (2.0 if target.get("walled") else 0.0)
+    return military_plan(view, seat)[0]
 
 
 ESTIMATES = {"culture": culture_turns, "tech": tech_turns, "economic": economic_turns, "military": military_turns}

@@ -187,6 +187,32 @@ def _movement(ctx, legal: list[str]) -> str | None:
                 return a
     if ctx.goal == "military":
         return _march(ctx, legal)
+    if ctx.area["civ"] == "russia" and "russia" not in (ctx.area.get("used_this_turn") or []):
+        return _to_enemy_city(ctx, legal)
+    return None
+
+
+def _to_enemy_city(ctx, legal: list[str]) -> str | None:
+    """Russia: the armies beyond two walk towards the nearest enemy city that knows a tech Russia
+    could take by its sacrifice (a tech of another civilization that fits its pyramid, R84)."""
+    v, seat = ctx.v, ctx.seat
+    goals = [(c["x"], c["y"]) for c in v["cities"] if c["owner"] != seat
+             and any(research.fits(v, seat, t["id"]) is not None for t in v["seats"][c["owner"]]["techs"])]
+    if not goals:
+        return None
+    near = sorted({p for g in goals for p in board.outskirts(v, *g)
+                   if ctx.square(*p) and ctx.square(*p)["terrain"] != "water"})
+    moves = ai._moves(legal)
+    used = v.get("moved", {})
+    water = research.water_rule(v, seat)
+    armies = sorted(ctx.my_figures("army"), key=lambda f: f["id"])
+    keep = 1 if ctx.goal == "tech" else 2
+    for fig in armies[keep:]:
+        if used.get(fig["id"]) == "done" or (fig["x"], fig["y"]) in near:
+            continue
+        a = ai._step_towards(ctx, fig["id"], moves, near, water)
+        if a:
+            return a
     return None
 
 

@@ -229,3 +229,21 @@ def test_offers_a_spare_resource_for_what_its_goal_needs_R27(monkeypatch):
     # the tech goal values 3 trade (1.3 each) above the silk (1.5): it declines
     monkeypatch.setattr(ai_goal, "goal", lambda v, s: "tech")
     assert ai.choose(state, 1, 1).startswith("decline:")
+
+
+def test_russia_tech_goal_walks_a_spare_army_to_an_enemy_city(monkeypatch):
+    """Russia's sacrifice (civilizations.json) needs a figure in reach of an enemy city that knows
+    a tech Russia could place (R84): its spare armies walk there."""
+    state = field(monkeypatch, blank(), civs=("russia", "china"), phase="movement")
+    city(state, 0, "B2", capital=True)
+    city(state, 1, "H2", capital=True)
+    for f in [f for f in state["figures"]]:
+        state["figures"].remove(f)
+    figure(state, 0, "army", "B3")
+    figure(state, 0, "army", "C3")
+    monkeypatch.setattr(ai_goal, "goal", lambda v, s: "tech")
+    assert not [a for a in flow.legal_ids(state, 0) if a.startswith("ability:russia:")]   # out of reach
+    pick = ai.choose(state, 0, 1)
+    assert pick.startswith("move:army0_1:"), pick
+    x = pick.split(":")[2]
+    assert ord(x[0]) > ord("C")                                    # towards column H

@@ -142,6 +142,11 @@ def nearest_win(view: dict, seat: int) -> float:
 
 def goal(view: dict, seat: int) -> str:
     """The victory this seat aims at now."""
+    with economy.reading(view):            # the cities' icons worked out once for all the estimates
+        return _goal(view, seat)
+
+
+def _goal(view: dict, seat: int) -> str:
     est = estimates(view, seat)
     best = min(GOALS, key=lambda g: (est[g], GOALS.index(g)))
     # an opponent much nearer to winning, with its capital near enough: go and take it (R122)

@@ -5,12 +5,18 @@ It decides from `views.view(state, seat)` only (the public view plus its own hid
 real state gives the legal id list and nothing else. Ties are broken by the ids' order, so the
 choice is the same for the same (state, seat, seed); the seed only picks among equal battle plays.
 
-The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture and trade):
+With `cards` (the default) it first picks the victory it aims at (`goal`, ai_goal.py: culture,
+tech, economic or military, R131, from its own progress, its civilization and the map, revised at
+every decision) and the goal's own plays come first (ai_plan.py: research toward Space Flight or
+the coin techs or unit ranks, coin tasks, governments, Engineering, Egypt's, Germany's and Russia's
+abilities, marching on a capital, trading spare resources). The rest of the plan is shared, and
+aims at the culture victory (R52, R53: 21 spaces, culture then culture and trade):
 - setup: the capital on the central square with the best outskirts (S10, R6), the scout towards
   the unexplored side (S12);
 - Start of Turn: found cities with scouts on good sites (R11-R14), place great people (R59),
   gather with the other scouts (R94);
-- City Management: advance on the culture track whenever it can (R52), otherwise each city
+- City Management: advance on the culture track whenever it can (R52; the tech goal only with
+  trade its research does not need, the economic goal keeping Printing Press's 5), otherwise each city
   produces what is most useful (a scout while cities are to found, a few armies and units,
   buildings that add culture, production or trade, R39-R42; wonders it can pay, R45) or devotes
   to the arts (R50);
@@ -26,26 +32,38 @@ The plan aims at the culture victory (R52, R53: 21 spaces, culture then culture 
   person whenever offered; culture event cards against the opponent nearest to winning (anarchy,
   kills, destroyed buildings, disasters on its squares, a tech exchanged), production cards on
   the capital, free units before a battle hand; a cancel of what an opponent aims at it; an offer
-  accepted only when it gives more than it asks. Without `cards` it is the stage-1 player: the
-  yardstick of `python -m bench.civilization`."""
+  accepted only when it gives more than it asks (weighed by the goal). Without `cards` it is the
+  stage-1 player, always aiming at culture: the yardstick of `python -m bench.civilization`.
+`python -m bench.civilization_ai` prints which victories games between computer players end by."""
 from __future__ import annotations
 
-import random
-from collections import deque
+from . import (
+    ai_goal,
+    ai_plan,
+    board,
+    combat,
+    culture,
+    data,
+    economy,
+    flow,
+    research,
+    views,
+)
+from .ai_base import (  # noqa: F401
+    TECH_ORDER,
+    TECH_RANK,
+    _Ctx,
+    _distances,
+    _enemy_strength,
+    _hand_strength,
+    _moves,
+    _step_towards,
+    _value,
+)
 
-from . import board, combat, culture, data, economy, flow, research, views
-
-W_PROD, W_TRADE, W_CULT, W_COIN = 2.0, 1.5, 3.0, 4.0
 ARMIES_WANTED = 2                 # armies kept on the map
 FORCES_WANTED = 4                 # unit cards kept in the standing forces
 GOOD_SITE = 10.0                  # a city site worth founding without exploring more
-TECH_ORDER = ("space_flight", "irrigation", "philosophy", "writing", "pottery", "code_of_laws", "currency",
-              "printing_press", "theology", "horseback_riding", "masonry", "construction", "engineering",
-              "banking", "civil_service", "mathematics", "metalworking", "navigation", "animal_husbandry",
-              "sailing", "chivalry", "democracy", "monarchy", "military_science", "gunpowder", "metal_casting",
-              "railroad", "steam_power", "biology", "communism", "computers", "flight", "replaceable_parts",
-              "ballistics", "combustion", "atomic_theory", "mass_media")
-TECH_RANK = {t: i for i, t in enumerate(TECH_ORDER)}
 CARD_VERBS = ("ability", "event", "wonder", "harvest2")     # what the stage-1 player never plays
 # the culture events the player plays on its own step (the others: cancels, gifts, moving figures)
 EVENTS_PLAYED = ("kill_figures", "disaster_marker", "destroy_buildings", "exchange_techs", "anarchy",
@@ -57,70 +75,13 @@ ABILITIES_USED = ("gain_culture", "city_production", "trade_gift", "random_great
 
 # ---------------------------------------------------------------- small helpers
 
-def _value(icons: dict | None) -> float:
-    if not icons:
-        return 0.0
-    return (W_PROD * icons.get("production", 0) + W_TRADE * icons.get("trade", 0)
-            + W_CULT * icons.get("culture", 0) + W_COIN * icons.get("coin", 0))
-
-
-class _Ctx:
-    """The view and what the AI computes from it, cached for one decision."""
-
-    def __init__(self, view: dict, seat: int, seed: int):
-        self.v = view
-        self.seat = seat
-        self.rng = random.Random(seed)
-        self.area = view["seats"][seat]
-        self.cards = True                  # play card abilities (False: the stage-1 player)
-        self._sq: dict = {}
-        self._yield: dict = {}
-
-    def square(self, x: int, y: int):
-        key = (x, y)
-        if key not in self._sq:
-            self._sq[key] = board.square(self.v, x, y)
-        return self._sq[key]
-
-    def yields(self, x: int, y: int):
-        key = (x, y)
-        if key not in self._yield:
-            self._yield[key] = board.yields(self.v, x, y)
-        return self._yield[key]
-
-    def my_cities(self) -> list[dict]:
-        return [c for c in self.v["cities"] if c["owner"] == self.seat]
-
-    def my_figures(self, kind: str | None = None) -> list[dict]:
-        return [f for f in self.v["figures"] if f["owner"] == self.seat and (kind is None or f["kind"] == kind)]
-
-    def squares(self):
-        m = self.v["map"]
-        for y in range(m["height"]):
-            for x in range(m["width"]):
-                if self.square(x, y) is not None:
-                    yield x, y
-
-
-def _distances(ctx: _Ctx, goals: list[tuple[int, int]], water: str) -> dict[tuple[int, int], int]:
-    """Steps from every reachable face-up square to the nearest goal (R63, R66: water only with
-    a tech that crosses it)."""
-    dist = {g: 0 for g in goals}
-    queue = deque(goals)
-    while queue:
-        x, y = queue.popleft()
-        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            if (nx, ny) in dist:
-                continue
-            sq = ctx.square(nx, ny)
-            if sq is None or (sq["terrain"] == "water" and water == "none"):
-                continue
-            dist[(nx, ny)] = dist[(x, y)] + 1
-            queue.append((nx, ny))
-    return dist
-
 
 # ---------------------------------------------------------------- entry point
+
+def goal(view: dict, seat: int) -> str:
+    """The victory the computer player of `seat` aims at now, from its view (ai_goal)."""
+    return ai_goal.goal(view, seat)
+
 
 def choose(state: dict, seat: int, seed: int, cards: bool = True) -> str:
     """`cards`: play tech and civilization abilities, wonder choices and culture event cards, and
@@ -136,6 +97,10 @@ def choose(state: dict, seat: int, seed: int, cards: bool = True) -> str:
         pick = _cards(ctx, legal)
         if pick in legal:
             return pick
+        if not state.get("pending") and not ctx.v.get("battle"):
+            pick = ai_plan.plan(ctx, legal)
+            if pick in legal:
+                return pick
     if state.get("pending"):
         return legal[0]                    # a cancel window or a card's choice: "allow" / the first
     legal = [a for a in legal if a.split(":", 1)[0] not in CARD_VERBS] or legal
@@ -233,7 +198,7 @@ def _person_square(ctx: _Ctx, choices: list[tuple[str, str]]) -> tuple[str, str]
 # ---------------------------------------------------------------- City Management
 
 def _city(ctx: _Ctx, legal: list[str]) -> str:
-    if "culture" in legal:
+    if "culture" in legal and _culture_wanted(ctx):
         return "culture"                                                # R52
     acting = []
     for a in legal:
@@ -245,6 +210,22 @@ def _city(ctx: _Ctx, legal: list[str]) -> str:
     city = economy.city_by_id(ctx.v, acting[0])
     options = [a for a in legal if a.split(":")[1:2] == [city["id"]]]
     return _city_action(ctx, city, options)
+
+
+def _culture_wanted(ctx: _Ctx) -> bool:
+    """R52, R53: advance on the track, unless the tech goal needs the trade for research (R82):
+    a space costing trade is paid only from what the next research does not need."""
+    cost = culture.advance_cost(ctx.v, ctx.seat)
+    if ctx.goal == "economic" and cost is not None and research.knows(ctx.v, ctx.seat, "printing_press") \
+            and ctx.area.get("card_coins", {}).get("printing_press", 0) < 4:
+        return ctx.area["culture_tokens"] - cost[0] >= 5                # R101: Printing Press's 5 culture
+    if ctx.goal != "tech":
+        return True
+    if cost is None or cost[1] == 0:
+        return True
+    rows = research.row_counts(ctx.v, ctx.seat)
+    level = 1 + sum(1 for r in (2, 3, 4) if rows[r] < rows[r - 1] - 1)
+    return ctx.area["trade"] - cost[1] >= research.threshold(min(level, 4)) + 4
 
 
 def _trade_allowance(ctx: _Ctx) -> int:
@@ -281,14 +262,16 @@ def _city_action(ctx: _Ctx, city: dict, options: list[str]) -> str:
             return _best_square(ctx, city, opts)
     # armies to defend and explore (R34)
     armies = ctx.my_figures("army")
-    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0):
+    military = ctx.goal == "military"
+    extra = 2 if military or (area["civ"] == "russia" and ctx.goal == "tech") else 0     # Russia: to sacrifice
+    if len(armies) < ARMIES_WANTED + (1 if v["turn"] > 12 else 0) + extra:
         opts = [a for a in options if a.split(":")[2:3] == ["army"]]
         if opts and affordable(opts[0], FIGURE_COST["army"]):
             return _best_square(ctx, city, opts)
     # unit cards (R36, R37): the best rank, cheapest when tied
     forces = area["standing_forces"]
     threatened = _threat(ctx, city)
-    if len(forces) < FORCES_WANTED + (2 if threatened else 0) and (v["turn"] > 4 or threatened):
+    if len(forces) < FORCES_WANTED + (2 if threatened else 0) + (5 if military else 0) and (v["turn"] > 4 or threatened or military):
         units = [a for a in options if a.split(":")[2:3] == ["unit"]]
         units = [a for a in units if affordable(a, research.unit_cost(v, seat, a.split(":")[3]))]
         if units:
@@ -309,6 +292,8 @@ def _city_action(ctx: _Ctx, city: dict, options: list[str]) -> str:
                 continue
             x, y = board.parse_label(where)
             g = _value(board.building_icons(b)) - _value(ctx.yields(x, y)) + (1.0 if rec["combat_bonus"] else 0)
+            if military and rec["combat_bonus"]:
+                g += 4.0                                                # R109: barracks, academies
             if late:
                 g = 3 * (board.building_icons(b)["culture"] - ctx.yields(x, y)["culture"])
             g -= _rush(ctx, city, rec["cost"]) / 6
@@ -355,6 +340,10 @@ def _research(ctx: _Ctx, legal: list[str]) -> str:
         return "research:none"
     if "research:space_flight" in techs:
         return "research:space_flight"                                  # R87
+    if ctx.cards:
+        pick = ai_plan.research_pick(ctx, techs)
+        if pick is not None:
+            return pick
     area = ctx.area
     cost = culture.advance_cost(ctx.v, ctx.seat)
     if cost is not None and cost[1] > 0 and area["trade"] < 24:
@@ -362,33 +351,7 @@ def _research(ctx: _Ctx, legal: list[str]) -> str:
     return min(techs, key=lambda a: (TECH_RANK.get(a.split(":")[1], 99), a))
 
 
-
 # ---------------------------------------------------------------- Movement (R62-R79)
-
-def _moves(legal: list[str]) -> dict[str, list[tuple[str, str]]]:
-    """figure ids (comma-joined) -> [(target, id)]."""
-    out: dict[str, list[tuple[str, str]]] = {}
-    for a in legal:
-        if a.startswith("move:"):
-            _, ids, target = a.split(":")
-            out.setdefault(ids, []).append((target, a))
-    return out
-
-
-def _hand_strength(ctx: _Ctx, cards: list[str], ranks: dict, hand: int) -> float:
-    values = sorted((combat.strength(c, ranks.get(combat.card_type(c), 1)) for c in cards), reverse=True)
-    if not values:
-        return 0.0
-    mean = sum(values) / len(values)
-    return mean * min(hand, len(values))
-
-
-def _enemy_strength(ctx: _Ctx, owner: int, hand: int) -> float:
-    area = ctx.v["seats"][owner]
-    n = area["standing_forces"] if isinstance(area["standing_forces"], int) else len(area["standing_forces"])
-    ranks = area["ranks"]
-    mean = 2.0 + (sum(max(1, ranks.get(t, 1)) for t in combat.LAND) / 3.0 - 1)
-    return mean * min(hand, n)
 
 
 def _attack_ok(ctx: _Ctx, square: str, armies: int) -> bool:
@@ -495,6 +458,8 @@ def _movement(ctx: _Ctx, legal: list[str]) -> str:
                 best = (score, a)
         if best:
             return best[1]
+        if ctx.goal == "military":
+            continue                            # the march on the capital (ai_plan) walks them
         # walk: towards huts, villages we could take, blockaders, or back home
         goals = []
         for lbl, m in sorted(v["markers"].items()):
@@ -535,29 +500,6 @@ def _explore_step(ctx: _Ctx, fig: dict, explores: list[str], moves: dict, water:
     if not frontier or not moves:
         return None
     return _step_towards(ctx, fig["id"], moves, frontier, water)
-
-
-def _step_towards(ctx: _Ctx, key: str, moves: dict, goals: list[tuple[int, int]], water: str) -> str | None:
-    options = moves.get(key, [])
-    if not options:
-        return None
-    dist = _distances(ctx, goals, water)
-    fig_id = key.split(",")[0]
-    fig = next(f for f in ctx.v["figures"] if f["id"] == fig_id)
-    now = dist.get((fig["x"], fig["y"]), 999)
-    best = None
-    for target, a in options:
-        tx, ty = board.parse_label(target)
-        if ctx.v["markers"].get(target) or any(f["owner"] != ctx.seat for f in board.figures_at(ctx.v, tx, ty)):
-            if (tx, ty) not in goals:
-                continue                                                # no battle on the way
-        city = board.city_at(ctx.v, tx, ty)
-        if city is not None and city["owner"] != ctx.seat:
-            continue
-        d = dist.get((tx, ty), 999)
-        if d < now and (best is None or d < best[0]):
-            best = (d, a)
-    return best[1] if best else None
 
 
 def _sites(ctx: _Ctx) -> list[tuple[float, tuple[int, int]]]:
@@ -670,11 +612,15 @@ def _trade(ctx: _Ctx, legal: list[str]) -> str:
     if offer is not None:
         def worth(side: dict) -> int:
             return side["trade"] + side["culture"] + 2 * sum(len(side[k]) for k in ("resources", "hidden", "cards"))
-        if accepts and worth(offer["give"]) > worth(offer["get"]):
+        good = ai_plan.accept_offer(ctx, offer) if ctx.cards else worth(offer["give"]) > worth(offer["get"])
+        if accepts and good:
             return accepts[0]
         return next(a for a in legal if a.startswith("decline:"))
     pick = _card_for_culture(ctx, legal) if ctx.cards else None
     if pick:
+        return pick
+    pick = ai_plan.resource_offer(ctx, legal) if ctx.cards else None
+    if pick in legal:
         return pick
     if "withdraw" in legal:
         return "withdraw"
@@ -700,6 +646,8 @@ def _card_for_culture(ctx: _Ctx, legal: list[str]) -> str | None:
     to winning (who holds a culture token)."""
     draft = next((o for o in ctx.v.get("offers", []) if o["status"] == "draft" and o["from"] == ctx.seat), None)
     if draft is not None:
+        if draft["give"]["resources"]:
+            return None                                     # a resource offer (ai_plan.resource_offer)
         if not draft["give"]["cards"]:
             give = [f"give:card:{c}" for c in _spare_cards(ctx) if f"give:card:{c}" in legal]
             return give[0] if give else None
@@ -811,6 +759,10 @@ def _cards(ctx: _Ctx, legal: list[str]) -> str | None:
         return abilities[0] if abilities else None
     steps = [a for a in legal if a.startswith("ability:") and a != "ability:back"]
     if "ability:back" in legal:                    # a half-made two-step ability: finish it
+        if steps and steps[0].startswith("ability:egypt:"):
+            return ai_plan.free_building(ctx, steps)
+        if steps and steps[0].startswith("ability:russia:"):
+            return ai_plan.russia_tech(ctx, steps)
         return steps[0] if steps else "ability:back"
     wonder = [a for a in legal if a.startswith("wonder:")]
     if wonder:
@@ -836,8 +788,6 @@ def _cards(ctx: _Ctx, legal: list[str]) -> str | None:
             return segs[""]
         return segs[_pick_option(ctx, list(segs), fn)]
     return None
-
-
 
 
 def _event_fn(card: str) -> str | None:

@@ -156,8 +156,10 @@ def test_ai_founds_a_second_city_R11_R14(games_against_random):
 
 
 def test_ai_advances_on_the_culture_track_R52_R53(games_against_random):
+    """Far along the track (R52, R53), unless it won by another victory (it picks its goal, R131)."""
     for seat, state, _ in games_against_random:
-        assert state["seats"][seat]["culture_level"] >= 14
+        other_win = state["result"]["winners"] == [seat] and "culture" not in state["result"]["reason"]["msg"]
+        assert other_win or state["seats"][seat]["culture_level"] >= 14
 
 
 def test_ai_games_against_itself_end_with_a_winner():

@@ -101,6 +101,7 @@ def main() -> None:
     ap.add_argument("--pairings", default="cc,cr")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--progress", type=int, default=0, help="print the endings so far every N games")
     a = ap.parse_args()
     names = {"cc": "computer vs computer", "cr": "computer vs random",
              **{k: f"{a} vs {b}" for k, (a, b) in LEVELS.items()}}
@@ -109,7 +110,13 @@ def main() -> None:
             for n in map(int, a.players.split(",")):
                 t0 = time.perf_counter()
                 jobs = [(n, a.seed * 100000 + n * 1000 + g, pairing) for g in range(a.games)]
-                out = list(pool.map(game, jobs, chunksize=4))
+                out = []
+                for o in pool.map(game, jobs, chunksize=4):
+                    out.append(o)
+                    if a.progress and len(out) % a.progress == 0 and len(out) < len(jobs):
+                        so_far = {k: sum(1 for x in out if x[0] == k) for k in KINDS}
+                        print(f"  ({names[pairing]}, {n} players: {len(out)} games so far: "
+                              + ", ".join(f"{k} {v}" for k, v in so_far.items() if v) + ")", flush=True)
                 kinds = {k: sum(1 for o in out if o[0] == k) for k in KINDS}
                 weeks = [o[1] for o in out]
                 moves = [o[2] for o in out]

@@ -104,3 +104,11 @@ def test_old_logs_with_start_replay_and_fold_to_the_same_game(seed):
     folded = [m for i, m in enumerate(log) if not (m[1] == "start" and i + 1 < len(log) and log[i + 1][0] == m[0])]
     assert len(folded) < len(log)
     assert same_state(replay(2, {}, seed, folded), state)
+
+
+def test_the_rules_help_says_it_in_one_message():
+    """The rules in short say step 1 is optional and the end comes by itself on the hand, and stay
+    one Discord message (2000 characters)."""
+    from engine.battalia.help import RULES_TEXT
+    assert "Optional `turnstart`" in RULES_TEXT and "by itself when nothing is left" in RULES_TEXT
+    assert len(RULES_TEXT) <= 2000

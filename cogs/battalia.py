@@ -8,6 +8,7 @@ challenge with the declared house rules, the rules help.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import discord
@@ -19,7 +20,7 @@ from cogs.ui.commands import Param, Verb
 from cogs.ui.game_cog import GameCog
 from engine.base import IllegalAction
 from engine.battalia import RULES, pay_with
-from engine.battalia.paths import CARD_ID
+from engine.battalia.paths import AUTO_END, CARD_ID
 from engine.text import Msg
 from matches import UserError
 
@@ -100,6 +101,14 @@ class BattaliaCog(GameCog, group_name="battalia",
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"faction", "turn"})
+
+    async def follow(self, client, match, seat: int, actions, made: str):
+        """The turn ends by itself, right after the player's own move by clicks, when ending it
+        is the only move left (nothing is decided for the player; a typed command plays exactly
+        what it names, and a seat that has not moved this turn is never ended for)."""
+        if made == "end" or len(actions) != 1 or actions[0].id != "end":
+            return None
+        return dataclasses.replace(actions[0], label=AUTO_END)
 
     def refine(self, verb: Verb, action, extras: dict, *, match=None, seat: int | None = None,
                lang: str = "en") -> str:

@@ -176,7 +176,10 @@ def apply_action(state: dict, seat: int, action_id: str, ev: Events) -> None:
         _forced_setup_steps(state, ev)
         return
     if phase == "start":
-        return _start_step(state, seat, parts, ev)
+        if verb in START_VERBS:
+            return _start_step(state, seat, parts, ev)
+        # the turn's first move made straight from its start: "start" first, then the move, as one
+        _start_step(state, seat, ["start"], ev)
     if state["pending"]:
         return _pending(state, seat, parts, ev)
     if state["battle"]:
@@ -219,6 +222,9 @@ def formation_audience(state: dict, seat: int, arg: str | None) -> list[int]:
     if to != sorted(set(to)):
         raise IllegalAction(Msg("Name each opponent once, in rising order, e.g. formation:1,2."))
     return to
+
+
+START_VERBS = ("formation", "redeploy", "start")
 
 
 def _start_step(state: dict, seat: int, parts: list[str], ev: Events) -> None:
@@ -1176,7 +1182,7 @@ def do_end(state, seat, args, ev):
 
 # moves of another step, asked for during the actions of a turn
 NOT_NOW = {**dict.fromkeys(("faction", "startcity"), Msg("The setup is over.")),
-           **dict.fromkeys(("formation", "redeploy", "start"), Msg("Your turn has already started.")),
+           **dict.fromkeys(START_VERBS, Msg("Your turn has already started.")),
            **dict.fromkeys(("add", "commit", "pass", "cancel", "fight", "retreat", "surrender"),
                            Msg("There is no battle going on.")),
            **dict.fromkeys(("place", "wild", "drop", "hornpick", "great"), Msg("Nothing is waiting for that choice."))}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.base import Action, Choice, fit_choice
+from engine.base import Action, Choice, copy_state, fit_choice
 from engine.text import Msg, Seat, plural
 
 from . import battle as bt
@@ -53,12 +53,23 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
             out += _formation_actions(state, seat, extra, turns.formation_cards(state, seat, groups))
         out.append(Action("redeploy", Msg("Redeploy (discard the hand, draw 5)"), "start", (P.TURN, P.REDEPLOY)))
         out.append(Action("start", Msg("Start the turn"), "start", (P.TURN, P.START)))
-        return out
+        return out + _turn_actions(started(state, seat), seat)
     if state["pending"]:
         return _pending_actions(state, seat)
     if state["battle"]:
         return _battle_actions(state, seat)
     return _turn_actions(state, seat)
+
+
+def started(state: dict, seat: int) -> dict:
+    """A copy of `state` as "start" leaves it (T2: the Ambush cards back in hand, R29; the actions
+    of step 3 next): what the turn's first move is played on when it is made straight from the
+    start of the turn. "start" draws and reveals nothing (the Ambush cards are the player's own),
+    so the moves it opens can be listed before it is played (actions.apply_action plays it first)."""
+    s = copy_state(state)
+    turns.pick_up_ambush(s, seat)
+    s["phase"] = "actions"
+    return s
 
 
 def _terrain_text(tile: dict) -> Msg | str:

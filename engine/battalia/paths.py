@@ -33,6 +33,8 @@ CANCEL = Choice("cancel", Msg("Call off the attack"), Msg("Your battle cards go 
 PLACE = "place"
 CHOOSE = "choose"
 END = Choice("end", Msg("End your turn"), Msg("Discard your hand and used cards, then draw 6"))
+# the end of a turn made by itself after the player's last move by clicks (cogs/battalia.py)
+AUTO_END = Msg("End the turn (nothing else is left to do)")
 
 # verbs under a category
 REDEPLOY = Choice("redeploy", Msg("Redeploy"), Msg("Discard your hand and draw 5 new cards"))

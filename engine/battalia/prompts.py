@@ -29,8 +29,9 @@ def prompt(state: dict, seat: int) -> Msg | str:
         return Msg("Choose your starting city.")
     verbs = {a.id.split(":", 1)[0] for a in legal_actions(state, seat)}
     if phase == "start":
-        choices = (("formation", Msg("Formation")), ("redeploy", Msg("Redeploy")), ("start", Msg("Start")))
-        return Msg("Start your turn: {choices}.", choices=any_of([w for v, w in choices if v in verbs]))
+        choices = (("formation", Msg("Formation")), ("redeploy", Msg("Redeploy")))
+        return Msg("Your turn: {choices} first if you wish, or straight to your moves.",
+                   choices=any_of([w for v, w in choices if v in verbs]))
     pend = state["pending"]
     if pend:
         if pend["kind"] == "place":

@@ -283,7 +283,8 @@ def test_formation_audience_paths_R22_R23():
     clear_hand(s, 0)
     give(s, 0, [("soldier", "G"), ("captain", "G"), ("priest", "G"), ("supply", None)])
     acts = by_id(s, 0)
-    assert list(acts) == ["formation:1", "formation:2", "formation:1,2", "redeploy", "start"]
+    assert list(acts)[:5] == ["formation:1", "formation:2", "formation:1,2", "redeploy", "start"]
+    assert all(a.path[0].value not in ("turn", "faction", "startcity") for a in list(acts.values())[5:])
     turn = ("turn", "Start your turn", "")
     formation = ("formation", "Declare a Formation", "Draw 1 extra card; the opponents you pick see the cards")
     assert steps(acts["formation:1,2"]) == [turn, formation, ("1,2", "Show them to Player 2 and Player 3", "")]
@@ -401,10 +402,10 @@ def test_prompts_per_step():
     s = ready_game(3, seed=5, options={"first_player": 0})
     clear_hand(s, 0)
     give(s, 0, [("soldier", "G"), ("captain", "G"), ("priest", "G")])
-    assert prompt_of(RULES, s, 0) == "Start your turn: Formation, Redeploy or Start."
+    assert prompt_of(RULES, s, 0) == "Your turn: Formation or Redeploy first if you wish, or straight to your moves."
     assert prompt_of(RULES, s, 1) == ""
     clear_hand(s, 0)
-    assert RULES.prompt(s, 0) == "Start your turn: Redeploy or Start."
+    assert RULES.prompt(s, 0) == "Your turn: Redeploy first if you wish, or straight to your moves."
 
     s = road_line()
     assert RULES.prompt(s, 0) == "Your turn: your cards pay for nothing more, so end your turn."

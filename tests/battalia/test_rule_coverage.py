@@ -11,7 +11,7 @@ from engine.base import IllegalAction
 from engine.battalia import RULES, board, data, oracle
 
 from .helpers import (actions_phase, clear_hand, force_roll, give, ids, listed, moves, put_tile, ready_game,
-                      road_line)
+                      road_line, to_actions)
 
 
 def act(s, seat, a):
@@ -251,8 +251,9 @@ def test_R18_five_steps_in_order():
     """R18: (1) Formation/Redeploy, (2) Ambush pick-up, (3) actions, (4) discard, (5) draw."""
     s = ready_game(2, 23)
     (amb,) = give(s, 0, [("commander", None)], zone="ambush")
-    assert s["phase"] == "start" and {"redeploy", "start"} <= verbs(s, 0) <= {"formation", "redeploy", "start"}
-    refused(s, 0, "hire:soldier")  # no action before step 1
+    assert s["phase"] == "start" and {"redeploy", "start"} <= verbs(s, 0)
+    # step 1 is offered with the moves of step 3, each of which takes steps 1 (none) and 2 first
+    assert verbs(s, 0) - {"formation", "redeploy", "start"} == verbs(to_actions(s), 0)
     s = act(s, 0, "start")
     assert amb in s["players"][0]["hand"] and s["players"][0]["ambush"] == []  # step 2
     refused(s, 0, "redeploy")  # step 1 is over

@@ -45,7 +45,9 @@ def easy(rules, state: dict, seat: int, seed: int) -> str:
     game = as_game(rules)
     rng = random.Random(f"easy:{seed}")
     if rng.random() < EASY_RANDOM:
-        legal = [a.id for a in game.legal_actions(state, seat)]
+        legal = game.easy_moves(state, seat)
+        if legal is None:
+            legal = [a.id for a in game.legal_actions(state, seat)]
         if legal:
             return rng.choice(legal)
     return game.ai_choose(state, seat, seed)

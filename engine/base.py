@@ -317,7 +317,7 @@ class Game:
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
              "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "taken_already",
-             "takes_unlisted", "default_answer")
+             "takes_unlisted", "default_answer", "easy_moves")
 
     name: str = ""
     title: str = ""
@@ -430,6 +430,12 @@ class Game:
         """A question the seat may leave to the game (a choice the rules give the player, with
         the game's usual pick): that pick, made for a seat that chose "pass for me"
         (`/match autopass`). None: nothing the bot answers for it now."""
+        return None
+
+    def easy_moves(self, state: State, seat: Seat) -> list[str] | None:
+        """The moves the easy computer draws from when it plays at random (`engine.ai_levels`):
+        None, every legal move. A game narrows it where a listing choice would change what
+        "a random move" means (Battalia's turn start, which lists the turn's moves too)."""
         return None
 
     def first_player(self, state: State) -> Seat | None:

@@ -61,6 +61,15 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
     return _turn_actions(state, seat)
 
 
+def easy_moves(state: dict, seat: int) -> list[str] | None:
+    """At the start of a turn the easy computer's random move is one of the turn's start (a
+    Formation, Redeploy or "start"), as when "start" was a move of its own: drawn from every move
+    the turn lists, it seldom redeploys a hand that cannot act, and its games stall."""
+    if state["phase"] != "start" or seat not in active_players(state):
+        return None
+    return [a.id for a in legal_actions(state, seat) if a.group == "start"]
+
+
 def started(state: dict, seat: int) -> dict:
     """A copy of `state` as "start" leaves it (T2: the Ambush cards back in hand, R29; the actions
     of step 3 next): what the turn's first move is played on when it is made straight from the

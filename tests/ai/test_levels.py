@@ -45,6 +45,27 @@ def test_normal_is_the_games_own_computer_and_easy_sometimes_differs():
     assert 0 < differs < 40  # a share of random moves, not all
 
 
+def test_battalia_easy_plays_at_random_among_the_turns_start_moves():
+    """R18/R20: a Battalia turn starts with an optional Formation or Redeploy; the turn's first
+    move may be played straight from there (the start folded into it), but the easy computer's
+    random move there stays one of the start's own (Formation, Redeploy, "start"), as when the
+    start was a move of its own: drawn from every listed move it seldom redeploys, and stalls."""
+    rules = registry.get("battalia")
+    state, seat = rules.setup(2, {}, 3), None
+    for n in range(300):
+        seat = min(rules.active_players(state))
+        if state["phase"] == "start" and len(rules.legal_actions(state, seat)) > 3:
+            break
+        state, _ = rules.apply(state, seat, rules.ai_choose(state, seat, n))
+    legal = [a.id for a in rules.legal_actions(state, seat)]
+    start = rules.easy_moves(state, seat)
+    assert start and set(start) < set(legal) and "start" in start and "redeploy" in start
+    picks = {ai_levels.choose(rules, state, seat, s, EASY) for s in range(60)}
+    normal = {rules.ai_choose(state, seat, s) for s in range(60)}
+    assert picks - normal <= set(start), picks - normal
+    assert registry.get("battleline").easy_moves(*_midgame(registry.get("battleline"), 4)) is None
+
+
 class _CanonicalDeal:
     """The game with a `redeal` that deals from one fixed state whatever it is given: a search
     that learns the hidden items only through `redeal` then cannot tell two states apart that

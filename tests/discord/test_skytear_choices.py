@@ -106,17 +106,32 @@ async def test_a_choice_is_asked_on_the_hand_and_answered_there(play, what, team
         assert after.snapshot["activation"]["seat"] == pend["values"][1]
 
 
-async def test_out_of_time_the_default_is_taken(play):
+CASES = [("place", False, {}, None), ("draw", True, {}, None), ("outsider", True, {}, None),
+         ("lead", False, {}, 1), ("token", False, {"map": "three_lane"}, 10), ("aoe", False, {}, 11)]
+
+
+@pytest.mark.parametrize("what, team, options, start_seed", CASES)
+async def test_out_of_time_the_default_is_taken(play, what, team, options, start_seed):
+    """Each choice given back, with a clock: when the asked person's time runs out, the default
+    (option 0, the automatic pick) is played for them."""
     env, guild, channel, alice, bob, carol = play
-    thread, match, members, humans = await start(env, channel, alice, bob, carol, team=False, clock="move-24h")
-    match = await moves_by_service(env, lambda m: asked(m, "place", humans), unseen=True)
+    if start_seed is None:
+        thread, match, members, humans = await start(env, channel, alice, bob, carol, team=team, clock="move-24h")
+        chooser = None
+    else:
+        seed = seed_reaching(what, options, start_seed)
+        thread, match, members, humans = await start(env, channel, alice, bob, carol, team=False, seed=seed,
+                                                     clock="move-24h", **options)
+        chooser = lambda m, seat: eager(m.snapshot, seat, m.version, m.seed)  # noqa: E731
+    match = await moves_by_service(env, lambda m: asked(m, what, humans), chooser, limit=700, unseen=True)
     seat = match.snapshot["pending"]["seat"]
-    assert RULES.timeout_action(match.snapshot, seat) == "decide:0"
+    default = "aoe:0" if what == "aoe" else "decide:0"
+    assert RULES.timeout_action(match.snapshot, seat) == default
     deadline = env.bot.service.deadline_of(match, seat)
     assert deadline is not None
     await env.advance_time(deadline - env.now().timestamp() + 1)
     rows = [row for row in await env.bot.store.actions(match.id) if row[0] == match.version + 1]
-    assert rows and rows[0][1:3] == (seat, "decide:0"), rows
+    assert rows and rows[0][1:3] == (seat, default), rows
     assert (await current_match(env)).version > match.version
 
 

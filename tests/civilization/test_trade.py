@@ -200,7 +200,8 @@ def test_r29_the_computer_answers_offers_and_ends_its_trade_step_and_a_timeout_d
     pick = ai.choose(state, 1, 1)
     assert pick.startswith("decline:")
     state = act(state, 1, pick)
-    assert ai.choose(state, 1, 1) == "done"
+    pick = ai.choose(state, 1, 1)   # its step ends, or it opens an offer its goal wants (R29 allows both)
+    assert pick == "done" or pick.startswith("offer:"), pick
     state = build(state, 1, 0, "give:trade:3", "send")                       # a gift: still declined
     state = act(state, 1, "done")
     assert RULES.timeout_action(state, 0).startswith("decline:")

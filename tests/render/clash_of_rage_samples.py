@@ -31,7 +31,8 @@ def state(name: str) -> dict:
 
 
 def view(name: str, viewer: int | None = None) -> dict:
-    return views.view(_state(name), viewer)
+    """A sample's view, from a copy: a test that changes a view never changes the cached sample."""
+    return views.view(state(name), viewer)
 
 
 SAMPLES = {

@@ -48,7 +48,7 @@ def playout(seed: int, n: int, moves: int, special_seat: int | None = None, stop
             break
         seat = next(iter(RULES.active_players(state)))
         move = None
-        if seat == special_seat:
+        if seat == special_seat and state["phase"] != "start":  # the turn's start first, as the computer does
             special = [a.id for a in RULES.legal_actions(state, seat) if a.id.startswith(SPECIAL)
                        and not (a.id.startswith("tent:") and "," in a.id.split(":")[2])]  # one card per Tent
             if special:

@@ -19,10 +19,11 @@ from engine.civilization import RULES, ai, flow
 MOVE_CAP = 6000         # a game longer than this is reported as unfinished
 
 
-def _how(state: dict) -> str:
+def victory_kind(state: dict, none: str = "unfinished") -> str:
+    """How a game ended (culture, tech, economic, military), `none` when it has not."""
     r = state.get("result")
     if not r:
-        return "unfinished"
+        return none
     msg = r.get("reason", {}).get("msg", "")
     for key, name in (("culture", "culture"), ("Space Flight", "tech"), ("economic", "economic"),
                       ("capital", "military")):
@@ -47,7 +48,7 @@ def bench_random_games(seconds: float) -> None:
             games += 1
             moves += n
             turns += state["turn"]
-            ends[_how(state)] += 1
+            ends[victory_kind(state)] += 1
         elapsed = time.perf_counter() - start
         print(f"Random {players}-player games (cap {MOVE_CAP} moves): {games / elapsed:.3f} games/s, "
               f"{moves / games:.0f} moves and {turns / games:.1f} turns per game, "
@@ -69,7 +70,7 @@ def bench_ai(games: int, multi_games: int, ai_games: int) -> None:
         wins[seat] += common.won(state, {seat})
         turns.append(state["turn"])
         moves.append(n)
-        ends[_how(state)] += 1
+        ends[victory_kind(state)] += 1
     total = wins[0] + wins[1]
     print(f"AI vs random, 2 players: {total}/{games} wins (seat 0: {wins[0]}/{games // 2}, "
           f"seat 1: {wins[1]}/{games - games // 2}; seeds 0..{games - 1}, cap {MOVE_CAP} moves); "
@@ -89,7 +90,7 @@ def bench_ai(games: int, multi_games: int, ai_games: int) -> None:
             state, _ = ai_game(players, 500 + seed, set(range(players)), [])
             stalled += not state.get("result")
             lengths.append(state["turn"])
-            ends[_how(state)] += 1
+            ends[victory_kind(state)] += 1
         print(f"AI vs AI, {players} players: {ai_games - stalled}/{ai_games} games ended with a winner, "
               f"{statistics.mean(lengths):.1f} turns on average, {max(lengths)} at most; endings {dict(ends)}")
 
@@ -109,7 +110,7 @@ def bench_against_stage1(games: int) -> None:
         state, _ = common.ai_game(RULES, 2, 1000 + seed, {0, 1}, times, choose=choose,
                                   legal_ids=flow.legal_ids, cap=MOVE_CAP)
         wins += common.won(state, {strong})
-        ends[_how(state)] += 1
+        ends[victory_kind(state)] += 1
         turns.append(state["turn"])
     print(f"AI with its cards vs its stage-1 self, 2 players: {wins}/{games} wins ({100 * wins / games:.0f}%, "
           f"alternating seats; seeds 1000..{999 + games}); {statistics.mean(turns):.1f} turns per game; "

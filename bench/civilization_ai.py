@@ -14,6 +14,7 @@ import statistics
 import time
 from collections import Counter
 
+from bench.civilization import victory_kind
 from bench.common import print_decision_times
 from engine import ai_levels
 from engine.civilization import RULES, ai, flow, views
@@ -23,15 +24,7 @@ KINDS = ("culture", "tech", "economic", "military")
 
 
 def how(state: dict) -> str:
-    r = state.get("result")
-    if not r:
-        return "stalled"
-    msg = r.get("reason", {}).get("msg", "")
-    for key, name in (("culture", "culture"), ("Space Flight", "tech"), ("economic", "economic"),
-                      ("capital", "military")):
-        if key in msg:
-            return name
-    return "other"
+    return victory_kind(state, "stalled")
 
 
 def game(players: int, seed: int, times: list[float], level: str = "normal") -> tuple[dict, int, list[list[str]]]:

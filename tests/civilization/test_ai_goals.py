@@ -182,12 +182,17 @@ def test_russia_sacrifices_a_scout_for_a_tech(monkeypatch):
     assert research.level(second.split(":")[4]) == max(research.level(a.split(":")[4]) for a in steps)
 
 
-def test_military_goal_attacks_a_weak_capital_R122(monkeypatch):
-    state = field(monkeypatch, blank(), civs=("germany", "china"), phase="movement")
+def capitals_only(monkeypatch, civs, theirs: str) -> dict:
+    """A movement phase with seat 0's capital at B2, seat 1's at `theirs` and no figure yet."""
+    state = field(monkeypatch, blank(), civs=civs, phase="movement")
     city(state, 0, "B2", capital=True)
-    city(state, 1, "E2", capital=True)
-    for f in [f for f in state["figures"]]:
-        state["figures"].remove(f)
+    city(state, 1, theirs, capital=True)
+    state["figures"].clear()
+    return state
+
+
+def test_military_goal_attacks_a_weak_capital_R122(monkeypatch):
+    state = capitals_only(monkeypatch, ("germany", "china"), "E2")
     figure(state, 0, "army", "D2")
     figure(state, 0, "army", "D2")
     area = state["seats"][0]
@@ -234,11 +239,7 @@ def test_offers_a_spare_resource_for_what_its_goal_needs_R27(monkeypatch):
 def test_russia_tech_goal_walks_a_spare_army_to_an_enemy_city(monkeypatch):
     """Russia's sacrifice (civilizations.json) needs a figure in reach of an enemy city that knows
     a tech Russia could place (R84): its spare armies walk there."""
-    state = field(monkeypatch, blank(), civs=("russia", "china"), phase="movement")
-    city(state, 0, "B2", capital=True)
-    city(state, 1, "H2", capital=True)
-    for f in [f for f in state["figures"]]:
-        state["figures"].remove(f)
+    state = capitals_only(monkeypatch, ("russia", "china"), "H2")
     figure(state, 0, "army", "B3")
     figure(state, 0, "army", "C3")
     monkeypatch.setattr(ai_goal, "goal", lambda v, s: "tech")

@@ -63,6 +63,16 @@ def seed_reaching(what: str, options: dict, start: int, moves: int = 600) -> int
     raise AssertionError(f"no seed from {start} asks {what}")
 
 
+def asked_on_the_hand(match, members):
+    """The asked seat, its member and its newest hand, which shows the question."""
+    seat = match.snapshot["pending"]["seat"]
+    member = members[match.user_at(seat).user_id]
+    hand = newest_hand(member)
+    prompt = str(RULES.prompt(match.snapshot, seat))
+    assert prompt.split(":")[0] in text_of(hand), text_of(hand)[:400]
+    return seat, member, hand
+
+
 async def start(env, channel, alice, bob, carol, *, team: bool, clock: str = "none", seed: int = 4, **options):
     env.bot.service.seed_source = FixedSeed(seed)
     if team:
@@ -84,11 +94,7 @@ async def test_a_choice_is_asked_on_the_hand_and_answered_there(play, what, team
     thread, match, members, humans = await start(env, channel, alice, bob, carol, team=team)
     match = await moves_by_service(env, lambda m: asked(m, what, humans), unseen=True)
     pend = match.snapshot["pending"]
-    seat = pend["seat"]
-    member = members[match.user_at(seat).user_id]
-    hand = newest_hand(member)
-    prompt = str(RULES.prompt(match.snapshot, seat))
-    assert prompt.split(":")[0] in text_of(hand), text_of(hand)[:400]
+    seat, member, hand = asked_on_the_hand(match, members)
     moves = toolkit_components(hand)
     assert moves, "the question's options are on the hand"
     menu = select_of(hand)
@@ -148,11 +154,7 @@ async def test_a_rarer_choice_is_asked_on_the_hand_and_answered_there(play, what
                                    chooser=lambda m, seat: eager(m.snapshot, seat, m.version, m.seed),
                                    limit=700, unseen=True)
     pend = match.snapshot["pending"]
-    seat = pend["seat"]
-    member = members[match.user_at(seat).user_id]
-    hand = newest_hand(member)
-    prompt = str(RULES.prompt(match.snapshot, seat))
-    assert prompt.split(":")[0] in text_of(hand), text_of(hand)[:400]
+    seat, member, hand = asked_on_the_hand(match, members)
     assert toolkit_components(hand), "the question's options are on the hand"
     move = "aoe:1" if what == "aoe" else "decide:1"
     before = match.version

@@ -127,3 +127,14 @@ def resolve_default(state: dict, card_def: dict, caster: str, targets: list, ev)
     while follow and follow[-1]["kind"] == "aoe":
         follow = follow[:-1] + effects.finish_aoe(state, follow[-1], 0, ev)
     return follow
+
+
+def beside_control_token(st: dict, hero: str, token: str) -> str:
+    """Put `hero` on the first open lane hex (no tower, nexus or dome) next to control token
+    `token` of the two-lane map; returns that hex."""
+    at = st["control"][token]
+    m = hexes.load_map("two_lane")
+    spot = next(h for h in hexes.sort_labels(m.coords) if hexes.distance(m, h, at) == 1
+                and h not in m.towers and h not in m.nexus_hexes and not m.info[h]["dome"])
+    st["heroes"][hero]["hex"] = spot
+    return spot

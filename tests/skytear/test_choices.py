@@ -54,11 +54,7 @@ def texts(events) -> list[str]:
 
 def test_R113_G4_a_side_chooses_which_revealed_lead_card_counts():
     st = duel()
-    token = st["control"]["1"]
-    m = hexes.load_map("two_lane")
-    spot = next(h for h in hexes.sort_labels(m.coords) if hexes.distance(m, h, token) == 1
-                and h not in m.towers and h not in m.nexus_hexes and not m.info[h]["dome"])
-    st["heroes"]["sakoshi"]["hex"] = spot
+    fx.beside_control_token(st, "sakoshi", "1")
     cheap, dear = fx.give(st, 0, "ignite", "discards"), fx.give(st, 0, "life_steal", "discards")
     st["discards"]["0"] = []
     st["heroes"]["sakoshi"]["leads"] = [{"card": cheap, "from": "hand"}, {"card": dear, "from": "hand"}]
@@ -170,12 +166,17 @@ def test_R115_a_hero_seeing_two_tokens_counts_for_the_one_its_owner_chooses():
     assert told_1 != told_2
 
 
-def test_G18_R117_in_a_team_the_side_chooses_who_activates_the_outsider():
-    st = team()
+def outsider_round(st: dict, holder: int) -> dict:
+    """A new round begun with every hero ready and the Outsider held by `holder`'s side."""
     for h in st["heroes"].values():
         h["state"] = "ready"
-    st["outsider"]["holder"] = 0
+    st["outsider"]["holder"] = holder
     flow.start_round(st, fx.events(st))
+    return st
+
+
+def test_G18_R117_in_a_team_the_side_chooses_who_activates_the_outsider():
+    st = outsider_round(team(), holder=0)
     pend = st["pending"]
     assert st["phase"] == "outsider" and pend["what"] == "outsider" and pend["seat"] == 0
     assert pend["values"] == [0, 2]
@@ -187,11 +188,7 @@ def test_G18_R117_in_a_team_the_side_chooses_who_activates_the_outsider():
 
 
 def test_G18_alone_on_a_side_the_holder_acts_without_a_question():
-    st = duel()
-    for h in st["heroes"].values():
-        h["state"] = "ready"
-    st["outsider"]["holder"] = 1
-    flow.start_round(st, fx.events(st))
+    st = outsider_round(duel(), holder=1)
     assert not st.get("pending") and st["activation"]["seat"] == 1
 
 
@@ -205,11 +202,7 @@ def test_the_computer_takes_the_automatic_pick():
 def test_an_older_log_without_answers_replays_taking_the_defaults():
     """A log written before the questions were asked goes on with its next move: the questions
     take their defaults first. A move no default makes possible stays refused."""
-    st = team()
-    for h in st["heroes"].values():
-        h["state"] = "ready"
-    st["outsider"]["holder"] = 0
-    flow.start_round(st, fx.events(st))
+    st = outsider_round(team(), holder=0)
     place = next(i for i in ids(act(st, 0, "decide:0"), 0) if i.startswith("outsider:place:"))
     new, events = RULES.apply(st, 0, place)
     assert new["activation"]["seat"] == 0 and new["activation"]["placed"]

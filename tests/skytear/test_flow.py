@@ -486,11 +486,7 @@ def test_R49_G10_a_lead_card_counts_its_mana_cost_in_the_minion_phase_then_is_di
     """Sakoshi leads Life Steal (2 runes) next to control token 1; in the minion phase it is revealed,
     adds 2 to her side's control value and goes to the discard pile."""
     st = duel()
-    token = st["control"]["1"]
-    m = hexes.load_map("two_lane")
-    spot = next(h for h in hexes.sort_labels(m.coords) if hexes.distance(m, h, token) == 1
-                and h not in m.towers and h not in m.nexus_hexes and not m.info[h]["dome"])
-    st["heroes"]["sakoshi"]["hex"] = spot
+    fx.beside_control_token(st, "sakoshi", "1")
     card = fx.give(st, 0, "life_steal")
     fx.stack_deck(st, 0, ["ignite", "ignite"])      # the reset draws from the deck, not the discards
     fx.stack_deck(st, 1, ["ignite", "ignite"])

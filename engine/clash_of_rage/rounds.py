@@ -191,17 +191,25 @@ def income(state: dict) -> list[Event]:
     """R28, R29, D30: all at once, gold from the revealed card and 3 crystals per elf city
     controlled now. Unlimited by default (D25); with the box's supply (option supply=box) each
     is paid in turn order while the supply lasts (house, data/clash_of_rage/supply.json)."""
-    lines = []
+    lines, unpaid_gold, unpaid_crystals = [], 0, 0
     revealed = state["tactics"]["revealed"]
     for s in [s for s in tactics.turn_order(state) if str(s) in revealed] if supply.finite(state) else map(int, revealed):
         card_id = revealed[str(s)]
-        gold = supply.pay_gold(state, s, tactics.card(card_id)["income"])
-        crystals = supply.pay_crystals(state, s, CRYSTALS_PER_CITY * len(cities_controlled(state, s)))
+        owed_gold, owed_crystals = tactics.card(card_id)["income"], CRYSTALS_PER_CITY * len(cities_controlled(state, s))
+        gold = supply.pay_gold(state, s, owed_gold)
+        crystals = supply.pay_crystals(state, s, owed_crystals)
+        unpaid_gold, unpaid_crystals = unpaid_gold + owed_gold - gold, unpaid_crystals + owed_crystals - crystals
         lines.append(Msg("{seat} +{gold} gold, +{crystals} crystals", seat=Seat(s), gold=gold,
                          crystals=crystals))
     state["tactics"]["step"] = "reinforce"
     state["tactics"]["reinforce"] = {"done": [], "pending": {}}
     events = [Event(Msg("Income: {lines}.", lines=lines))]
+    if unpaid_crystals:     # the box's supply ran out (house rule short_income): said, not silent
+        events.append(Event(plural("The crystal supply is empty: {n} crystal owed is not paid.",
+                                   "The crystal supply is empty: {n} crystals owed are not paid.", n=unpaid_crystals)))
+    if unpaid_gold:
+        events.append(Event(plural("The box has no more coins: {n} gold owed is not paid.",
+                                   "The box has no more coins: {n} gold owed are not paid.", n=unpaid_gold)))
     events += start_reinforcing(state)
     return events
 

@@ -27,10 +27,13 @@ def revealed(players: int = 2, seed: int = 1, cards: dict[int, str] | None = Non
     return state
 
 
-def place_strongholds(state: dict) -> None:
+def place_strongholds(state: dict) -> list:
+    """The strongholds placed (the income follows): the events said on the way."""
+    events = []
     while rounds.step(state) == "strongholds":
         s = rounds.active_seats(state)[0]
-        rounds.apply(state, s, rounds.legal_actions(state, s)[0])
+        events += rounds.apply(state, s, rounds.legal_actions(state, s)[0])
+    return events
 
 
 # --- phase 1 -----------------------------------------------------------------------------------

@@ -48,10 +48,14 @@ def test_r28_income_short_of_gold_is_paid_in_turn_order_while_it_lasts():
     # the supply holds exactly what the first player is owed and one gold more, if the second is owed more
     state["seats"][first]["gold"] = data.supply()["gold"] - incomes[first] - 1
     before = {s: state["seats"][s]["gold"] for s in (first, second)}
-    place_strongholds(state)
+    said = [str(e.public) for e in place_strongholds(state)]
     assert state["seats"][first]["gold"] == before[first] + incomes[first]
     assert state["seats"][second]["gold"] == before[second] + min(incomes[second], 1)
     assert supply.gold_left(state) == max(0, 1 - incomes[second])
+    unpaid = incomes[second] - min(incomes[second], 1)
+    assert [t for t in said if "no more coins" in t] == ([f"The box has no more coins: {unpaid} gold owed "
+                                                          f"{'is' if unpaid == 1 else 'are'} not paid."] if unpaid else [])
+    assert not [t for t in said if "crystal supply is empty" in t]
 
 
 def test_r29_city_crystals_stop_when_the_crystal_supply_is_empty_and_spent_ones_come_back():
@@ -59,8 +63,9 @@ def test_r29_city_crystals_stop_when_the_crystal_supply_is_empty_and_spent_ones_
     state["elves"].pop("1C")
     state["units"]["1C"] = {"0": {"1": 1}}
     state["crystal_supply"] = 2
-    place_strongholds(state)
+    said = [str(e.public) for e in place_strongholds(state)]
     assert state["seats"][0]["crystals"] == 2 and state["crystal_supply"] == 0   # 3 owed, 2 left
+    assert "The crystal supply is empty: 1 crystal owed is not paid." in said, said
     supply.return_crystals(state, 2)                                           # R69: spent crystals
     assert state["crystal_supply"] == 2
 

@@ -15,8 +15,17 @@ from cogs.battalia import BattaliaCog
 from engine.battalia import RULES
 from tests.discord.conftest import TEST_FOLLOW_WINDOW as WINDOW
 from tests.discord.harness import FixedSeed, button_for
-from tests.discord.helpers import (buttons, current_match, last_dm, moves_by_service, text_of, thread_of,
-                                   version_shown, walk_move, with_button)
+from tests.discord.helpers import (
+    buttons,
+    current_match,
+    last_dm,
+    moves_by_service,
+    text_of,
+    thread_of,
+    version_shown,
+    walk_move,
+    with_button,
+)
 
 # the bot's window is 2 minutes; the tests' is longer than simcord's settle limit (see conftest)
 BOT_WINDOW = BattaliaCog.FOLLOW_WINDOW

@@ -103,6 +103,18 @@ class Timers:
             self._timers_changed()
             return await self.get(match_id)
 
+    async def _write_meta_keeping_plan(self, match: MatchRow, meta: dict) -> None:
+        """Store `meta`; a planned move of this version whose time came while a take-back was
+        asked (so it did nothing) gets its timer again, due at once if its time is past."""
+        plan = meta.get(THEN)
+        if not plan or plan.get("version") != match.version or \
+                any(t[2] == THEN for t in await self.store.pending_timers(match.id)):
+            await self.store.update_match(match.id, meta=meta)
+            return
+        await self.store.add_timers(match.id, match.version,
+                                    [(THEN, int(plan["seat"]), max(float(plan["due"]), self.clock()))], meta)
+        self._timers_changed()
+
     async def _play_then(self, match_id: int, seat: int, version: int) -> bool:
         """The planned move's time came: it is played as its seat if the match is still at the
         version it was planned at and no take-back is asked; otherwise nothing happens."""

@@ -191,3 +191,25 @@ async def test_a_restart_within_the_window_keeps_the_plan(play, make_bot, virtua
     await env.advance_time(WINDOW)
     assert (await current_match(env)).version == now.version, "once"
     assert pings_of(env, thread, bob.id, before) == 1, "the next player is pinged once"
+
+
+async def test_a_refused_take_back_lets_the_planned_end_come(play):
+    """A take-back asked within the window holds the end back while it waits for an answer; bob
+    refuses it after the window is over: the move stays and the turn ends then, once."""
+    env, _guild, channel, alice, bob, _carol = play
+    match, seat, move, hand = await to_the_last_move(env, channel, alice, bob)
+    thread = thread_of(channel)
+    await make_the_move(env, alice, match, seat, move, hand)
+    r = await alice.slash(thread, "match undo")
+    assert text_of(r.response).startswith("Asked"), text_of(r.response)
+    await env.advance_time(WINDOW + 1)
+    assert (await current_match(env)).version == match.version + 1, "a take-back is asked: no end"
+
+    r = await bob.click(with_button(thread, "Refuse"), label="Refuse")
+    assert text_of(r.response) == "The move stays.", text_of(r.response)
+    await env.advance_time(1)
+    now = await current_match(env)
+    assert (await moves_of(env, match.id))[match.version:] == [(seat, move), (seat, "end")]
+    assert now.snapshot["current"] != seat and "then" not in now.meta and "undo" not in now.meta
+    await env.advance_time(WINDOW + 1)
+    assert (await current_match(env)).version == now.version, "once"

@@ -101,14 +101,18 @@ class BattaliaCog(GameCog, group_name="battalia",
     GAME = GAME
     VERBS = VERBS
     BUTTONS = frozenset({"faction", "turn"})
+    # ending a turn draws 6 (R18), so once it is made the move before it can no longer be taken
+    # back: the end waits this long, the hand offering it meanwhile (one click ends it now)
+    FOLLOW_WINDOW = 120.0
 
     async def follow(self, client, match, seat: int, actions, made: str):
-        """The turn ends by itself, right after the player's own move by clicks, when ending it
-        is the only move left (nothing is decided for the player; a typed command plays exactly
-        what it names, and a seat that has not moved this turn is never ended for)."""
+        """The turn ends by itself after the player's own move by clicks when ending it is the
+        only move left (nothing is decided for the player; a typed command plays exactly what it
+        names, and a seat that has not moved this turn is never ended for): `FOLLOW_WINDOW`
+        seconds later, unless the player ends it now or takes the move back first."""
         if made == "end" or len(actions) != 1 or actions[0].id != "end":
             return None
-        return dataclasses.replace(actions[0], label=AUTO_END)
+        return actions[0] if self.FOLLOW_WINDOW is not None else dataclasses.replace(actions[0], label=AUTO_END)
 
     def refine(self, verb: Verb, action, extras: dict, *, match=None, seat: int | None = None,
                lang: str = "en") -> str:

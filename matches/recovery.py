@@ -7,6 +7,7 @@ from collections import Counter
 
 from engine.text import from_json
 from matches.common import MoveOutcome, Step, replaying
+from matches.timers import THEN
 from store import MatchRow, OutboxRow
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class Recovery:
                 match = await self._finished(await self.get(match_id))
             await self.notifier.match_closed(match, from_json(rows[0].payload.get("note", "")))
             await self._told(match)
-        elif kind in ("reminder", "deadline"):
+        elif kind in ("reminder", "deadline", THEN):  # THEN: a planned move whose time came
             await self.on_timer(match_id, kind, rows[0].seat, rows[0].payload.get("due", 0.0), rows[0].version)
         else:
             log.warning("outbox row %s of match %s has an unknown kind %r", rows[0].id, match_id, kind)
@@ -158,6 +159,8 @@ class Recovery:
         if not lost:
             return False
         meta, timers = self._clock_after(match, match.snapshot, match.meta, moved=None)
-        await self.store.add_timers(match.id, match.version, [t for t in timers if t[1] in lost], meta)
+        # a planned move's timer (THEN) is stored apart from the clock and stays as it is
+        await self.store.add_timers(match.id, match.version, [t for t in timers if t[1] in lost and t[0] != THEN],
+                                    meta)
         self._timers_changed()
         return True

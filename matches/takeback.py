@@ -76,7 +76,7 @@ class TakeBack:
                 raise UserError(Msg("The other players decide whether your move is taken back."))
             if not approve:
                 meta = {k: v for k, v in match.meta.items() if k != "undo"}
-                await self.store.update_match(match_id, meta=meta)
+                await self._write_meta_keeping_plan(match, meta)  # a planned move held back comes
                 note = (Msg("{user} withdrew the request.", user=person(user_id)) if voter == requester
                         else Msg("{user} refused to let the move be taken back.", user=person(user_id)))
                 await self.notifier.lobby_changed(await self.get(match_id), note)

@@ -1,5 +1,5 @@
 """The match service's clocks: deadlines, reminders, out-of-time claims, handing a seat to
-the computer and back, nudges."""
+the computer and back, nudges, and the move a game's UI plans after a player's own (`plan_then`)."""
 from __future__ import annotations
 
 from engine.base import Result
@@ -7,6 +7,8 @@ from engine.text import Msg
 from matches import clock as clocks
 from matches.common import MoveOutcome, UserError, person
 from store import MatchRow
+
+THEN = "then"  # the timer kind of a planned move (meta["then"]: seat, action, version, due)
 
 
 class Timers:
@@ -19,11 +21,17 @@ class Timers:
         their turn. `turn_over`: `moved`'s turn ends even if it must act again at once (the game
         made its move for it when its time ran out: its next decision gets a whole turn)."""
         meta = dict(meta)
+        plan = meta.get(THEN)
+        if moved is not None or undone is not None or (plan or {}).get("version") != match.version:
+            meta.pop(THEN, None)  # a move or a take-back supersedes the planned move
+            plan = None
+        # a change that is no move (a seat handed over, a clock restored) keeps the plan's timer
+        planned = [(THEN, int(plan["seat"]), float(plan["due"]))] if plan else []
         if moved is not None and str(moved) in meta.get("votes", {}):
             meta["votes"] = {k: v for k, v in meta["votes"].items() if k != str(moved)}
         clock = meta.get("clock")
         if not clock or state is None:
-            return meta, []
+            return meta, planned
         rules = self.rules(match)
         active = set() if rules.result(state) is not None else {
             s for s in rules.active_players(state) if match.user_at(s) is not None and not match.user_at(s).is_ai}
@@ -32,7 +40,7 @@ class Timers:
             meta["clock"] = clocks.after_undo(clock, undone=undone, active=active, now=now)
         else:
             meta["clock"] = clocks.advance(clock, moved=moved, active=active, now=now, turn_over=turn_over)
-        return meta, clocks.timers(meta["clock"], now)
+        return meta, clocks.timers(meta["clock"], now) + planned
 
     async def _write_timers(self, match: MatchRow, timers: list, meta: dict) -> None:
         await self.store.replace_timers(match.id, match.version, timers, meta)
@@ -61,6 +69,9 @@ class Timers:
         match = await self.store.get_match(match_id)
         if match is None or match.status != "active" or match.version != version or seat is None:
             return  # the turn it belonged to is over
+        if kind == THEN:
+            await self._play_then(match_id, seat, version)
+            return
         row = match.user_at(seat)
         if row is None or row.is_ai or not self.is_active(match, seat):
             return
@@ -71,6 +82,59 @@ class Timers:
         elif kind == "deadline" and self.is_overdue(match, seat):
             if not await self._time_out(match_id, seat, version):
                 await self.notifier.out_of_time(match, seat)
+
+    async def plan_then(self, match_id: int, user_id: int, action_id: str, *, version: int,
+                        window: float) -> MatchRow | None:
+        """The move a game's UI makes by itself after the player's own (`GameUI.follow`), planned
+        `window` seconds ahead instead of made at once, so that the player's last move can still be
+        taken back (Battalia's "end the turn" draws: once made, nothing before it can be). The plan
+        (meta["then"]) and its timer are one write; any move or take-back supersedes both. None
+        when the match moved on since `version` or the move is not the player's to make."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            seat = match.seat_of(user_id)
+            if match.status != "active" or match.version != version or seat is None or not self.is_active(match, seat):
+                return None
+            if action_id not in {a.id for a in self.legal_actions(match, seat)}:
+                return None
+            due = self.clock() + window
+            meta = {**match.meta, THEN: {"seat": seat, "action": action_id, "version": version, "due": due}}
+            await self.store.add_timers(match_id, version, [(THEN, seat, due)], meta)
+            self._timers_changed()
+            return await self.get(match_id)
+
+    async def _write_meta_keeping_plan(self, match: MatchRow, meta: dict) -> None:
+        """Store `meta`; a planned move of this version whose time came while a take-back was
+        asked (so it did nothing) gets its timer again, due at once if its time is past."""
+        plan = meta.get(THEN)
+        if not plan or plan.get("version") != match.version or \
+                any(t[2] == THEN for t in await self.store.pending_timers(match.id)):
+            await self.store.update_match(match.id, meta=meta)
+            return
+        await self.store.add_timers(match.id, match.version,
+                                    [(THEN, int(plan["seat"]), max(float(plan["due"]), self.clock()))], meta)
+        self._timers_changed()
+
+    async def _play_then(self, match_id: int, seat: int, version: int) -> bool:
+        """The planned move's time came: it is played as its seat if the match is still at the
+        version it was planned at and no take-back is asked; otherwise nothing happens."""
+        async with self.lock(match_id):
+            match = await self.get(match_id)
+            plan = match.meta.get(THEN) or {}
+            if match.status != "active" or match.version != version or plan.get("version") != version \
+                    or plan.get("seat") != seat:
+                return False
+            if (match.meta.get("undo") or {}).get("version") == version:
+                return False  # the player asked to take the move before it back: the others decide
+            if not self.is_active(match, seat) \
+                    or plan.get("action") not in {a.id for a in self.legal_actions(match, seat)}:
+                return False
+            outcome = MoveOutcome(match, active_before=set(self.rules(match).active_players(match.snapshot)))
+            match = await self._apply(match, seat, plan["action"], outcome)
+            outcome.match = match
+            outcome = await self._run_ai(match, outcome)
+        await self._announce(outcome)
+        return True
 
     def _opponent_seat(self, match: MatchRow, user_id: int, seat: int) -> int:
         mine = match.seat_of(user_id)

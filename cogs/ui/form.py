@@ -15,7 +15,7 @@ from cogs.common import lang_for
 from cogs.ui import paths
 from cogs.ui.errors import answer_error
 from cogs.ui.game import Batch, ui_for
-from cogs.ui.moves import MatchItem, followed, play, tree_for
+from cogs.ui.moves import MatchItem, followed, planned, play, tree_for
 from engine.base import Action, Choice
 from engine.text import Msg, plural
 from i18n import render
@@ -255,7 +255,9 @@ class BatchForm(discord.ui.Modal):
             version = outcome.match.version
         lead = plural("{n} move played.", "{n} moves played.", n=len(chosen))
         then = await followed(client, outcomes[-1], interaction.user.id, chosen[-1])
-        if then is not None:
+        if then is not None and then[2] is not None:   # planned, not played yet
+            lead = Msg("{played} {then}", played=lead, then=await planned(interaction, then[1], then[2]))
+        elif then is not None:
             outcomes.append(then[0])
             lead = Msg("{played} Then: {move}.", played=lead, move=then[1].label)
         await client.presenter.answer_mover(interaction, outcomes[-1], also=tuple(outcomes[:-1]), lead=lead)

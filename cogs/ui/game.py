@@ -31,6 +31,10 @@ class GameUI:
     # seat, legal actions now (none when the seat is not asked), the id of the move just made)
     # -> the Action to play, or None
     follow: Callable[..., Any] | None = None
+    # seconds the move `follow` names waits before it is played (None: played at once): the
+    # player may take back their own move meanwhile (/match undo) or make it now (Battalia's
+    # "end the turn", which draws: once it is made, the move before it can no longer be taken back)
+    follow_window: float | None = None
     # the game's own components on the hand, after the moves: (match, actions, lang) -> items
     extras: Callable[..., list] | None = None
     # first path steps whose whole moves are also one menu on the hand, one choice a move,

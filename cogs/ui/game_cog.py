@@ -65,6 +65,7 @@ class GameCog(commands.GroupCog):
     WHOLES: frozenset[str] = frozenset()  # first steps whose whole moves are one menu on the hand
     BATCHES: tuple = ()  # game_uis.Batch: several moves of one kind in one form
     follow = None        # async (client, match, seat, actions, made) -> Action | None (see GameUI.follow)
+    FOLLOW_WINDOW: float | None = None  # seconds before `follow`'s move is played (see GameUI.follow_window)
     hand_extras = None   # (match, actions, lang) -> list of components (see GameUI.extras)
 
     def __init__(self, bot):
@@ -100,7 +101,7 @@ class GameCog(commands.GroupCog):
         self.bot.add_dynamic_items(*self.ITEMS)
         game_uis.register(self.GAME, game_uis.GameUI(buttons=frozenset(self.BUTTONS), items=tuple(self.ITEMS),
                                                      forms=dict(self.FORMS), batches=tuple(self.BATCHES),
-                                                     follow=self.follow,
+                                                     follow=self.follow, follow_window=self.FOLLOW_WINDOW,
                                                      extras=self.hand_extras, wholes=frozenset(self.WHOLES)))
 
     async def cog_unload(self) -> None:

@@ -7,7 +7,7 @@ import hashlib
 
 import discord
 
-from cogs.common import match_here
+from cogs.common import command_name, lang_for, match_here
 from cogs.ui import paths
 from cogs.ui.errors import Guarded, answer_error
 from cogs.ui.game import ui_for
@@ -72,7 +72,8 @@ async def play(interaction: discord.Interaction, match_id: int, version: int | N
                follow: bool = True) -> None:
     """A move (an Action, or an id the game refined from one) chosen at `version`; the mover
     is answered privately. With `follow`, the move the game's UI makes by itself after it (the
-    player's standing choice, e.g. Battle Line's deck) is played too, and said."""
+    player's standing choice, e.g. Battle Line's deck) is played too, or planned (a game's
+    `follow_window`), and said."""
     client = interaction.client
     action_id = action if isinstance(action, str) else action.id
     outcome = await client.service.act(match_id, interaction.user.id, action_id, expected_version=version,
@@ -80,23 +81,40 @@ async def play(interaction: discord.Interaction, match_id: int, version: int | N
     then = await followed(client, outcome, interaction.user.id, action_id) if follow else None
     if then is None:
         return await client.presenter.answer_mover(interaction, outcome)
-    after, made = then
+    after, made, window = then
+    if window is not None:
+        return await client.presenter.answer_mover(
+            interaction, outcome, lead=Msg("{played} {then}", played=Msg("Move played."),
+                                           then=await planned(interaction, made, window)))
     await client.presenter.answer_mover(interaction, after, also=(outcome,),
                                         lead=Msg("Move played. Then: {move}.", move=made.label))
 
 
+async def planned(interaction: discord.Interaction, made: Action, window: float) -> Msg:
+    """What the mover reads of a move planned `window` seconds ahead (see `followed`)."""
+    return Msg("{move} in {minutes} min, unless you take back your last move first ({command}).",
+               move=made.label, minutes=max(1, round(window / 60)),
+               command=command_name(await lang_for(interaction), "match", "undo"))
+
+
 async def followed(client, outcome, user_id: int, made_id: str):
-    """The move the game's UI makes by itself after `outcome`, played: (its outcome, the move),
-    or None when the game sets none now."""
+    """The move the game's UI makes by itself after `outcome`: (the outcome after it, the move,
+    None) once played; with the game's `follow_window`, planned instead (the service plays it
+    when the window ends unless the player moves or takes back first): (`outcome`, the move,
+    the window's seconds). None when the game sets none now."""
     match = outcome.match
-    follow = ui_for(match.game).follow
+    ui = ui_for(match.game)
     seat = match.seat_of(user_id)
-    if follow is None or seat is None:
+    if ui.follow is None or seat is None:
         return None
     actions = client.service.legal_actions(match, seat) if match.status == "active" and \
         seat in client.service.rules(match).active_players(match.snapshot) else []
-    made = await follow(client, match, seat, actions, made_id)
+    made = await ui.follow(client, match, seat, actions, made_id)
     if made is None:
         return None
+    if ui.follow_window is not None:
+        plan = await client.service.plan_then(match.id, user_id, made.id, version=match.version,
+                                              window=ui.follow_window)
+        return (outcome, made, ui.follow_window) if plan is not None else None
     return await client.service.act(match.id, user_id, made.id, expected_version=match.version,
-                                    answered=True), made
+                                    answered=True), made, None

@@ -1,6 +1,8 @@
 """The real bot, its cogs and command tree, in simcord's virtual Discord, with the test game."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot import Config, create_bot
@@ -65,6 +67,29 @@ def pytest_collection_modifyitems(items):
         options = dict(marker.kwargs) if marker else {}
         options["settle_timeout"] = max(SETTLE_TIMEOUT, options.get("settle_timeout", 0))
         item.add_marker(pytest.mark.simcord(**options), append=False)
+
+
+# simcord runs a bot's timer that falls due within its settle limit on the real clock, while the
+# click that set it settles: a planned move's window (Battalia's end of the turn, 2 minutes) would
+# make that click wait minutes of real time and end the turn before the test could do anything
+# within the window. So the tests' window is longer than the limit: the planned move is played
+# only when a test moves the virtual clock past it (or never, on a bot with the real clock).
+TEST_FOLLOW_WINDOW = 2 * SETTLE_TIMEOUT
+
+
+@pytest.fixture(autouse=True)
+def follow_window(monkeypatch):
+    """Every game's planned-move window (GameUI.follow_window) is TEST_FOLLOW_WINDOW in the bot's
+    UI registry (a cog's class is loaded anew by each bot, so the registry is where it is set)."""
+    from cogs.ui import game as game_uis
+    register = game_uis.register
+
+    def with_test_window(game: str, ui) -> None:
+        if ui.follow_window is not None:
+            ui = dataclasses.replace(ui, follow_window=TEST_FOLLOW_WINDOW)
+        register(game, ui)
+    monkeypatch.setattr(game_uis, "register", with_test_window)
+    return TEST_FOLLOW_WINDOW
 
 
 @pytest.fixture

@@ -637,6 +637,7 @@ class Driver:
         self.moves = 0
         self.typed = 0
         self.on_hand = 0                 # moves the game always makes on the hand (GameSpec.on_hand)
+        self.planned = 0                 # moves after which the game's UI planned one (GameUI.follow_window)
 
     @property
     def spec(self) -> GameSpec:
@@ -731,6 +732,14 @@ class Driver:
         remember_answer(member, result)
         logged = {seq: (s, a) for seq, s, a, _at in await self.env.bot.store.actions(match.id)}
         assert logged[match.version + 1] == (seat, action_id), "the move is the next row of the action log"
+        if "unless you take back your last move first" in text:
+            # a move the UI makes by itself is planned for when the take-back window is over: the
+            # person is still asked (the hand offers it: their planner makes it with the next move,
+            # by a click or a command, before the virtual clock could reach the window's end)
+            self.planned += 1
+            assert match.version + 2 not in logged, "planned, not made yet"
+            now = await current_match(self.env)
+            assert now.version == match.version + 1 and seat in self.spec.rules.active_players(now.snapshot)
         self.moves += 1
         if self.moves % EXPIRE_EVERY == 0:
             await self.env.advance_time(VIEW_TIMEOUT)

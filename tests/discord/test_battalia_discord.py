@@ -77,6 +77,7 @@ async def test_four_player_game_two_humans_and_two_computers(world):
     assert match.status == "finished" and len(match.result["winners"]) >= 1
     assert {way for (_verb, way) in driver.used} == {"slash", "component"}
     assert driver.moves_by["alice"] > 10 and driver.moves_by["bob"] > 10
+    assert driver.planned >= 1, "a turn's end was planned after a person's last move, then made by them"
     # faction buttons; the starting cities in a menu; with three opponents a Formation asks whom
     # to show (R23), so the turn start is a menu then
     for verb, kind in (("faction", "button"), ("startcity", "menu"), ("formation", "menu")):

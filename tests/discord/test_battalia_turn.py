@@ -5,7 +5,9 @@ choice or a form submitted is one interaction).
   made at once takes step 2, the Ambush pick-up, first): a turn of one move and its end is the
   move's clicks and one click on "End your turn".
 - The turn ends by itself after the player's own move by clicks when ending it is the only move
-  left, and the answer says so; a typed command plays exactly what it names.
+  left, once a window for taking that move back is over (tests/discord/test_battalia_undo_window.py),
+  and the answer says so; the hand still offers "End your turn", one click; a typed command plays
+  exactly what it names.
 - The typed path stays complete: at the start of a turn a move of step 3 is a command with
   autocomplete of the legal choices only, and /battalia turnstart still declares step 1."""
 from __future__ import annotations
@@ -20,8 +22,8 @@ from tests.discord.test_move_forms import alice_asked
 
 
 @pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot(extensions=("cogs.matches", "cogs.battalia"))
+def simcord_bot(make_bot, virtual_clock):
+    return make_bot(extensions=("cogs.matches", "cogs.battalia"), clock=virtual_clock)
 
 
 async def start(env, channel, alice, bob, seed: int = 1):
@@ -45,11 +47,11 @@ def turn_of(log, seat: int, since: int) -> list[str]:
     return [a for _seq, s, a, _t in log[since:] if s == seat]
 
 
-async def test_an_ordinary_turn_is_at_most_three_interactions(world):
+async def test_an_ordinary_turn_is_at_most_three_interactions(play):
     """R18: a turn of one move (a Soldier hired) and its end from the start of the turn: the hire
-    straight from the hand's menus (no "Start the turn" first) and "End your turn": 3 interactions,
-    and the log holds the two moves, the start folded into the first."""
-    env, _guild, channel, alice, bob, _carol = world
+    straight from the hand's menus (no "Start the turn" first) and the click on "End your turn":
+    3 interactions at most, and the log holds the two moves, the start folded into the first."""
+    env, _guild, channel, alice, bob, _carol = play
     await start(env, channel, alice, bob)
     for _turn in range(2):
         match, seat, actions, hand = await alice_asked(env, alice, at_turn_start_with_a_hire)
@@ -59,12 +61,14 @@ async def test_an_ordinary_turn_is_at_most_three_interactions(world):
         clicks = r.clicks
         assert text_of(r.response).startswith("Move played."), text_of(r.response)
         after = await current_match(env)
-        if seat in RULES.active_players(after.snapshot):  # something else could be done: ended by a click
-            assert after.snapshot["phase"] == "actions" and after.snapshot["current"] == seat
-            r = await walk_move(alice.user, r.response.message, env.bot, after, seat, "end")
-            clicks += r.clicks
-        else:
-            assert "Then: End the turn (nothing else is left to do)" in text_of(r.response)
+        assert after.snapshot["phase"] == "actions" and after.snapshot["current"] == seat
+        if [a.id for a in RULES.legal_actions(after.snapshot, seat)] == ["end"]:
+            assert "End the turn in" in text_of(r.response), "nothing else is left: the end is planned"
+        # the turn ends with the click on "End your turn" (offered whether or not something else
+        # could be done; the click is counted): the end by the window's timer takes no click
+        # (test_the_turn_ends_by_itself_when_nothing_else_is_left)
+        r = await walk_move(alice.user, r.response.message, env.bot, after, seat, "end")
+        clicks += r.clicks
         assert clicks <= 3, clicks
         log = await env.bot.store.actions(match.id)
         assert turn_of(log, seat, match.version) == [hire.id, "end"]
@@ -77,10 +81,11 @@ def only_end_after(state, seat: int, action) -> bool:
     return after["current"] == seat and [a.id for a in RULES.legal_actions(after, seat)] == ["end"]
 
 
-async def test_the_turn_ends_by_itself_when_nothing_else_is_left(world):
+async def test_the_turn_ends_by_itself_when_nothing_else_is_left(play, follow_window):
     """After the player's own move by clicks, when ending the turn is the only move left, the turn
-    ends by itself and the answer says so (R18 steps 4 and 5: the hand discarded, 6 drawn)."""
-    env, _guild, channel, alice, bob, _carol = world
+    ends by itself when the take-back window is over, and the answer says so (R18 steps 4 and 5:
+    the hand discarded, 6 drawn)."""
+    env, _guild, channel, alice, bob, _carol = play
     await start(env, channel, alice, bob, seed=4)
     found = {}
 
@@ -96,18 +101,20 @@ async def test_the_turn_ends_by_itself_when_nothing_else_is_left(world):
     move = found["move"]
     r = await walk_move(alice.user, hand, env.bot, match, seat, move.id)
     assert r.clicks <= 3
-    assert "Then: End the turn (nothing else is left to do)" in text_of(r.response), text_of(r.response)
+    assert "End the turn in" in text_of(r.response), text_of(r.response)
+    assert turn_of(await env.bot.store.actions(match.id), seat, match.version) == [move.id], "not yet"
+    await env.advance_time(follow_window + 1)
     log = await env.bot.store.actions(match.id)
     assert turn_of(log, seat, match.version) == [move.id, "end"]
     now = await current_match(env)
     assert now.snapshot["current"] != seat and len(now.snapshot["players"][seat]["hand"]) >= 6
 
 
-async def test_typed_moves_at_the_start_of_a_turn(world):
+async def test_typed_moves_at_the_start_of_a_turn(play):
     """The typed path: at the start of a turn, /battalia hire offers only the units the hand can
     hire and plays the hire at once (step 2 taken first), nothing made by itself after it; and
     /battalia turnstart still offers Formation, Redeploy and Start (R20-R24)."""
-    env, _guild, channel, alice, bob, _carol = world
+    env, _guild, channel, alice, bob, _carol = play
     await start(env, channel, alice, bob)
     match, seat, actions, _hand = await alice_asked(env, alice, at_turn_start_with_a_hire)
     thread = thread_of(channel)

@@ -159,6 +159,7 @@ def _battalia(driver, match, run, final: str) -> None:
     for verb in ("hire", "place", "start", "end", "add", "commit", "attack", "pass"):
         assert driver.used[(verb, "slash")], verb
     assert driver.commands["battalia move"] >= 3, "the any-move command plays too"
+    assert driver.planned >= 1, "a turn's end was planned after the person's last move, then made by them"
     # the layout: one-step moves and the turn start are buttons, every other kind of move a menu
     for verb, kind in (("hire", "menu"), ("craft", "menu"), ("road", "menu"), ("upgrade", "menu"),
                        ("move", "menu"), ("place", "menu"), ("start", "button"), ("end", "button"),

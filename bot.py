@@ -215,8 +215,10 @@ async def run_sandbox(config: Config, port: int | None = None, ready: asyncio.Ev
     # deadlines are shown against the virtual Discord's clock, so the bot keeps that time too
     bot = create_bot(config, clock=lambda: virtual["env"].now().timestamp() if virtual else time.time())
     try:
-        # a slow machine may take seconds to draw a board: only a real hang should time out
-        async with simcord.run(bot, check_errors=False, settle_timeout=120.0) as env:
+        # a slow machine may take seconds to draw a board: only a real hang should time out; and
+        # shorter than a planned move's window (Battalia's end of the turn, 2 min), which a click
+        # must not wait out
+        async with simcord.run(bot, check_errors=False, settle_timeout=60.0) as env:
             virtual["env"] = env
             world = await sandbox.build(env, welcome=SANDBOX_WELCOME, dm_port=dm_port)
             try:

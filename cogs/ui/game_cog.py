@@ -38,14 +38,15 @@ def _option_annotation(option):
 
 
 def help_texts(game: str) -> list:
-    """The game's rules summary and design decisions (engine/<game>/help.py), if it has them:
-    each a text, or a list of texts (one message each)."""
+    """The game's rules summary, design decisions and house values (engine/<game>/help.py), if it
+    has them: each a text, or a list of texts (one message each)."""
     try:
         module = importlib.import_module(f"engine.{game}.help")
     except ImportError:
         return []
     out = []
-    for text in (getattr(module, "RULES_TEXT", ""), getattr(module, "DESIGN_TEXT", "")):
+    for text in (getattr(module, "RULES_TEXT", ""), getattr(module, "DESIGN_TEXT", ""),
+                 getattr(module, "HOUSE_TEXT", "")):
         out.extend(text if isinstance(text, (list, tuple)) else [text] if text else [])
     return [t for t in out if t]
 

@@ -2,8 +2,8 @@
 implementation takes where the rulebook is silent (spec section 10). Command names are those
 of the /battalia commands. The house values (data.house_values()) close the design decisions.
 
-Each line is its own text (a catalogue entry); `RULES_TEXT` and `DESIGN_TEXT` are one text each
-(one Discord message), every line shown on a line of its own."""
+Each line is its own text (a catalogue entry); `RULES_TEXT`, `DESIGN_TEXT` and `HOUSE_TEXT` are
+one text each (one Discord message), every line shown on a line of its own."""
 from __future__ import annotations
 
 from engine.text import Lines, Msg
@@ -38,6 +38,7 @@ DESIGN_LINES = (
     Msg('• House rules: extra starting cities are cross cities on fixed squares, chosen in turn like the first one; starting heroes stand on the first city you chose.'),
     Msg('• In battle each side adds cards one at a time and closes its play with `commit`; `pass` ends the battle.'),
     Msg('• A surrender counts as a lost battle; a retreat moves exactly 2–3 squares.'),
+    Msg('• On the hand the turn ends by itself 2 minutes after your last move when nothing else is left; until then `/match undo` can take that move back, or end the turn at once.'),
     Msg("• A hero standing on its owner's city is defended together with the city."),
     Msg('• A full tie is a shared win.'),
     Msg('• A square no road can ever reach is impassable too.'),
@@ -53,4 +54,5 @@ HOUSE_LINES = (
 )
 
 RULES_TEXT = Msg("{paragraphs}", paragraphs=Lines(RULES_LINES))
-DESIGN_TEXT = Msg("{paragraphs}", paragraphs=Lines(DESIGN_LINES + HOUSE_LINES))
+DESIGN_TEXT = Msg("{paragraphs}", paragraphs=Lines(DESIGN_LINES))
+HOUSE_TEXT = Msg("{paragraphs}", paragraphs=Lines(HOUSE_LINES))     # a message of its own: each <= 2000

@@ -166,6 +166,7 @@ def test_help_options_and_setup_refusals_read_in_chinese():
     names = NAMES[2]
     check.text("rules", battalia_help.RULES_TEXT, names)
     check.text("design", battalia_help.DESIGN_TEXT, names)
+    check.text("house values", battalia_help.HOUSE_TEXT, names)
     for option in declared_options(RULES):
         check.text(f"option {option.name}", option.description, names)
         check.text(f"option {option.name} label", option.label, names)

@@ -132,7 +132,7 @@ def test_no_rule_codes_in_any_text_of_the_code():
 
 def test_rules_command_texts_have_no_codes_and_start_with_how_to_play():
     from engine.battalia import RULES, help as battalia_help
-    for text in (battalia_help.RULES_TEXT, battalia_help.DESIGN_TEXT,
+    for text in (battalia_help.RULES_TEXT, battalia_help.DESIGN_TEXT, battalia_help.HOUSE_TEXT,
                  options_text({"start_cities": 2, "no_neutral": True, "weeks": 3})):
         assert not codes(text), codes(text)
     text = battalia_help.RULES_TEXT

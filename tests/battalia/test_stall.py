@@ -9,7 +9,7 @@ import pytest
 
 from engine.base import TURN
 from engine.battalia import RULES, board, data
-from engine.battalia.help import DESIGN_TEXT
+from engine.battalia.help import DESIGN_TEXT, HOUSE_TEXT
 from engine.battalia.setup import COMPUTER_SEATS, computer_only
 from engine.battalia.turns import stall_guard_rounds
 
@@ -69,7 +69,7 @@ def test_the_week_limit_house_rule_still_ends_a_game_between_people():
 def test_the_guard_is_a_house_value_in_the_data_and_the_rules_help():
     rec = data.board()["stall_guard"]
     assert rec["source"] == "house" and data.house_values() == {"stall_guard": rec["weeks"]}
-    assert f"a stall guard ends a game of computer players only after {rec['weeks']} weeks" in DESIGN_TEXT
+    assert f"a stall guard ends a game of computer players only after {rec['weeks']} weeks" in HOUSE_TEXT
     assert "No week limit unless `weeks` sets one" in DESIGN_TEXT and len(DESIGN_TEXT) <= 2000, "one message"
 
 

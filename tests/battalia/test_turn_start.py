@@ -107,8 +107,13 @@ def test_old_logs_with_start_replay_and_fold_to_the_same_game(seed):
 
 
 def test_the_rules_help_says_it_in_one_message():
-    """The rules in short say step 1 is optional and the end comes by itself on the hand, and stay
-    one Discord message (2000 characters)."""
-    from engine.battalia.help import RULES_TEXT
+    """The rules in short say step 1 is optional and the end comes by itself on the hand; the design
+    decisions say when (the bot's take-back window, as long as the cog's); each one Discord
+    message (2000 characters)."""
+    from cogs.battalia import BattaliaCog
+    from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
+    minutes = round(BattaliaCog.FOLLOW_WINDOW / 60)
     assert "Optional `turnstart`" in RULES_TEXT and "by itself when nothing is left" in RULES_TEXT
+    assert f"ends by itself {minutes} minutes after your last move when nothing else is left" in DESIGN_TEXT
+    assert "`/match undo` can take that move back" in DESIGN_TEXT and len(DESIGN_TEXT) <= 2000
     assert len(RULES_TEXT) <= 2000

@@ -22,7 +22,7 @@ from engine.base import Action, Choice, name_seats
 from engine.text import from_json
 from engine.battalia import RULES, board, oracle
 from engine.battalia import paths as P
-from engine.battalia.help import DESIGN_TEXT, RULES_TEXT
+from engine.battalia.help import DESIGN_TEXT, HOUSE_TEXT, RULES_TEXT
 from i18n import render
 from tests.battalia.helpers import actions_phase, clear_hand, give, put_tile
 from tests.discord import harness
@@ -89,8 +89,9 @@ async def test_commands_offer_only_legal_moves_and_refuse_illegal_ones(world):
     env, guild, channel, alice, bob, carol = world
     r = await alice.slash(channel, "battalia rules")
     texts = [text_of(r.response)] + [text_of(f) for f in r.followups]
-    assert r.ephemeral and texts[:2] == [RULES_TEXT, DESIGN_TEXT], "the rules in short and the design decisions"
-    assert "Match options" in texts[2] and "`weeks`" in texts[2]
+    assert r.ephemeral and texts[:3] == [RULES_TEXT, DESIGN_TEXT, HOUSE_TEXT], \
+        "the rules in short, the design decisions and the house values"
+    assert "Match options" in texts[3] and "`weeks`" in texts[3]
     r = await alice.slash(channel, "battalia challenge", opponent=bob, variant="scenario2")
     assert "exactly 4 players" in text_of(r.response)  # R132
     r = await alice.slash(channel, "battalia challenge", opponent=bob, computers=3)

@@ -90,7 +90,7 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
     from render import replay as replays
 
     log = play(game, options, seed)
-    render_board = renderers.get(game).render_board
+    render_board = replays.unencoded(renderers.get(game).render_board)  # as cogs.pictures._replay draws
     budget = replays.TIME_BUDGET if budget is None else budget
     passes: list[int] = []  # one entry per walk of the log; its count of boards drawn
     drawn: list[int] = []   # boards drawn

@@ -9,18 +9,25 @@ Pure Pillow, no Discord. The memory it takes does not grow with the length of th
 
 - at most `MAX_FRAMES` boards are drawn, spread evenly over the turns (the first and the last
   are always among them), and the views arrive one at a time from an iterator;
-- the first pass draws each of those boards once and notes its size, so that every frame shares
-  one canvas as large as the largest board, in the boards' own dark colours: a board is centred
-  across it under its caption, which is written light on the colour of the board's top edge, and
-  the room around a smaller board takes the colour of its bottom edge, so there is no band of
-  another colour and nothing is ever cropped. The PNGs are kept for the second pass while they fit in `STORE_BUDGET`; beyond it
-  they are dropped and drawn again;
-- the scale and the number of frames are planned before encoding, from a trial encoding of a
-  few frames, so that the GIF fits the upload in one pass; only when the plan proves wrong is
-  there one more pass, at a smaller scale or with fewer frames;
-- the second pass composes one frame at a time, maps it onto one palette shared by the whole
-  GIF and appends it to a GIF written as it goes, storing only the pixels that changed since
-  the previous frame.
+- every frame shares one canvas as large as the largest board, in the boards' own dark colours:
+  a board is centred across it under its caption, which is written light on the colour of the
+  board's top edge, and the room around a smaller board takes the colour of its bottom edge, so
+  there is no band of another colour and nothing is ever cropped;
+- the one pass (`_Stream`, every shipped game): a game draws all its boards in its one fixed
+  palette (toolkit.Palette), which becomes the GIF's; each board's picture, taken before it is
+  encoded as a PNG (`unencoded`), goes into its frame index for index (nothing quantized, no
+  colour lost but one entry given up for "unchanged") and the frame is written at once as the
+  rectangle that changed since the previous one, unchanged pixels transparent. The canvas grows
+  with the tallest board so far; the first frame is written again at the end at the final
+  height (the rectangles of the later frames hold on any taller canvas);
+- the two passes, for boards the one pass cannot take (not paletted, in different palettes, a
+  board wider than the first) or a GIF that will not fit in the upload at full size: the first
+  pass draws each board and notes its size, keeping the PNGs while they fit in `STORE_BUDGET`
+  (beyond it they are dropped and drawn again); the scale and the number of frames are planned
+  from a trial encoding of a few frames so that the GIF fits the upload (only when the plan
+  proves wrong is there one more pass, at a smaller scale or with fewer frames); the second pass
+  composes one frame at a time, maps it onto one palette shared by the whole GIF (taken from a
+  few boards) and writes it as the pixels that changed since the previous frame.
 
 A time budget bounds the work: once it is spent, the boards still to come are skipped, except
 the last one.
@@ -67,6 +74,7 @@ class Replay:
     boards: int  # boards in the game (the opening one and one per move)
     scale: float
     turns: int = 0  # boards that end a turn, the first and the last included (frames wanted)
+    passes: int = 1  # 1: each board drawn and written as it came (_Stream); 2: drawn, then written (_Encoder)
 
 
 def spread(count: int, most: int) -> list[int]:
@@ -196,18 +204,15 @@ def _spare(colours: bytes) -> tuple[int, int]:
     the previous frame", and the entry its pixels take instead: the later of the two nearest
     colours of the palette (a copy, when the palette has one: nothing changes)."""
     if colours not in _SPARES:
-        entries = [tuple(colours[i:i + 3]) for i in range(0, 768, 3)]
-        first: dict[tuple, int] = {}
+        entries = sorted((tuple(colours[3 * i:3 * i + 3]), i) for i in range(256))  # by red, to stop early
         best = (1 << 30, 255, 0)
-        for index, colour in enumerate(entries):
-            if colour in first:
-                best = (0, index, first[colour])
-                break
-            first[colour] = index
-            for other in range(index):
-                distance = sum((a - b) ** 2 for a, b in zip(colour, entries[other]))
+        for k, ((r, g, b), index) in enumerate(entries):
+            for (r2, g2, b2), other in entries[k + 1:]:
+                if (r2 - r) ** 2 >= best[0]:
+                    break
+                distance = (r2 - r) ** 2 + (g2 - g) ** 2 + (b2 - b) ** 2
                 if distance < best[0]:
-                    best = (distance, index, other)
+                    best = (distance, max(index, other), min(index, other))
         if len(_SPARES) > 16:
             _SPARES.clear()
         _SPARES[colours] = best[1:]
@@ -445,7 +450,7 @@ class _Drawn:
 
 # ---------------------------------------------------------------------------- the replay
 
-def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *, limit: int | None = None,
+def replay(boards: int, views: ViewSource, render: Callable[[object], "bytes | Image.Image"], *, limit: int | None = None,
            max_frames: int = MAX_FRAMES, budget: float = TIME_BUDGET,
            clock: Callable[[], float] = time.monotonic, duration_ms: int = DURATION_MS,
            lang: str = "en", turns: Sequence[int] | None = None, one_pass: bool = True) -> Replay:
@@ -497,14 +502,14 @@ def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *,
     for _attempt in range(3):
         data, measured = encoder.encode(scale, count)
         if data is not None:
-            return Replay(data, measured.frames, boards, scale, len(keep))
+            return Replay(data, measured.frames, boards, scale, len(keep), 2)
         scale, count = encoder.replan(scale, count, measured)
     # the last resort: the first and the last board, smaller and smaller
     scale = min(scale, MIN_SCALE)
     while True:
         data, measured = encoder.encode(scale, 2, abort=False)
         if data is not None and len(data) <= limit:
-            return Replay(data, measured.frames, boards, scale, len(keep))
+            return Replay(data, measured.frames, boards, scale, len(keep), 2)
         if scale <= 0.1:
             raise ValueError("the replay does not fit in an upload even with two tiny frames")
         scale = max(0.1, scale * min(0.9, (limit / measured.size) ** 0.5 * 0.95))

@@ -50,7 +50,9 @@ from render.common import draw_text, words
 
 SIZE_LIMIT = 8 * 1024 * 1024  # Discord allows 10 MB per upload without boosts; keep a margin
 MIN_SCALE = 0.5  # below this a board is no longer readable: drop frames instead
-CAPTION_HEIGHT = 28
+CAPTION_HEIGHT = 28  # the caption's strip: this tall, or taller on a wide canvas (caption_band)
+CAPTION_SIZE = 18  # its font size there
+CHAT_WIDTH, CHAT_TEXT = 550, 9  # a chat shows a picture this wide; no text under this many pixels there
 MAX_FRAMES = 150  # boards drawn at most, whatever the length of the game
 TIME_BUDGET = 90.0  # seconds of work for one replay; then only the last board is still drawn
 STORE_BUDGET = 48 * 1024 * 1024  # PNG bytes kept between the two passes
@@ -100,6 +102,17 @@ def turn_boards(owners: Iterable) -> list[int]:
     if last > 0 and out[-1] != last:
         out.append(last)
     return out
+
+
+def caption_band(width: int) -> tuple[int, int]:
+    """(font size, height) of the caption's strip on a canvas `width` wide: its text at least
+    CHAT_TEXT pixels tall when a chat shows the canvas CHAT_WIDTH wide, like the boards' own."""
+    size = max(CAPTION_SIZE, -(-CHAT_TEXT * width // CHAT_WIDTH))
+    return size, max(CAPTION_HEIGHT, size + 10)
+
+
+def _write_caption(image: Image.Image, board: int, boards: int, lang: str, size: int, height: int, ink) -> None:
+    draw_text(ImageDraw.Draw(image), (8, (height - size) // 2 - 1), caption(board, boards, lang), size, ink, bold=True)
 
 
 def caption(board: int, boards: int, lang: str = "en") -> str:
@@ -249,6 +262,7 @@ class _Stream:
         self.mixed = False  # a board's bottom edge was another colour than the first's
         self.lut: list[int] = []  # the boards' indices -> the GIF's (the spare entry to its twin)
         self.spare = TRANSPARENT
+        self.band = caption_band(0)  # the caption's font size and height (the first board's width sets them)
         self.palette: Image.Image | None = None  # the GIF's palette, for the captions
         self.first: Image.Image | None = None
         self.first_chunks: list[bytes] = []
@@ -282,6 +296,7 @@ class _Stream:
         ground = picture.getpixel((0, picture.height - 1))
         if self.palette is None:
             self.colours, self.width, self.ground = colours, picture.width, ground
+            self.band = caption_band(picture.width)
             self.spare, twin = _spare(colours)
             self.lut = list(range(256))
             self.lut[self.spare] = twin
@@ -292,19 +307,20 @@ class _Stream:
             return True
         self.mixed = self.mixed or ground != self.ground
         return colours == self.colours and picture.width <= self.width \
-            and not (self.mixed and CAPTION_HEIGHT + picture.height > self.height)
+            and not (self.mixed and self.band[1] + picture.height > self.height)
 
     def _frame(self, picture: Image.Image, board: int) -> Image.Image:
         """The board under its caption, on the GIF's indices."""
-        self.height = max(self.height, CAPTION_HEIGHT + picture.height)
+        size, band = self.band
+        self.height = max(self.height, band + picture.height)
         colours = self.colours
         top, ground = picture.getpixel((0, 0)), picture.getpixel((0, picture.height - 1))
         frame = Image.new("P", (self.width, self.height), self.lut[ground])
-        frame.paste(picture.point(self.lut), ((self.width - picture.width) // 2, CAPTION_HEIGHT))
+        frame.paste(picture.point(self.lut), ((self.width - picture.width) // 2, band))
         top_rgb = tuple(colours[3 * top:3 * top + 3])
-        strip = Image.new("RGB", (self.width, CAPTION_HEIGHT), top_rgb)
+        strip = Image.new("RGB", (self.width, band), top_rgb)
         ink = CAPTION_INK if sum(top_rgb) < 3 * 128 else CAPTION_INK_ON_LIGHT
-        draw_text(ImageDraw.Draw(strip), (8, 4), caption(board, self.boards, self.lang), 18, ink, bold=True)
+        _write_caption(strip, board, self.boards, self.lang, size, band, ink)
         frame.paste(strip.quantize(palette=self.palette, dither=Image.Dither.NONE).point(self.lut), (0, 0))
         return frame
 
@@ -342,7 +358,8 @@ class _Canvas:
     the boards' background colour, scaled, then mapped onto the shared palette."""
 
     def __init__(self, board_size: tuple[int, int], boards: int, scale: float, lang: str = "en"):
-        self.full = (board_size[0], board_size[1] + CAPTION_HEIGHT)
+        self.band = caption_band(board_size[0])  # the caption's font size and height
+        self.full = (board_size[0], board_size[1] + self.band[1])
         self.scale, self.boards, self.lang = scale, boards, lang
         self.size = self.full if scale >= 1 else (max(1, round(self.full[0] * scale)), max(1, round(self.full[1] * scale)))
         self._frame: Image.Image | None = None  # reused from frame to frame
@@ -357,18 +374,18 @@ class _Canvas:
         top, ground = picture.getpixel((0, 0)), picture.getpixel((0, picture.height - 1))
         if self._frame is None:
             self._frame = Image.new("RGB", self.full, ground)
-        frame, (width, height) = self._frame, self.full
+        frame, (width, height), (size, band) = self._frame, self.full, self.band
         left = (width - picture.width) // 2
-        frame.paste(top, (0, 0, width, CAPTION_HEIGHT))
-        frame.paste(picture, (left, CAPTION_HEIGHT))
+        frame.paste(top, (0, 0, width, band))
+        frame.paste(picture, (left, band))
         if picture.width < width:
-            frame.paste(ground, (0, CAPTION_HEIGHT, left, height))
-            frame.paste(ground, (left + picture.width, CAPTION_HEIGHT, width, height))
-        if CAPTION_HEIGHT + picture.height < height:
-            frame.paste(ground, (left, CAPTION_HEIGHT + picture.height, left + picture.width, height))
+            frame.paste(ground, (0, band, left, height))
+            frame.paste(ground, (left + picture.width, band, width, height))
+        if band + picture.height < height:
+            frame.paste(ground, (left, band + picture.height, left + picture.width, height))
         del picture
         ink = CAPTION_INK if sum(top[:3]) < 3 * 128 else CAPTION_INK_ON_LIGHT
-        draw_text(ImageDraw.Draw(frame), (8, 4), caption(board, self.boards, self.lang), 18, ink, bold=True)
+        _write_caption(frame, board, self.boards, self.lang, size, band, ink)
         if self.size != self.full:
             return frame.resize(self.size, Image.Resampling.BOX)
         return frame
@@ -400,13 +417,13 @@ class _Canvas:
             _LUTS[key] = lut
         top = tuple(colours[3 * picture.getpixel((0, 0)):3 * picture.getpixel((0, 0)) + 3])
         ground_index = picture.getpixel((0, picture.height - 1))
-        (width, height), left = self.full, (self.full[0] - picture.width) // 2
+        (width, height), left, (size, band) = self.full, (self.full[0] - picture.width) // 2, self.band
         frame = Image.new("P", self.full, lut[ground_index])
-        frame.paste(picture.point(lut), (left, CAPTION_HEIGHT))
+        frame.paste(picture.point(lut), (left, band))
         # the caption as `rgb` writes it: its strip drawn in RGB, then mapped pixel by pixel
-        strip = Image.new("RGB", (width, CAPTION_HEIGHT), top)
+        strip = Image.new("RGB", (width, band), top)
         ink = CAPTION_INK if sum(top[:3]) < 3 * 128 else CAPTION_INK_ON_LIGHT
-        draw_text(ImageDraw.Draw(strip), (8, 4), caption(board, self.boards, self.lang), 18, ink, bold=True)
+        _write_caption(strip, board, self.boards, self.lang, size, band, ink)
         frame.paste(strip.quantize(palette=palette, dither=Image.Dither.NONE), (0, 0))
         frame.palette = palette.palette.copy()
         return frame

@@ -18,10 +18,11 @@ from PIL import Image, ImageChops, ImageDraw
 from engine.battleline import RULES as BATTLELINE
 from render import battleline as bl_render
 from render.common import font
-from render.toolkit import Palette, png as to_png, unencoded as unencoded_pictures
+from render.toolkit import Palette, png as to_png, texts_drawn, unencoded as unencoded_pictures
 from engine.registry import get as rules_for
 from render import registry as renderers
-from render.replay import CAPTION_HEIGHT, MAX_FRAMES, SIZE_LIMIT, _encoded, animate, replay, spread, turn_boards
+from render.replay import (CAPTION_HEIGHT, CHAT_TEXT, CHAT_WIDTH, MAX_FRAMES, SIZE_LIMIT, _encoded, animate,
+                           caption_band, replay, spread, turn_boards)
 from tests import testgame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,10 +174,11 @@ def test_real_battle_line_boards_of_different_heights_share_one_canvas():
     frames = frames_of(made.gif)
     largest = (max(w for w, _h in sizes.values()), max(h for _w, h in sizes.values()))
     assert len(frames) == made.frames == 10
-    assert {f.size for f in frames} == {(largest[0], largest[1] + CAPTION_HEIGHT)}
+    band = caption_band(largest[0])[1]  # a board wider than a chat shows: a taller caption
+    assert {f.size for f in frames} == {(largest[0], largest[1] + band)}
     for frame, number in ((frames[0], 0), (frames[-1], len(views) - 1)):
         board = Image.open(io.BytesIO(drawn[number])).convert("RGB")
-        shown = frame.crop((0, CAPTION_HEIGHT, board.width, CAPTION_HEIGHT + board.height))
+        shown = frame.crop((0, band, board.width, band + board.height))
         assert mean_difference(shown, board) < 3, number
 
 
@@ -261,9 +263,10 @@ def test_frames_are_dark_with_no_band_of_another_colour(game, moves):
     # no padding band: the last frame ends with the last board's own bottom rows, or with the
     # boards' background colour under a board shorter than the tallest
     frame = frames[-1]
-    assert frame.height == CAPTION_HEIGHT + max(Image.open(io.BytesIO(p)).height for p in drawn.values())
+    band = caption_band(frame.width)[1]
+    assert frame.height == band + max(Image.open(io.BytesIO(p)).height for p in drawn.values())
     left = (frame.width - last.width) // 2
-    bottom = CAPTION_HEIGHT + last.height
+    bottom = band + last.height
     shown = frame.crop((left, bottom - 12, left + last.width, bottom))
     assert mean_difference(shown, last.crop((0, last.height - 12, last.width, last.height))) < 3
     if bottom < frame.height:
@@ -443,3 +446,20 @@ def test_boards_the_one_pass_cannot_take_are_replayed_in_two(change):
         if CAPTION_HEIGHT + board.height < frame.height:
             below = frame.crop((0, CAPTION_HEIGHT + board.height, frame.width, frame.height))
             assert all_near(below, board.getpixel((0, board.height - 1))), "the board's own ground under it"
+
+
+@pytest.mark.parametrize("passes", [1, 2])
+@pytest.mark.parametrize("width", [420, 1100, 1200, 1252, 1600])
+def test_the_caption_is_as_readable_as_a_board_at_chat_width(width, passes):
+    """The caption's text is at least CHAT_TEXT pixels tall when a chat shows the frame CHAT_WIDTH
+    wide (the boards' own rule, tests/render/test_*_chat_width.py), and its strip holds it."""
+    board = Image.new("RGB", (width, 200), GROUND)
+    drawn_as = board.quantize(palette=ONE_PALETTE, dither=Image.Dither.NONE) if passes == 1 else to_png(board)
+    with texts_drawn() as drawn:
+        made = replay(2, stream([{"move": 0}, {"move": 1}]), lambda view: drawn_as)
+    assert made.passes == passes
+    captions = [(size, canvas) for words, size, canvas in drawn if words in ("start", "move 1 of 1")]
+    assert {words for words, _size, _canvas in drawn} >= {"start", "move 1 of 1"}
+    assert all(size * min(1, CHAT_WIDTH / canvas) >= CHAT_TEXT for size, canvas in captions), captions
+    size, band = caption_band(width)
+    assert band >= size + 8 and Image.open(io.BytesIO(made.gif)).size == (width, 200 + band)

@@ -3,8 +3,11 @@ replayed the way `/match replay` has its render worker make it (cogs.pictures `_
 the match's `ReplaySource` (matches/history.py, the game's log held in memory): `turns()` (the
 log walked once: the owners of every board, and the public views of the boards where the owner
 changes kept for the drawing), then render.replay (one frame per turn, at most MAX_FRAMES boards
-drawn one at a time, the GIF written as it goes, within the replay's time budget). The times and the CPU cover all of it, the walk included; the line says
-how many times the log was walked.
+drawn one at a time as pictures, not PNGs (`render.replay.unencoded`), the GIF written as it
+goes, within the replay's time budget). The times and the CPU cover all of it, the walk
+included; the line says how many times the log was walked, and whether the GIF was made in one
+pass (each board written as it is drawn) or in two (the boards drawn, then written: boards in
+different palettes, or a GIF too large for the upload at full size).
 
 The games: Battle Line plays a series to 15 points (a won game scores 5, so at least three games);
 Battalia, Skytear, Clash of Rage and Civilization play two players. The game is a seeded game of
@@ -48,6 +51,7 @@ GAMES = {
     "civilization": {"options": {}, "seeds": 3},
 }
 NAMES = ["alice", "bob"]
+PASSES = {1: "one pass (each board written as drawn)", 2: "two passes (boards drawn, then written)"}
 
 
 def play(game: str, options: dict, seed: int) -> list[tuple[int, str]]:
@@ -90,7 +94,7 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
     from render import replay as replays
 
     log = play(game, options, seed)
-    render_board = renderers.get(game).render_board
+    render_board = replays.unencoded(renderers.get(game).render_board)  # as cogs.pictures._replay draws
     budget = replays.TIME_BUDGET if budget is None else budget
     passes: list[int] = []  # one entry per walk of the log; its count of boards drawn
     drawn: list[int] = []   # boards drawn
@@ -129,7 +133,7 @@ def child(game: str, seed: int, options: dict, trace: bool, budget: float | None
     return {"moves": len(log), "turns": len(turns_wanted), "frames": made.frames, "boards": made.boards, "planned": planned,
             "drawn_first": min(len(drawn), planned), "drawn_again": max(0, len(drawn) - planned),
             "walks": len(passes), "out_of_time": clock_state["late"],
-            "budget": budget, "limit": replays.SIZE_LIMIT, "scale": made.scale,
+            "budget": budget, "limit": replays.SIZE_LIMIT, "scale": made.scale, "passes": made.passes,
             "gif": len(made.gif), "wall": wall, "cpu": cpu, "traced_peak": peak,
             "rss_growth": (rss_after - rss_before) * 1024, "max_rss": rss_after * 1024}
 
@@ -148,7 +152,7 @@ def shown(run: dict) -> str:
         return head + " (complete)"
     why = []
     if run["out_of_time"]:
-        why.append(f"STOPPED AT ITS TIME BUDGET ({run['budget']:.0f} s) after drawing {run['drawn_first']} of "
+        why.append(f"STOPPED AT ITS TIME BUDGET ({run['budget']:g} s) after drawing {run['drawn_first']} of "
                    f"the {run['planned']} frames wanted, then only the last one")
         if run["frames"] < run["drawn_first"]:
             why.append(f"{run['drawn_first'] - run['frames']} of the frames drawn not put in the GIF (out of time, "
@@ -176,8 +180,8 @@ def main(argv: list[str]) -> None:
         print(f"{game}{' ' + json.dumps(options) if options else ''} seed {seed} (longest of seeds "
               f"{sorted(lengths)}): {plain['moves']} moves, {plain['boards']} boards, {plain['turns']} turns in "
               f"the game; {plain['planned']} frames wanted (one per turn, at most {MAX_FRAMES}), time budget "
-              f"{plain['budget']:.0f} s per replay", flush=True)
-        print(f"  plain run: {shown(plain)}; scale {plain['scale']:.2f}; {plain['wall']:.1f} s "
+              f"{plain['budget']:g} s per replay", flush=True)
+        print(f"  plain run: {shown(plain)}; {PASSES[plain['passes']]}; scale {plain['scale']:.2f}; {plain['wall']:.1f} s "
               f"({plain['cpu']:.1f} s CPU, the log walked {plain['walks']} time(s)); GIF {plain['gif'] / mib:.2f} MiB; RSS growth "
               f"{plain['rss_growth'] / mib:.0f} MiB; max RSS {plain['max_rss'] / mib:.0f} MiB", flush=True)
         partial = "" if traced["frames"] >= traced["planned"] else \

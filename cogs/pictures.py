@@ -66,14 +66,15 @@ def _replay(module_name: str | None, module: Any, source: Any, names: list[str],
     """In a worker (or a thread): a match's replay, made from its `matches.history.ReplaySource`:
     the log walked once for whose turn each board is (the views of the turn boards kept), then
     the GIF drawn by render.replay -> (GIF bytes, boards shown, boards wanted: one per turn)."""
-    from render.replay import replay, turn_boards
+    from render.replay import replay, turn_boards, unencoded
 
     if module_name is not None:
         module = importlib.import_module(module_name)
     owners, kept = source.turns()
     turns = turn_boards(owners)
+    draw = unencoded(module.render_board)
     made = replay(source.boards, lambda numbers: source.views(numbers, kept),
-                  lambda view: module.render_board(view, names, lang), lang=lang, turns=turns)
+                  lambda view: draw(view, names, lang), lang=lang, turns=turns)
     del owners, kept
     if module_name is not None:
         _trim()  # a replay's boards and frames are many: their freed memory goes back at once

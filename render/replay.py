@@ -9,18 +9,25 @@ Pure Pillow, no Discord. The memory it takes does not grow with the length of th
 
 - at most `MAX_FRAMES` boards are drawn, spread evenly over the turns (the first and the last
   are always among them), and the views arrive one at a time from an iterator;
-- the first pass draws each of those boards once and notes its size, so that every frame shares
-  one canvas as large as the largest board, in the boards' own dark colours: a board is centred
-  across it under its caption, which is written light on the colour of the board's top edge, and
-  the room around a smaller board takes the colour of its bottom edge, so there is no band of
-  another colour and nothing is ever cropped. The PNGs are kept for the second pass while they fit in `STORE_BUDGET`; beyond it
-  they are dropped and drawn again;
-- the scale and the number of frames are planned before encoding, from a trial encoding of a
-  few frames, so that the GIF fits the upload in one pass; only when the plan proves wrong is
-  there one more pass, at a smaller scale or with fewer frames;
-- the second pass composes one frame at a time, maps it onto one palette shared by the whole
-  GIF and appends it to a GIF written as it goes, storing only the pixels that changed since
-  the previous frame.
+- every frame shares one canvas as large as the largest board, in the boards' own dark colours:
+  a board is centred across it under its caption, which is written light on the colour of the
+  board's top edge, and the room around a smaller board takes the colour of its bottom edge, so
+  there is no band of another colour and nothing is ever cropped;
+- the one pass (`_Stream`, every shipped game): a game draws all its boards in its one fixed
+  palette (toolkit.Palette), which becomes the GIF's; each board's picture, taken before it is
+  encoded as a PNG (`unencoded`), goes into its frame index for index (nothing quantized, no
+  colour lost but one entry given up for "unchanged") and the frame is written at once as the
+  rectangle that changed since the previous one, unchanged pixels transparent. The canvas grows
+  with the tallest board so far; the first frame is written again at the end at the final
+  height (the rectangles of the later frames hold on any taller canvas);
+- the two passes, for boards the one pass cannot take (not paletted, in different palettes, a
+  board wider than the first) or a GIF that will not fit in the upload at full size: the first
+  pass draws each board and notes its size, keeping the PNGs while they fit in `STORE_BUDGET`
+  (beyond it they are dropped and drawn again); the scale and the number of frames are planned
+  from a trial encoding of a few frames so that the GIF fits the upload (only when the plan
+  proves wrong is there one more pass, at a smaller scale or with fewer frames); the second pass
+  composes one frame at a time, maps it onto one palette shared by the whole GIF (taken from a
+  few boards) and writes it as the pixels that changed since the previous frame.
 
 A time budget bounds the work: once it is spent, the boards still to come are skipped, except
 the last one.
@@ -38,11 +45,14 @@ from typing import Callable, Iterable, Iterator, Sequence
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from engine.text import Msg
+from render import toolkit
 from render.common import draw_text, words
 
 SIZE_LIMIT = 8 * 1024 * 1024  # Discord allows 10 MB per upload without boosts; keep a margin
 MIN_SCALE = 0.5  # below this a board is no longer readable: drop frames instead
-CAPTION_HEIGHT = 28
+CAPTION_HEIGHT = 28  # the caption's strip: this tall, or taller on a wide canvas (caption_band)
+CAPTION_SIZE = 18  # its font size there
+CHAT_WIDTH, CHAT_TEXT = 550, 9  # a chat shows a picture this wide; no text under this many pixels there
 MAX_FRAMES = 150  # boards drawn at most, whatever the length of the game
 TIME_BUDGET = 90.0  # seconds of work for one replay; then only the last board is still drawn
 STORE_BUDGET = 48 * 1024 * 1024  # PNG bytes kept between the two passes
@@ -66,6 +76,7 @@ class Replay:
     boards: int  # boards in the game (the opening one and one per move)
     scale: float
     turns: int = 0  # boards that end a turn, the first and the last included (frames wanted)
+    passes: int = 1  # 1: each board drawn and written as it came (_Stream); 2: drawn, then written (_Encoder)
 
 
 def spread(count: int, most: int) -> list[int]:
@@ -93,6 +104,17 @@ def turn_boards(owners: Iterable) -> list[int]:
     return out
 
 
+def caption_band(width: int) -> tuple[int, int]:
+    """(font size, height) of the caption's strip on a canvas `width` wide: its text at least
+    CHAT_TEXT pixels tall when a chat shows the canvas CHAT_WIDTH wide, like the boards' own."""
+    size = max(CAPTION_SIZE, -(-CHAT_TEXT * width // CHAT_WIDTH))
+    return size, max(CAPTION_HEIGHT, size + 10)
+
+
+def _write_caption(image: Image.Image, board: int, boards: int, lang: str, size: int, height: int, ink) -> None:
+    draw_text(ImageDraw.Draw(image), (8, (height - size) // 2 - 1), caption(board, boards, lang), size, ink, bold=True)
+
+
 def caption(board: int, boards: int, lang: str = "en") -> str:
     text = Msg("start") if board == 0 else Msg("move {n} of {total}", n=board, total=boards - 1)
     return words(text, lang)
@@ -108,8 +130,7 @@ class _GifWriter:
     def __init__(self, fp: io.BytesIO, size: tuple[int, int], palette: bytes, loop: int = 0):
         self.fp, self.size, self.frames = fp, size, 0
         self.previous: Image.Image | None = None
-        fp.write(b"GIF89a" + struct.pack("<HHBBB", size[0], size[1], 0xF7, 0, 0) + palette)
-        fp.write(b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", loop) + b"\x00")
+        fp.write(_header(size, palette, loop))
 
     def add(self, frame: Image.Image, duration_ms: int) -> None:
         for chunk in _frame_chunks(self.previous, frame, duration_ms):
@@ -122,14 +143,17 @@ class _GifWriter:
         return self.fp.getvalue()
 
 
-def _frame_chunks(previous: Image.Image | None, frame: Image.Image, duration_ms: int) -> list[bytes]:
+def _frame_chunks(previous: Image.Image | None, frame: Image.Image, duration_ms: int,
+                  transparent: int = TRANSPARENT) -> list[bytes]:
+    """The frame as GIF blocks: whole (the first), else the rectangle that changed since
+    `previous` (of the same size), its unchanged pixels the index `transparent`."""
     if previous is None:
         return GifImagePlugin.getdata(frame, (0, 0), duration=duration_ms, disposal=1)
     delta = ImageChops.subtract_modulo(frame, previous)  # zero where the palette index is unchanged
     box = delta.getbbox() or (0, 0, 1, 1)
     patch = frame.crop(box)
-    patch.paste(TRANSPARENT, mask=delta.crop(box).point([255] + [0] * 255, "1"))
-    return GifImagePlugin.getdata(patch, box[:2], duration=duration_ms, disposal=1, transparency=TRANSPARENT)
+    patch.paste(transparent, mask=delta.crop(box).point([255] + [0] * 255, "1"))
+    return GifImagePlugin.getdata(patch, box[:2], duration=duration_ms, disposal=1, transparency=transparent)
 
 
 def _palette(samples: list[Image.Image], background: list[tuple[int, int, int]]) -> Image.Image:
@@ -156,6 +180,177 @@ def _palette(samples: list[Image.Image], background: list[tuple[int, int, int]])
     return palette
 
 
+# ---------------------------------------------------------------------------- the one pass
+
+def unencoded(render_board: Callable[..., bytes]) -> Callable[..., "bytes | Image.Image"]:
+    """`render_board` (a drawing module's) giving its picture as drawn, before it is encoded
+    (`toolkit.unencoded`): the replay composes its frames from the pictures, a PNG would only
+    be read back. A board not written through `toolkit.png` still comes as its bytes."""
+    def draw(*args, **kwargs):
+        with toolkit.unencoded() as kept:
+            data = render_board(*args, **kwargs)
+        return kept.picture if not data and kept.picture is not None else data
+    return draw
+
+
+def _opened(picture: "bytes | Image.Image") -> Image.Image:
+    if isinstance(picture, Image.Image):
+        return picture
+    opened = Image.open(io.BytesIO(picture))
+    opened.load()
+    return opened if opened.mode == "P" else opened.convert("RGB")
+
+
+def _encoded(picture: "bytes | Image.Image") -> bytes:
+    return picture if isinstance(picture, (bytes, bytearray)) else toolkit.png(picture)
+
+
+def _png(render: Callable[[object], "bytes | Image.Image"]) -> Callable[[object], bytes]:
+    return lambda view: _encoded(render(view))
+
+
+_SPARES: dict[bytes, tuple[int, int]] = {}  # a palette -> (its spare entry, the entry that stands for it)
+
+
+def _spare(colours: bytes) -> tuple[int, int]:
+    """(spare, twin): the entry of a full 256-colour palette given up to mark "unchanged since
+    the previous frame", and the entry its pixels take instead: the later of the two nearest
+    colours of the palette (a copy, when the palette has one: nothing changes)."""
+    if colours not in _SPARES:
+        entries = sorted((tuple(colours[3 * i:3 * i + 3]), i) for i in range(256))  # by red, to stop early
+        best = (1 << 30, 255, 0)
+        for k, ((r, g, b), index) in enumerate(entries):
+            for (r2, g2, b2), other in entries[k + 1:]:
+                if (r2 - r) ** 2 >= best[0]:
+                    break
+                distance = (r2 - r) ** 2 + (g2 - g) ** 2 + (b2 - b) ** 2
+                if distance < best[0]:
+                    best = (distance, max(index, other), min(index, other))
+        if len(_SPARES) > 16:
+            _SPARES.clear()
+        _SPARES[colours] = best[1:]
+    return _SPARES[colours]
+
+
+def _header(size: tuple[int, int], palette: bytes, loop: int = 0) -> bytes:
+    return (b"GIF89a" + struct.pack("<HHBBB", size[0], size[1], 0xF7, 0, 0) + palette
+            + b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", loop) + b"\x00")
+
+
+class _Stream:
+    """The one pass: every board composed into its frame and written as it is drawn, nothing
+    kept for a second pass. A game draws all its boards in one fixed palette (toolkit.Palette):
+    that palette is the GIF's, so a board goes in as it is, index for index (nothing quantized,
+    no colour lost), but for one entry given up to mark the unchanged pixels (`_spare`: the
+    nearest twin of another). The canvas is as wide as the first board and as tall as the
+    tallest so far, a board centred under its caption and the room around it in the colour of
+    its bottom edge; the rectangle that changed between two frames is the same on any taller
+    canvas (the rows under both boards are the ground in both), so only the first frame is
+    written again at the end, at the final height (with the header that gives it).
+
+    `add` says False, and the two passes take over, at a board it cannot take (another
+    palette, not paletted, wider than the first, or taller than those before after a board on
+    another ground) or once the GIF will not fit in `limit` (the two passes plan a smaller
+    scale, or fewer frames)."""
+
+    def __init__(self, count: int, boards: int, limit: int, duration_ms: int, lang: str):
+        self.count, self.boards, self.limit, self.duration_ms, self.lang = count, boards, limit, duration_ms, lang
+        self.frames, self.done = 0, False
+        self.colours = b""  # the boards' palette
+        self.width = self.height = 0  # the canvas: the first board's width, the tallest frame's height
+        self.ground = 0  # the first board's bottom edge: the room under the boards
+        self.mixed = False  # a board's bottom edge was another colour than the first's
+        self.lut: list[int] = []  # the boards' indices -> the GIF's (the spare entry to its twin)
+        self.spare = TRANSPARENT
+        self.band = caption_band(0)  # the caption's font size and height (the first board's width sets them)
+        self.palette: Image.Image | None = None  # the GIF's palette, for the captions
+        self.first: Image.Image | None = None
+        self.first_chunks: list[bytes] = []
+        self.previous: Image.Image | None = None
+        self.chunks: list[bytes] = []
+        self.deltas = 0  # bytes of the frames after the first
+
+    def add(self, board: int, picture: "bytes | Image.Image", *, last: bool = False) -> bool:
+        picture = _opened(picture)
+        if not self._takes(picture):
+            return False
+        frame = self._frame(picture, board)
+        duration = self.duration_ms * (3 if last else 1)  # linger on the final board
+        if self.first is None:
+            self.first, self.first_chunks = frame, _frame_chunks(None, frame, duration)
+        else:
+            previous = self.previous
+            if previous.height < frame.height:
+                previous = self._taller(previous, frame.height)
+            chunks = _frame_chunks(previous, frame, duration, self.spare)
+            self.chunks += chunks
+            self.deltas += sum(len(c) for c in chunks)
+        self.previous, self.frames, self.done = frame, self.frames + 1, last
+        return not self._hopeless(last)
+
+    def _takes(self, picture: Image.Image) -> bool:
+        if picture.mode != "P" or "transparency" in picture.info or picture.palette is None \
+                or picture.palette.mode != "RGB":
+            return False
+        colours = bytes((picture.getpalette() or [])[:768]).ljust(768, b"\0")
+        ground = picture.getpixel((0, picture.height - 1))
+        if self.palette is None:
+            self.colours, self.width, self.ground = colours, picture.width, ground
+            self.band = caption_band(picture.width)
+            self.spare, twin = _spare(colours)
+            self.lut = list(range(256))
+            self.lut[self.spare] = twin
+            shown = bytearray(colours)
+            shown[3 * self.spare:3 * self.spare + 3] = colours[3 * twin:3 * twin + 3]
+            self.palette = Image.new("P", (1, 1))
+            self.palette.putpalette(bytes(shown))
+            return True
+        self.mixed = self.mixed or ground != self.ground
+        return colours == self.colours and picture.width <= self.width \
+            and not (self.mixed and self.band[1] + picture.height > self.height)
+
+    def _frame(self, picture: Image.Image, board: int) -> Image.Image:
+        """The board under its caption, on the GIF's indices."""
+        size, band = self.band
+        self.height = max(self.height, band + picture.height)
+        colours = self.colours
+        top, ground = picture.getpixel((0, 0)), picture.getpixel((0, picture.height - 1))
+        frame = Image.new("P", (self.width, self.height), self.lut[ground])
+        frame.paste(picture.point(self.lut), ((self.width - picture.width) // 2, band))
+        top_rgb = tuple(colours[3 * top:3 * top + 3])
+        strip = Image.new("RGB", (self.width, band), top_rgb)
+        ink = CAPTION_INK if sum(top_rgb) < 3 * 128 else CAPTION_INK_ON_LIGHT
+        _write_caption(strip, board, self.boards, self.lang, size, band, ink)
+        frame.paste(strip.quantize(palette=self.palette, dither=Image.Dither.NONE).point(self.lut), (0, 0))
+        return frame
+
+    def _taller(self, frame: Image.Image, height: int) -> Image.Image:
+        """A frame as it shows on a taller canvas: the room under it is the first board's ground."""
+        taller = Image.new("P", (frame.width, height), self.lut[self.ground])
+        taller.paste(frame, (0, 0))
+        return taller
+
+    def _size(self) -> int:
+        return 800 + sum(len(c) for c in self.first_chunks) + self.deltas
+
+    def _hopeless(self, last: bool) -> bool:
+        size = self._size()
+        if size > self.limit:
+            return True
+        if last or self.frames < max(8, self.count // 4):
+            return False
+        # after a quarter of the frames, a projection well over the limit
+        return size + (self.count - self.frames) * self.deltas / max(1, self.frames - 1) > self.limit * 1.1
+
+    def close(self) -> bytes:
+        first = self.first
+        if first.height < self.height:
+            duration = self.duration_ms * (3 if self.frames == 1 else 1)
+            self.first_chunks = _frame_chunks(None, self._taller(first, self.height), duration)
+        palette = bytes(self.palette.getpalette()[:768]).ljust(768, b"\0")
+        return b"".join([_header((self.width, self.height), palette), *self.first_chunks, *self.chunks, b";"])
+
+
 # ---------------------------------------------------------------------------- frames
 
 class _Canvas:
@@ -163,7 +358,8 @@ class _Canvas:
     the boards' background colour, scaled, then mapped onto the shared palette."""
 
     def __init__(self, board_size: tuple[int, int], boards: int, scale: float, lang: str = "en"):
-        self.full = (board_size[0], board_size[1] + CAPTION_HEIGHT)
+        self.band = caption_band(board_size[0])  # the caption's font size and height
+        self.full = (board_size[0], board_size[1] + self.band[1])
         self.scale, self.boards, self.lang = scale, boards, lang
         self.size = self.full if scale >= 1 else (max(1, round(self.full[0] * scale)), max(1, round(self.full[1] * scale)))
         self._frame: Image.Image | None = None  # reused from frame to frame
@@ -178,18 +374,18 @@ class _Canvas:
         top, ground = picture.getpixel((0, 0)), picture.getpixel((0, picture.height - 1))
         if self._frame is None:
             self._frame = Image.new("RGB", self.full, ground)
-        frame, (width, height) = self._frame, self.full
+        frame, (width, height), (size, band) = self._frame, self.full, self.band
         left = (width - picture.width) // 2
-        frame.paste(top, (0, 0, width, CAPTION_HEIGHT))
-        frame.paste(picture, (left, CAPTION_HEIGHT))
+        frame.paste(top, (0, 0, width, band))
+        frame.paste(picture, (left, band))
         if picture.width < width:
-            frame.paste(ground, (0, CAPTION_HEIGHT, left, height))
-            frame.paste(ground, (left + picture.width, CAPTION_HEIGHT, width, height))
-        if CAPTION_HEIGHT + picture.height < height:
-            frame.paste(ground, (left, CAPTION_HEIGHT + picture.height, left + picture.width, height))
+            frame.paste(ground, (0, band, left, height))
+            frame.paste(ground, (left + picture.width, band, width, height))
+        if band + picture.height < height:
+            frame.paste(ground, (left, band + picture.height, left + picture.width, height))
         del picture
         ink = CAPTION_INK if sum(top[:3]) < 3 * 128 else CAPTION_INK_ON_LIGHT
-        draw_text(ImageDraw.Draw(frame), (8, 4), caption(board, self.boards, self.lang), 18, ink, bold=True)
+        _write_caption(frame, board, self.boards, self.lang, size, band, ink)
         if self.size != self.full:
             return frame.resize(self.size, Image.Resampling.BOX)
         return frame
@@ -221,13 +417,13 @@ class _Canvas:
             _LUTS[key] = lut
         top = tuple(colours[3 * picture.getpixel((0, 0)):3 * picture.getpixel((0, 0)) + 3])
         ground_index = picture.getpixel((0, picture.height - 1))
-        (width, height), left = self.full, (self.full[0] - picture.width) // 2
+        (width, height), left, (size, band) = self.full, (self.full[0] - picture.width) // 2, self.band
         frame = Image.new("P", self.full, lut[ground_index])
-        frame.paste(picture.point(lut), (left, CAPTION_HEIGHT))
+        frame.paste(picture.point(lut), (left, band))
         # the caption as `rgb` writes it: its strip drawn in RGB, then mapped pixel by pixel
-        strip = Image.new("RGB", (width, CAPTION_HEIGHT), top)
+        strip = Image.new("RGB", (width, band), top)
         ink = CAPTION_INK if sum(top[:3]) < 3 * 128 else CAPTION_INK_ON_LIGHT
-        draw_text(ImageDraw.Draw(strip), (8, 4), caption(board, self.boards, self.lang), 18, ink, bold=True)
+        _write_caption(strip, board, self.boards, self.lang, size, band, ink)
         frame.paste(strip.quantize(palette=palette, dither=Image.Dither.NONE), (0, 0))
         frame.palette = palette.palette.copy()
         return frame
@@ -271,18 +467,19 @@ class _Drawn:
 
 # ---------------------------------------------------------------------------- the replay
 
-def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *, limit: int | None = None,
+def replay(boards: int, views: ViewSource, render: Callable[[object], "bytes | Image.Image"], *, limit: int | None = None,
            max_frames: int = MAX_FRAMES, budget: float = TIME_BUDGET,
            clock: Callable[[], float] = time.monotonic, duration_ms: int = DURATION_MS,
-           lang: str = "en", turns: Sequence[int] | None = None) -> Replay:
+           lang: str = "en", turns: Sequence[int] | None = None, one_pass: bool = True) -> Replay:
     """The replay of a game of `boards` boards (the opening one and one per move).
 
     `turns` are the board numbers to show, one per turn (`turn_boards`); the first and the last
     board are always shown; None shows every board. `views(numbers)` yields (board number, view)
     for the given board numbers, in order, one at a time (it may be called twice);
-    `render(view)` draws one board as PNG bytes (in `lang`: the caller passes the language to
-    its renderer). The captions are written in `lang`. The GIF fits in `limit` bytes (default
-    `SIZE_LIMIT`). Blocking: run it in a worker thread."""
+    `render(view)` draws one board, as PNG bytes or as the picture itself (`unencoded`: a
+    paletted image), in `lang` (the caller passes the language to its renderer). The captions
+    are written in `lang`. The GIF fits in `limit` bytes (default `SIZE_LIMIT`). `one_pass`
+    False: the two passes even where one would do. Blocking: run it in a worker thread."""
     if boards < 1:
         raise ValueError("no boards to animate")
     limit = SIZE_LIMIT if limit is None else limit
@@ -291,28 +488,45 @@ def replay(boards: int, views: ViewSource, render: Callable[[object], bytes], *,
     wanted = [keep[i] for i in spread(len(keep), max_frames)]
     last = wanted[-1]
 
+    # the one pass (_Stream) while the boards allow it, else the two passes (_Drawn, _Encoder)
+    stream = _Stream(len(wanted), boards, limit, duration_ms, lang) if one_pass else None
+    as_png = _png(render)
     drawn = _Drawn()
-    for board, view in views(wanted):
-        if board == last:
-            drawn.finish(board, render(view))
-        elif clock() <= deadline:
-            drawn.add(board, render(view))
+    shown = views(wanted)
+    try:
+        for board, view in shown:
+            if board != last and clock() > deadline:
+                continue  # out of time: straight to the last board
+            picture = render(view)
+            if stream is not None:
+                if stream.add(board, picture, last=board == last):
+                    continue
+                if stream.frames:  # it gave up after writing frames: the two passes from the start
+                    return replay(boards, views, as_png, limit=limit, max_frames=max_frames,
+                                  budget=max(0.0, deadline - clock()), clock=clock, duration_ms=duration_ms,
+                                  lang=lang, turns=turns, one_pass=False)
+                stream = None
+            (drawn.finish if board == last else drawn.add)(board, _encoded(picture))
+    finally:
+        getattr(shown, "close", lambda: None)()
+    if stream is not None and stream.done:
+        return Replay(stream.close(), stream.frames, boards, 1.0, len(keep))
     if not drawn.boards or drawn.boards[-1] != last:
         raise ValueError("the views ended before the last board")
 
-    encoder = _Encoder(drawn, boards, views, render, limit, deadline, clock, duration_ms, lang)
+    encoder = _Encoder(drawn, boards, views, as_png, limit, deadline, clock, duration_ms, lang)
     scale, count = encoder.plan()
     for _attempt in range(3):
         data, measured = encoder.encode(scale, count)
         if data is not None:
-            return Replay(data, measured.frames, boards, scale, len(keep))
+            return Replay(data, measured.frames, boards, scale, len(keep), 2)
         scale, count = encoder.replan(scale, count, measured)
     # the last resort: the first and the last board, smaller and smaller
     scale = min(scale, MIN_SCALE)
     while True:
         data, measured = encoder.encode(scale, 2, abort=False)
         if data is not None and len(data) <= limit:
-            return Replay(data, measured.frames, boards, scale, len(keep))
+            return Replay(data, measured.frames, boards, scale, len(keep), 2)
         if scale <= 0.1:
             raise ValueError("the replay does not fit in an upload even with two tiny frames")
         scale = max(0.1, scale * min(0.9, (limit / measured.size) ** 0.5 * 0.95))

@@ -314,12 +314,39 @@ class Palette:
         return png(self.apply(img), level)
 
 
+class Unencoded:
+    """What `unencoded()` kept: the last picture `png` was given inside the block."""
+    picture: Image.Image | None = None
+
+
+_unencoded = threading.local()
+
+
+@contextmanager
+def unencoded():
+    """Inside the block (in this thread) `png` encodes nothing: it keeps the picture it is given,
+    which the block's value holds as `.picture` (the last one), and returns b"". A replay
+    composes its frames from the boards' pictures themselves: a PNG would be made only to be
+    read back (render/replay.py)."""
+    before, kept = getattr(_unencoded, "kept", None), Unencoded()
+    _unencoded.kept = kept
+    try:
+        yield kept
+    finally:
+        _unencoded.kept = before
+
+
 def png(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
     """`img` as PNG bytes at zlib `level`. An 8-bit palette picture (every board and hand) is
     compressed in bands of `PNG_BAND` rows, each band on its own (the compressor starts afresh
     at each band: a full flush), and each band's compressed bytes are kept per its pixels: the
     next picture of a match repeats most bands (the map, the panels a move left alone), which
-    are then not compressed again. The same pixels as Pillow's writer, a few % larger."""
+    are then not compressed again. The same pixels as Pillow's writer, a few % larger.
+    (Inside `unencoded()`: the picture kept, b"" returned.)"""
+    kept = getattr(_unencoded, "kept", None)
+    if kept is not None:
+        kept.picture = img
+        return b""
     if img.mode != "P" or img.info.get("transparency") is not None:
         buf = io.BytesIO()
         img.save(buf, format="PNG", compress_level=level)

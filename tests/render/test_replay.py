@@ -18,10 +18,11 @@ from PIL import Image, ImageChops, ImageDraw
 from engine.battleline import RULES as BATTLELINE
 from render import battleline as bl_render
 from render.common import font
-from render.toolkit import png as to_png
+from render.toolkit import Palette, png as to_png, texts_drawn, unencoded as unencoded_pictures
 from engine.registry import get as rules_for
 from render import registry as renderers
-from render.replay import CAPTION_HEIGHT, MAX_FRAMES, SIZE_LIMIT, animate, replay, spread, turn_boards
+from render.replay import (CAPTION_HEIGHT, CHAT_TEXT, CHAT_WIDTH, MAX_FRAMES, SIZE_LIMIT, _encoded, animate,
+                           caption_band, replay, spread, turn_boards)
 from tests import testgame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,10 +174,11 @@ def test_real_battle_line_boards_of_different_heights_share_one_canvas():
     frames = frames_of(made.gif)
     largest = (max(w for w, _h in sizes.values()), max(h for _w, h in sizes.values()))
     assert len(frames) == made.frames == 10
-    assert {f.size for f in frames} == {(largest[0], largest[1] + CAPTION_HEIGHT)}
+    band = caption_band(largest[0])[1]  # a board wider than a chat shows: a taller caption
+    assert {f.size for f in frames} == {(largest[0], largest[1] + band)}
     for frame, number in ((frames[0], 0), (frames[-1], len(views) - 1)):
         board = Image.open(io.BytesIO(drawn[number])).convert("RGB")
-        shown = frame.crop((0, CAPTION_HEIGHT, board.width, CAPTION_HEIGHT + board.height))
+        shown = frame.crop((0, band, board.width, band + board.height))
         assert mean_difference(shown, board) < 3, number
 
 
@@ -261,9 +263,10 @@ def test_frames_are_dark_with_no_band_of_another_colour(game, moves):
     # no padding band: the last frame ends with the last board's own bottom rows, or with the
     # boards' background colour under a board shorter than the tallest
     frame = frames[-1]
-    assert frame.height == CAPTION_HEIGHT + max(Image.open(io.BytesIO(p)).height for p in drawn.values())
+    band = caption_band(frame.width)[1]
+    assert frame.height == band + max(Image.open(io.BytesIO(p)).height for p in drawn.values())
     left = (frame.width - last.width) // 2
-    bottom = CAPTION_HEIGHT + last.height
+    bottom = band + last.height
     shown = frame.crop((left, bottom - 12, left + last.width, bottom))
     assert mean_difference(shown, last.crop((0, last.height - 12, last.width, last.height))) < 3
     if bottom < frame.height:
@@ -339,3 +342,124 @@ def test_memory_does_not_grow_with_the_length_of_the_game():
     report = f"200 moves: {short}, 1000 moves: {long}"
     assert long["traced"] < 150 * mib and long["traced"] < 1.5 * short["traced"], report
     assert long["resident"] < 300 * mib and long["resident"] < 1.5 * short["resident"] + 32 * mib, report
+
+
+# ---------------------------------------------------------------------------- the one pass
+
+GROUND, PANEL, INK, MARK, OTHER_GROUND = (22, 26, 34), (48, 52, 70), (232, 232, 232), (205, 40, 40), (60, 30, 30)
+NEAR_INK = (229, 231, 230)  # the nearest two colours of the palette: one of them is given up for "unchanged"
+NAMED = [PANEL, INK, MARK, GROUND, OTHER_GROUND, NEAR_INK]  # the ground not first: no default colour
+ONE_PALETTE = Image.new("P", (1, 1))  # 256 different colours, as a game's toolkit.Palette has
+ONE_PALETTE.putpalette([v for c in (NAMED + [(16 * (i % 16) + 4, 16 * (i // 16) + 4, 100) for i in range(250)])
+                        for v in c])
+
+
+def paletted_board(view: dict) -> Image.Image:
+    """A board as the games draw theirs: in one fixed palette of 256 colours, its height
+    changing from move to move, every colour of the palette in a strip that moves, a red mark."""
+    n = view["move"]
+    width, height = view.get("width", 420), 260 + 30 * (n % 4)
+    image = Image.new("RGB", (width, height), view.get("ground", GROUND))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width - 1, 40), fill=PANEL)
+    draw.text((10, 8), f"board {n}", fill=INK, font=font(20, True))
+    colours = ONE_PALETTE.getpalette()
+    for i in range(256):
+        x, y = (i + 7 * n) % 256 + 20, 60 + (i // 64) * 4
+        draw.rectangle((x, y + 40, x, y + 43), fill=tuple(colours[3 * i:3 * i + 3]))
+    draw.rectangle((20 + 12 * n, 150, 40 + 12 * n, 170), fill=MARK)
+    return image.quantize(palette=ONE_PALETTE, dither=Image.Dither.NONE)
+
+
+def on_the_canvas(frame: Image.Image, board: Image.Image) -> Image.Image:
+    left = (frame.width - board.width) // 2
+    return frame.crop((left, CAPTION_HEIGHT, left + board.width, CAPTION_HEIGHT + board.height))
+
+
+def test_unencoded_keeps_the_picture_png_would_encode():
+    image = Image.new("RGB", (60, 40), GROUND)
+    ImageDraw.Draw(image).text((4, 4), "abc", fill=INK, font=font(16))
+    palette = Palette(NAMED)
+    encoded = palette.png(image)
+    with unencoded_pictures() as kept:
+        assert palette.png(image) == b""
+    assert kept.picture is not None and kept.picture.mode == "P"
+    decoded = Image.open(io.BytesIO(encoded))
+    assert kept.picture.tobytes() == decoded.tobytes() and kept.picture.getpalette() == decoded.getpalette()
+    assert palette.png(image) == encoded, "outside the block, png encodes as before"
+
+
+def test_boards_in_one_palette_are_replayed_in_one_pass_index_for_index():
+    """Each board drawn once and written at once; the frames show the boards' own colours (all
+    but the palette entry given up for "unchanged", shown as its nearest twin), the room under
+    a shorter board in its ground colour, on a canvas as tall as the tallest board (the first
+    board is shorter: its frame is written again at the final height)."""
+    views = [{"move": n} for n in range(9)]
+    drawn: list[int] = []
+
+    def render(view):
+        drawn.append(view["move"])
+        return paletted_board(view)
+    made = replay(len(views), stream(views), render)
+    assert made.passes == 1 and made.frames == 9 and drawn == list(range(9)), "each board drawn once"
+    as_png = replay(len(views), stream(views), lambda view: to_png(paletted_board(view)))
+    assert as_png.gif == made.gif, "a board given as its PNG makes the same GIF"
+    boards = [paletted_board(v).convert("RGB") for v in views]
+    frames = frames_of(made.gif)
+    tallest = max(b.height for b in boards)
+    assert boards[0].height < tallest and {f.size for f in frames} == {(420, tallest + CAPTION_HEIGHT)}
+    shown_as: set[tuple] = set()  # (a board's colour, the colour the frame shows for it) where they differ
+    for frame, board in zip(frames, boards):
+        shown = on_the_canvas(frame, board)
+        shown_as |= {pair for pair in zip(board.get_flattened_data(), shown.get_flattened_data()) if pair[0] != pair[1]}
+        if board.height < tallest:
+            below = frame.crop((0, CAPTION_HEIGHT + board.height, frame.width, frame.height))
+            assert below.getcolors() == [(below.width * below.height, GROUND)], "the ground under a shorter board"
+    assert shown_as and len(shown_as) == 1, f"one colour given up, always shown as its nearest: {shown_as}"
+    assert {colour for pair in shown_as for colour in pair} == {INK, NEAR_INK}
+
+
+@pytest.mark.parametrize("change", ["wider", "other palette", "other ground, then taller"])
+def test_boards_the_one_pass_cannot_take_are_replayed_in_two(change):
+    """A board wider than the first, one in another palette, or one on another ground before a
+    taller one: the two passes draw the replay, every frame still showing its whole board."""
+    def view_of(n: int) -> dict:
+        view = {"move": n}
+        if change == "wider" and n == 3:
+            view["width"] = 500
+        if change == "other ground, then taller" and n == 1:
+            view["ground"] = OTHER_GROUND
+        return view
+    views = [view_of(n) for n in range(6)]
+
+    def render(view):
+        picture = paletted_board(view)
+        if change == "other palette" and view["move"] == 2:
+            return Palette([GROUND, PANEL, INK, MARK, (250, 200, 0)]).png(picture.convert("RGB"))  # another palette
+        return picture
+    made = replay(len(views), stream(views), render)
+    assert made.passes == 2 and made.frames == 6
+    frames = frames_of(made.gif)
+    for frame, view in zip(frames, views):
+        board = Image.open(io.BytesIO(_encoded(render(view)))).convert("RGB")
+        assert mean_difference(on_the_canvas(frame, board), board) < 3, view
+        if CAPTION_HEIGHT + board.height < frame.height:
+            below = frame.crop((0, CAPTION_HEIGHT + board.height, frame.width, frame.height))
+            assert all_near(below, board.getpixel((0, board.height - 1))), "the board's own ground under it"
+
+
+@pytest.mark.parametrize("passes", [1, 2])
+@pytest.mark.parametrize("width", [420, 1100, 1200, 1252, 1600])
+def test_the_caption_is_as_readable_as_a_board_at_chat_width(width, passes):
+    """The caption's text is at least CHAT_TEXT pixels tall when a chat shows the frame CHAT_WIDTH
+    wide (the boards' own rule, tests/render/test_*_chat_width.py), and its strip holds it."""
+    board = Image.new("RGB", (width, 200), GROUND)
+    drawn_as = board.quantize(palette=ONE_PALETTE, dither=Image.Dither.NONE) if passes == 1 else to_png(board)
+    with texts_drawn() as drawn:
+        made = replay(2, stream([{"move": 0}, {"move": 1}]), lambda view: drawn_as)
+    assert made.passes == passes
+    captions = [(size, canvas) for words, size, canvas in drawn if words in ("start", "move 1 of 1")]
+    assert {words for words, _size, _canvas in drawn} >= {"start", "move 1 of 1"}
+    assert all(size * min(1, CHAT_WIDTH / canvas) >= CHAT_TEXT for size, canvas in captions), captions
+    size, band = caption_band(width)
+    assert band >= size + 8 and Image.open(io.BytesIO(made.gif)).size == (width, 200 + band)

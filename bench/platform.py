@@ -635,7 +635,8 @@ def print_summary(rows: list[dict]) -> None:
               f" ms/move)", flush=True)
 
 
-async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prepared: int = PREPARED) -> None:
+async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prepared: int = PREPARED,
+              profile_out: str | None = None) -> None:
     counters, cpu, ledger = Counters(), ProcessCPU(), Ledger()
     floor = Floor(tmp, drawing=lambda game, kind: counters.original(game, f"render_{kind}"))
     bot = create_bot(Config(token=None, database=str(tmp / "bench.db")))  # the default cogs
@@ -671,6 +672,8 @@ async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prep
                     row = await bench.run_level(game, options, concurrent, min_moves, min_rounds)
                     if profile:
                         profiles.append((game, concurrent, row["moves"], bench.profiler, bench.worker_cpu))
+                        if profile_out:  # the whole profile, for pstats (python -m pstats FILE)
+                            bench.profiler.dump_stats(f"{profile_out}-{game}-{concurrent}.prof")
                     game_rows.append(row)
                     print_row(row)
                 print("floor: CPU ms per move of what these very moves need, each replayed in this process from "
@@ -787,6 +790,8 @@ def main() -> None:
                         help="the five games at 10 concurrent matches, fewer moves: a few minutes on two cores")
     parser.add_argument("--profile", action="store_true",
                         help="also print where the event loop's CPU goes (cProfile; slows the run)")
+    parser.add_argument("--profile-out", default=None, metavar="PREFIX",
+                        help="with --profile: also write each row's profile to PREFIX-<game>-<matches>.prof")
     args = parser.parse_args()
     names = args.games.split(",") if args.games else (list(FIVE) if args.quick else [g for g, _ in GAMES])
     unknown = [n for n in names if n not in dict(GAMES)]
@@ -808,7 +813,8 @@ def main() -> None:
     code = 0
     try:
         with tempfile.TemporaryDirectory() as d:
-            asyncio.run(run(Path(d), games, levels, args.profile, QUICK_PREPARED if args.quick else PREPARED))
+            asyncio.run(run(Path(d), games, levels, args.profile, QUICK_PREPARED if args.quick else PREPARED,
+                            args.profile_out))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr, flush=True)
         code = 130

@@ -53,8 +53,11 @@ class DiscordPresenter(PrivateHands, Notices):
         # match id -> narration of the steps of the turn in progress, told on the board that
         # ends the turn (kept in memory: after a restart the board still shows the state)
         self._pending_lines: dict[int, list[str]] = {}
-        # (match, seat, language) -> (digest of what the hand picture shows, the picture), newest last
-        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes]] = OrderedDict()
+        # (match, seat, language) -> (digest of what the hand picture shows, the picture, the view
+        # it was drawn from, the names), newest last
+        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes, dict, list[str]]] = OrderedDict()
+        # (match, seat) -> (version, status, state, names, the seat's legal moves named): see named_actions
+        self._named: OrderedDict[tuple[int, int], tuple] = OrderedDict()
         # the newest board of each match and the newest private hand of each (match, seat): a new
         # one takes the components off the one before, so no superseded message looks live
         self._boards: OrderedDict[int, discord.Message] = OrderedDict()

@@ -18,7 +18,7 @@ STALE_MESSAGE = Msg('This board is out of date: the match has moved on since. Pr
 
 # the action-log row that takes back the last move still in effect (never a deletion)
 UNDO = "undo"
-LEGAL_KEPT = 512  # (match, version, seat) whose legal moves are remembered
+LEGAL_KEPT = 512  # matches whose latest version's legal moves, views and prompts are remembered
 UNDO_EVENT = Msg("took back their last move.")
 
 

@@ -35,15 +35,16 @@ class PrivateHands:
 
     async def named_actions(self, match: MatchRow, seat: int) -> list[Action]:
         """The seat's legal moves with players' names in place of "Player N" in every label
-        (named once per version of the match, its state and the names)."""
+        (named once for the very moves the service lists, which it keeps per version)."""
         names = await self.seat_names(match)
+        legal = self.bot.service.legal_actions(match, seat)
         kept = self._named.get((match.id, seat))
-        if kept is not None and kept[0] == match.version and kept[1] == match.status and kept[3] == names and (
-                kept[2] is match.snapshot or kept[2] == match.snapshot):
+        if kept is not None and kept[1] == names and len(kept[0]) == len(legal) and all(
+                a is b for a, b in zip(kept[0], legal)):
             self._named.move_to_end((match.id, seat))
-            return list(kept[4])
-        actions = self._name_actions(self.bot.service.legal_actions(match, seat), names)
-        self._named[(match.id, seat)] = (match.version, match.status, match.snapshot, names, actions)
+            return list(kept[2])
+        actions = self._name_actions(legal, names)
+        self._named[(match.id, seat)] = (legal, names, actions)
         self._named.move_to_end((match.id, seat))
         while len(self._named) > NAMED_KEPT:
             self._named.popitem(last=False)
@@ -103,7 +104,7 @@ class PrivateHands:
         if actions:
             ui = ui_for(match.game)
             items = move_items(match, actions, ui.buttons,
-                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1, lang=lang)
+                               simultaneous=len(service.active_players(match)) > 1, lang=lang)
         if match.status != "active":
             status = Msg("**{title}** · move {version} · your private view. The match is over.",
                          title=self.title(match), version=match.version)

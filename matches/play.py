@@ -49,12 +49,12 @@ class Play:
             if seat is None:
                 raise UserError(Msg("You are not playing in this match."))
             rules = self.rules(match)
-            if seat not in rules.active_players(match.snapshot):
+            active = self.active_players(match)
+            if seat not in active:
                 raise UserError(Msg("It is not your turn."))
             action_id = self._canonical(rules, match.snapshot, seat, action_id,
                                         [a.id for a in self.legal_actions(match, seat)])
-            outcome = MoveOutcome(match, answered={seat} if answered else set(),
-                                  active_before=set(rules.active_players(match.snapshot)))
+            outcome = MoveOutcome(match, answered={seat} if answered else set(), active_before=active)
             match = await self._apply(match, seat, action_id, outcome)
             outcome.match = match
             outcome = await self._run_ai(match, outcome)
@@ -93,7 +93,8 @@ class Play:
             state, events = rules.apply(match.snapshot, seat, action_id)
         except IllegalAction as exc:
             raise UserError(exc.message) from None
-        owners = (rules.moment(match.snapshot).owner, rules.moment(state).owner)
+        after = rules.moment(state)
+        owners = (self.moment(match).owner, after.owner)
         result = rules.result(state)
         status = "finished" if result is not None else "active"
         result_record = None
@@ -127,6 +128,7 @@ class Play:
         match = replace(match, version=version, snapshot=state, status=status,
                         result=_as_read(result_record), meta=_as_read(meta), updated_at=self.store.clock(),
                         seats=[replace(s) for s in match.seats])
+        self._of_version(match).moment = after
         if outcome.ended:
             match = await self._finished(match)
         return match
@@ -164,7 +166,7 @@ class Play:
         for _ in range(limit):
             if match.status != "active":
                 break
-            active = rules.active_players(match.snapshot)
+            active = self.active_players(match)
             ai_seats = sorted(s.seat for s in match.seats if s.is_ai)
             due = [s for s in ai_seats if s in active]
             if due:

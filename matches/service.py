@@ -49,10 +49,12 @@ from store import MatchRow, Store
 
 class _Derived:
     """What the engine says of one version of a match, computed when first asked."""
-    __slots__ = ("version", "snapshot", "legal", "views", "prompts")
+    __slots__ = ("version", "snapshot", "legal", "views", "prompts", "active", "moment")
 
     def __init__(self, version: int, snapshot: dict | None):
         self.version, self.snapshot = version, snapshot
+        self.active: frozenset[int] | None = None   # the seats asked to act
+        self.moment = None                          # engine.base.Moment, once asked
         self.legal: dict[int, list[Action]] = {}
         self.views: dict[int | None, dict] = {}   # viewer (None: the public) -> view
         self.prompts: dict[int, object] = {}
@@ -245,6 +247,21 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         if seat not in legal:
             legal[seat] = self.rules(match).legal_actions(match.snapshot, seat)
         return list(legal[seat])
+
+    def active_players(self, match: MatchRow) -> set[int]:
+        """The seats the match's state asks to act (the engine's `active_players`), once per
+        version; a set of the caller's own."""
+        kept = self._of_version(match)
+        if kept.active is None:
+            kept.active = frozenset(self.rules(match).active_players(match.snapshot))
+        return set(kept.active)
+
+    def moment(self, match: MatchRow):
+        """What the match's state waits for (the engine's `moment`), once per version."""
+        kept = self._of_version(match)
+        if kept.moment is None:
+            kept.moment = self.rules(match).moment(match.snapshot)
+        return kept.moment
 
     def prompt(self, match: MatchRow, seat: int):
         """What the seat is asked now (engine.base.prompt_of: a Msg, "" when nothing), once

@@ -751,6 +751,15 @@ async def run_memory(tmp: Path, matches: int = MEMORY_MATCHES) -> None:
             print(f"  this process (the bot, and simcord with the {sent:.0f} MB the bot sent): RSS {mem_rss:.0f} MB, "
                   f"PSS {mem_pss:.0f} MB (before the bot was made: RSS {base_rss:.0f} MB, PSS {base_pss:.0f} MB)",
                   flush=True)
+            presenter, service = bot.presenter, bot.service
+            hands = getattr(presenter, "_hands", {})
+            png = sum(len(entry[1]) for entry in hands.values()) / 2**20
+            cached = getattr(bot._connection, "_messages", None)
+            print(f"  the bot's own caches: {len(hands)} hand pictures ({png:.0f} MB of PNG), "
+                  f"{len(getattr(service, '_derived', {}))} matches' engine answers kept, "
+                  f"{len(getattr(presenter, '_boards', {})) + len(getattr(presenter, '_hand_messages', {}))} "
+                  f"live boards and hands, {len(cached) if cached is not None else 0} messages in discord.py's cache",
+                  flush=True)
             for pid, rss, pss in children:
                 print(f"  child process {pid}: RSS {rss:.0f} MB, PSS {pss:.0f} MB", flush=True)
             rss_all = mem_rss + sum(r for _p, r, _s in children)

@@ -207,11 +207,16 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         version only (a different version or state starts it afresh)."""
         kept = self._derived.get(match.id)
         # the state compared too: a test (or an operator) may write a snapshot under a version;
-        # the same object (the row a move just committed) is recognised at once
-        if kept is not None and kept.version == match.version and (
-                kept.snapshot is match.snapshot or kept.snapshot == match.snapshot):
-            self._derived.move_to_end(match.id)
-            return kept
+        # the same object (the row a move just committed) is recognised at once, and a row read
+        # again is compared once (its state is the one recognised from then on)
+        if kept is not None and kept.version == match.version:
+            if kept.snapshot is match.snapshot:
+                self._derived.move_to_end(match.id)
+                return kept
+            if kept.snapshot == match.snapshot:
+                kept.snapshot = match.snapshot
+                self._derived.move_to_end(match.id)
+                return kept
         kept = self._derived[match.id] = _Derived(match.version, match.snapshot)
         self._derived.move_to_end(match.id)
         if len(self._derived) > LEGAL_KEPT:

@@ -21,7 +21,7 @@ from store import MatchRow
 
 log = logging.getLogger("boardgames")
 HANDS_KEPT = 500  # hand pictures remembered (about 40 KB each)
-NAMED_KEPT = 500  # (match, seat) whose named legal moves of the latest version are remembered
+NAMED_KEPT = 64  # (match, seat) whose named legal moves are remembered (read again at a click: cheap)
 
 
 def read(text, lang: str, names: list[str]) -> str:
@@ -121,19 +121,20 @@ class PrivateHands:
         player's hand did not change with the other's move: the last picture is sent again)."""
         key = (match.id, seat, lang)
         kept = self._hands.get(key)
-        if kept is not None and kept[2] is view and kept[3] == names:
-            # the very view the picture was drawn from (the service keeps one per version)
+        token = self.bot.service.state_token(match)
+        if kept is not None and kept[2] == token and kept[3] == names:
+            # drawn from this very state (the service names each state it keeps)
             self._hands.move_to_end(key)
             return kept[1]
         content = self.bot.pictures.hand_content(match.game, view)
         digest = hashlib.blake2b(pickle.dumps((match.game, content, names), protocol=pickle.HIGHEST_PROTOCOL),
                                  digest_size=16).digest()
         if kept is not None and kept[0] == digest:
-            self._hands[key] = (digest, kept[1], view, list(names))
+            self._hands[key] = (digest, kept[1], token, list(names))
             self._hands.move_to_end(key)
             return kept[1]
         png = await self.bot.pictures.hand(match.game, view, names, lang)
-        self._hands[key] = (digest, png, view, list(names))
+        self._hands[key] = (digest, png, token, list(names))
         self._hands.move_to_end(key)
         while len(self._hands) > HANDS_KEPT:
             self._hands.popitem(last=False)

@@ -53,9 +53,9 @@ class DiscordPresenter(PrivateHands, Notices):
         # match id -> narration of the steps of the turn in progress, told on the board that
         # ends the turn (kept in memory: after a restart the board still shows the state)
         self._pending_lines: dict[int, list[str]] = {}
-        # (match, seat, language) -> (digest of what the hand picture shows, the picture, the view
-        # it was drawn from, the names), newest last
-        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes, dict, list[str]]] = OrderedDict()
+        # (match, seat, language) -> (digest of what the hand picture shows, the picture, the state
+        # it was drawn from (MatchService.state_token), the names), newest last
+        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes, tuple, list[str]]] = OrderedDict()
         # (match, seat) -> (the seat's legal moves, names, those moves named): see named_actions
         self._named: OrderedDict[tuple[int, int], tuple] = OrderedDict()
         # the newest board of each match and the newest private hand of each (match, seat): a new

@@ -8,6 +8,7 @@ Discord: the notifier is an interface the Discord layer implements.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import time
 from collections import OrderedDict
@@ -23,6 +24,7 @@ from i18n import title as game_title
 from matches.common import (  # noqa: F401
     LEGAL_KEPT,
     STALE_MESSAGE,
+    VIEWS_KEPT,
     UNDO,
     UNDO_EVENT,
     MoveOutcome,
@@ -49,10 +51,12 @@ from store import MatchRow, Store
 
 class _Derived:
     """What the engine says of one version of a match, computed when first asked."""
-    __slots__ = ("version", "snapshot", "legal", "views", "prompts", "active", "moment")
+    __slots__ = ("version", "snapshot", "serial", "legal", "views", "prompts", "active", "moment")
+    _serials = itertools.count(1)
 
     def __init__(self, version: int, snapshot: dict | None):
         self.version, self.snapshot = version, snapshot
+        self.serial = next(self._serials)  # names this state: a new entry, a new serial
         self.active: frozenset[int] | None = None   # the seats asked to act
         self.moment = None                          # engine.base.Moment, once asked
         self.legal: dict[int, list[Action]] = {}
@@ -78,6 +82,9 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         # seat), each computed once per version: the moves listed on a player's hand are the moves
         # their click is checked against, and a move's hands, board and answer read the same
         self._derived: OrderedDict[int, _Derived] = OrderedDict()
+        # the matches whose views are kept, newest last: a view is large and is read during one
+        # move's answers; the views of the matches that moved longest ago are let go
+        self._viewed: OrderedDict[int, None] = OrderedDict()
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
         self.finish_listeners: list[Callable] = []
@@ -232,7 +239,18 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         views = self._of_version(match).views
         if viewer not in views:
             views[viewer] = self.rules(match).view(match.snapshot, viewer)
+            self._viewed[match.id] = None
+            self._viewed.move_to_end(match.id)
+            while len(self._viewed) > VIEWS_KEPT:
+                let_go = self._derived.get(self._viewed.popitem(last=False)[0])
+                if let_go is not None:
+                    let_go.views.clear()
         return views[viewer]
+
+    def state_token(self, match: MatchRow) -> tuple[int, int]:
+        """A name for the match's state as the service knows it now: equal tokens, the same state
+        (so the same views, moves and prompts). A presenter keeps it beside what it made of them."""
+        return match.id, self._of_version(match).serial
 
     @staticmethod
     def _with_recorded_result(match: MatchRow, view: dict) -> dict:

@@ -29,6 +29,18 @@ def rss_mb(pid: int | str = "self") -> float:
     return float("nan")
 
 
+def pss_mb(pid: int | str = "self") -> float:
+    """Proportional set size: the pages a process shares with others (the interpreter, the
+    libraries its workers load too) counted in shares, so the processes' figures add up."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
 def _stat_cpu(pid: int) -> float | None:
     """CPU seconds (user + system) of one process, None once it is gone."""
     try:
@@ -92,6 +104,15 @@ class ProcessCPU:
 
     def read(self) -> float:
         return time.process_time() + self.children()
+
+    def children_memory(self) -> list[tuple[int, float, float]]:
+        """(pid, RSS MB, PSS MB) of each live tracked child."""
+        out = []
+        for pid in sorted(self.pids):
+            rss = rss_mb(pid)
+            if not math.isnan(rss):
+                out.append((pid, rss, pss_mb(pid)))
+        return out
 
     def children_rss_mb(self) -> tuple[float, int]:
         """Resident memory of the live tracked children, and how many there are."""

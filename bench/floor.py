@@ -134,7 +134,8 @@ def menus(game: str, version: int, state: dict, actions: list, names: list[str],
                      path=tuple(replace(c, label=name_seats(c.label, names),
                                         description=name_seats(c.description, names)) for c in a.path))
              for a in actions]
-    match = SimpleNamespace(id=1, version=version, game=game, snapshot=state, status="active")
+    # a match as the menus read it (a game's own components may read the seats' standing choices)
+    match = SimpleNamespace(id=1, version=version, game=game, snapshot=state, status="active", meta={}, seats=[])
     return len(move_items(match, named, ui_for(game).buttons, simultaneous=simultaneous, lang=lang))
 
 

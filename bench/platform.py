@@ -5,6 +5,7 @@ a floor.
     python -m bench.platform            # all games, 1, 10 and 100 concurrent matches
     python -m bench.platform --quick    # the five games at 10 concurrent matches, fewer moves
     python -m bench.platform --games civilization --levels 10 --profile
+    python -m bench.platform --memory   # memory of the bot and its render workers, 100 live matches
 
 What it does. It starts the real bot (`bot.create_bot`, with the cogs it loads by default) inside
 simcord's offline virtual Discord, on a database in a temporary directory, and plays the five
@@ -105,7 +106,7 @@ from pathlib import Path
 import simcord
 
 from bench import late
-from bench.cpu import ProcessCPU, rss_mb
+from bench.cpu import ProcessCPU, pss_mb, rss_mb
 from bench.floor import Floor, MoveSample
 from bench.simcost import SIM, Charged, Ledger
 from bot import Config, create_bot
@@ -635,7 +636,8 @@ def print_summary(rows: list[dict]) -> None:
               f" ms/move)", flush=True)
 
 
-async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prepared: int = PREPARED) -> None:
+async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prepared: int = PREPARED,
+              profile_out: str | None = None) -> None:
     counters, cpu, ledger = Counters(), ProcessCPU(), Ledger()
     floor = Floor(tmp, drawing=lambda game, kind: counters.original(game, f"render_{kind}"))
     bot = create_bot(Config(token=None, database=str(tmp / "bench.db")))  # the default cogs
@@ -671,6 +673,8 @@ async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prep
                     row = await bench.run_level(game, options, concurrent, min_moves, min_rounds)
                     if profile:
                         profiles.append((game, concurrent, row["moves"], bench.profiler, bench.worker_cpu))
+                        if profile_out:  # the whole profile, for pstats (python -m pstats FILE)
+                            bench.profiler.dump_stats(f"{profile_out}-{game}-{concurrent}.prof")
                     game_rows.append(row)
                     print_row(row)
                 print("floor: CPU ms per move of what these very moves need, each replayed in this process from "
@@ -700,6 +704,76 @@ async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prep
         print(f"\nresident memory with {total} stored and {active} active matches: {mem:.0f} MB{workers} "
               f"(this process holds simcord's virtual Discord too, with the {held / 2**20:.0f} MB the bot sent)",
               flush=True)
+
+
+MEMORY_MATCHES = 100  # --memory: live matches, the five games in turn
+
+
+async def run_memory(tmp: Path, matches: int = MEMORY_MATCHES) -> None:
+    """--memory: the resident memory of the bot and its render workers with `matches` live
+    matches of the five games (a fifth each): every match fast-forwarded to a late state (its
+    board and hands posted) and then moved on by rounds of real moves (as run_level plays them,
+    each game's matches at once), all left running; then the heap is collected and each process's
+    memory read. RSS counts the interpreter and the libraries in every process; PSS counts pages
+    shared between processes once, in shares, so the PSS figures add up to what the machine
+    gives. This process also holds simcord's virtual Discord, with every message and picture the
+    bot sent: the bot alone is less (the line says how much was sent)."""
+    counters, cpu, ledger = Counters(), ProcessCPU(), Ledger()
+    floor = Floor(tmp, drawing=lambda game, kind: counters.original(game, f"render_{kind}"))
+    base_rss, base_pss = rss_mb(), pss_mb()
+    bot = create_bot(Config(token=None, database=str(tmp / "bench.db")))  # the default cogs
+    per_game = max(1, matches // len(FIVE))
+    try:
+        ledger.before_attach(loop := asyncio.get_running_loop())
+        async with simcord.run(bot, settle_timeout=MOVE_TIMEOUT) as env:
+            ledger.after_attach(loop, bot)
+            counters.install_sent_bytes()
+            guild = env.create_guild("Bench")
+            channel = guild.create_text_channel("games")
+            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(max(MEMBERS, 2 * per_game + 2))]
+            await env.settle(timeout=MOVE_TIMEOUT)
+            bench = Bench(env, bot, guild, channel, members, counters, cpu, ledger, floor, QUICK_PREPARED)
+            started = time.perf_counter()
+            for game in FIVE:
+                bench.prepare(game, {})
+                row = await bench.run_level(game, {}, per_game, per_game, 2)
+                print(f"  {game:<13} {per_game} matches started late and moved {row['moves']} times "
+                      f"({len(row['errors'])} errors)", flush=True)
+            cpu.track_children()
+            await env.settle(timeout=MOVE_TIMEOUT)
+            gc.collect()
+            active = len(await bot.store.list_matches(statuses=("active",), limit=10_000))
+            children = cpu.children_memory()
+            mem_rss, mem_pss = rss_mb(), pss_mb()
+            sent = counters.sent_bytes / 2**20
+            print(f"\nmemory with {active} live matches ({', '.join(FIVE)}; {time.perf_counter() - started:.0f} s "
+                  f"to set up and play):", flush=True)
+            print(f"  this process (the bot, and simcord with the {sent:.0f} MB the bot sent): RSS {mem_rss:.0f} MB, "
+                  f"PSS {mem_pss:.0f} MB (before the bot was made: RSS {base_rss:.0f} MB, PSS {base_pss:.0f} MB)",
+                  flush=True)
+            presenter, service = bot.presenter, bot.service
+            hands = getattr(presenter, "_hands", {})
+            png = sum(len(entry[1]) for entry in hands.values()) / 2**20
+            cached = getattr(bot._connection, "_messages", None)
+            print(f"  the bot's own caches: {len(hands)} hand pictures ({png:.0f} MB of PNG), "
+                  f"{len(getattr(service, '_derived', {}))} matches' engine answers kept, "
+                  f"{len(getattr(presenter, '_boards', {})) + len(getattr(presenter, '_hand_messages', {}))} "
+                  f"live boards and hands, {len(cached) if cached is not None else 0} messages in discord.py's cache",
+                  flush=True)
+            for pid, rss, pss in children:
+                print(f"  child process {pid}: RSS {rss:.0f} MB, PSS {pss:.0f} MB", flush=True)
+            rss_all = mem_rss + sum(r for _p, r, _s in children)
+            pss_all = mem_pss + sum(s for _p, _r, s in children)
+            print(f"  together: RSS {rss_all:.0f} MB, PSS {pss_all:.0f} MB; less what simcord holds of what the "
+                  f"bot sent: about {pss_all - sent:.0f} MB PSS (target for the bot and its workers ≤ 300 MB)",
+                  flush=True)
+    finally:
+        try:
+            counters.uninstall()
+            ledger.uninstall()
+        finally:
+            await floor.close()
+            await shut_down(bot)
 
 
 # where the event loop's time goes, by the code that spends it (--profile)
@@ -787,6 +861,11 @@ def main() -> None:
                         help="the five games at 10 concurrent matches, fewer moves: a few minutes on two cores")
     parser.add_argument("--profile", action="store_true",
                         help="also print where the event loop's CPU goes (cProfile; slows the run)")
+    parser.add_argument("--memory", action="store_true",
+                        help=f"instead: the memory of the bot and its render workers with {MEMORY_MATCHES} live "
+                             "matches of the five games")
+    parser.add_argument("--profile-out", default=None, metavar="PREFIX",
+                        help="with --profile: also write each row's profile to PREFIX-<game>-<matches>.prof")
     args = parser.parse_args()
     names = args.games.split(",") if args.games else (list(FIVE) if args.quick else [g for g, _ in GAMES])
     unknown = [n for n in names if n not in dict(GAMES)]
@@ -801,6 +880,19 @@ def main() -> None:
     else:
         levels = QUICK_LEVELS if args.quick else LEVELS
     print(header(), flush=True)
+    if args.memory:
+        code = 0
+        try:
+            with tempfile.TemporaryDirectory() as d:
+                asyncio.run(run_memory(Path(d)))
+        except BaseException as exc:  # noqa: BLE001 - said, then the process still exits
+            import traceback
+            traceback.print_exc()
+            code = 1
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"load average (1/5/15 min) {load} at the end", flush=True)
+        _exit_soon(code)
+        sys.exit(code)
     print(f"run: {', '.join(g for g, _ in games)}; "
           + "; ".join(f"{n} concurrent (≥ {m} moves, ≥ {r} rounds)" for n, m, r in levels)
           + (" (--quick)" if args.quick else ""), flush=True)
@@ -808,7 +900,8 @@ def main() -> None:
     code = 0
     try:
         with tempfile.TemporaryDirectory() as d:
-            asyncio.run(run(Path(d), games, levels, args.profile, QUICK_PREPARED if args.quick else PREPARED))
+            asyncio.run(run(Path(d), games, levels, args.profile, QUICK_PREPARED if args.quick else PREPARED,
+                            args.profile_out))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr, flush=True)
         code = 130

@@ -13,7 +13,7 @@ from cogs.common import fit, lang_for, png_file
 from cogs.components import board_view
 from cogs.ui.game import ui_for
 from cogs.ui.picker import move_items
-from engine.base import Action, Choice, name_seats, prompt_of
+from engine.base import Action, Choice, name_seats
 from engine.text import Msg
 from i18n import render
 from matches import MoveOutcome
@@ -21,6 +21,7 @@ from store import MatchRow
 
 log = logging.getLogger("boardgames")
 HANDS_KEPT = 500  # hand pictures remembered (about 40 KB each)
+NAMED_KEPT = 64  # (match, seat) whose named legal moves are remembered (read again at a click: cheap)
 
 
 def read(text, lang: str, names: list[str]) -> str:
@@ -33,8 +34,24 @@ class PrivateHands:
     """One part of DiscordPresenter (cogs/presenter.py): it uses the others through `self`."""
 
     async def named_actions(self, match: MatchRow, seat: int) -> list[Action]:
-        """The seat's legal moves with players' names in place of "Player N" in every label."""
+        """The seat's legal moves with players' names in place of "Player N" in every label
+        (named once for the very moves the service lists, which it keeps per version)."""
         names = await self.seat_names(match)
+        legal = self.bot.service.legal_actions(match, seat)
+        kept = self._named.get((match.id, seat))
+        if kept is not None and kept[1] == names and len(kept[0]) == len(legal) and all(
+                a is b for a, b in zip(kept[0], legal)):
+            self._named.move_to_end((match.id, seat))
+            return list(kept[2])
+        actions = self._name_actions(legal, names)
+        self._named[(match.id, seat)] = (legal, names, actions)
+        self._named.move_to_end((match.id, seat))
+        while len(self._named) > NAMED_KEPT:
+            self._named.popitem(last=False)
+        return list(actions)
+
+    @staticmethod
+    def _name_actions(actions: list[Action], names: list[str]) -> list[Action]:
 
         def same(a, b) -> bool:  # name_seats gives back the very text when it names nobody
             return a is b or (type(a) is str and a == b)
@@ -48,21 +65,37 @@ class PrivateHands:
             label, path = name_seats(a.label, names), tuple(named(c) for c in a.path)
             unchanged = same(label, a.label) and all(p is c for p, c in zip(path, a.path))
             return a if unchanged else replace(a, label=label, path=path)
-        return [named_action(a) for a in self.bot.service.legal_actions(match, seat)]
+        return [named_action(a) for a in actions]
 
     async def prompt(self, match: MatchRow, seat: int):
         """What the seat is asked now, in one sentence with players' names (a Msg, "" when
         nothing is asked)."""
         if match.status != "active" or match.snapshot is None:
             return ""
-        return name_seats(prompt_of(self.bot.service.rules(match), match.snapshot, seat), await self.seat_names(match))
+        return name_seats(self.bot.service.prompt(match, seat), await self.seat_names(match))
 
     async def private_message(self, match: MatchRow, seat: int, lang: str | None = None) -> dict:
         """The content, image and move components of one seat's private view, in `lang` (by
         default the language of the seat's player)."""
-        service = self.bot.service
         if lang is None:
             lang = await self.person_lang(match.user_at(seat).user_id)
+        return self._message_of(match, await self._private_parts(match, seat, lang))
+
+    @staticmethod
+    def _message_of(match: MatchRow, parts: tuple) -> dict:
+        """A private message made of its parts (`_private_parts`): a new file and a new view each
+        time, as every message sent needs its own."""
+        content, png, items = parts
+        dview = None
+        if items:
+            dview = discord.ui.View(timeout=None)
+            for item in items:
+                dview.add_item(item)
+        return {"content": content, "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
+
+    async def _private_parts(self, match: MatchRow, seat: int, lang: str) -> tuple:
+        """(content, hand picture, move components) of one seat's private view in `lang`."""
+        service = self.bot.service
         names = await self.seat_names(match, lang)
         view = service.private_view(match, seat)
         png = await self.hand_picture(match, seat, view, names, lang)
@@ -71,7 +104,7 @@ class PrivateHands:
         if actions:
             ui = ui_for(match.game)
             items = move_items(match, actions, ui.buttons,
-                               simultaneous=len(service.rules(match).active_players(match.snapshot)) > 1, lang=lang)
+                               simultaneous=len(service.active_players(match)) > 1, lang=lang)
         if match.status != "active":
             status = Msg("**{title}** · move {version} · your private view. The match is over.",
                          title=self.title(match), version=match.version)
@@ -81,42 +114,43 @@ class PrivateHands:
         else:
             status = Msg("**{title}** · move {version} · your private view. Waiting for the others.",
                          title=self.title(match), version=match.version)
-        dview = None
-        if items:
-            dview = discord.ui.View(timeout=None)
-            for item in items:
-                dview.add_item(item)
-        return {"content": render(status, lang, names).strip(),
-                "file": png_file(png, f"match{match.id}-hand.png"), "view": dview}
+        return render(status, lang, names).strip(), png, items
 
     async def hand_picture(self, match: MatchRow, seat: int, view, names: list[str], lang: str) -> bytes:
         """The seat's hand picture, drawn again only when what it shows has changed (the next
         player's hand did not change with the other's move: the last picture is sent again)."""
         key = (match.id, seat, lang)
+        kept = self._hands.get(key)
+        token = self.bot.service.state_token(match)
+        if kept is not None and kept[2] == token and kept[3] == names:
+            # drawn from this very state (the service names each state it keeps)
+            self._hands.move_to_end(key)
+            return kept[1]
         content = self.bot.pictures.hand_content(match.game, view)
         digest = hashlib.blake2b(pickle.dumps((match.game, content, names), protocol=pickle.HIGHEST_PROTOCOL),
                                  digest_size=16).digest()
-        kept = self._hands.get(key)
         if kept is not None and kept[0] == digest:
+            self._hands[key] = (digest, kept[1], token, list(names))
             self._hands.move_to_end(key)
             return kept[1]
         png = await self.bot.pictures.hand(match.game, view, names, lang)
-        self._hands[key] = (digest, png)
+        self._hands[key] = (digest, png, token, list(names))
         self._hands.move_to_end(key)
         while len(self._hands) > HANDS_KEPT:
             self._hands.popitem(last=False)
         return png
 
-    async def send_private(self, match: MatchRow, seat: int, fresh: bool = False) -> None:
+    async def send_private(self, match: MatchRow, seat: int, fresh: bool = False, parts: tuple | None = None) -> None:
         """Bring one seat's private hand message up to date: its one DM of the match is edited
         in place, and a new one is sent (so that Discord notifies) only when `fresh` (the seat's
         turn has come round) or there is none yet; the one before then loses its components.
         A closed DM is remembered (no more tries) and the thread is told once; the game never
-        waits for it."""
+        waits for it. `parts`: the hand's parts already made in the player's language (an answer
+        to their command showed them)."""
         row = match.user_at(seat)
         if row is None or row.is_ai or not row.dm_ok:
             return
-        message = await self.private_message(match, seat)
+        message = self._message_of(match, parts) if parts is not None else await self.private_message(match, seat)
         user = self.bot.get_user(row.user_id)
         if (match.id, seat) not in self._hand_messages and user is not None:
             await self.recall(self._hand_messages, (match.id, seat), user.dm_channel or await user.create_dm(),
@@ -188,7 +222,8 @@ class PrivateHands:
         if seat is None or match.snapshot is None:
             await interaction.followup.send(fit(text), ephemeral=True)
             return
-        message = await self.private_message(match, seat, lang)
+        parts = await self._private_parts(match, seat, lang)
+        message = self._message_of(match, parts)
         message["content"] = fit(f"{text}\n{message['content']}")
         if on_hand(interaction):
             file = message.pop("file")
@@ -201,7 +236,9 @@ class PrivateHands:
             message.pop("view")
         await interaction.followup.send(ephemeral=True, **message)
         if (match.id, seat) in self._hand_messages:
-            await self.send_private(match, seat)
+            # the hand message shows the same parts when its reader reads the answer's language
+            same = await self.person_lang(interaction.user.id) == lang
+            await self.send_private(match, seat, parts=parts if same else None)
 
     async def show_hand_here(self, interaction: discord.Interaction, match: MatchRow, seat: int) -> None:
         """The hand a component is on, drawn again with its full move menus (a step's "back")."""

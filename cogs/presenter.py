@@ -53,8 +53,11 @@ class DiscordPresenter(PrivateHands, Notices):
         # match id -> narration of the steps of the turn in progress, told on the board that
         # ends the turn (kept in memory: after a restart the board still shows the state)
         self._pending_lines: dict[int, list[str]] = {}
-        # (match, seat, language) -> (digest of what the hand picture shows, the picture), newest last
-        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes]] = OrderedDict()
+        # (match, seat, language) -> (digest of what the hand picture shows, the picture, the state
+        # it was drawn from (MatchService.state_token), the names), newest last
+        self._hands: OrderedDict[tuple[int, int, str], tuple[bytes, bytes, tuple, list[str]]] = OrderedDict()
+        # (match, seat) -> (the seat's legal moves, names, those moves named): see named_actions
+        self._named: OrderedDict[tuple[int, int], tuple] = OrderedDict()
         # the newest board of each match and the newest private hand of each (match, seat): a new
         # one takes the components off the one before, so no superseded message looks live
         self._boards: OrderedDict[int, discord.Message] = OrderedDict()
@@ -212,7 +215,7 @@ class DiscordPresenter(PrivateHands, Notices):
             return None
         if any(step.by_ai or step.action == UNDO for step in outcome.steps):
             return None
-        return {step.seat for step in outcome.steps}, set(self.bot.service.rules(match).active_players(match.snapshot))
+        return {step.seat for step in outcome.steps}, self.bot.service.active_players(match)
 
     def turn_goes_on(self, outcome: MoveOutcome) -> bool:
         """The turn stays with its owner through every step (engine.base.Moment.owner: a card
@@ -235,7 +238,7 @@ class DiscordPresenter(PrivateHands, Notices):
         match = outcome.match
         if match.status != "active" or not outcome.steps:
             return set()
-        now = set(self.bot.service.rules(match).active_players(match.snapshot))
+        now = self.bot.service.active_players(match)
         came = now - set(outcome.active_before)
         first, last = outcome.steps[0], outcome.steps[-1]
         if first.owner_before is not None and first.owner_before == last.owner:
@@ -309,7 +312,7 @@ class DiscordPresenter(PrivateHands, Notices):
         touched = {seat for step in outcome.steps for e in step.events for seat in e.private}
         touched |= {step.seat for step in outcome.steps if not step.by_ai}
         if match.status == "active":
-            touched |= self.bot.service.rules(match).active_players(match.snapshot)
+            touched |= self.bot.service.active_players(match)
         touched -= outcome.answered
         fresh = self.turn_came_round(outcome)
         waiting = self.still_choosing(outcome)
@@ -446,14 +449,14 @@ class DiscordPresenter(PrivateHands, Notices):
     def asked_privately(self, match: MatchRow) -> bool:
         """The game keeps who is asked to itself (a response window: a player passing by their
         "pass unless I can respond" setting must look like any other): the thread names nobody."""
-        return match.status == "active" and self.bot.service.rules(match).moment(match.snapshot).asks_privately
+        return match.status == "active" and self.bot.service.moment(match).asks_privately
 
     def to_act(self, match: MatchRow) -> list[int]:
         """The people who must act now: a board pings them and nobody else (nobody when they are
         asked privately: their DM asks them)."""
         if match.status != "active" or self.asked_privately(match):
             return []
-        return [match.user_at(s).user_id for s in sorted(self.bot.service.rules(match).active_players(match.snapshot))
+        return [match.user_at(s).user_id for s in sorted(self.bot.service.active_players(match))
                 if not match.user_at(s).is_ai]
 
     def footer(self, match: MatchRow, names: list[str], told: str = "", lang: str = ENGLISH) -> str:
@@ -461,14 +464,14 @@ class DiscordPresenter(PrivateHands, Notices):
         above it, so the game's last line is not said twice."""
         service = self.bot.service
         if match.status == "active":
-            due = sorted(service.rules(match).active_players(match.snapshot))
+            due = sorted(service.active_players(match))
             humans = [s for s in due if not match.user_at(s).is_ai]
             if not humans:
                 return ""
             deadlines = {service.deadline_of(match, s) for s in humans} - {None}
             due_at = f"<t:{int(min(deadlines))}:R>" if deadlines else None
             people = [f"<@{match.user_at(s).user_id}>" for s in humans]
-            said = service.rules(match).moment(match.snapshot).waiting if self.asked_privately(match) else None
+            said = service.moment(match).waiting if self.asked_privately(match) else None
             if said:   # the game's own public line (a count, never a name)
                 text = Msg("{waiting} (due {due}).", waiting=said, due=due_at) if due_at else Msg("{waiting}.", waiting=said)
             elif self.asked_privately(match):
@@ -556,7 +559,7 @@ class DiscordPresenter(PrivateHands, Notices):
     async def match_updated(self, match: MatchRow, note: str) -> None:
         await self.post_board(match, note)
         if match.status == "active":
-            for seat in sorted(self.bot.service.rules(match).active_players(match.snapshot)):
+            for seat in sorted(self.bot.service.active_players(match)):
                 await self.send_private(match, seat)
 
     # ------------------------------------------------------------------ notices

@@ -18,7 +18,8 @@ STALE_MESSAGE = Msg('This board is out of date: the match has moved on since. Pr
 
 # the action-log row that takes back the last move still in effect (never a deletion)
 UNDO = "undo"
-LEGAL_KEPT = 512  # (match, version, seat) whose legal moves are remembered
+LEGAL_KEPT = 512  # matches whose latest version's legal moves, prompts and moment are remembered
+VIEWS_KEPT = 32   # matches whose latest version's views are remembered (a view is about 100 KB)
 UNDO_EVENT = Msg("took back their last move.")
 
 

@@ -8,6 +8,7 @@ Discord: the notifier is an interface the Discord layer implements.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import time
 from collections import OrderedDict
@@ -15,7 +16,7 @@ from contextlib import asynccontextmanager
 from typing import Callable
 
 from engine import registry
-from engine.base import Action
+from engine.base import Action, prompt_of
 from engine.text import Msg
 from i18n import title as game_title
 
@@ -23,6 +24,7 @@ from i18n import title as game_title
 from matches.common import (  # noqa: F401
     LEGAL_KEPT,
     STALE_MESSAGE,
+    VIEWS_KEPT,
     UNDO,
     UNDO_EVENT,
     MoveOutcome,
@@ -47,6 +49,21 @@ from matches.timers import Timers
 from store import MatchRow, Store
 
 
+class _Derived:
+    """What the engine says of one version of a match, computed when first asked."""
+    __slots__ = ("version", "snapshot", "serial", "legal", "views", "prompts", "active", "moment")
+    _serials = itertools.count(1)
+
+    def __init__(self, version: int, snapshot: dict | None):
+        self.version, self.snapshot = version, snapshot
+        self.serial = next(self._serials)  # names this state: a new entry, a new serial
+        self.active: frozenset[int] | None = None   # the seats asked to act
+        self.moment = None                          # engine.base.Moment, once asked
+        self.legal: dict[int, list[Action]] = {}
+        self.views: dict[int | None, dict] = {}   # viewer (None: the public) -> view
+        self.prompts: dict[int, object] = {}
+
+
 class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hints, Decks):
     """The service the Discord layer talks to. Its parts, one concern each, are the classes it is
     made of (matches/lobby.py, play.py, timers.py, takeback.py, recovery.py, history.py, records.py,
@@ -61,9 +78,13 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         self.clock = clock
         self.seed_source = seed_source or random.SystemRandom()
         self._locks: dict[int, _LockEntry] = {}
-        # (match, version, seat) -> (the state, its legal moves): the moves listed on a
-        # player's hand are the moves their click is checked against, computed once
-        self._legal: OrderedDict[tuple[int, int, int], tuple[dict, list[Action]]] = OrderedDict()
+        # match -> what the engine says of its latest version (legal moves, views, prompts per
+        # seat), each computed once per version: the moves listed on a player's hand are the moves
+        # their click is checked against, and a move's hands, board and answer read the same
+        self._derived: OrderedDict[int, _Derived] = OrderedDict()
+        # the matches whose views are kept, newest last: a view is large and is read during one
+        # move's answers; the views of the matches that moved longest ago are let go
+        self._viewed: OrderedDict[int, None] = OrderedDict()
         # async callables run with the finished match before anyone is told it ended
         # (ratings, tournaments); they may add notes to match.meta for the game-over message
         self.finish_listeners: list[Callable] = []
@@ -188,8 +209,48 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
             raise UserError(Msg("You are not playing in this match."))
         return match, seat
 
+    def _of_version(self, match: MatchRow) -> "_Derived":
+        """The engine's answers kept for the match's version: one entry per match, its newest
+        version only (a different version or state starts it afresh)."""
+        kept = self._derived.get(match.id)
+        # the state compared too: a test (or an operator) may write a snapshot under a version;
+        # the same object (the row a move just committed) is recognised at once, and a row read
+        # again is compared once (its state is the one recognised from then on)
+        if kept is not None and kept.version == match.version:
+            if kept.snapshot is match.snapshot:
+                self._derived.move_to_end(match.id)
+                return kept
+            if kept.snapshot == match.snapshot:
+                kept.snapshot = match.snapshot
+                self._derived.move_to_end(match.id)
+                return kept
+        kept = self._derived[match.id] = _Derived(match.version, match.snapshot)
+        self._derived.move_to_end(match.id)
+        if len(self._derived) > LEGAL_KEPT:
+            self._derived.popitem(last=False)
+        return kept
+
     def public_view(self, match: MatchRow) -> dict:
-        return self._with_recorded_result(match, self.rules(match).view(match.snapshot, None))
+        return self._with_recorded_result(match, self._view(match, None))
+
+    def _view(self, match: MatchRow, viewer: int | None) -> dict:
+        """The engine's view for `viewer` (None: the public), once per version. Views are read,
+        never changed, by whoever gets them."""
+        views = self._of_version(match).views
+        if viewer not in views:
+            views[viewer] = self.rules(match).view(match.snapshot, viewer)
+            self._viewed[match.id] = None
+            self._viewed.move_to_end(match.id)
+            while len(self._viewed) > VIEWS_KEPT:
+                let_go = self._derived.get(self._viewed.popitem(last=False)[0])
+                if let_go is not None:
+                    let_go.views.clear()
+        return views[viewer]
+
+    def state_token(self, match: MatchRow) -> tuple[int, int]:
+        """A name for the match's state as the service knows it now: equal tokens, the same state
+        (so the same views, moves and prompts). A presenter keeps it beside what it made of them."""
+        return match.id, self._of_version(match).serial
 
     @staticmethod
     def _with_recorded_result(match: MatchRow, view: dict) -> dict:
@@ -200,22 +261,40 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         return view
 
     def private_view(self, match: MatchRow, seat: int) -> dict:
-        return self.rules(match).view(match.snapshot, seat)
+        return self._view(match, seat)
 
     def legal_actions(self, match: MatchRow, seat: int) -> list[Action]:
         if match.status != "active":
             return []
-        key = (match.id, match.version, seat)
-        kept = self._legal.get(key)
-        # the state compared too: a test (or an operator) may write a snapshot under a version
-        if kept is not None and kept[0] == match.snapshot:
-            self._legal.move_to_end(key)
-            return list(kept[1])
-        actions = self.rules(match).legal_actions(match.snapshot, seat)
-        self._legal[key] = (match.snapshot, actions)
-        if len(self._legal) > LEGAL_KEPT:
-            self._legal.popitem(last=False)
-        return list(actions)
+        legal = self._of_version(match).legal
+        if seat not in legal:
+            legal[seat] = self.rules(match).legal_actions(match.snapshot, seat)
+        return list(legal[seat])
+
+    def active_players(self, match: MatchRow) -> set[int]:
+        """The seats the match's state asks to act (the engine's `active_players`), once per
+        version; a set of the caller's own."""
+        kept = self._of_version(match)
+        if kept.active is None:
+            kept.active = frozenset(self.rules(match).active_players(match.snapshot))
+        return set(kept.active)
+
+    def moment(self, match: MatchRow):
+        """What the match's state waits for (the engine's `moment`), once per version."""
+        kept = self._of_version(match)
+        if kept.moment is None:
+            kept.moment = self.rules(match).moment(match.snapshot)
+        return kept.moment
+
+    def prompt(self, match: MatchRow, seat: int):
+        """What the seat is asked now (engine.base.prompt_of: a Msg, "" when nothing), once
+        per version."""
+        if match.status != "active" or match.snapshot is None:
+            return ""
+        prompts = self._of_version(match).prompts
+        if seat not in prompts:
+            prompts[seat] = prompt_of(self.rules(match), match.snapshot, seat)
+        return prompts[seat]
 
     def is_active(self, match: MatchRow, seat: int) -> bool:
         return match.status == "active" and seat in self.rules(match).active_players(match.snapshot)

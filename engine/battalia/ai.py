@@ -64,12 +64,23 @@ def _open_squares(state: dict, squares) -> set[str]:
 def keeps_open(state: dict, tile: dict, open_now: set[str], place: str) -> bool:
     """Whether placing `tile` (its kind and shape) as `place` (place:<square>:<rotation>) leaves a
     road of the network leading into an empty square (`open_now`: those it leads into now), so
-    that something can still be built (R45f). Public board only."""
+    that something can still be built (R45f), or fills the board (R119, with the squares R120
+    makes impassable then): either way the game can still reach its end. Public board only."""
     _, sq, rot = place.split(":")[:3]
     exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), int(rot))
     opened = {n for e in exits if (n := board.neighbour(sq, e)) and board.playable(state, n)
               and n not in state["board"] and n not in state["impassable"]}
-    return bool((open_now - {sq}) | opened)
+    return bool((open_now - {sq}) | opened) or _fills_the_board(state, tile, sq, int(rot))
+
+
+def _fills_the_board(state: dict, tile: dict, sq: str, rot: int) -> bool:
+    """The card placed there leaves no empty square (R119, R120): a sketch of the board after it."""
+    if len(board.empty_squares(state)) > 4:
+        return False  # a card makes a few squares impassable at most
+    placed = {"kind": tile["kind"], "shape": tile["shape"], "rot": rot, "owner": None}
+    after = dict(state, board={**state["board"], sq: placed}, impassable=list(state["impassable"]))
+    board.update_impassable(after)
+    return board.board_full(after)
 
 
 def closes(state: dict, seat: int, kind: str, shape: str) -> bool:

@@ -2,7 +2,9 @@
 
 - normal: the game's own `ai_choose`;
 - easy: the normal player, but a seeded share (`EASY_RANDOM`) of its moves is a legal move drawn
-  at random (deterministic for the match's seed and version);
+  at random (deterministic for the match's seed and version); a game's `easy_moves` hook may
+  narrow the draw, or give the moves by kind (a list of lists): a kind is drawn first, then one
+  of its moves;
 - hard: the determinized Monte Carlo search of `engine.search`, the normal player its rollouts.
 
 None of them peeks: easy and hard see what the normal player sees (the state as the seat may
@@ -48,6 +50,8 @@ def easy(rules, state: dict, seat: int, seed: int) -> str:
         legal = game.easy_moves(state, seat)
         if legal is None:
             legal = [a.id for a in game.legal_actions(state, seat)]
+        if legal and not isinstance(legal[0], str):  # moves by kind: a kind first, then one of its moves
+            legal = rng.choice([kind for kind in legal if kind] or [[]])
         if legal:
             return rng.choice(legal)
     return game.ai_choose(state, seat, seed)

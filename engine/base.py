@@ -432,10 +432,11 @@ class Game:
         (`/match autopass`). None: nothing the bot answers for it now."""
         return None
 
-    def easy_moves(self, state: State, seat: Seat) -> list[str] | None:
+    def easy_moves(self, state: State, seat: Seat) -> list[str] | list[list[str]] | None:
         """The moves the easy computer draws from when it plays at random (`engine.ai_levels`):
         None, every legal move. A game narrows it where a listing choice would change what
-        "a random move" means (Battalia's turn start, which lists the turn's moves too)."""
+        "a random move" means (Battalia's turn start, which lists the turn's moves too), or gives
+        the moves by kind (a list of lists: a kind is drawn first, then one of its moves)."""
         return None
 
     def first_player(self, state: State) -> Seat | None:

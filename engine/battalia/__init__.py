@@ -29,7 +29,7 @@ RULES = declare(
     redeal=secrecy.redeal,
     prompt=prompts.prompt,
     ai_choose=ai.choose,
-    easy_moves=legal.easy_moves,            # the easy computer's random move at a turn's start
+    easy_moves=ai.easy_moves,               # what the easy computer's random move is drawn from
 )
 
 __all__ = ["RULES", "options_text", "pay_with"]

@@ -9,9 +9,10 @@ hand can match the attacker, otherwise retreats or surrenders.
 
 The game ends only by the seed's endings (R119 full board, R121 level-4 cities), so the player keeps
 them reachable: it places a card so that a road of its network still leads into an empty square
-(a closed network can build nothing more, R45f), and once it can build nothing more (`blocked`) it
-sends its heroes against the cities of others whose roads still lead somewhere and attacks them
-with a smaller margin: a conquest (R99) is then the only way the game moves on."""
+(a closed network can build nothing more, R45f) and buys no road whose every place would close
+it, and once it can build nothing more (`blocked`) it sends its heroes against the cities of others
+whose roads still lead somewhere and attacks them with a smaller margin: a conquest (R99) is then
+the only way the game moves on. `easy_moves` keeps the easy computer's random moves to the same."""
 from __future__ import annotations
 
 import random
@@ -58,6 +59,37 @@ def _open_squares(state: dict, squares) -> set[str]:
             if n and board.playable(state, n) and n not in state["board"] and n not in state["impassable"]:
                 out.add(n)
     return out
+
+
+def keeps_open(state: dict, tile: dict, open_now: set[str], place: str) -> bool:
+    """Whether placing `tile` (its kind and shape) as `place` (place:<square>:<rotation>) leaves a
+    road of the network leading into an empty square (`open_now`: those it leads into now), so
+    that something can still be built (R45f), or fills the board (R119, with the squares R120
+    makes impassable then): either way the game can still reach its end. Public board only."""
+    _, sq, rot = place.split(":")[:3]
+    exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), int(rot))
+    opened = {n for e in exits if (n := board.neighbour(sq, e)) and board.playable(state, n)
+              and n not in state["board"] and n not in state["impassable"]}
+    return bool((open_now - {sq}) | opened) or _fills_the_board(state, tile, sq, int(rot))
+
+
+def _fills_the_board(state: dict, tile: dict, sq: str, rot: int) -> bool:
+    """The card placed there leaves no empty square (R119, R120): a sketch of the board after it."""
+    if len(board.empty_squares(state)) > 4:
+        return False  # a card makes a few squares impassable at most
+    placed = {"kind": tile["kind"], "shape": tile["shape"], "rot": rot, "owner": None}
+    after = dict(state, board={**state["board"], sq: placed}, impassable=list(state["impassable"]))
+    board.update_impassable(after)
+    return board.board_full(after)
+
+
+def closes(state: dict, seat: int, kind: str, shape: str) -> bool:
+    """Every place a card of this kind and shape may go (R45) closes the seat's network: bought,
+    it leaves nothing more to build (R45f). Public board only."""
+    open_now = _open_squares(state, board.own_network(state, seat))
+    tile = {"kind": kind, "shape": shape}
+    return not any(keeps_open(state, tile, open_now, f"place:{sq}:{rot}")
+                   for sq, rot in board.legal_placements(state, seat, kind, shape))
 
 
 def _component(state: dict, start: str) -> set[str]:
@@ -155,12 +187,8 @@ def _pending_choice(state, v, seat, ids, rng):
         def score(i):
             # never close one's own network: with no road into an empty square left, nothing more
             # can be built (R45f) and the board may never fill (R119)
-            _, sq, rot = i.split(":")
-            exits = board.rotate(board.shape_exits(tile["kind"], tile["shape"]), int(rot))
-            opened = {n for e in exits if (n := board.neighbour(sq, e)) and board.playable(state, n)
-                      and n not in state["board"] and n not in state["impassable"]}
-            left = len((open_now - {sq}) | opened)
-            return (left > 0, -min(_manhattan(sq, t) for t in targets), rng.random())
+            sq = i.split(":")[1]
+            return (keeps_open(state, tile, open_now, i), -min(_manhattan(sq, t) for t in targets), rng.random())
         return max(ids, key=score)
     if kind == "wild":
         return "wild:commander" if v["battle"] else "wild:supply"
@@ -287,7 +315,8 @@ def _turn_choice(state, v, seat, ids, hand, rng):
         if hire := paid_move(ids, f"hire:{t}"):
             return hire
     # 6. roads towards targets (Soldiers and Supply to spare)
-    roads = [i for i in ids if i.startswith("road:")]
+    # a road whose every place closes the network is left in the pool (R45f)
+    roads = [i for i in ids if i.startswith("road:") and not closes(state, seat, "road", i.split(":")[1])]
     if roads and rng.random() < 0.8:
         return rng.choice(roads)
     for t in ("horse", "weapon", "title", "tool"):
@@ -306,3 +335,50 @@ def first_of(ids, prefix):
 def paid_move(ids, move: str) -> str | None:
     """The listed id of a paid move (`move` followed by the cards that pay it, e.g. hire:soldier:k3,k8)."""
     return next((i for i in ids if i.rpartition(":")[0] == move), None)
+
+
+def easy_moves(state: dict, seat: int) -> list[str] | list[list[str]] | None:
+    """What the easy computer draws from when it plays at random (engine.ai_levels): the random
+    move of a weaker player, never one that undoes what the game needs to reach its end. From the
+    seat's view and its listed moves only (its own hand, the public board and the card it drew).
+
+    - The start of a turn: one of the start's own moves (a Formation, Redeploy or "start"), as when
+      "start" was a move of its own: drawn from every move the turn lists, it seldom redeploys a
+      hand that cannot act, and its games stall.
+    - Placing a card: where a road of its network still leads into an empty square, as the normal
+      player places (R45f), when there is such a place; and no road or city bought whose every
+      place closes the network: two closed networks and nothing can ever be built between them,
+      and the board never fills (R119).
+    - Later in the turn: a kind of move first (the listed moves by their group: hire, build, move a
+      hero, Ambush, end the turn...), then one of that kind, so that a kind listed once per pair of
+      cards in the hand is not most of the draw; and no Ambush that banishes a unit or a Supply
+      card (R28), what hires (R40), roads and cities (R44) are paid with. Drawn from the whole list,
+      the easy computer banished its hires away, the unit decks ran out (R5), nobody could pay for
+      a road any more and four-player games never filled the board."""
+    if seat not in legal.active_players(state):
+        return None
+    acts = legal.legal_actions(state, seat)
+    v = views.view(state, seat)
+    if v["phase"] == "start":
+        return [a.id for a in acts if a.group == "start"]
+    ids = [a.id for a in acts]
+    if v["pending"] and v["pending"]["kind"] == "place":
+        open_now = _open_squares(state, board.own_network(state, seat))
+        return [i for i in ids if keeps_open(state, v["pending"]["tile"], open_now, i)] or ids
+    hand = {c["id"]: c for c in v.get("hand", [])}
+    kinds: dict[str, list[str]] = {}
+    shut: dict[tuple[str, str], bool] = {}
+    for a in acts:
+        if a.group == "ambush" and hand.get(a.id.split(":")[2], {}).get("type") in PAID_WITH:
+            continue
+        if a.id.startswith(("road:", "city:")):
+            kind, shape = ("road", a.id.split(":")[1]) if a.id.startswith("road:") else ("city", a.id.split(":")[2])
+            if (kind, shape) not in shut:
+                shut[kind, shape] = closes(state, seat, kind, shape)
+            if shut[kind, shape]:
+                continue
+        kinds.setdefault(a.group, []).append(a.id)
+    return list(kinds.values())
+
+
+PAID_WITH = {*data.UNIT_TYPES, "supply"}  # what hires (R40), roads and cities (R44) are paid with

@@ -48,6 +48,7 @@ def test_rule_code_pattern():
     (3, 47, {"start_cities": 2, "start_heroes": 1, "level4_end": 3, "weeks": 1}),
     (2, 48, {"start_cities": 3, "no_neutral": True, "start_heroes": 2, "weeks": 1}),
 ])   # a week (seven rounds) meets every kind of text; one game plays two
+@pytest.mark.slow
 def test_playouts_show_no_rule_codes(n, seed, options):
     """Seeded playouts (random moves and the computer player, 2-4 players): no event text, action label,
     refusal, result or public view string names a rule by its code; events are sentences."""

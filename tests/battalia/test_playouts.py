@@ -31,6 +31,7 @@ def ai_policy(seed: int):
     (2, 9, {"no_neutral": True, "start_heroes": 2, "level4_end": 2, "variant": "advanced", "weeks": 4}),
     (4, 10, {"variant": "scenario2", "start_heroes": 2, "weeks": 1}),
 ])
+@pytest.mark.slow
 def test_random_playout_invariants_and_replay(n, seed, options):
     """Random legal moves to the end: card conservation, no hidden ids in other views, exact replay.
     Every seat is a computer: a game without a week limit has the stall guard."""

@@ -12,6 +12,8 @@ import random
 import re
 from collections import Counter
 
+import pytest
+
 from engine.base import IllegalAction
 from engine.battleline import RULES, replay_actions
 from engine.battleline.cards import TACTIC_IDS, TROOP_IDS, card_label, sort_cards
@@ -102,6 +104,7 @@ def check_views(state: dict, seat: int) -> None:
         {k: v for k, v in public.items() if k not in PRIVATE_KEYS}
 
 
+@pytest.mark.slow
 def test_random_playouts_keep_invariants_and_replay():
     finished = Counter()
     for index in range(GAMES):

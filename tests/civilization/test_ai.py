@@ -144,6 +144,7 @@ def test_ai_never_reads_hidden_data_G32():
 
 # ---------------------------------------------------------------- strength
 
+@pytest.mark.slow
 def test_ai_beats_random_players_in_9_of_10_short_games(games_against_random):
     wins = sum(1 for seat, state, _ in games_against_random
                if state.get("result") and state["result"]["winners"] == [seat])

@@ -138,6 +138,7 @@ CASES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"longer": True, "elves": "h
          (3, 8, {"board": "assembled"}), (4, 9, {"board": "assembled", "elves": "hard"})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed,options", CASES)
 def test_random_playout_to_the_end_keeps_the_invariants(players, seed, options):
     state, log = playout(players, seed, options)

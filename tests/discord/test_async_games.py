@@ -629,6 +629,7 @@ async def test_one_replay_of_a_match_at_a_time_and_one_a_minute_per_user(play):
 
 # ---------------------------------------------------------------------- 8. Battalia
 
+@pytest.mark.slow
 async def test_battalia_defender_runs_out_of_time_and_the_attacker_claims_the_win(play):
     """In Battalia the player to act is not always the one whose turn it is: an attacked player
     must answer the battle. His clock runs, he is reminded, and his opponent may claim the win.

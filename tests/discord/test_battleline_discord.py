@@ -44,6 +44,7 @@ async def challenge(env, channel, challenger, opponent, **options):
     return thread_of(channel)
 
 
+@pytest.mark.slow
 async def test_full_game_by_slash_commands(world):
     env, guild, channel, alice, bob, carol = world
     seeded(env, COMMANDS_GAME)
@@ -126,6 +127,7 @@ async def switch_deck(source, member, match) -> bool:
     return True
 
 
+@pytest.mark.slow
 async def test_full_game_by_hand_components_one_player_without_dms(world):
     env, guild, channel, alice, bob, carol = world
     seeded(env, COMPONENTS_GAME)

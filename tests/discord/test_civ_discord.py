@@ -51,6 +51,7 @@ async def challenge(env, channel, challenger, *opponents, computers: int = 0, cl
     return thread_of(channel)
 
 
+@pytest.mark.slow
 async def test_four_players_two_people_and_two_computers(world):
     """Four seats, alice and bob with two computer players, to the end: through turn 2 (setup, two
     whole turns with offers in the Trade phase and the secret research chosen on the hand at the
@@ -82,6 +83,7 @@ async def test_four_players_two_people_and_two_computers(world):
     await assert_thread_hides_secrets(env, thread, match)
 
 
+@pytest.mark.slow
 async def test_a_battle_is_exchanged_privately(world):
     """alice against bob: one raids a village and the other plays the barbarians (R72). Each side's
     battle hand reaches its player only: the DM picture is the hand drawn from that seat's own

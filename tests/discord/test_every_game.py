@@ -75,6 +75,7 @@ SCENARIOS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_move_has_its_command_and_the_hand_reaches_it(game):
     """Over whole games, at every position and for every seat asked: each legal move belongs to
@@ -228,6 +229,7 @@ WHOLE_GAMES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_against_the_computer(play, game):
     """One person against the computer, to the end, every move through the bot: each command typed

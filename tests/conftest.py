@@ -58,9 +58,6 @@ def pytest_report_header(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    # the slow tests first: the parallel workers start on them (work stealing then shares out the
-    # rest), instead of one worker meeting a minute-long test at the end while the other waits
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     suite_on_pg = is_postgres_url(_SUITE_URL)
     for item in items:
         if "sqlite_only" not in item.keywords:

@@ -125,11 +125,16 @@ def spot_text(spot: str) -> Msg:
 
 def bare_board(state: dict) -> board.Board:
     """The tiles laid so far (the whole board once assembled)."""
-    return _build(tuple((t["slot"], tuple(t["centre"]), t["side"], t["rotation"]) for t in state["tiles"]))
+    return board_of_tiles(tiles_laid(state))
+
+
+def tiles_laid(state: dict) -> tuple:
+    """The tiles laid so far as a hashable key (slot, centre, side, rotation each)."""
+    return tuple((t["slot"], tuple(t["centre"]), t["side"], t["rotation"]) for t in state["tiles"])
 
 
 @lru_cache(maxsize=256)
-def _build(tiles: tuple) -> board.Board:
+def board_of_tiles(tiles: tuple) -> board.Board:
     return board.build([{"slot": s, "centre": c, "side": side, "rotation": rot} for s, c, side, rot in tiles])
 
 

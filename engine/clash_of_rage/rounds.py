@@ -15,6 +15,8 @@ Automatic steps run inside `advance(state)`; the caller runs it after tactics.re
 `active_seats` is empty. Functions change the copy they are given (the caller copies)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.base import Event, IllegalAction
 from engine.text import Msg, Seat, plural
 
@@ -41,11 +43,22 @@ def bare_board(state: dict) -> board.Board:
 
 
 def current_board(state: dict) -> board.Board:
-    """The map with the strongholds placed so far (seat i's cell is "H<i+1>", board.Hex.seat i+1)."""
-    hexes = dict(bare_board(state).hexes)
-    for seat_key, (q, r) in state.get("stronghold_cells", {}).items():
-        lbl = stronghold_label(int(seat_key))
-        hexes[lbl] = board.Hex(lbl, q, r, "stronghold", seat=int(seat_key) + 1)
+    """The map with the strongholds placed so far (seat i's cell is "H<i+1>", board.Hex.seat i+1).
+    Built once per board and strongholds (a game asks for it thousands of times); shared, so
+    read-only, like the bare boards."""
+    cells = tuple(sorted((int(k), tuple(v)) for k, v in state.get("stronghold_cells", {}).items()))
+    tiles = assembly.tiles_laid(state) if assembly.assembled(state) else None
+    return _with_strongholds(state["players"], tiles, cells)
+
+
+@lru_cache(maxsize=256)
+def _with_strongholds(players: int, tiles: tuple | None, cells: tuple) -> board.Board:
+    """The bare board (the fixed layout for `players`, or the `tiles` laid) with the cells."""
+    bare = assembly.board_of_tiles(tiles) if tiles is not None else board.layout_board(players, with_strongholds=False)
+    hexes = dict(bare.hexes)
+    for seat, (q, r) in cells:
+        lbl = stronghold_label(seat)
+        hexes[lbl] = board.Hex(lbl, q, r, "stronghold", seat=seat + 1)
     return board.Board(hexes)
 
 

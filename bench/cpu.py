@@ -19,26 +19,25 @@ from pathlib import Path
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
-def rss_mb(pid: int | str = "self") -> float:
+def _proc_mb(pid: int | str, file: str, field: str) -> float:
+    """A kB figure of /proc/<pid>/<file> in MB (nan once the process is gone)."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+            if line.startswith(field):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
     return float("nan")
+
+
+def rss_mb(pid: int | str = "self") -> float:
+    return _proc_mb(pid, "status", "VmRSS:")
 
 
 def pss_mb(pid: int | str = "self") -> float:
     """Proportional set size: the pages a process shares with others (the interpreter, the
     libraries its workers load too) counted in shares, so the processes' figures add up."""
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
+    return _proc_mb(pid, "smaps_rollup", "Pss:")
 
 
 def _stat_cpu(pid: int) -> float | None:

@@ -692,12 +692,7 @@ async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prep
             memory = await bench.memory()
             await env.settle(timeout=MOVE_TIMEOUT)
     finally:
-        try:
-            counters.uninstall()
-            ledger.uninstall()
-        finally:
-            await floor.close()
-            await shut_down(bot)
+        await _tear_down(counters, ledger, floor, bot)
     if memory is not None:
         mem, total, active, (children, count), held = memory
         workers = f" + {children:.0f} MB in {count} child process(es)" if count else ""
@@ -768,13 +763,18 @@ async def run_memory(tmp: Path, matches: int = MEMORY_MATCHES) -> None:
                   f"bot sent: about {pss_all - sent:.0f} MB PSS (target for the bot and its workers ≤ 300 MB)",
                   flush=True)
     finally:
-        try:
-            counters.uninstall()
-            ledger.uninstall()
-        finally:
-            await floor.close()
-            await shut_down(bot)
+        await _tear_down(counters, ledger, floor, bot)
 
+
+
+async def _tear_down(counters, ledger, floor, bot) -> None:
+    """The bench's instruments out, then the floor's and the bot's resources closed."""
+    try:
+        counters.uninstall()
+        ledger.uninstall()
+    finally:
+        await floor.close()
+        await shut_down(bot)
 
 # where the event loop's time goes, by the code that spends it (--profile)
 PROFILE_GROUPS = (("virtual Discord (simcord)", "site-packages/simcord"), ("discord.py", "site-packages/discord/"),

@@ -131,11 +131,9 @@ async def test_the_turn_ends_when_the_window_is_over(play):
     assert version_shown(last_dm(alice)) == now.version, "alice's hand shows the drawn cards"
 
 
-async def test_a_take_back_within_the_window_cancels_the_end(play):
-    """/match undo within the window: bob is asked; a take-back still asked when the window is
-    over holds the end back; bob allows it, the move is taken back and the end never comes (the
-    clock moved well past it: still alice's turn, the state from before her move)."""
-    env, _guild, channel, alice, bob, _carol = play
+async def take_back_asked_past_the_window(env, channel, alice, bob):
+    """alice makes her last move and asks to take it back; the window passes while bob has not
+    answered: the end is held back. (the match before her move, her seat, the move, the thread)"""
     match, seat, move, hand = await to_the_last_move(env, channel, alice, bob)
     thread = thread_of(channel)
     await make_the_move(env, alice, match, seat, move, hand)
@@ -143,6 +141,15 @@ async def test_a_take_back_within_the_window_cancels_the_end(play):
     assert text_of(r.response).startswith("Asked"), text_of(r.response)
     await env.advance_time(WINDOW + 1)
     assert (await current_match(env)).version == match.version + 1, "a take-back is asked: no end"
+    return match, seat, move, thread
+
+
+async def test_a_take_back_within_the_window_cancels_the_end(play):
+    """/match undo within the window: bob is asked; a take-back still asked when the window is
+    over holds the end back; bob allows it, the move is taken back and the end never comes (the
+    clock moved well past it: still alice's turn, the state from before her move)."""
+    env, _guild, channel, alice, bob, _carol = play
+    match, seat, move, thread = await take_back_asked_past_the_window(env, channel, alice, bob)
 
     ask = with_button(thread, "Allow the take-back")
     assert ask is not None and "Refuse" in buttons(ask)
@@ -197,13 +204,7 @@ async def test_a_refused_take_back_lets_the_planned_end_come(play):
     """A take-back asked within the window holds the end back while it waits for an answer; bob
     refuses it after the window is over: the move stays and the turn ends then, once."""
     env, _guild, channel, alice, bob, _carol = play
-    match, seat, move, hand = await to_the_last_move(env, channel, alice, bob)
-    thread = thread_of(channel)
-    await make_the_move(env, alice, match, seat, move, hand)
-    r = await alice.slash(thread, "match undo")
-    assert text_of(r.response).startswith("Asked"), text_of(r.response)
-    await env.advance_time(WINDOW + 1)
-    assert (await current_match(env)).version == match.version + 1, "a take-back is asked: no end"
+    match, seat, move, thread = await take_back_asked_past_the_window(env, channel, alice, bob)
 
     r = await bob.click(with_button(thread, "Refuse"), label="Refuse")
     assert text_of(r.response) == "The move stays.", text_of(r.response)

@@ -3,40 +3,11 @@ turn waits a window in which the move before it can be taken back): stored with 
 write, played once as its seat when due, superseded by any move, kept across a stop."""
 from __future__ import annotations
 
-import random
-
-import pytest
-
-from matches import MatchService
-from matches.scheduler import Scheduler
 from matches.timers import THEN
-from store import Store
 from tests import testgame
-from tests.matches.recorder import Recorder
-from tests.matches.test_recovery import T0, _challenge, _to_move
-from tests.matches.virtual_clock import Clock
+from tests.matches.test_recovery import _challenge, _to_move, boot, clock  # noqa: F401  (fixtures)
 
 WINDOW = 120.0
-
-
-@pytest.fixture
-def clock():
-    return Clock(T0)
-
-
-@pytest.fixture
-async def boot(tmp_path, clock):
-    """boot() -> (service, scheduler): a new "process" on the same database file."""
-    stores = []
-
-    async def make():
-        store = await Store(str(tmp_path / "m.db"), clock=clock).open()
-        stores.append(store)
-        service = MatchService(store, Recorder(), clock=clock, seed_source=random.Random(len(stores)))
-        return service, Scheduler(store, service.on_timer, clock)
-    yield make
-    for store in stores:
-        await store.close()
 
 
 async def planned(service, clock):
@@ -59,7 +30,7 @@ async def logged(service, match_id: int) -> list[tuple[int, str]]:
 
 
 async def test_the_planned_move_is_played_once_when_due(boot, clock):
-    service, scheduler = await boot()
+    service, _recorder, scheduler = await boot()
     match, seat, move = await planned(service, clock)
     assert len(await thens(service, match.id)) == 1
     clock.now += WINDOW - 1
@@ -76,7 +47,7 @@ async def test_the_planned_move_is_played_once_when_due(boot, clock):
 
 
 async def test_a_move_first_supersedes_the_plan(boot, clock):
-    service, scheduler = await boot()
+    service, _recorder, scheduler = await boot()
     match, seat, _move = await planned(service, clock)
     other = testgame.RULES.legal_actions(match.snapshot, seat)[-1].id
     await service.act(match.id, match.user_at(seat).user_id, other)
@@ -87,7 +58,7 @@ async def test_a_move_first_supersedes_the_plan(boot, clock):
 
 
 async def test_a_plan_for_a_version_gone_is_refused(boot, clock):
-    service, _scheduler = await boot()
+    service, _recorder, _scheduler = await boot()
     match = await _challenge(service)
     seat, user = _to_move(match)
     move = testgame.RULES.legal_actions(match.snapshot, seat)[0].id
@@ -97,9 +68,9 @@ async def test_a_plan_for_a_version_gone_is_refused(boot, clock):
 
 
 async def test_a_stop_keeps_the_plan_and_an_owed_one_is_played_at_the_next_start(boot, clock):
-    service, _scheduler = await boot()
+    service, _recorder, _scheduler = await boot()
     match, seat, move = await planned(service, clock)
-    service2, _scheduler2 = await boot()   # a stop within the window
+    service2, _recorder, _scheduler2 = await boot()   # a stop within the window
     await service2.recover()
     assert len(await thens(service2, match.id)) == 1 and (await service2.get(match.id)).meta[THEN]["action"] == move
     clock.now += WINDOW + 1
@@ -107,10 +78,10 @@ async def test_a_stop_keeps_the_plan_and_an_owed_one_is_played_at_the_next_start
     assert await service2.store.fire_timer(timer_id) is not None   # fired, and the bot stopped before playing it
     assert await logged(service2, match.id) == []
 
-    service3, scheduler3 = await boot()
+    service3, _recorder, scheduler3 = await boot()
     assert (await service3.recover())[THEN] == 1
     assert await logged(service3, match.id) == [(seat, move)]
     assert await scheduler3.fire_due() == 0 and await service3.store.pending_outbox() == []
-    service4, _ = await boot()
+    service4, _recorder, _ = await boot()
     await service4.recover()
     assert await logged(service4, match.id) == [(seat, move)], "played once"

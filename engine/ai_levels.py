@@ -5,7 +5,8 @@
   at random (deterministic for the match's seed and version); a game's `easy_moves` hook may
   narrow the draw, or give the moves by kind (a list of lists): a kind is drawn first, then one
   of its moves;
-- hard: the determinized Monte Carlo search of `engine.search`, the normal player its rollouts.
+- hard: the game's own `hard_choose`, or else the determinized Monte Carlo search of
+  `engine.search`, the normal player its rollouts.
 
 None of them peeks: easy and hard see what the normal player sees (the state as the seat may
 know it, through the legal moves) and the search deals every hidden item again before it plays.
@@ -62,8 +63,13 @@ def choose(rules, state: dict, seat: int, seed: int, level: str = NORMAL) -> str
     if level == EASY:
         return easy(rules, state, seat, seed)
     if level == HARD:
-        return search.think(rules, state, seat, seed).action
+        return hard(rules, state, seat, seed).action
     return as_game(rules).ai_choose(state, seat, seed)
+
+
+def hard(rules, state: dict, seat: int, seed: int) -> search.Thought:
+    """The hard player's thought: the game's own (`hard_choose`) or the generic search."""
+    return as_game(rules).hard_choose(state, seat, seed) or search.think(rules, state, seat, seed)
 
 
 def level_name(level: str) -> Msg:
@@ -78,10 +84,14 @@ def advise(rules, state: dict, seat: int, seed: int, level: str = NORMAL) -> Adv
     if level == NORMAL:
         return Advice(as_game(rules).ai_choose(state, seat, seed),
                       Msg("The {level}'s choice.", level=level_name(level)))
-    thought = search.think(rules, state, seat, seed)
+    thought = hard(rules, state, seat, seed)
     if not thought.searched:
         return Advice(thought.action, Msg("Your only move."))
-    if thought.ended:
+    if thought.judged:
+        why = Msg("The {level}'s choice: the best of {candidates} moves, each played out in {rollouts} "
+                  "imagined deals and judged a few moves ahead.", level=level_name(level),
+                  candidates=thought.candidates, rollouts=thought.rollouts)
+    elif thought.ended:
         why = Msg("The {level}'s choice: it won {won} of {ended} simulated games that reached their end "
                   "({rollouts} per move, {candidates} moves compared).", level=level_name(level),
                   won=_count(thought.won), ended=thought.ended, rollouts=thought.rollouts,

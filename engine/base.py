@@ -317,7 +317,7 @@ class Game:
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
              "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "taken_already",
-             "takes_unlisted", "default_answer", "easy_moves")
+             "takes_unlisted", "default_answer", "easy_moves", "hard_choose")
 
     name: str = ""
     title: str = ""
@@ -437,6 +437,14 @@ class Game:
         None, every legal move. A game narrows it where a listing choice would change what
         "a random move" means (Battalia's turn start, which lists the turn's moves too), or gives
         the moves by kind (a list of lists: a kind is drawn first, then one of its moves)."""
+        return None
+
+    def hard_choose(self, state: State, seat: Seat, seed: int):
+        """The hard computer's move for `seat` as an `engine.search.Thought` (the move and what the
+        search saw, for /match hint's line of why), from what the seat may know only; None: the
+        generic search (`engine.search.think` with the normal player's rollouts). A game gives its
+        own where it knows how to judge a position (`think(..., evaluate=...)`) or which moves are
+        worth comparing."""
         return None
 
     def first_player(self, state: State) -> Seat | None:

@@ -11,8 +11,9 @@ For any game, from what the seat may know only:
 3. each candidate is played in each world (the same worlds and the same rollout seeds for every
    candidate: their difference is the move's), then every seat is played by the normal player
    until the game ends or the rollout's horizon is reached; an ended game is worth 1 to a winner,
-   0 to a loser, 1/2 in a draw; a rollout cut at the horizon is worth 1/2 (the engines have no
-   common evaluation of a position);
+   0 to a loser, 1/2 in a draw; a rollout cut at the horizon is worth 1/2, or what the game's
+   own judge of a position says (`evaluate(state, seat)` in [0, 1], given by a game's
+   `hard_choose`);
 4. the candidate with the best mean is chosen; the normal player's move keeps its place unless
    another is better by `MARGIN` (noise does not replace a sound move).
 
@@ -42,6 +43,7 @@ WORLDS = 2              # determinizations at least
 MARGIN = 0.5            # how much better (mean worth) another move must do to replace the normal one
 
 Chooser = Callable[[dict, int, int], str]
+Judge = Callable[[dict, int], float]
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ class Thought:
     ended: int = 0
     won: float = 0.0
     searched: bool = False  # False: a single legal move, nothing to compare
+    judged: bool = False    # rollouts cut at the horizon were judged by the game's evaluation
 
 
 def value_of(result, seat: int) -> float:
@@ -75,9 +78,10 @@ def world_of(game, state: dict, seat: int, rng: random.Random) -> dict:
 
 
 def rollout(game, world: dict, seat: int, first: str, normal: Chooser, horizon: int,
-            seed: int) -> tuple[float, bool, int]:
+            seed: int, evaluate: Judge | None = None) -> tuple[float, bool, int]:
     """(the worth to `seat`, whether the game ended, moves played) of `first` played in `world`
-    and the normal player on every seat after it, for `horizon` moves at most."""
+    and the normal player on every seat after it, for `horizon` moves at most; a rollout cut
+    there is worth `evaluate(state, seat)` (1/2 without a judge)."""
     rng = random.Random(seed)
     try:
         state, _ = game.apply(world, seat, first)
@@ -89,36 +93,46 @@ def rollout(game, world: dict, seat: int, first: str, normal: Chooser, horizon: 
         if result is not None:
             return value_of(result, seat), True, moves
         if moves >= horizon:
-            return 0.5, False, moves
+            return (evaluate(state, seat) if evaluate else 0.5), False, moves
         active = game.active_players(state)
         if not active:
-            return 0.5, False, moves
+            return (evaluate(state, seat) if evaluate else 0.5), False, moves
         mover = min(active)
         state, _ = game.apply(state, mover, normal(state, mover, rng.randrange(1 << 30)))
         moves += 1
 
 
 def think(rules, state: dict, seat: int, seed: int, normal: Chooser | None = None,
-          budget: int | None = None) -> Thought:
-    """The hard player's move for `seat` (deterministic for a seed) and what the search saw."""
+          budget: int | None = None, evaluate: Judge | None = None, moves: list[str] | None = None,
+          worlds: int = WORLDS, margin: float = MARGIN, horizon: int | None = None) -> Thought:
+    """The hard player's move for `seat` (deterministic for a seed) and what the search saw.
+
+    A game's own hard player may pass its judge of a position (`evaluate`), the moves worth
+    comparing (`moves`, the normal player's first: otherwise the normal player's picks and a
+    seeded few others), how many worlds, the margin a move must beat the normal one by (in mean
+    worth) and a fixed rollout `horizon` (otherwise the budget shared out)."""
     game = as_game(rules)
     normal = normal or game.ai_choose
-    default = normal(state, seat, seed)
-    legal = [a.id for a in game.legal_actions(state, seat)]
-    if len(legal) <= 1:
-        return Thought(default)
     rng = random.Random(f"hard:{seed}")
-    candidates = [default]
-    for _ in range(OTHER_SEEDS):
-        pick = normal(state, seat, rng.randrange(1 << 30))
-        if pick not in candidates and pick in legal:
-            candidates.append(pick)
-    others = [a for a in legal if a not in candidates]
-    rng.shuffle(others)
-    candidates += others[:max(0, CANDIDATES - len(candidates))]
+    if moves is not None:
+        candidates = list(dict.fromkeys(moves))
+        if len(candidates) <= 1:
+            return Thought(candidates[0] if candidates else normal(state, seat, seed))
+    else:
+        default = normal(state, seat, seed)
+        legal = [a.id for a in game.legal_actions(state, seat)]
+        if len(legal) <= 1:
+            return Thought(default)
+        candidates = [default]
+        for _ in range(OTHER_SEEDS):
+            pick = normal(state, seat, rng.randrange(1 << 30))
+            if pick not in candidates and pick in legal:
+                candidates.append(pick)
+        others = [a for a in legal if a not in candidates]
+        rng.shuffle(others)
+        candidates += others[:max(0, CANDIDATES - len(candidates))]
     budget = budget or BUDGETS.get(game.name, BUDGET)
-    worlds = WORLDS
-    horizon = max(2, budget // (len(candidates) * worlds))
+    horizon = horizon or max(2, budget // (len(candidates) * worlds))
     totals = [0.0] * len(candidates)
     ended = [0] * len(candidates)
     won = [0.0] * len(candidates)
@@ -126,12 +140,14 @@ def think(rules, state: dict, seat: int, seed: int, normal: Chooser | None = Non
         world = world_of(game, state, seat, rng)
         rollout_seed = rng.randrange(1 << 30)
         for i, candidate in enumerate(candidates):
-            worth, done, _moves = rollout(game, world, seat, candidate, normal, horizon, rollout_seed)
+            worth, done, _moves = rollout(game, world, seat, candidate, normal, horizon, rollout_seed,
+                                          evaluate)
             totals[i] += worth
             if done:
                 ended[i] += 1
                 won[i] += worth
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] <= MARGIN * worlds:
+    if totals[best] - totals[0] <= margin * worlds:
         best = 0
-    return Thought(candidates[best], len(candidates), worlds, ended[best], won[best], True)
+    return Thought(candidates[best], len(candidates), worlds, ended[best], won[best], True,
+                   judged=evaluate is not None)

@@ -106,8 +106,11 @@ def placeholders(text: str) -> set[str]:
 
 def fill(text: str, values: dict[str, str]) -> str:
     """`text` with its placeholders filled; a placeholder without a value stays as written
-    (a translation that names one the code does not give must not raise)."""
-    return _FORMATTER.vformat(text, (), _Defaulting(values))
+    (a translation that names one the code does not give must not raise). `str.format_map`
+    parses as `string.Formatter` does, in C: most texts of a move list are made here."""
+    if "{" not in text:
+        return text
+    return text.format_map(_Defaulting(values))
 
 
 class _Defaulting(dict):

@@ -29,13 +29,21 @@ def valid_sq(sq: str) -> bool:
 ALL_SQUARES = [sq_name(x, y) for y in range(SIZE) for x in range(SIZE)]
 
 
-def neighbour(sq: str, edge: int) -> str | None:
+def _neighbour(sq: str, edge: int) -> str | None:
     x, y = sq_xy(sq)
     dx, dy = DIRS[edge]
     nx, ny = x + dx, y + dy
     if 0 <= nx < SIZE and 0 <= ny < SIZE:
         return sq_name(nx, ny)
     return None
+
+
+# the neighbours of every square, worked out once (a move list asks tens of thousands of times)
+_NEIGHBOURS = {(sq, edge): _neighbour(sq, edge) for sq in ALL_SQUARES for edge in range(4)}
+
+
+def neighbour(sq: str, edge: int) -> str | None:
+    return _NEIGHBOURS[(sq, edge)]
 
 
 def rotate(exits: list[int], rot: int) -> list[int]:

@@ -264,9 +264,11 @@ def team_ranks(teams: list[list[Seat]], winners: list[Seat], scores: dict[Seat, 
     return ranks
 
 
-def prompt_of(rules, state: State, seat: Seat) -> str:
-    """What `seat` is being asked now, in one sentence ("" when it is not asked anything)."""
-    return as_game(rules).prompt(state, seat)
+def prompt_of(rules, state: State, seat: Seat, actions: list[Action] | None = None) -> str:
+    """What `seat` is being asked now, in one sentence ("" when it is not asked anything);
+    `actions`, when given, are the seat's legal moves in this state, listed already."""
+    game = as_game(rules)
+    return game.prompt(state, seat) if actions is None else game.prompt_given(state, seat, actions)
 
 
 # --------------------------------------------------------------------------- the shape of a turn
@@ -317,7 +319,8 @@ class Game:
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
              "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "taken_already",
-             "takes_unlisted", "default_answer", "easy_moves", "hard_choose")
+             "takes_unlisted", "default_answer", "easy_moves", "hard_choose",
+             "prompt_given")
 
     name: str = ""
     title: str = ""
@@ -404,6 +407,12 @@ class Game:
     def prompt(self, state: State, seat: Seat) -> str:
         """What `seat` is asked now, in one sentence ("" when it is not asked anything)."""
         return Msg("Choose your move.") if seat in self.active_players(state) else ""
+
+    def prompt_given(self, state: State, seat: Seat, actions: list[Action]) -> str:
+        """`prompt` when the seat's legal moves in this state are listed already (the platform
+        lists them once a version): a game whose question is worded from its moves reads them
+        here instead of listing them again."""
+        return self.prompt(state, seat)
 
     def moment(self, state: State) -> Moment:
         """What the game waits for now; the default reads `active_players` (one seat: a turn;

@@ -292,8 +292,8 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         if match.status != "active" or match.snapshot is None:
             return ""
         prompts = self._of_version(match).prompts
-        if seat not in prompts:
-            prompts[seat] = prompt_of(self.rules(match), match.snapshot, seat)
+        if seat not in prompts:  # worded from the legal moves the version lists once
+            prompts[seat] = prompt_of(self.rules(match), match.snapshot, seat, self.legal_actions(match, seat))
         return prompts[seat]
 
     def is_active(self, match: MatchRow, seat: int) -> bool:

@@ -28,6 +28,7 @@ RULES = declare(
     hidden_items=views.hidden_items,
     redeal=secrecy.redeal,
     prompt=prompts.prompt,
+    prompt_given=prompts.prompt_given,      # the question worded from the moves the platform listed
     ai_choose=ai.choose,
     easy_moves=ai.easy_moves,               # what the easy computer's random move is drawn from
 )

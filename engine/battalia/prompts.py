@@ -20,6 +20,12 @@ TURN_PARTS = ((Msg("hire"), ("hire", "hero")), (Msg("craft"), ("craft",)),
 
 
 def prompt(state: dict, seat: int) -> Msg | str:
+    return prompt_given(state, seat, None)
+
+
+def prompt_given(state: dict, seat: int, actions: list | None) -> Msg | str:
+    """The question, its choices read from the seat's legal moves (`actions`: listed already by
+    the platform; None: listed here)."""
     if seat not in active_players(state):
         return ""
     phase = state["phase"]
@@ -27,7 +33,7 @@ def prompt(state: dict, seat: int) -> Msg | str:
         return Msg("Choose your faction.")
     if phase == "setup_city":
         return Msg("Choose your starting city.")
-    verbs = {a.id.split(":", 1)[0] for a in legal_actions(state, seat)}
+    verbs = {a.id.split(":", 1)[0] for a in (legal_actions(state, seat) if actions is None else actions)}
     if phase == "start":
         choices = (("formation", Msg("Formation")), ("redeploy", Msg("Redeploy")))
         return Msg("Your turn: {choices} first if you wish, or straight to your moves.",

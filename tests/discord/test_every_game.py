@@ -69,7 +69,7 @@ SCENARIOS = {
     # test_civ_discord (two people, two computers)
     "civilization": Scenario(
         lambda: [find_seed("civilization", {}, ["alice", None], {"alice": CivPlanner()}, civ_every_command,
-                           start=12, tries=60)[1],
+                           start=13, tries=60)[1],
                  civ_four_players()[1]],
         lambda runs: runs[0].commands_offered(), 300),
 }
@@ -225,7 +225,7 @@ WHOLE_GAMES = {
     "clash_of_rage": WholeGame({"rounds": 6, "clock": "none"}, {"rounds": 6}, 0, _clash,
                                wanted=GAMES["clash_of_rage"].commands.every_command, boards=10),
     # to a real victory (the culture track in the game of this seed): every kind of move offered
-    "civilization": WholeGame({"clock": "none"}, {}, 12, _civ, wanted=civ_every_command, boards=5),
+    "civilization": WholeGame({"clock": "none"}, {}, 13, _civ, wanted=civ_every_command, boards=5),
 }
 
 

@@ -1,16 +1,21 @@
 """The hard computer player of Clash of Rage: a short lookahead in determinized worlds.
 
-At the decisions that shape the race (the start of an action: forge, attack, equip, approach or
-pass) it compares a few candidate moves, the normal player's first: each is played in the same
-few worlds (everything the seat may not know dealt again, the dice reseeded: the worlds of
-`engine.search.world_of`), then the normal player plays every seat until the seat's action and
-the next one are over, and the position is judged (`judge`: victory points, forges and crystals
-toward the next legendary item, gold, units on the board and in the reserve). The normal move is
-kept unless another is better by a margin. Every other decision (a battle's rolls, reinforcing,
-the moves inside a Move action) is the normal player's.
+At the decisions that shape the race it compares a few candidate moves, the normal player's
+first: at the tactic card every card in hand (played on through the reinforcements and both
+first actions), at the start of an action the normal pick, forging, passing, the best three
+group moves (`paths.ranked_moves`) and the best purchase (played on until this action and the
+next two are over). Each candidate is played in the same worlds (everything the seat may not
+know dealt again, the dice reseeded: the worlds of `engine.search.world_of`), the normal player
+on every seat after it, and the position reached is judged (`judge`: victory points, forges and
+crystals toward the next legendary item, gold, equipment, units on the board, next to a city
+not held, and in the reserve). The normal move is kept unless another is better by a margin.
+Every other decision (a battle's rolls, reinforcing, the moves inside a Move action) is the
+normal player's.
 
-Pure and deterministic for a seed: no clock, no global random generator. The true state is read
-only for the legal moves and the normal player's pick (which decides from the seat's view)."""
+The budget is counted in rollout moves (`BUDGET`: a world more only while it fits, between
+`MIN_WORLDS` and `MAX_WORLDS`), never in time. Pure and deterministic for a seed: no clock, no
+global random generator. The true state is read only for the legal moves, the candidates and
+the normal player's pick (all from what the seat sees)."""
 from __future__ import annotations
 
 import math
@@ -208,25 +213,3 @@ def choose(state: dict, seat: int, seed: int) -> Thought:
         best = 0
     return Thought(candidates[best], len(candidates), worlds, ended[best], won[best], True, judged=True)
 
-
-# ---------------------------------------------------------------- a bolder planner
-
-class _Bold(ai._Context):
-    """The normal planner trusting its own dice more (it attacks where the normal one waits)."""
-
-    def __init__(self, view: dict, seat: int, rec: dict, luck: float):
-        super().__init__(view, seat, rec)
-        self.luck = luck
-
-
-def bold(state: dict, seat: int, legal: list[str], luck: float) -> str | None:
-    """The normal player's action step with a bolder attack plan (None: no attack found)."""
-    view = ai.views.view(state, seat)
-    rec = actions.record(view)
-    if rec["kind"] not in (None, "move"):
-        return None
-    try:
-        pick = _Bold(view, seat, rec, luck).attack_move()
-    except (KeyError, ValueError, IndexError, TypeError):
-        return None
-    return pick if pick in legal else None

@@ -6,7 +6,7 @@ simultaneous tactic choice, R22-R26), rounds (elf evolution, strongholds, income
 stones, victory points), actions (phases 3 and 5: Move with its battles, Equip, Pass, the win
 check), battle (R44-R65, dice from the match's seeded RNG), flow (who acts, the moment, dispatch,
 automatic steps), paths (each action id with the choices that make it), views (and hidden_items),
-prompts, options, help, ai, secrecy (the `redeal` hook: hidden cards dealt again).
+prompts, options, help, ai, hard (the hard computer), secrecy (the `redeal` hook: hidden cards dealt again).
 
 Seats are 0..n-1 in join order, clockwise (D28). Territories are labels such as "1C" (tile slot 1,
 centre) or "H2" (seat 1's stronghold). Action ids: see flow.py, tactics.py, rounds.py, actions.py
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.base import declare
 
-from . import ai, flow, paths, prompts, secrecy, views
+from . import ai, flow, hard, paths, prompts, secrecy, views
 from .options import OPTIONS, refuse_options
 
 RULES = declare(
@@ -32,6 +32,7 @@ RULES = declare(
     redeal=secrecy.redeal,
     prompt=prompts.prompt,
     ai_choose=ai.choose,
+    hard_choose=hard.choose,                # the hard computer: a short lookahead judged by the points race
     timeout_action=ai.timeout_action,       # out of time in the tactic choice: the computer's pick
     first_player=lambda state: 0,           # the turn order comes from the tactic cards each round
 )

@@ -87,7 +87,10 @@ def advise(rules, state: dict, seat: int, seed: int, level: str = NORMAL) -> Adv
     thought = hard(rules, state, seat, seed)
     if not thought.searched:
         return Advice(thought.action, Msg("Your only move."))
-    if thought.judged:
+    if thought.candidates <= 1:  # a step the game's own hard player leaves to the normal one
+        why = Msg("The {level}'s choice: at this step it plays as the normal computer does.",
+                  level=level_name(level))
+    elif thought.judged:
         why = Msg("The {level}'s choice: the best of {candidates} moves, each played out in {rollouts} "
                   "imagined deals and judged a few moves ahead.", level=level_name(level),
                   candidates=thought.candidates, rollouts=thought.rollouts)

@@ -142,3 +142,19 @@ def test_advice_says_why():
     assert normal.action == rules.ai_choose(state, seat, 4) and "normal computer" in normal.why
     hard = ai_levels.advise(rules, state, seat, 4, HARD)
     assert hard.action == ai_levels.choose(rules, state, seat, 4, HARD) and "hard computer" in hard.why
+
+
+def test_advice_from_a_game_s_own_hard_player_says_what_it_compared(monkeypatch):
+    """A game's hard player (hook hard_choose) is asked for the hint: a step it leaves to the
+    normal player is said so; a search that judged positions says how many moves and deals."""
+    from engine.base import as_game
+    rules = registry.get("battleline")
+    state, seat = _midgame(rules, 60)
+    game, usual = as_game(rules), rules.ai_choose(state, seat, 4)
+    monkeypatch.setattr(game, "hard_choose", lambda s, st, seed: search.Thought(usual, 1, 0, searched=True))
+    left = ai_levels.advise(rules, state, seat, 4, HARD)
+    assert left.action == usual and "plays as the normal computer does" in left.why
+    monkeypatch.setattr(game, "hard_choose",
+                        lambda s, st, seed: search.Thought(usual, 3, 4, searched=True, judged=True))
+    judged = ai_levels.advise(rules, state, seat, 4, HARD)
+    assert "best of 3 moves" in judged.why and "4 imagined deals" in judged.why

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
-from engine.search import Thought, world_of
+from engine.search import Thought, think, world_of
 
 from . import ai
 from .ai import (SIGMOID_SCALE, UNSEEN_DISCOUNT, _Context, _evaluate_play, _flag_win_chance, _sides, redacted_state)
@@ -42,6 +43,8 @@ TOP = 4             # plays compared: the normal player's choice and its next be
 KEEP_MARGIN = 0.01  # how much better (mean weighted change of flag chances) another play must be
 RUN_WEIGHT = 0.25   # a flag's weight grows by this per flag held in a run of three it may complete or break
 OVER = 10.0         # a game won (lost) before the seat plays again, in the same units
+OTHER_WORLDS = 2    # claims, draws and plays the reply search does not model: judged one move ahead
+OTHER_MARGIN = 0.005  # in the chance of winning the game (`_judge`), for the normal move to be replaced there
 
 
 class _World:
@@ -159,17 +162,19 @@ def _card_cost(action_id: str) -> float:
     return 0.07 if is_morale(card) else 0.05  # as the normal player: keep tactics for when they count
 
 
-def choose(state: dict, seat: int, seed: int) -> Thought | None:
-    """The hard player's move for `seat` (deterministic for a seed) and what it compared."""
+def choose(state: dict, seat: int, seed: int, game=None) -> Thought | None:
+    """The hard player's move for `seat` (deterministic for a seed) and what it compared. The
+    hidden items reach it only through the worlds `game.redeal` deals (`game`: the declared
+    rules; a test may give one whose deal it controls)."""
+    game = game or ai_rules()
     normal = ai.choose(state, seat, seed)
-    my_view = view(state, seat)
-    if my_view["step"] != "play":
-        return Thought(normal)
     safe = redacted_state(state, seat)
     actions = [a.id for a in legal_actions(safe, seat)]
-    if len(actions) <= 1 or normal == "pass":
+    if len(actions) <= 1:
         return Thought(normal)
-    hand = [c["id"] for c in my_view["hand"]]
+    if state["step"] != "play":
+        return _one_ahead(game, state, seat, seed, [normal] + [a for a in actions if a != normal])
+    hand = [c["id"] for c in view(state, seat)["hand"]]
     ctx = _Context(safe, seat, hand)
     base = {}
     for flag in safe["flags"]:
@@ -185,15 +190,60 @@ def choose(state: dict, seat: int, seed: int) -> Thought | None:
             scored.append((-value, action_id))
     scored.sort()
     candidates = [normal] + [a for _, a in scored if a != normal][:TOP - 1]
-    changes = {a: _touched(ctx, a) for a in candidates}
-    candidates = [a for a in candidates if changes[a] is not None]
-    if len(candidates) <= 1 or candidates[0] != normal:
-        return Thought(normal)
-    worth = _replies(ctx, state, seat, candidates, random.Random(f"hard:{seed}"))
+    if len(candidates) == 1:  # no play the normal player scores: compare a few of the others
+        candidates += [a for a in actions if a != normal][:TOP - 1]
+    if normal == "pass" or any(_touched(ctx, a) is None for a in candidates):
+        # a pass, Fog, Mud, Scout or Redeploy: not modelled by the reply search
+        return _one_ahead(game, state, seat, seed, candidates)
+    worth = _replies(game, ctx, state, seat, candidates, random.Random(f"hard:{seed}"))
     best = max(range(len(candidates)), key=lambda i: (worth[i], -i))
     if worth[best] - worth[0] <= KEEP_MARGIN:
         best = 0
     return Thought(candidates[best], len(candidates), WORLDS, searched=True, judged=True)
+
+
+def _one_ahead(game, state: dict, seat: int, seed: int, moves: list[str]) -> Thought:
+    """The moves (the normal one first) each made in a few worlds and the line judged at once."""
+    return think(game, state, seat, seed, evaluate=_judge, moves=moves[:TOP], worlds=OTHER_WORLDS,
+                 margin=OTHER_MARGIN, horizon=1)
+
+
+def _judge(world: dict, seat: int) -> float:
+    """A world's chance of winning the game for the seat: its flags' chances as the normal player
+    estimates them from the seat's side of that world, taken as independent, and every way the
+    flags may fall worth what R55 makes it (three adjacent flags or any five)."""
+    safe = redacted_state(world, seat)
+    hand = list(world["hands"][seat])
+    ctx = _Context(safe, seat, hand)
+    chances = []
+    for flag in safe["flags"]:
+        if side_index(flag, seat) is None:
+            chances.append(0.0)
+            continue
+        mine, theirs = _sides(flag, seat)
+        chances.append(_flag_win_chance(ctx, flag, mine, theirs, hand))
+    return game_chance(chances, _outcomes(tuple(map(tuple, safe["runs"])), safe["any_count"], len(chances)))
+
+
+@lru_cache(maxsize=8)
+def _outcomes(runs: tuple[tuple[int, ...], ...], any_count: int, flags: int) -> tuple[float, ...]:
+    """The worth to a seat of every way the flags may fall (bit i set: flag i+1 is the seat's): 1
+    when only it holds a winning set (R55), 0 when only the others do, 1/2 when both or none."""
+    run_masks = [sum(1 << (n - 1) for n in run) for run in runs]
+    full = (1 << flags) - 1
+
+    def wins(mask: int) -> bool:
+        return bin(mask).count("1") >= any_count or any(mask & r == r for r in run_masks)
+
+    return tuple(0.5 if wins(m) == wins(full & ~m) else 1.0 if wins(m) else 0.0 for m in range(1 << flags))
+
+
+def game_chance(chances: list[float], outcomes: tuple[float, ...]) -> float:
+    """The chance of winning when flag i+1 is won with chance `chances[i]`, independently."""
+    probs = [1.0]
+    for p in chances:  # each flag taken in is the new highest bit: the first flag is the lowest
+        probs = [a * (1.0 - p) for a in probs] + [a * p for a in probs]
+    return sum(a * w for a, w in zip(probs, outcomes))
 
 
 def ai_rules():
@@ -202,12 +252,12 @@ def ai_rules():
     return RULES
 
 
-def _replies(ctx: _Context, state: dict, seat: int, candidates: list[str], rng: random.Random) -> list[float]:
+def _replies(game, ctx: _Context, state: dict, seat: int, candidates: list[str],
+             rng: random.Random) -> list[float]:
     """Each candidate's worth after the opponent's reply, in worlds: the candidate is played, the
     claims and the draw made as the normal player makes them, then every other seat plays as
     the normal player would with the hand the world gave it, until the seat is to play again;
     the flags whose sides changed are judged again (the seat's hand: what is left of its own)."""
-    game = ai_rules()
     flags = ctx.state["flags"]
     totals = [0.0] * len(candidates)
     for _ in range(WORLDS):
@@ -238,7 +288,8 @@ def _replies(ctx: _Context, state: dict, seat: int, candidates: list[str], rng: 
                 continue
             value = 0.0
             for flag, later in zip(flags, now["flags"]):
-                if later["claimed_by"] == flag["claimed_by"] and later["sides"] == flag["sides"]:
+                if later["claimed_by"] == flag["claimed_by"] and later["sides"] == flag["sides"] \
+                        or side_index(flag, seat) is None:  # unchanged, or not the seat's (3 players)
                     continue
                 n = flag["n"]
                 mine, theirs = _sides(flag, seat)

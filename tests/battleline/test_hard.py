@@ -13,12 +13,12 @@ from engine.battleline import RULES, hard
 from .helpers import ids
 
 
-def _random_positions(count: int, seed: int) -> list[tuple[dict, int]]:
+def _random_positions(count: int, seed: int, players: int = 2) -> list[tuple[dict, int]]:
     """Positions from games of random legal moves (tactics, Scout, Mud, ... all come up)."""
     rng = random.Random(seed)
     out, game = [], 0
     while len(out) < count:
-        state = RULES.setup(2, {}, seed * 1000 + game)
+        state = RULES.setup(players, {}, seed * 1000 + game)
         game += 1
         while RULES.result(state) is None and len(out) < count:
             seat = min(RULES.active_players(state))
@@ -46,7 +46,7 @@ def _play_positions(count: int, seed: int, every: int = 3) -> list[tuple[dict, i
 
 @pytest.mark.slow
 def test_the_hard_move_is_legal_and_the_same_for_the_same_seed():
-    positions = _random_positions(20, 11) + _play_positions(4, 12)
+    positions = _random_positions(16, 11) + _random_positions(6, 13, players=3) + _play_positions(4, 12)
     steps = {state["step"] for state, _ in positions}
     assert {"play", "draw"} <= steps
     for state, seat in positions:

@@ -1,10 +1,9 @@
 """The hard computer player for Battle Line: the normal player's best plays, each tried against
-the opponent's reply in worlds the seat cannot tell from the true one.
+the opponent's reply in worlds the seat cannot tell from the true one (engine.base.Game.hard_choose).
 
 It decides from what its seat may know only: the normal player's redacted copy of the state and
 its own view (the candidates), and worlds made by `engine.search.world_of` (the other hand and
-the deck order dealt again from the unknown cards, the generator seeded anew). Claims and draws
-are the normal player's (`ai.py`).
+the deck order dealt again from the unknown cards, the generator seeded anew).
 
 1. the candidates: the normal player's choice, then its next best plays by its own scoring
    (`TOP` in all);
@@ -20,6 +19,11 @@ are the normal player's (`ai.py`).
    `OVER`;
 4. the candidate with the best mean is played; the normal choice is kept unless another is
    better by `KEEP_MARGIN`.
+
+Claims, draws, Scout and Mud steps, a pass and the plays the reply search does not model (Fog,
+Mud, Scout, Redeploy) are compared one move ahead (`engine.search.think`, horizon 1) by the
+chance of winning the game that the normal player's flag estimates give (`_judge`); there the
+normal move is nearly always kept (a provable flag is claimed, a troop card drawn).
 
 Deterministic for a seed (the worlds come from a generator seeded by it); no clock, no I/O.
 """

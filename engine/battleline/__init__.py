@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.base import declare
 from engine.text import Msg
 
-from . import rules, secrecy
+from . import hard, rules, secrecy
 from .ai import choose
 from .cards import card_label
 from .help import DESIGN_TEXT, RULES_TEXT, TACTIC_HINTS
@@ -46,6 +46,7 @@ RULES = declare(
     prompt=rules.prompt,
     result=rules.result,
     ai_choose=choose,
+    hard_choose=hard.choose,                # the whole line judged after each play (engine/battleline/hard.py)
 )
 
 __all__ = ["DESIGN_TEXT", "RULES", "RULES_TEXT", "TACTIC_HINTS", "card_label", "explain_claim", "provable_flags",

@@ -303,7 +303,8 @@ def choose(state: dict, seat: int, seed: int, rules=None) -> Thought:
     best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
     if scores[best] - scores[0] <= MARGIN:
         best = 0
-    return Thought(candidates[best], len(candidates), len(worlds), 0, 0.0, True, judged=True)
+    # `won`: what the chosen move was judged worth (not a share of ended games: none is played out)
+    return Thought(candidates[best], len(candidates), len(worlds), 0, round(scores[best], 9), True, judged=True)
 
 
 def _worth_place(world: dict, seat: int, action: str) -> float | None:

@@ -2,6 +2,7 @@
 for the same seed, and never a peek at what its seat may not know."""
 from __future__ import annotations
 
+import json
 import random
 
 from engine import ai_levels
@@ -53,23 +54,40 @@ class _CanonicalDeal:
         return self.game.redeal(self.canonical, seat, rng)
 
 
-def test_the_hard_player_never_peeks():
+def test_the_hard_player_never_peeks(monkeypatch):
     """Everything seat 0 may not know dealt again (RULES.redeal for the seat, several seeds): its
-    whole thought is the same on the true state and on every copy, at every state it searched."""
-    checked = 0
+    whole thought (with what its choice was judged worth) is the same on the true state and on
+    every copy, and so is every position it played a move in, at every state it searched,
+    battles fought out in its worlds among them: what it does not know reaches it only through
+    its own re-deals."""
+    seen: list[str] = []
+    play = hard._play
+
+    def watched(state, seat, action):
+        seen.append(json.dumps([state, seat, action], sort_keys=True))
+        return play(state, seat, action)
+
+    monkeypatch.setattr(hard, "_play", watched)
+    checked = fought = 0
     for n, (state, seat, ask) in enumerate(_hard_game(150, seed=8)):
-        if seat != 0 or n % 3:
+        if seat != 0 or (n < 95 and n % 5):
             continue
         spy = _CanonicalDeal(RULES.redeal(state, seat, random.Random(99)))
+        seen.clear()
         thought = hard.choose(state, seat, ask, rules=spy)
         if not thought.searched:
             continue
         assert RULES.hidden_items(state, 1 - seat), "a position with something the seat may not know"
-        copies = [RULES.redeal(state, seat, random.Random(k)) for k in (1, 2, 3)]
-        assert any(c != state for c in copies)
-        assert all(hard.choose(c, seat, ask, rules=spy) == thought for c in copies), (n, thought)
+        played = list(seen)
+        for k in (1, 2, 3):
+            copy = RULES.redeal(state, seat, random.Random(k))
+            assert copy != state
+            seen.clear()
+            assert hard.choose(copy, seat, ask, rules=spy) == thought, (n, k, thought)
+            assert seen == played, (n, k, "a position it thought in differs with what it may not know")
         checked += 1
-    assert checked >= 5
+        fought += thought.rollouts > 1  # battles fought out in worlds, where hidden cards matter
+    assert checked >= 5 and fought >= 3, (checked, fought)
 
 
 def test_the_judge_counts_the_cities_and_an_ended_game():

@@ -5,12 +5,12 @@ placement, movement), oracle, battle, actions (the moves, the action-id grammar 
 beyond the spec's decisions), moves (the platform's entries: play, taken_already), legal
 (legal_actions, is_listed), paths (each action's path of choices, pay_with), prompts, options
 (declared match options), turns (turn steps, end, scoring), views (and hidden_items), secrecy (the
-`redeal` hook), help (rules summary and design decisions), ai."""
+`redeal` hook), help (rules summary and design decisions), ai (the normal computer), hard (the hard one)."""
 from __future__ import annotations
 
 from engine.base import declare
 
-from . import actions, ai, legal, moves, prompts, secrecy, setup, views
+from . import actions, ai, hard, legal, moves, prompts, secrecy, setup, views
 from .options import OPTIONS, options_text, refuse_options
 from .paths import pay_with
 
@@ -31,6 +31,7 @@ RULES = declare(
     prompt_given=prompts.prompt_given,      # the question worded from the moves the platform listed
     ai_choose=ai.choose,
     easy_moves=ai.easy_moves,               # what the easy computer's random move is drawn from
+    hard_choose=hard.choose,                # the hard computer: the normal move unless a look-ahead finds better
 )
 
 __all__ = ["RULES", "options_text", "pay_with"]

@@ -1,0 +1,312 @@
+"""The hard computer player (engine/ai_levels.py `hard`): the normal player's move, unless a short
+look-ahead judges another one clearly better.
+
+It decides from what its seat may know only: the position it thinks in is a world made by
+`engine.search.world_of` (every card it may not see dealt again, the random generator seeded anew),
+and its candidates come from its own legal moves and the normal player (ai.py), which reads only
+the seat's view.
+
+Where it thinks:
+- placing a card (R45): every square and rotation the normal player would accept (one that keeps a
+  road of its network leading into an empty square, so the game still reaches its end), each
+  judged by the position it leaves;
+- its own turn: the normal player's move against one move of each other kind it could make
+  (a city of each level, an upgrade, a hire, a road, ending the turn), a card drawn for a building
+  placed at its best square, each judged by the position it leaves;
+- battles (R84-R107): each attack it may make, and each hero's move onto a square it could attack
+  from (a neutral city, the Ruins, another player's city or hero) followed by the best attack it
+  opens, is fought out to the battle's end in a few worlds by the normal player on both sides;
+  so is each answer to an attack on it (fight, retreat, surrender).
+
+The judge (`worth`) counts what the game is won by, the levels of the cities (R123), and what will
+let a player build more of them: the empty squares its roads reach sooner than the other's (the
+board fills and the game ends, R119), the strength of its deck (units build and upgrade cities,
+R44, R49), its heroes and its Great Artifact. A move must beat the normal one by `MARGIN` to replace it. Deterministic
+for a seed; pure.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+
+from engine.base import as_game, copy_state
+from engine.search import Thought, world_of
+
+from . import actions, ai, board, legal
+
+MARGIN = 0.02           # in worth (0..1): how much better another move must look
+SCALE = 3.0             # score points for a worth of about 0.73 (a sigmoid's slope)
+W_LAND = 0.45           # a square of land nearer one's roads than the other's, in city levels
+W_DECK = 0.25           # one rank of unit in the deck, in city levels
+W_HERO = 0.6            # a hero on the board
+W_GREAT = 1.5           # a Great Artifact (R107)
+WORLDS = 3             # worlds a battle is fought out in
+BATTLE_MOVES = 40      # moves a battle is followed for at most
+ATTACKS = 4            # attacks compared at most
+RAID_WORLDS = 2        # worlds a hero's move and the attack it opens are fought out in
+RAIDS = 2              # hero moves onto a target compared at most
+TURN_ALTERNATIVES = True  # also judge one move of each other kind on the turn
+RANK = {"soldier": 1, "captain": 2, "priest": 3, "commander": 4}
+ZONES = ("hand", "realm", "sanctuary", "played", "gained", "line", "ambush")
+
+
+def _game():
+    from . import RULES
+    return as_game(RULES)
+
+
+# ------------------------------------------------------------------ the judge
+
+def _land(state: dict) -> dict[int, float]:
+    """The empty squares each player's roads reach sooner (a breadth-first walk over empty squares
+    from the squares its network's roads lead into); shared equally on a tie."""
+    empty = set(board.empty_squares(state))
+    dist = {}
+    for s in range(state["n"]):
+        start = ai._open_squares(state, board.own_network(state, s))
+        d = {sq: 0 for sq in start}
+        todo = deque(start)
+        while todo:
+            cur = todo.popleft()
+            for e in range(4):
+                n = board.neighbour(cur, e)
+                if n in empty and n not in d:
+                    d[n] = d[cur] + 1
+                    todo.append(n)
+        dist[s] = d
+    out = {s: 0.0 for s in range(state["n"])}
+    for sq in empty:
+        ds = {s: dist[s].get(sq) for s in range(state["n"]) if dist[s].get(sq) is not None}
+        if not ds:
+            continue
+        best = min(ds.values())
+        near = [s for s, v in ds.items() if v == best]
+        for s in near:
+            out[s] += 1.0 / len(near)
+    return out
+
+
+def _deck(state: dict, seat: int) -> int:
+    p = state["players"][seat]
+    total = 0
+    for zone in ZONES:
+        for c in p[zone]:
+            info = state["cards"].get(c)
+            if info:
+                total += RANK.get(info["t"], 0)
+    return total
+
+
+def points(state: dict, seat: int) -> float:
+    """The seat's standing in city levels: its cities (R123), its land, deck and heroes."""
+    score = sum(t["level"] for t in state["board"].values() if t["kind"] == "city" and t.get("owner") == seat)
+    p = state["players"][seat]
+    heroes = sum(1 for h in p["heroes"] if h)
+    return score + W_DECK * _deck(state, seat) + W_HERO * heroes + (W_GREAT if p.get("great") else 0.0)
+
+
+def worth(state: dict, seat: int) -> float:
+    """The position for the seat in [0, 1]: an ended game 1, 1/2 or 0; otherwise a sigmoid of its
+    lead in `points` and land over the best other player."""
+    result = state.get("result")
+    if result:
+        winners = result["winners"]
+        return 0.5 if not winners else (1.0 if seat in winners else (0.0 if len(winners) == 1 else 0.5))
+    land = _land(state)
+    mine = points(state, seat) + W_LAND * land[seat]
+    other = max(points(state, s) + W_LAND * land[s] for s in range(state["n"]) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - other) / SCALE))
+
+
+# ------------------------------------------------------------------ the look-ahead
+
+def _play(state: dict, seat: int, action: str) -> dict | None:
+    new = copy_state(state)
+    try:
+        actions.apply_action(new, seat, action, actions.Events(new))
+    except Exception:  # noqa: BLE001 - a move a world refuses is not taken there
+        return None
+    return new
+
+
+def _placements(state: dict, seat: int) -> list[str]:
+    """The places for the card drawn that the normal player would accept: a road of the network
+    still leads into an empty square after it (R45f), or the board fills (R119)."""
+    ids = [a.id for a in legal.legal_actions(state, seat)]
+    tile = state["pending"]["tile"]
+    info = state["terrain"].get(tile, {})
+    open_now = ai._open_squares(state, board.own_network(state, seat))
+    keep = [i for i in ids if i.startswith("place:") and ai.keeps_open(state, info, open_now, i)]
+    return keep or ids
+
+
+def _best_place(state: dict, seat: int) -> tuple[float, str | None]:
+    best, pick = -1.0, None
+    for i in _placements(state, seat):
+        after = _play(state, seat, i)
+        if after is None:
+            continue
+        w = worth(after, seat)
+        if w > best:
+            best, pick = w, i
+    return best, pick
+
+
+def _judge(world: dict, seat: int, action: str) -> float | None:
+    after = _play(world, seat, action)
+    if after is None:
+        return None
+    pend = after.get("pending")
+    if pend and pend.get("kind") == "place" and pend.get("seat") == seat:
+        w, _ = _best_place(after, seat)
+        return w if w >= 0 else None
+    return worth(after, seat)
+
+
+def _kind(action: str) -> str:
+    parts = action.split(":")
+    if parts[0] == "city":
+        return f"city:{parts[1]}"
+    if parts[0] in ("hire", "craft"):
+        return f"{parts[0]}:{parts[1]}"
+    return parts[0]
+
+
+TURN_KINDS = ("city", "upgrade", "hire", "road", "end")
+
+
+def _turn_candidates(state: dict, seat: int, normal: str, ids: list[str]) -> list[str]:
+    out, seen = [normal], {_kind(normal)}
+    for i in ids:
+        if i.split(":")[0] not in TURN_KINDS:
+            continue
+        if i.startswith("road:") and ai.closes(state, seat, "road", i.split(":")[1]):
+            continue
+        k = _kind(i)
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append(i)
+    return out
+
+
+def _fight_out(world: dict, seat: int, action: str, rng: random.Random) -> float | None:
+    """`action` played in `world`, then the battle it starts or answers followed to its end with the
+    normal player on both sides (and any choice it leaves, such as the Great Artifact taken, R107):
+    the position then, judged."""
+    state = _play(world, seat, action)
+    if state is None:
+        return None
+    for _ in range(BATTLE_MOVES):
+        if state.get("result") or not (state.get("battle") or state.get("pending")):
+            break
+        (mover,) = actions.active_players(state)
+        after = _play(state, mover, ai.choose(state, mover, rng.randrange(1 << 30)))
+        if after is None:
+            break
+        state = after
+    return worth(state, seat)
+
+
+def _battle_worth(worlds: list[dict], seat: int, action: str, seed: int) -> float | None:
+    """The mean judged worth of `action` fought out in each world (the same dice for every move)."""
+    total = 0.0
+    for k, world in enumerate(worlds):
+        w = _fight_out(world, seat, action, random.Random(f"battalia-hard:{seed}:{k}"))
+        if w is None:
+            return None
+        total += w
+    return total / len(worlds)
+
+
+def _raids(state: dict, seat: int, ids: list[str]) -> list[str]:
+    """The hero moves onto a square it could attack from there: a neutral city, the Ruins, a city of
+    another player or a square with another player's hero (R84, R104, R107). Public board only."""
+    others = {h for s, p in enumerate(state["players"]) if s != seat for h in p["heroes"] if h}
+    out = []
+    for i in ids:
+        if not i.startswith("move:"):
+            continue
+        dest = i.split(":")[2]
+        tile = state["board"].get(dest, {})
+        if (tile.get("kind") == "ruins" or (tile.get("kind") == "city" and tile.get("owner") != seat)
+                or dest in others):
+            out.append(i)
+    return out
+
+
+def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int) -> float | None:
+    """A hero's move followed by the best attack it opens this turn (each fought out in every world),
+    or by nothing when no attack judges better."""
+    moved = [_play(w, seat, move) for w in worlds]
+    if any(m is None for m in moved):
+        return None
+    best = worth(moved[0], seat)
+    for attack in [a.id for a in legal.legal_actions(moved[0], seat) if a.id.startswith("attack:")][:RAIDS]:
+        w = _battle_worth(moved, seat, attack, seed)
+        if w is not None and w > best:
+            best = w
+    return best
+
+
+def _worlds(game, state: dict, seat: int, seed: int, n: int) -> list[dict]:
+    rng = random.Random(f"battalia-hard:{seed}")
+    return [world_of(game, state, seat, rng) for _ in range(n)]
+
+
+def choose(state: dict, seat: int, seed: int, rules=None) -> Thought:
+    """The hard player's move for `seat` (deterministic for a seed) and what it saw. `rules`: the
+    game whose `redeal` makes its worlds (Battalia's own unless a test gives another)."""
+    game = as_game(rules) if rules is not None else _game()
+    normal = game.ai_choose(state, seat, seed)
+    pend = state.get("pending")
+    battle = state.get("battle")
+    fought: set[str] = set()
+    raided: set[str] = set()
+    if pend:
+        if pend.get("kind") != "place":
+            return Thought(normal)
+        candidates = [normal] + [i for i in _placements(state, seat) if i != normal]
+    elif battle:
+        if battle.get("stage") != "decide":
+            return Thought(normal)
+        ids = [a.id for a in legal.legal_actions(state, seat)]  # fight, retreat or surrender (R86, R96, G22)
+        candidates = list(dict.fromkeys([normal] + ids))
+        fought = set(candidates)
+    elif state["phase"] in ("actions", "start"):
+        if normal.split(":")[0] in ("formation", "redeploy", "claim"):
+            return Thought(normal)
+        ids = [a.id for a in legal.legal_actions(state, seat)]
+        attacks = [i for i in ids if i.startswith("attack:")][:ATTACKS]
+        raids = _raids(state, seat, ids)[:RAIDS]
+        others = _turn_candidates(state, seat, normal, ids) if TURN_ALTERNATIVES else [normal]
+        candidates = list(dict.fromkeys(others + attacks + raids))
+        fought = {i for i in candidates if i.startswith("attack:")}
+        raided = {i for i in candidates if i in raids}
+    else:
+        return Thought(normal)
+    if len(candidates) <= 1:
+        return Thought(normal)
+    worlds = _worlds(game, state, seat, seed, WORLDS if fought else (RAID_WORLDS if raided else 1))
+    scores = []
+    for c in candidates:
+        if c in raided:
+            w = _raid_worth(worlds, seat, c, seed)
+        elif c in fought:
+            w = _battle_worth(worlds, seat, c, seed)
+        elif pend:
+            w = _worth_place(worlds[0], seat, c)
+        else:
+            w = _judge(worlds[0], seat, c)
+        scores.append(-1.0 if w is None else w)
+    best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+    if scores[best] - scores[0] <= MARGIN:
+        best = 0
+    # `won`: what the chosen move was judged worth (not a share of ended games: none is played out)
+    return Thought(candidates[best], len(candidates), len(worlds), 0, round(scores[best], 9), True, judged=True)
+
+
+def _worth_place(world: dict, seat: int, action: str) -> float | None:
+    after = _play(world, seat, action)
+    return None if after is None else worth(after, seat)

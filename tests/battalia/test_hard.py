@@ -1,0 +1,109 @@
+"""The hard computer (engine/battalia/hard.py, the `hard_choose` hook): legal moves, the same move
+for the same seed, and never a peek at what its seat may not know."""
+from __future__ import annotations
+
+import json
+import random
+
+from engine import ai_levels
+from engine.base import HARD, as_game
+from engine.battalia import RULES, hard, legal
+
+
+def _hard_game(moves: int, seed: int = 5):
+    """The states of a seeded two-player game, the hard player on seat 0 and the normal one on
+    seat 1, with the seat to move and the seed it is asked with."""
+    rng = random.Random(seed)
+    state = RULES.setup(2, {}, seed)
+    for _ in range(moves):
+        if RULES.result(state) is not None:
+            return
+        (seat,) = RULES.active_players(state)
+        ask = rng.randrange(1 << 30)
+        yield state, seat, ask
+        level = HARD if seat == 0 else "normal"
+        state, _ = RULES.apply(state, seat, ai_levels.choose(RULES, state, seat, ask, level))
+
+
+def test_the_hard_players_moves_are_legal_and_the_same_for_the_same_seed():
+    searched = 0
+    for state, seat, ask in _hard_game(160):
+        if seat != 0:
+            continue
+        thought = hard.choose(state, seat, ask)
+        ids = {a.id for a in RULES.legal_actions(state, seat)}
+        assert thought.action in ids, thought.action
+        assert hard.choose(state, seat, ask) == thought
+        searched += thought.searched
+    assert searched >= 10, "the look-ahead compared moves in this game"
+
+
+class _CanonicalDeal:
+    """Battalia with a `redeal` that deals from one fixed state whatever it is given: a player
+    that learns the hidden cards only through `redeal` cannot tell apart two states that differ
+    only in what its seat may not know; one that reads them elsewhere can."""
+
+    def __init__(self, canonical: dict):
+        game = as_game(RULES)
+        self.game, self.canonical = game, canonical
+        for key in ("name", "legal_actions", "active_players", "result", "ai_choose", "apply", "view",
+                    "hidden_items", "setup", "min_players", "max_players", "title"):
+            setattr(self, key, getattr(game, key))
+
+    def redeal(self, state, seat, rng):
+        return self.game.redeal(self.canonical, seat, rng)
+
+
+def test_the_hard_player_never_peeks(monkeypatch):
+    """Everything seat 0 may not know dealt again (RULES.redeal for the seat, several seeds): its
+    whole thought (with what its choice was judged worth) is the same on the true state and on
+    every copy, and so is every position it played a move in, at every state it searched,
+    battles fought out in its worlds among them: what it does not know reaches it only through
+    its own re-deals."""
+    seen: list[str] = []
+    play = hard._play
+
+    def watched(state, seat, action):
+        seen.append(json.dumps([state, seat, action], sort_keys=True))
+        return play(state, seat, action)
+
+    monkeypatch.setattr(hard, "_play", watched)
+    checked = fought = 0
+    for n, (state, seat, ask) in enumerate(_hard_game(150, seed=8)):
+        if seat != 0 or (n < 95 and n % 5):
+            continue
+        spy = _CanonicalDeal(RULES.redeal(state, seat, random.Random(99)))
+        seen.clear()
+        thought = hard.choose(state, seat, ask, rules=spy)
+        if not thought.searched:
+            continue
+        assert RULES.hidden_items(state, 1 - seat), "a position with something the seat may not know"
+        played = list(seen)
+        for k in (1, 2, 3):
+            copy = RULES.redeal(state, seat, random.Random(k))
+            assert copy != state
+            seen.clear()
+            assert hard.choose(copy, seat, ask, rules=spy) == thought, (n, k, thought)
+            assert seen == played, (n, k, "a position it thought in differs with what it may not know")
+        checked += 1
+        fought += thought.rollouts > 1  # battles fought out in worlds, where hidden cards matter
+    assert checked >= 5 and fought >= 3, (checked, fought)
+
+
+def test_the_judge_counts_the_cities_and_an_ended_game():
+    """R123: a won game is worth 1 to the winner and 0 to the loser; more city levels judge better."""
+    state = RULES.setup(2, {}, 3)
+    for _ in range(400):
+        if state["phase"] == "actions" or RULES.result(state) is not None:
+            break
+        (seat,) = RULES.active_players(state)
+        state, _ = RULES.apply(state, seat, RULES.ai_choose(state, seat, 1))
+    base = hard.worth(state, 0)
+    richer = {**state, "board": dict(state["board"])}
+    sq = next(s for s, t in richer["board"].items() if t["kind"] == "city" and t.get("owner") == 0)
+    richer["board"][sq] = {**richer["board"][sq], "level": richer["board"][sq]["level"] + 2}
+    assert hard.worth(richer, 0) > base > hard.worth(richer, 1) - 1
+    assert hard.worth(richer, 1) < hard.worth(state, 1)
+    over = {**state, "result": {"winners": [1], "scores": {}, "reason": ""}}
+    assert hard.worth(over, 1) == 1.0 and hard.worth(over, 0) == 0.0
+    assert legal.active_players(over) == set()

@@ -1,0 +1,200 @@
+"""The hard computer player for Skytear (issue 36): the normal player's best few moves, each played
+out a little way in worlds the seat cannot tell from the true game, and the positions reached
+judged from the victory cards, the heroes, the structures, the hands and the lane contests.
+
+How it decides, from what its seat may know only:
+- a single legal move, a response window (pass or an instant) and the small questions (a
+  skirmish's effect, a foresee, a discard...) are left to the normal player (`ai.choose`): they
+  are many and cheap to get right that way;
+- otherwise the normal player's scores rank the legal moves (`ai.Context.score`); its own move
+  and the next best few (`CANDIDATES`, within `GAP` of its score) are compared;
+- the worlds: the state dealt again for the seat (`secrecy.redeal`: the other hands, the deck
+  orders), every deck shuffled again as a whole (the seat does not know the next cards of any deck
+  either) and the random generator seeded anew;
+- each candidate is played in each world (the same worlds and the same rollout seeds for every
+  candidate), then the normal player plays every seat until the effects the move started have
+  resolved (an activation: until it ends), `HORIZON` moves at most, and the position is judged
+  (`judge`, a number in [0, 1]; an ended game is worth 1 won, 0 lost, 1/2 drawn);
+- the normal move is kept unless another beats it by `MARGIN` (mean worth).
+
+Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from engine.base import IllegalAction
+from engine.search import Thought
+
+from . import actions, ai, data, flow, legal, secrecy, victory
+
+CANDIDATES = 3          # moves compared at most (the normal one first)
+GAP = 25.0              # a move further below the normal one in its scores is not compared
+WORLDS = 2              # determinizations
+HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
+ACT_HORIZON = 14
+MARGIN = 0.02           # mean worth another move must gain over the normal one
+SCALE = 45.0            # the judge's sigmoid, in the normal player's points
+
+QUICK = {"pass", "skirmish_effect", "skirmish_move", "foresee", "aoe", "decide", "react", "discard",
+         "keep", "toss", "pick", "extra", "priority"}
+
+HP = ai.HP_VALUE
+DEFEATED = 25.0         # a hero off the board (it misses the contests, its lead, a round)
+TOWER_HP = 3.0
+NEXUS_HP = 6.0
+CARD = ai.CARD_VALUE
+VICTORY = 140.0         # a victory card's progress, weighted toward its goal
+MINION = 1.5
+
+
+def side_of(state: dict, seat: int) -> int:
+    return 0 if seat in state["sides"][0] else 1
+
+
+def judge(state: dict, seat: int) -> float:
+    """A position for `seat` (read on a world, where everything may be read): a sigmoid of the
+    difference in victory progress, hero health, structures, cards and lane contests."""
+    return 1.0 / (1.0 + math.exp(-points(state, seat) / SCALE))
+
+
+def points(state: dict, seat: int) -> float:
+    side = side_of(state, seat)
+    enemy = 1 - side
+    sign = {side: 1.0, enemy: -1.0}
+    total = 0.0
+    for vid in state.get("victory") or []:
+        goal = data.victory_card(vid)["goal"]
+        p = victory.progress(state, vid)
+        total += VICTORY * ((min(p[side], goal) / goal) ** 1.5 - (min(p[enemy], goal) / goal) ** 1.5)
+    for h in state["heroes"].values():
+        s = sign[h["side"]]
+        if h["state"] == "defeated" or not h["hex"]:
+            total -= s * DEFEATED
+        else:
+            total += s * HP * h["hp"]
+    for t in state["towers"].values():
+        total += sign[t["side"]] * TOWER_HP * t["hp"]
+    for i, n in enumerate(state["nexus"]):
+        total += sign[i] * NEXUS_HP * n["hp"]
+    for m in state["minions"]:
+        total += sign[m["side"]] * MINION
+    for s in range(state["players"]):
+        total += sign[side_of(state, s)] * CARD * len(state["hands"][str(s)])
+    if state["round"] >= state["rounds"]:       # R143: the tie-break counts in the last round
+        c = state["counters"]
+        total += 15.0 * ((c["defeats"][side] - c["defeats"][enemy]) + 0.5 * (c["structure"][side] - c["structure"][enemy]))
+    try:
+        ctx = ai.Context(state, seat)
+        for hx in ctx.tokens:
+            diff = ctx.control(hx, ctx.side) - ctx.control(hx, ctx.enemy)
+            total += ctx.lane_outcome(hx, diff)
+        if ctx.dome_matters():
+            ours, theirs = ctx.dome_count(ctx.side), ctx.dome_count(ctx.enemy)
+            total += ctx.dome_outcome(sum(ours) - sum(theirs))
+    except (KeyError, TypeError, ValueError):
+        pass
+    return total
+
+
+def world(state: dict, seat: int, rng: random.Random, redeal=secrecy.redeal) -> dict:
+    """A state the seat cannot tell from the true one: everything it may not know dealt again,
+    every deck in a new order (its next cards are unknown too), a new random generator."""
+    w = redeal(state, seat, random.Random(rng.randrange(1 << 62)))
+    for key in sorted(w["decks"]):
+        deck = w["decks"][key]
+        deck.sort(key=lambda iid: int(iid[1:]) if iid[1:].isdigit() else 0)
+        rng.shuffle(deck)
+    if isinstance(w.get("rng"), dict) and "seed" in w["rng"]:
+        w["rng"] = {"seed": rng.randrange(1, 1 << 62), "n": 0}
+    return w
+
+
+def settled(state: dict) -> bool:
+    return not state.get("stack") and not state.get("window") and not state.get("pending")
+
+
+def rollout(w: dict, seat: int, first: str, seed: int) -> float:
+    """`first` played in world `w` (changed in place), then the normal player on every seat until
+    what it started has resolved, and the position judged for `seat`."""
+    rng = random.Random(seed)
+    activation = first.startswith("activate:") or first == "end"
+    hero = (w.get("activation") or {}).get("hero")
+    try:
+        actions.apply_action(w, seat, first, _Quiet())
+    except IllegalAction:
+        return 0.0
+    limit = ACT_HORIZON if activation else HORIZON
+    if activation:
+        hero = (w.get("activation") or {}).get("hero")
+    for _ in range(limit):
+        if w.get("result"):
+            break
+        if settled(w):
+            act = w.get("activation") or {}
+            if not activation or act.get("hero") != hero or not act:
+                break
+        active = flow.active_players(w)
+        if not active:
+            break
+        mover = min(active)
+        try:
+            actions.apply_action(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)), _Quiet())
+        except IllegalAction:
+            break
+    res = w.get("result")
+    if res:
+        winners = res.get("winners") or []
+        if not winners:
+            return 0.5
+        return 1.0 if seat in winners else 0.0
+    return judge(w, seat)
+
+
+class _Quiet:
+    """An events sink that keeps nothing (the rollouts' moves are never shown)."""
+
+    def __init__(self):
+        self.events = []
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
+    """The normal player's move first (the same as `ai.choose`), then the best scored others."""
+    ctx = ai.Context(state, seat)
+    rng = random.Random(seed)
+    scored = [(ctx.score(i), rng.random(), i) for i in ids]
+    ranked = sorted(scored, reverse=True)
+    best = ranked[0][0]
+    out = [ranked[0][2]]
+    for s, _, i in ranked[1:]:
+        if len(out) >= CANDIDATES or s < best - GAP or s <= -100:
+            break
+        out.append(i)
+    return out
+
+
+def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
+    ids = [a.id for a in legal.legal_actions(state, seat)]
+    if len(ids) == 1:
+        return Thought(ids[0])
+    kinds = {i.split(":")[0] for i in ids}
+    if state.get("window") or kinds <= QUICK | {"play"} and "pass" in kinds or kinds <= QUICK:
+        return Thought(ai.choose(state, seat, seed))
+    moves = candidates(state, seat, seed, ids)
+    if len(moves) == 1:
+        return Thought(moves[0], searched=False)
+    rng = random.Random(f"skytear-hard:{seed}")
+    totals = [0.0] * len(moves)
+    for _ in range(WORLDS):
+        w = world(state, seat, rng, redeal)
+        rseed = rng.randrange(1 << 30)
+        for i, move in enumerate(moves):
+            totals[i] += rollout(actions.copy_state(w), seat, move, rseed)
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] <= MARGIN * WORLDS:
+        best = 0
+    return Thought(moves[best], len(moves), WORLDS, 0, 0.0, True, judged=True)

@@ -3,9 +3,9 @@ out a little way in worlds the seat cannot tell from the true game, and the posi
 judged from the victory cards, the heroes, the structures, the hands and the lane contests.
 
 How it decides, from what its seat may know only:
-- a single legal move, a response window (pass or an instant) and the small questions (a
-  skirmish's effect, a foresee, a discard...) are left to the normal player (`ai.choose`): they
-  are many and cheap to get right that way;
+- a single legal move and the small questions (a skirmish's effect, a foresee, a discard...) are
+  left to the normal player (`ai.choose`): they are many and cheap to get right that way; so is a
+  response window where no instant can be played (a single pass);
 - otherwise the normal player's scores rank the legal moves (`ai.Context.score`); its own move
   and the next best few (`CANDIDATES`, within `GAP` of its score) are compared;
 - the worlds: the state dealt again for the seat (`secrecy.redeal`: the other hands, the deck
@@ -34,6 +34,8 @@ GAP = 25.0              # a move further below the normal one in its scores is n
 WORLDS = 2              # determinizations
 HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
 ACT_HORIZON = 14
+FULL_ACT = 0            # whether a move in an activation is played out to the activation's end
+SEARCH_WINDOWS = 1      # whether a response window with an instant to play is searched too
 MARGIN = 0.02           # mean worth another move must gain over the normal one
 SCALE = 45.0            # the judge's sigmoid, in the normal player's points
 
@@ -99,16 +101,28 @@ def points(state: dict, seat: int) -> float:
 
 
 def world(state: dict, seat: int, rng: random.Random, redeal=secrecy.redeal) -> dict:
-    """A state the seat cannot tell from the true one: everything it may not know dealt again,
-    every deck in a new order (its next cards are unknown too), a new random generator."""
+    """A state the seat cannot tell from the true one: everything it may not know dealt again
+    (`redeal`), then every deck in a new order, another seat's hand dealt again from its hand and
+    its whole deck (the seat knows none of the next cards of any deck, and `redeal` keeps them
+    where they lie), a new random generator."""
     w = redeal(state, seat, random.Random(rng.randrange(1 << 62)))
     for key in sorted(w["decks"]):
-        deck = w["decks"][key]
-        deck.sort(key=lambda iid: int(iid[1:]) if iid[1:].isdigit() else 0)
-        rng.shuffle(deck)
+        deck, hand = w["decks"][key], w["hands"][key]
+        places = [(deck, i) for i in range(len(deck))]
+        if key != str(seat):
+            waiting = {e.get("card") for e in w["stack"] if e.get("do") == "lead" and str(e.get("seat")) == key}
+            places += [(hand, i) for i, iid in enumerate(hand) if iid not in waiting]
+        pool = sorted((where[i] for where, i in places), key=_number)
+        rng.shuffle(pool)
+        for (where, i), iid in zip(places, pool):
+            where[i] = iid
     if isinstance(w.get("rng"), dict) and "seed" in w["rng"]:
         w["rng"] = {"seed": rng.randrange(1, 1 << 62), "n": 0}
     return w
+
+
+def _number(iid: str) -> int:
+    return int(iid[1:]) if iid[1:].isdigit() else 0
 
 
 def settled(state: dict) -> bool:
@@ -119,7 +133,8 @@ def rollout(w: dict, seat: int, first: str, seed: int) -> float:
     """`first` played in world `w` (changed in place), then the normal player on every seat until
     what it started has resolved, and the position judged for `seat`."""
     rng = random.Random(seed)
-    activation = first.startswith("activate:") or first == "end"
+    activation = first.startswith("activate:") or first == "end" or (
+        FULL_ACT and bool(w.get("activation")) and not w.get("window") and not w.get("stack"))
     hero = (w.get("activation") or {}).get("hero")
     try:
         actions.apply_action(w, seat, first, _Quiet())
@@ -139,10 +154,7 @@ def rollout(w: dict, seat: int, first: str, seed: int) -> float:
         if not active:
             break
         mover = min(active)
-        try:
-            actions.apply_action(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)), _Quiet())
-        except IllegalAction:
-            break
+        move(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)))
     res = w.get("result")
     if res:
         winners = res.get("winners") or []
@@ -150,6 +162,15 @@ def rollout(w: dict, seat: int, first: str, seed: int) -> float:
             return 0.5
         return 1.0 if seat in winners else 0.0
     return judge(w, seat)
+
+
+def move(state: dict, seat: int, action_id: str) -> None:
+    """A move the normal player picked among the legal ones, made in place (no legality check
+    again, no events kept: `actions.apply_action` without them)."""
+    verb, _, rest = action_id.partition(":")
+    ev = _Quiet()
+    actions.HANDLERS[verb](state, seat, rest, ev)
+    flow.settle(state, ev)
 
 
 class _Quiet:
@@ -182,7 +203,8 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
     if len(ids) == 1:
         return Thought(ids[0])
     kinds = {i.split(":")[0] for i in ids}
-    if state.get("window") or kinds <= QUICK | {"play"} and "pass" in kinds or kinds <= QUICK:
+    window = bool(state.get("window")) or "pass" in kinds
+    if window and not (SEARCH_WINDOWS and "play" in kinds) or not window and kinds <= QUICK:
         return Thought(ai.choose(state, seat, seed))
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:

@@ -28,7 +28,7 @@ def _states(seed: int, players: int = 2, every: int = 9, cap: int = 3000):
 @pytest.mark.parametrize("players,seed", [(2, 21), (4, 22)])
 def test_the_hard_players_move_is_legal_and_the_same_for_the_same_seed(players, seed):
     searched = 0
-    for state, seat in _states(seed, players, every=13):
+    for state, seat in _states(seed, players, every=11, cap=330):
         legal = {a.id for a in RULES.legal_actions(state, seat)}
         thought = hard.choose(state, seat, 5)
         assert thought.action in legal, thought
@@ -44,15 +44,25 @@ def test_the_platform_plays_the_games_own_hard_player():
     assert ai_levels.choose(RULES, state, seat, 3, HARD) == hard.choose(state, seat, 3).action
 
 
-def test_a_single_move_or_a_window_is_not_searched():
-    seen = {"single": 0, "window": 0}
-    for state, seat in _states(24, every=1, cap=400):
+def test_a_single_move_or_a_small_question_is_not_searched():
+    """One legal move is played as it is; a question (a skirmish's effect, a foresee, a discard...)
+    is answered as the normal player answers it; a window with an instant to play is searched."""
+    seen = {"single": 0, "question": 0, "window": 0}
+    for state, seat in _states(24, every=1, cap=500):
         ids = [a.id for a in RULES.legal_actions(state, seat)]
-        if len(ids) == 1 or state.get("window"):
+        kinds = {i.split(":")[0] for i in ids}
+        if len(ids) == 1:
             thought = hard.choose(state, seat, 1)
-            assert not thought.searched
-            assert thought.action == (ids[0] if len(ids) == 1 else ai.choose(state, seat, 1))
-            seen["single" if len(ids) == 1 else "window"] += 1
+            assert (thought.action, thought.searched) == (ids[0], False)
+            seen["single"] += 1
+        elif kinds <= hard.QUICK and "pass" not in kinds:
+            thought = hard.choose(state, seat, 1)
+            assert (thought.action, thought.searched) == (ai.choose(state, seat, 1), False)
+            seen["question"] += 1
+        elif "pass" in kinds and "play" in kinds and not seen["window"]:
+            thought = hard.choose(state, seat, 1)
+            assert thought.searched and thought.action in ids
+            seen["window"] += 1
     assert all(seen.values()), seen
 
 

@@ -31,12 +31,12 @@ from . import actions, ai, data, flow, legal, secrecy, victory
 
 CANDIDATES = 3          # moves compared at most (the normal one first)
 GAP = 25.0              # a move further below the normal one in its scores is not compared
-WORLDS = 2              # determinizations
+WORLDS = 3              # determinizations (fewer let the reveals' luck pick the move)
 HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
 ACT_HORIZON = 14
 FULL_ACT = 0            # whether a move in an activation is played out to the activation's end
 SEARCH_WINDOWS = 1      # whether a response window with an instant to play is searched too
-MARGIN = 0.02           # mean worth another move must gain over the normal one
+MARGIN = 0.03           # mean worth another move must gain over the normal one
 SCALE = 45.0            # the judge's sigmoid, in the normal player's points
 
 QUICK = {"pass", "skirmish_effect", "skirmish_move", "foresee", "aoe", "decide", "react", "discard",
@@ -129,17 +129,18 @@ def settled(state: dict) -> bool:
     return not state.get("stack") and not state.get("window") and not state.get("pending")
 
 
-def rollout(w: dict, seat: int, first: str, seed: int) -> float:
+def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool]:
     """`first` played in world `w` (changed in place), then the normal player on every seat until
-    what it started has resolved, and the position judged for `seat`."""
+    what it started has resolved: the position's worth for `seat` (`judge`; an ended game 1 won,
+    0 lost, 1/2 drawn) and whether the game ended."""
     rng = random.Random(seed)
     activation = first.startswith("activate:") or first == "end" or (
         FULL_ACT and bool(w.get("activation")) and not w.get("window") and not w.get("stack"))
     hero = (w.get("activation") or {}).get("hero")
     try:
         actions.apply_action(w, seat, first, _Quiet())
-    except IllegalAction:
-        return 0.0
+    except IllegalAction:      # never: the seat's moves are the same in every world
+        return 0.0, False
     limit = ACT_HORIZON if activation else HORIZON
     if activation:
         hero = (w.get("activation") or {}).get("hero")
@@ -154,17 +155,15 @@ def rollout(w: dict, seat: int, first: str, seed: int) -> float:
         if not active:
             break
         mover = min(active)
-        move(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)))
+        play_in_place(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)))
     res = w.get("result")
     if res:
         winners = res.get("winners") or []
-        if not winners:
-            return 0.5
-        return 1.0 if seat in winners else 0.0
-    return judge(w, seat)
+        return (1.0 if seat in winners else 0.0) if winners else 0.5, True
+    return judge(w, seat), False
 
 
-def move(state: dict, seat: int, action_id: str) -> None:
+def play_in_place(state: dict, seat: int, action_id: str) -> None:
     """A move the normal player picked among the legal ones, made in place (no legality check
     again, no events kept: `actions.apply_action` without them)."""
     verb, _, rest = action_id.partition(":")
@@ -199,6 +198,8 @@ def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
 
 
 def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
+    """The hard player's move for `seat` and what its search saw (the platform's `hard_choose`).
+    `redeal` deals the hidden items again (a test may give one that deals from a fixed copy)."""
     ids = [a.id for a in legal.legal_actions(state, seat)]
     if len(ids) == 1:
         return Thought(ids[0])
@@ -211,12 +212,18 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
         return Thought(moves[0], searched=False)
     rng = random.Random(f"skytear-hard:{seed}")
     totals = [0.0] * len(moves)
+    ended = [0] * len(moves)
+    won = [0.0] * len(moves)
     for _ in range(WORLDS):
         w = world(state, seat, rng, redeal)
         rseed = rng.randrange(1 << 30)
-        for i, move in enumerate(moves):
-            totals[i] += rollout(actions.copy_state(w), seat, move, rseed)
+        for i, candidate in enumerate(moves):
+            worth, done = rollout(actions.copy_state(w), seat, candidate, rseed)
+            totals[i] += worth
+            if done:
+                ended[i] += 1
+                won[i] += worth
     best = max(range(len(moves)), key=lambda i: (totals[i], -i))
     if totals[best] - totals[0] <= MARGIN * WORLDS:
         best = 0
-    return Thought(moves[best], len(moves), WORLDS, 0, 0.0, True, judged=True)
+    return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)

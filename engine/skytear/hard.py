@@ -210,6 +210,16 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:
         return Thought(moves[0], searched=False)
+    totals, ended, won = weigh(state, seat, seed, moves, redeal)
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] <= MARGIN * WORLDS:
+        best = 0
+    return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)
+
+
+def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.redeal):
+    """Each move played out in the same `WORLDS` worlds: (the summed worth of each, how many of
+    its rollouts ended the game, what those were worth)."""
     rng = random.Random(f"skytear-hard:{seed}")
     totals = [0.0] * len(moves)
     ended = [0] * len(moves)
@@ -223,7 +233,4 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
             if done:
                 ended[i] += 1
                 won[i] += worth
-    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] <= MARGIN * WORLDS:
-        best = 0
-    return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)
+    return totals, ended, won

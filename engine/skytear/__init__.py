@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.base import declare
 
-from . import actions, ai, flow, legal, prompts, secrecy, setup, views
+from . import actions, ai, flow, hard, legal, prompts, secrecy, setup, views
 from .options import OPTIONS
 
 
@@ -41,6 +41,7 @@ RULES = declare(
     redeal=secrecy.redeal,
     prompt=prompts.prompt,
     ai_choose=ai.choose,
+    hard_choose=hard.choose,               # issue 36: the hard player's own search (hard.py)
     # R6: the starting seat; the game opens with the mulligan (or the draft), so the first logged
     # move need not be the first player's (a rematch swaps it)
     first_player=lambda state: state["first"],

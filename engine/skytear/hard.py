@@ -1,0 +1,236 @@
+"""The hard computer player for Skytear (issue 36): the normal player's best few moves, each played
+out a little way in worlds the seat cannot tell from the true game, and the positions reached
+judged from the victory cards, the heroes, the structures, the hands and the lane contests.
+
+How it decides, from what its seat may know only:
+- a single legal move and the small questions (a skirmish's effect, a foresee, a discard...) are
+  left to the normal player (`ai.choose`): they are many and cheap to get right that way; so is a
+  response window where no instant can be played (a single pass);
+- otherwise the normal player's scores rank the legal moves (`ai.Context.score`); its own move
+  and the next best few (`CANDIDATES`, within `GAP` of its score) are compared;
+- the worlds: the state dealt again for the seat (`secrecy.redeal`: the other hands, the deck
+  orders), every deck shuffled again as a whole (the seat does not know the next cards of any deck
+  either) and the random generator seeded anew;
+- each candidate is played in each world (the same worlds and the same rollout seeds for every
+  candidate), then the normal player plays every seat until the effects the move started have
+  resolved (an activation: until it ends), `HORIZON` moves at most, and the position is judged
+  (`judge`, a number in [0, 1]; an ended game is worth 1 won, 0 lost, 1/2 drawn);
+- the normal move is kept unless another beats it by `MARGIN` (mean worth).
+
+Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from engine.base import IllegalAction
+from engine.search import Thought
+
+from . import actions, ai, data, flow, legal, secrecy, victory
+
+CANDIDATES = 3          # moves compared at most (the normal one first)
+GAP = 25.0              # a move further below the normal one in its scores is not compared
+WORLDS = 3              # determinizations (fewer let the reveals' luck pick the move)
+HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
+ACT_HORIZON = 14
+FULL_ACT = 0            # whether a move in an activation is played out to the activation's end
+SEARCH_WINDOWS = 1      # whether a response window with an instant to play is searched too
+MARGIN = 0.03           # mean worth another move must gain over the normal one
+SCALE = 45.0            # the judge's sigmoid, in the normal player's points
+
+QUICK = {"pass", "skirmish_effect", "skirmish_move", "foresee", "aoe", "decide", "react", "discard",
+         "keep", "toss", "pick", "extra", "priority"}
+
+HP = ai.HP_VALUE
+DEFEATED = 25.0         # a hero off the board (it misses the contests, its lead, a round)
+TOWER_HP = 3.0
+NEXUS_HP = 6.0
+CARD = ai.CARD_VALUE
+VICTORY = 140.0         # a victory card's progress, weighted toward its goal
+MINION = 1.5
+
+
+def side_of(state: dict, seat: int) -> int:
+    return 0 if seat in state["sides"][0] else 1
+
+
+def judge(state: dict, seat: int) -> float:
+    """A position for `seat` (read on a world, where everything may be read): a sigmoid of the
+    difference in victory progress, hero health, structures, cards and lane contests."""
+    return 1.0 / (1.0 + math.exp(-points(state, seat) / SCALE))
+
+
+def points(state: dict, seat: int) -> float:
+    side = side_of(state, seat)
+    enemy = 1 - side
+    sign = {side: 1.0, enemy: -1.0}
+    total = 0.0
+    for vid in state.get("victory") or []:
+        goal = data.victory_card(vid)["goal"]
+        p = victory.progress(state, vid)
+        total += VICTORY * ((min(p[side], goal) / goal) ** 1.5 - (min(p[enemy], goal) / goal) ** 1.5)
+    for h in state["heroes"].values():
+        s = sign[h["side"]]
+        if h["state"] == "defeated" or not h["hex"]:
+            total -= s * DEFEATED
+        else:
+            total += s * HP * h["hp"]
+    for t in state["towers"].values():
+        total += sign[t["side"]] * TOWER_HP * t["hp"]
+    for i, n in enumerate(state["nexus"]):
+        total += sign[i] * NEXUS_HP * n["hp"]
+    for m in state["minions"]:
+        total += sign[m["side"]] * MINION
+    for s in range(state["players"]):
+        total += sign[side_of(state, s)] * CARD * len(state["hands"][str(s)])
+    if state["round"] >= state["rounds"]:       # R143: the tie-break counts in the last round
+        c = state["counters"]
+        total += 15.0 * ((c["defeats"][side] - c["defeats"][enemy]) + 0.5 * (c["structure"][side] - c["structure"][enemy]))
+    try:
+        ctx = ai.Context(state, seat)
+        for hx in ctx.tokens:
+            diff = ctx.control(hx, ctx.side) - ctx.control(hx, ctx.enemy)
+            total += ctx.lane_outcome(hx, diff)
+        if ctx.dome_matters():
+            ours, theirs = ctx.dome_count(ctx.side), ctx.dome_count(ctx.enemy)
+            total += ctx.dome_outcome(sum(ours) - sum(theirs))
+    except (KeyError, TypeError, ValueError):
+        pass
+    return total
+
+
+def world(state: dict, seat: int, rng: random.Random, redeal=secrecy.redeal) -> dict:
+    """A state the seat cannot tell from the true one: everything it may not know dealt again
+    (`redeal`), then every deck in a new order, another seat's hand dealt again from its hand and
+    its whole deck (the seat knows none of the next cards of any deck, and `redeal` keeps them
+    where they lie), a new random generator."""
+    w = redeal(state, seat, random.Random(rng.randrange(1 << 62)))
+    for key in sorted(w["decks"]):
+        deck, hand = w["decks"][key], w["hands"][key]
+        places = [(deck, i) for i in range(len(deck))]
+        if key != str(seat):
+            waiting = {e.get("card") for e in w["stack"] if e.get("do") == "lead" and str(e.get("seat")) == key}
+            places += [(hand, i) for i, iid in enumerate(hand) if iid not in waiting]
+        pool = sorted((where[i] for where, i in places), key=_number)
+        rng.shuffle(pool)
+        for (where, i), iid in zip(places, pool):
+            where[i] = iid
+    if isinstance(w.get("rng"), dict) and "seed" in w["rng"]:
+        w["rng"] = {"seed": rng.randrange(1, 1 << 62), "n": 0}
+    return w
+
+
+def _number(iid: str) -> int:
+    return int(iid[1:]) if iid[1:].isdigit() else 0
+
+
+def settled(state: dict) -> bool:
+    return not state.get("stack") and not state.get("window") and not state.get("pending")
+
+
+def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool]:
+    """`first` played in world `w` (changed in place), then the normal player on every seat until
+    what it started has resolved: the position's worth for `seat` (`judge`; an ended game 1 won,
+    0 lost, 1/2 drawn) and whether the game ended."""
+    rng = random.Random(seed)
+    activation = first.startswith("activate:") or first == "end" or (
+        FULL_ACT and bool(w.get("activation")) and not w.get("window") and not w.get("stack"))
+    hero = (w.get("activation") or {}).get("hero")
+    try:
+        actions.apply_action(w, seat, first, _Quiet())
+    except IllegalAction:      # never: the seat's moves are the same in every world
+        return 0.0, False
+    limit = ACT_HORIZON if activation else HORIZON
+    if activation:
+        hero = (w.get("activation") or {}).get("hero")
+    for _ in range(limit):
+        if w.get("result"):
+            break
+        if settled(w):
+            act = w.get("activation") or {}
+            if not activation or act.get("hero") != hero or not act:
+                break
+        active = flow.active_players(w)
+        if not active:
+            break
+        mover = min(active)
+        play_in_place(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)))
+    res = w.get("result")
+    if res:
+        winners = res.get("winners") or []
+        return (1.0 if seat in winners else 0.0) if winners else 0.5, True
+    return judge(w, seat), False
+
+
+def play_in_place(state: dict, seat: int, action_id: str) -> None:
+    """A move the normal player picked among the legal ones, made in place (no legality check
+    again, no events kept: `actions.apply_action` without them)."""
+    verb, _, rest = action_id.partition(":")
+    ev = _Quiet()
+    actions.HANDLERS[verb](state, seat, rest, ev)
+    flow.settle(state, ev)
+
+
+class _Quiet:
+    """An events sink that keeps nothing (the rollouts' moves are never shown)."""
+
+    def __init__(self):
+        self.events = []
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
+    """The normal player's move first (the same as `ai.choose`), then the best scored others."""
+    ctx = ai.Context(state, seat)
+    rng = random.Random(seed)
+    scored = [(ctx.score(i), rng.random(), i) for i in ids]
+    ranked = sorted(scored, reverse=True)
+    best = ranked[0][0]
+    out = [ranked[0][2]]
+    for s, _, i in ranked[1:]:
+        if len(out) >= CANDIDATES or s < best - GAP or s <= -100:
+            break
+        out.append(i)
+    return out
+
+
+def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
+    """The hard player's move for `seat` and what its search saw (the platform's `hard_choose`).
+    `redeal` deals the hidden items again (a test may give one that deals from a fixed copy)."""
+    ids = [a.id for a in legal.legal_actions(state, seat)]
+    if len(ids) == 1:
+        return Thought(ids[0])
+    kinds = {i.split(":")[0] for i in ids}
+    window = bool(state.get("window")) or "pass" in kinds
+    if window and not (SEARCH_WINDOWS and "play" in kinds) or not window and kinds <= QUICK:
+        return Thought(ai.choose(state, seat, seed))
+    moves = candidates(state, seat, seed, ids)
+    if len(moves) == 1:
+        return Thought(moves[0], searched=False)
+    totals, ended, won = weigh(state, seat, seed, moves, redeal)
+    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] <= MARGIN * WORLDS:
+        best = 0
+    return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)
+
+
+def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.redeal):
+    """Each move played out in the same `WORLDS` worlds: (the summed worth of each, how many of
+    its rollouts ended the game, what those were worth)."""
+    rng = random.Random(f"skytear-hard:{seed}")
+    totals = [0.0] * len(moves)
+    ended = [0] * len(moves)
+    won = [0.0] * len(moves)
+    for _ in range(WORLDS):
+        w = world(state, seat, rng, redeal)
+        rseed = rng.randrange(1 << 30)
+        for i, candidate in enumerate(moves):
+            worth, done = rollout(actions.copy_state(w), seat, candidate, rseed)
+            totals[i] += worth
+            if done:
+                ended[i] += 1
+                won[i] += worth
+    return totals, ended, won

@@ -1,0 +1,127 @@
+"""The hard computer player (engine/skytear/hard.py): a legal move wherever it is asked, the same
+for the same seed, and never a peek: it decides the same on copies of the state in which
+everything its seat may not know was dealt again."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import ai_levels
+from engine.base import HARD
+from engine.skytear import RULES, ai, hard, secrecy
+
+DEAL_AGAIN = hard.world     # taken once: a search that dealt its worlds otherwise is still caught
+
+
+def _states(seed: int, players: int = 2, every: int = 9, cap: int = 3000):
+    """The states of a seeded game of the normal player on every seat, one in `every`."""
+    state = RULES.setup(players, {}, seed)
+    rng = random.Random(seed)
+    n = 0
+    while RULES.result(state) is None and n < cap:
+        seat = min(RULES.active_players(state))
+        if n % every == 0:
+            yield state, seat
+        state, _ = RULES.apply(state, seat, ai.choose(state, seat, rng.randrange(1 << 30)))
+        n += 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,seed", [(2, 21), (4, 22)])
+def test_the_hard_players_move_is_legal_and_the_same_for_the_same_seed(players, seed):
+    searched = 0
+    for state, seat in _states(seed, players, every=11, cap=330 if players == 2 else 200):
+        legal = {a.id for a in RULES.legal_actions(state, seat)}
+        thought = hard.choose(state, seat, 5)
+        assert thought.action in legal, thought
+        assert hard.choose(state, seat, 5) == thought
+        searched += thought.searched
+    assert searched >= 5, "some positions were searched"
+
+
+def test_the_platform_plays_the_games_own_hard_player():
+    state, seat = next((s, t) for s, t in _states(23, every=7)
+                       if hard.choose(s, t, 3).searched)
+    assert ai_levels.hard(RULES, state, seat, 3) == hard.choose(state, seat, 3)
+    assert ai_levels.choose(RULES, state, seat, 3, HARD) == hard.choose(state, seat, 3).action
+
+
+def test_a_single_move_or_a_small_question_is_not_searched():
+    """One legal move is played as it is; a question (a skirmish's effect, a foresee, a discard...)
+    is answered as the normal player answers it; a window with an instant to play is searched."""
+    seen = {"single": 0, "question": 0, "window": 0}
+    for state, seat in _states(24, every=1, cap=500):
+        ids = [a.id for a in RULES.legal_actions(state, seat)]
+        kinds = {i.split(":")[0] for i in ids}
+        if len(ids) == 1:
+            thought = hard.choose(state, seat, 1)
+            assert (thought.action, thought.searched) == (ids[0], False)
+            seen["single"] += 1
+        elif kinds <= hard.QUICK and "pass" not in kinds:
+            thought = hard.choose(state, seat, 1)
+            assert (thought.action, thought.searched) == (ai.choose(state, seat, 1), False)
+            seen["question"] += 1
+        elif "pass" in kinds and "play" in kinds and not seen["window"]:
+            thought = hard.choose(state, seat, 1)
+            assert thought.searched and thought.action in ids
+            seen["window"] += 1
+    assert all(seen.values()), seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [25, 26])
+def test_the_hard_player_never_peeks(seed):
+    """Its search learns the hidden items only through the redeal it is given: with a redeal that
+    deals from one fixed copy whatever it is given, the true state and copies of it dealt again
+    for the seat (other hands, deck orders, the face-down leads) give the same whole thought, and
+    the same worth to every move weighed, to the last digit."""
+    checked = 0
+    for state, seat in _states(seed, every=11):
+        if not hard.choose(state, seat, 2).searched:
+            continue
+        canonical = RULES.redeal(state, seat, random.Random(99))
+
+        def fixed(_state, viewer, rng):
+            return secrecy.redeal(canonical, viewer, rng)
+
+        chosen = hard.choose(state, seat, 2, redeal=fixed)
+        moves = [chosen.action] + [a.id for a in RULES.legal_actions(state, seat) if a.id != chosen.action][:2]
+        weighed = hard.weigh(state, seat, 2, moves, redeal=fixed)
+        # dealt again as a world is: the other hands from their whole decks, every deck shuffled
+        copies = [DEAL_AGAIN(state, seat, random.Random(k)) for k in (1, 2)]
+        assert any(c != state for c in copies)
+        for c in copies:
+            assert hard.choose(c, seat, 2, redeal=fixed) == chosen
+            assert hard.weigh(c, seat, 2, moves, redeal=fixed) == weighed
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
+def test_the_worlds_hold_no_true_deck_order_nor_the_other_hand():
+    state, seat = next((s, t) for s, t in _states(27, every=5) if s["round"] >= 2)
+    other = str(1 - seat)
+    rng = random.Random(4)
+    worlds = [hard.world(state, seat, rng) for _ in range(12)]
+    assert all(w["hands"][str(seat)] == state["hands"][str(seat)] for w in worlds)
+    assert sum(w["hands"][other] == state["hands"][other] for w in worlds) <= 2
+    assert sum(w["decks"][str(seat)][:3] == state["decks"][str(seat)][:3] for w in worlds) <= 2
+    assert all(w["rng"] != state["rng"] for w in worlds)
+
+
+def test_the_judge_prefers_the_side_ahead():
+    state, seat = next((s, t) for s, t in _states(28, every=5) if s["round"] >= 2)
+    before = hard.judge(state, seat)
+    assert 0.0 < before < 1.0
+    worse = RULES.redeal(state, seat, random.Random(1))
+    mine = [h for h in worse["heroes"].values() if h["owner"] == seat and h["hp"] > 2]
+    mine[0]["hp"] -= 2
+    assert hard.judge(worse, seat) < before
+    better = RULES.redeal(state, seat, random.Random(1))
+    side = hard.side_of(better, seat)
+    for t in better["towers"].values():
+        if t["side"] != side:
+            t["hp"] = max(0, t["hp"] - 3)
+    assert hard.judge(better, seat) > hard.judge(RULES.redeal(state, seat, random.Random(1)), seat)

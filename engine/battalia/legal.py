@@ -21,7 +21,7 @@ def is_listed(state: dict, seat: int, action_id: str) -> bool:
     listed paid move with the cards that pay it (its last part) replaced by other cards the player
     names (paths.pay_with: distinct card ids; the cards themselves are checked when it is played).
     Nothing else: no other order, spacing or spelling of a listed id, and no part the list lacks."""
-    legal = {a.id for a in legal_actions(state, seat)}
+    legal = {a.id for a in legal_actions(state, seat, verb=action_id.split(":", 1)[0])}
     if action_id in legal:
         return True
     head, _, paid = action_id.rpartition(":")
@@ -32,7 +32,10 @@ def is_listed(state: dict, seat: int, action_id: str) -> bool:
         a.rpartition(":")[0] == head and P.CARD_IDS.match(a.rpartition(":")[2]) for a in legal)
 
 
-def legal_actions(state: dict, seat: int) -> list[Action]:
+def legal_actions(state: dict, seat: int, verb: str | None = None) -> list[Action]:
+    """The seat's legal moves; with `verb`, a list that holds at least every legal move of that
+    verb (the first part of the id), others left out where that is cheap: checking a move
+    (`is_listed`) need not word every other move of a turn."""
     if seat not in active_players(state):
         return []
     phase = state["phase"]
@@ -53,12 +56,12 @@ def legal_actions(state: dict, seat: int) -> list[Action]:
             out += _formation_actions(state, seat, extra, turns.formation_cards(state, seat, groups))
         out.append(Action("redeploy", Msg("Redeploy (discard the hand, draw 5)"), "start", (P.TURN, P.REDEPLOY)))
         out.append(Action("start", Msg("Start the turn"), "start", (P.TURN, P.START)))
-        return out + _turn_actions(started(state, seat), seat)
+        return out + _turn_actions(started(state, seat), seat, verb)
     if state["pending"]:
         return _pending_actions(state, seat)
     if state["battle"]:
         return _battle_actions(state, seat)
-    return _turn_actions(state, seat)
+    return _turn_actions(state, seat, verb)
 
 
 def easy_moves(state: dict, seat: int) -> list[str] | None:
@@ -338,13 +341,17 @@ def _strike_actions(state: dict, seat: int, cards: P.Cards) -> list[Action]:
     return out
 
 
-def _turn_actions(state: dict, seat: int) -> list[Action]:
+def _turn_actions(state: dict, seat: int, verb: str | None = None) -> list[Action]:
+    """Step 3's moves (with `verb`: the sections that make other verbs skipped)."""
+    def wanted(*verbs: str) -> bool:
+        return verb is None or verb in verbs
+
     p = state["players"][seat]
     hand = playable_hand(state, seat)
     cards = P.Cards(state)
     out: list[Action] = []
     cd = data.cards()
-    for t in data.UNIT_TYPES:
+    for t in data.UNIT_TYPES if wanted("hire") else ():
         if state["pool"]["units"][t] and (paid := _paid(state, seat, {"supply": cd["units"][t]["hire"]})):
             top = data.faction_name(faction(state, state["pool"]["units"][t][0]))
             out.append(Action(f"hire:{t}:{paid}", Msg("Hire {unit} (top: {faction})", unit=a_card(data.type_name(t)),
@@ -353,7 +360,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                                                          Msg("{n} Supply; the top card is {faction}",
                                                              n=cd["units"][t]["hire"], faction=top)))))
     matched = oracle.matched(state["round"])
-    for t in data.ARTIFACT_TYPES:
+    for t in data.ARTIFACT_TYPES if wanted("craft") else ():
         recipe = cd["artifacts"][t]["recipe"]
         if state["pool"]["artifacts"][t] and (paid := _paid(state, seat, recipe)):
             price = P.cost_text(recipe)
@@ -367,13 +374,13 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                                       (P.ACQUIRE, P.CRAFT,
                                        Choice(f"{t}-{f}", named, Msg("Matched artifact of the day: {price}",
                                                                      price=price)))))
-    for shape in data.ROAD_SHAPES:
+    for shape in data.ROAD_SHAPES if wanted("road") else ():
         if state["pool"]["roads"][shape] and (paid := _paid(state, seat, _road_recipe(shape))) \
                 and board.legal_placements(state, seat, "road", shape, first_only=True):
             out.append(Action(f"road:{shape}:{paid}", Msg("Build {card}", card=a_card(data.tile_name("road", shape))),
                               "build",
                               (P.BUILD, P.ROAD, P.road_choice(shape, _road_recipe(shape)))))
-    for level in range(1, 5):
+    for level in range(1, 5) if wanted("city") else ():
         paid = _paid(state, seat, {data.UNIT_TYPES[level - 1]: 3}) if p["markers"][_marker_class(level)] > 0 else None
         if not paid:
             continue
@@ -384,7 +391,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                 out.append(Action(f"city:{level}:{shape}:{paid}", Msg("Build a level-{level} {card}", level=level,
                                                                card=data.tile_name("city", shape)),
                                   "build", (P.BUILD, P.CITY, level_step, P.city_shape_choice(shape))))
-    for sq in board.cities_of(state, seat):
+    for sq in board.cities_of(state, seat) if wanted("upgrade") else ():
         lv = state["board"][sq]["level"]
         paid = _paid(state, seat, {data.UNIT_TYPES[lv]: 2}) if lv < 4 else None
         if paid and (_marker_class(lv + 1) == _marker_class(lv) or p["markers"][_marker_class(lv + 1)] > 0):
@@ -393,7 +400,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                               (P.BUILD, P.UPGRADE, Choice(sq, sq, Msg("Level {level} to {next}: {price}", level=lv,
                                                                       next=lv + 1,
                                                                       price=P.cost_text({data.UNIT_TYPES[lv]: 2}))))))
-    paid = _paid(state, seat, {"weapon": 1, "supply": 2}) if None in p["heroes"] else None
+    paid = _paid(state, seat, {"weapon": 1, "supply": 2}) if None in p["heroes"] and wanted("hero") else None
     if paid:
         for sq in sorted(s for s in state["board"] if board.is_own_city(state, seat, s)):
             out.append(Action(f"hero:{sq}:{paid}", Msg("Hire a hero at {square}", square=sq), "hero",
@@ -402,7 +409,7 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
     supply: dict[int, str | None] = {}  # the Supply cards paying each distance, chosen once
     horses = [c for c in hand if eff_type(state, c) == "horse"]
     wings = any(printed_type(state, c) == "wings" for c in hand)
-    for fig, here in enumerate(p["heroes"]):
+    for fig, here in enumerate(p["heroes"] if wanted("move", "wings") else ()):
         if here is None:
             continue
         move = Choice(f"move-{fig + 1}", Msg("Move hero {hero}", hero=fig + 1),
@@ -440,7 +447,8 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                                                                      square=dest), "wings",
                                       (P.HEROES, fly, Choice(dest, dest))))
     # ambush (R28): one card in, another banished
-    if len(p["ambush"]) < cd["ambush_slots"]["count"] and len(physical_deck(state, seat)) > cd["min_deck"]["count"]:
+    if wanted("ambush") and len(p["ambush"]) < cd["ambush_slots"]["count"] \
+            and len(physical_deck(state, seat)) > cd["min_deck"]["count"]:
         fresh_all = [c for c in p["hand"] if fresh(state, c) and not is_virtual(c)]
         for a in _kinds(state, fresh_all):
             hidden = cards(a, description=Msg("Goes face down into Ambush"))
@@ -450,7 +458,8 @@ def _turn_actions(state: dict, seat: int) -> list[Action]:
                                                                     card=cards.label(a), other=cards.label(b_))),
                                       "ambush", (P.ARTIFACTS, P.AMBUSH, hidden, cards(b_, "banish"))))
     # tents (R67); an illuminated Tent takes one or two cards (R116)
-    for tent in _kinds(state, [c for c in p["hand"] if eff_type(state, c) == "tent" and fresh(state, c) and not is_virtual(c)]):
+    tents = [c for c in p["hand"] if eff_type(state, c) == "tent" and fresh(state, c) and not is_virtual(c)]
+    for tent in _kinds(state, tents) if wanted("tent") else ():
         rest = [c for c in p["hand"] if c != tent and fresh(state, c) and not is_virtual(c) and not is_great(state, c)]
         kinds = _kinds(state, rest)
         two = max_uses(state, tent) >= 2

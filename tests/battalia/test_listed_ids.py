@@ -133,3 +133,22 @@ def test_a_paid_move_names_its_cards_and_may_name_others():
     moved, _ = RULES.apply(s, 0, pay_with(f"move:1:c2:{sups[0]}", sups[2]))
     assert moved["players"][0]["heroes"][0] == "c2" and sups[2] in moved["players"][0]["played"]
     assert listed(s, 0, "move:1:c2:sup") == f"move:1:c2:{sups[0]}"
+
+
+def test_a_list_for_one_verb_holds_exactly_that_verb_s_moves():
+    """apply checks a move against a list made for its verb only (legal_actions(..., verb=)):
+    at every position, for every verb listed and a few that are not, that list's moves of the verb
+    are exactly the full list's; a section that skipped too much would refuse a legal move."""
+    from engine.battalia.legal import legal_actions
+
+    def of(actions, verb):
+        return sorted(a.id for a in actions if a.id.split(":", 1)[0] == verb)
+
+    checked = 0
+    for state, seat in positions():
+        full = legal_actions(state, seat)
+        verbs = {a.id.split(":", 1)[0] for a in full} | {"hire", "wings", "tent", "ambush", "city"}
+        for verb in sorted(verbs):
+            assert of(legal_actions(state, seat, verb=verb), verb) == of(full, verb), (state["phase"], verb)
+            checked += bool(of(full, verb))
+    assert checked > 500

@@ -102,6 +102,32 @@ def rollout(game, world: dict, seat: int, first: str, normal: Chooser, horizon: 
         moves += 1
 
 
+def tally(moves: list[str], worlds: int, rng: random.Random, make_world: Callable[[], dict],
+          play: Callable[[dict, str, int], tuple[float, bool]]) -> tuple[list[float], list[int], list[float]]:
+    """Each move played out in the same `worlds` worlds (`make_world()` each, then one rollout seed
+    from `rng` shared by every move: their difference is the move's), `play(world, move, seed)`
+    giving (worth, whether the game ended) -> the summed worth of each move, how many of its
+    rollouts ended the game, and what those were worth."""
+    totals, ended, won = [0.0] * len(moves), [0] * len(moves), [0.0] * len(moves)
+    for _ in range(worlds):
+        world = make_world()
+        seed = rng.randrange(1 << 30)
+        for i, move in enumerate(moves):
+            worth, done = play(world, move, seed)
+            totals[i] += worth
+            if done:
+                ended[i] += 1
+                won[i] += worth
+    return totals, ended, won
+
+
+def best_of(totals: list[float], margin: float) -> int:
+    """The index of the best total (the first among equals); the first move, the normal player's,
+    unless another beats it by more than `margin` (noise does not replace a sound move)."""
+    best = max(range(len(totals)), key=lambda i: (totals[i], -i))
+    return best if totals[best] - totals[0] > margin else 0
+
+
 def think(rules, state: dict, seat: int, seed: int, normal: Chooser | None = None,
           budget: int | None = None, evaluate: Judge | None = None, moves: list[str] | None = None,
           worlds: int = WORLDS, margin: float = MARGIN, horizon: int | None = None) -> Thought:
@@ -133,21 +159,9 @@ def think(rules, state: dict, seat: int, seed: int, normal: Chooser | None = Non
         candidates += others[:max(0, CANDIDATES - len(candidates))]
     budget = budget or BUDGETS.get(game.name, BUDGET)
     horizon = horizon or max(2, budget // (len(candidates) * worlds))
-    totals = [0.0] * len(candidates)
-    ended = [0] * len(candidates)
-    won = [0.0] * len(candidates)
-    for _ in range(worlds):
-        world = world_of(game, state, seat, rng)
-        rollout_seed = rng.randrange(1 << 30)
-        for i, candidate in enumerate(candidates):
-            worth, done, _moves = rollout(game, world, seat, candidate, normal, horizon, rollout_seed,
-                                          evaluate)
-            totals[i] += worth
-            if done:
-                ended[i] += 1
-                won[i] += worth
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] <= margin * worlds:
-        best = 0
+    totals, ended, won = tally(
+        candidates, worlds, rng, lambda: world_of(game, state, seat, rng),
+        lambda world, candidate, seed: rollout(game, world, seat, candidate, normal, horizon, seed, evaluate)[:2])
+    best = best_of(totals, margin * worlds)
     return Thought(candidates[best], len(candidates), worlds, ended[best], won[best], True,
                    judged=evaluate is not None)

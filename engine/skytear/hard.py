@@ -25,7 +25,7 @@ import math
 import random
 
 from engine.base import IllegalAction
-from engine.search import Thought
+from engine.search import Thought, best_of, tally
 
 from . import actions, ai, data, flow, legal, secrecy, victory
 
@@ -211,9 +211,7 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
     if len(moves) == 1:
         return Thought(moves[0], searched=False)
     totals, ended, won = weigh(state, seat, seed, moves, redeal)
-    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] <= MARGIN * WORLDS:
-        best = 0
+    best = best_of(totals, MARGIN * WORLDS)
     return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)
 
 
@@ -221,16 +219,5 @@ def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.re
     """Each move played out in the same `WORLDS` worlds: (the summed worth of each, how many of
     its rollouts ended the game, what those were worth)."""
     rng = random.Random(f"skytear-hard:{seed}")
-    totals = [0.0] * len(moves)
-    ended = [0] * len(moves)
-    won = [0.0] * len(moves)
-    for _ in range(WORLDS):
-        w = world(state, seat, rng, redeal)
-        rseed = rng.randrange(1 << 30)
-        for i, candidate in enumerate(moves):
-            worth, done = rollout(actions.copy_state(w), seat, candidate, rseed)
-            totals[i] += worth
-            if done:
-                ended[i] += 1
-                won[i] += worth
-    return totals, ended, won
+    return tally(moves, WORLDS, rng, lambda: world(state, seat, rng, redeal),
+                 lambda w, candidate, rseed: rollout(actions.copy_state(w), seat, candidate, rseed))

@@ -9,6 +9,7 @@ import pytest
 from engine import ai_levels, registry, search
 from engine.base import EASY, HARD, LEVELS, NORMAL, as_game
 from tests import testgame
+from tests.canonical_deal import CanonicalDeal
 
 GAMES = ("battleline", "battalia", "skytear", "clash_of_rage", "civilization")
 
@@ -66,22 +67,6 @@ def test_battalia_easy_plays_at_random_among_the_turns_start_moves():
     assert registry.get("battleline").easy_moves(*_midgame(registry.get("battleline"), 4)) is None
 
 
-class _CanonicalDeal:
-    """The game with a `redeal` that deals from one fixed state whatever it is given: a search
-    that learns the hidden items only through `redeal` then cannot tell two states apart that
-    differ only in what the seat may not know; one that reads them elsewhere can."""
-
-    def __init__(self, rules, canonical: dict):
-        game = as_game(rules)
-        self.game, self.canonical = game, canonical
-        for key in ("name", "legal_actions", "active_players", "result", "ai_choose", "apply", "view",
-                    "hidden_items", "setup", "min_players", "max_players", "title"):
-            setattr(self, key, getattr(game, key))
-
-    def redeal(self, state, seat, rng):
-        return self.game.redeal(self.canonical, seat, rng)
-
-
 def _near_the_end(rules, left: int) -> tuple[dict, int]:
     """The state `left` moves before the end of the normal players' seeded game."""
     state, length = rules.setup(2, {}, 3), 0
@@ -102,7 +87,7 @@ def test_the_hard_player_never_peeks(name, left):
     state, seat = _near_the_end(rules, left)  # its simulated games reach their end
     assert rules.hidden_items(state, 1 - seat), "a position with something the seat may not know"
     canonical = rules.redeal(state, seat, random.Random(99))
-    spy = _CanonicalDeal(rules, canonical)
+    spy = CanonicalDeal(rules, canonical)
     rng = random.Random(7)
     copies = [rules.redeal(state, seat, random.Random(rng.randrange(1 << 30))) for _ in range(2)]
     assert all(c != state for c in copies), "the copies differ in what the seat may not know"

@@ -6,8 +6,9 @@ import json
 import random
 
 from engine import ai_levels
-from engine.base import HARD, as_game
+from engine.base import HARD
 from engine.battalia import RULES, hard, legal
+from tests.canonical_deal import CanonicalDeal
 
 
 def _hard_game(moves: int, seed: int = 5):
@@ -38,22 +39,6 @@ def test_the_hard_players_moves_are_legal_and_the_same_for_the_same_seed():
     assert searched >= 10, "the look-ahead compared moves in this game"
 
 
-class _CanonicalDeal:
-    """Battalia with a `redeal` that deals from one fixed state whatever it is given: a player
-    that learns the hidden cards only through `redeal` cannot tell apart two states that differ
-    only in what its seat may not know; one that reads them elsewhere can."""
-
-    def __init__(self, canonical: dict):
-        game = as_game(RULES)
-        self.game, self.canonical = game, canonical
-        for key in ("name", "legal_actions", "active_players", "result", "ai_choose", "apply", "view",
-                    "hidden_items", "setup", "min_players", "max_players", "title"):
-            setattr(self, key, getattr(game, key))
-
-    def redeal(self, state, seat, rng):
-        return self.game.redeal(self.canonical, seat, rng)
-
-
 def test_the_hard_player_never_peeks(monkeypatch):
     """Everything seat 0 may not know dealt again (RULES.redeal for the seat, several seeds): its
     whole thought (with what its choice was judged worth) is the same on the true state and on
@@ -72,7 +57,7 @@ def test_the_hard_player_never_peeks(monkeypatch):
     for n, (state, seat, ask) in enumerate(_hard_game(150, seed=8)):
         if seat != 0 or (n < 95 and n % 5):
             continue
-        spy = _CanonicalDeal(RULES.redeal(state, seat, random.Random(99)))
+        spy = CanonicalDeal(RULES, RULES.redeal(state, seat, random.Random(99)))
         seen.clear()
         thought = hard.choose(state, seat, ask, rules=spy)
         if not thought.searched:

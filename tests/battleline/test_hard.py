@@ -9,6 +9,7 @@ import pytest
 
 from engine import ai_levels
 from engine.battleline import RULES, hard
+from tests.canonical_deal import CanonicalDeal
 
 from .helpers import ids
 
@@ -62,20 +63,6 @@ def test_the_platform_asks_this_hard_player():
     assert thought.searched and thought.judged and thought.candidates > 1
 
 
-class _CanonicalDeal:
-    """The rules with a `redeal` that deals from one fixed state whatever it is given: a player
-    that learns the hidden items only through the worlds it is dealt then cannot tell apart two
-    states that differ only in what the seat may not know; one that reads them elsewhere can."""
-
-    def __init__(self, canonical: dict):
-        self.canonical = canonical
-        for key in ("name", "legal_actions", "active_players", "result", "ai_choose", "apply", "view"):
-            setattr(self, key, getattr(RULES, key))
-
-    def redeal(self, state, seat, rng):
-        return RULES.redeal(self.canonical, seat, rng)
-
-
 @pytest.mark.slow
 def test_the_hard_player_never_peeks():
     """Everything the seat may not know dealt again (the other hand, both decks' order): the
@@ -84,7 +71,7 @@ def test_the_hard_player_never_peeks():
     departed = 0
     for state, seat in _play_positions(5, 21):
         assert state["hands"][1 - seat], "a position with a hand the seat may not see"
-        game = _CanonicalDeal(RULES.redeal(state, seat, random.Random(99)))
+        game = CanonicalDeal(RULES, RULES.redeal(state, seat, random.Random(99)))
         thought = hard.choose(state, seat, 4, game)
         copies = [RULES.redeal(state, seat, random.Random(k)) for k in (1, 2, 3)]
         assert all(c["hands"][1 - seat] != state["hands"][1 - seat] for c in copies)

@@ -31,7 +31,7 @@ import random
 from collections import deque
 
 from engine.base import as_game, copy_state
-from engine.search import Thought, world_of
+from engine.search import Thought, best_of, world_of
 
 from . import actions, ai, board, legal
 
@@ -300,9 +300,7 @@ def choose(state: dict, seat: int, seed: int, rules=None) -> Thought:
         else:
             w = _judge(worlds[0], seat, c)
         scores.append(-1.0 if w is None else w)
-    best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
-    if scores[best] - scores[0] <= MARGIN:
-        best = 0
+    best = best_of(scores, MARGIN)
     # `won`: what the chosen move was judged worth (not a share of ended games: none is played out)
     return Thought(candidates[best], len(candidates), len(worlds), 0, round(scores[best], 9), True, judged=True)
 

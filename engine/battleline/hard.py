@@ -33,7 +33,7 @@ import math
 import random
 from functools import lru_cache
 
-from engine.search import Thought, think, world_of
+from engine.search import Thought, best_of, think, world_of
 
 from . import ai
 from .ai import (SIGMOID_SCALE, UNSEEN_DISCOUNT, _Context, _evaluate_play, _flag_win_chance, _sides, redacted_state)
@@ -200,9 +200,7 @@ def choose(state: dict, seat: int, seed: int, game=None) -> Thought | None:
         # a pass, Fog, Mud, Scout or Redeploy: not modelled by the reply search
         return _one_ahead(game, state, seat, seed, candidates)
     worth = _replies(game, ctx, state, seat, candidates, random.Random(f"hard:{seed}"))
-    best = max(range(len(candidates)), key=lambda i: (worth[i], -i))
-    if worth[best] - worth[0] <= KEEP_MARGIN:
-        best = 0
+    best = best_of(worth, KEEP_MARGIN)
     return Thought(candidates[best], len(candidates), WORLDS, searched=True, judged=True)
 
 

@@ -22,7 +22,7 @@ import math
 import random
 
 from engine.base import IllegalAction, copy_state
-from engine.search import Thought
+from engine.search import Thought, best_of
 
 from . import actions, ai, board, data, flow, paths, rounds, secrecy, tactics
 
@@ -208,8 +208,6 @@ def choose(state: dict, seat: int, seed: int) -> Thought:
                 ended[i] += 1
                 won[i] += worth
         worlds += 1
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] <= MARGIN * worlds:
-        best = 0
+    best = best_of(totals, MARGIN * worlds)
     return Thought(candidates[best], len(candidates), worlds, ended[best], won[best], True, judged=True)
 

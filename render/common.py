@@ -29,6 +29,12 @@ from render import toolkit
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 LATIN = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 CJK = "NotoSansCJKtc-Regular-subset.otf"  # one weight: bold CJK is drawn with a stroke
+# The same font cut to the characters of the bot's own texts (tools/cjk_core_font.py). FreeType
+# keeps a CFF font's glyph tables per loaded size: the whole font at every size a picture uses
+# cost a render worker about 44 MB, the core a few; the whole font is loaded only at the sizes
+# a character outside the core (in a player's name) is drawn at. The glyphs are the same.
+CJK_CORE = "NotoSansCJKtc-Regular-core.otf"
+CORE, WHOLE = "core", "whole"  # which CJK font draws a run (a run of Latin text: False)
 
 
 @lru_cache(maxsize=64)
@@ -38,8 +44,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=64)
-def cjk_font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_DIR / CJK), size, layout_engine=ImageFont.Layout.BASIC)
+def cjk_font(size: int, kind: str = CORE) -> ImageFont.FreeTypeFont:
+    name = CJK_CORE if kind == CORE else CJK
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @lru_cache(maxsize=None)
@@ -49,14 +56,15 @@ def _coverage(name: str) -> frozenset[int]:
 
 
 @lru_cache(maxsize=8192)
-def runs(text: str) -> tuple[tuple[str, bool], ...]:
-    """`text` cut into (part, is_cjk) runs: CJK where DejaVu lacks a character Noto has
-    (remembered: pictures write the same labels again and again)."""
-    latin, cjk = _coverage(LATIN[False]), _coverage(CJK)
-    out: list[tuple[str, bool]] = []
+def runs(text: str) -> tuple[tuple[str, str | bool], ...]:
+    """`text` cut into (part, cjk) runs: CJK where DejaVu lacks a character Noto has, `CORE`
+    when the core font has it, else `WHOLE`; False for the rest (remembered: pictures write
+    the same labels again and again)."""
+    latin, cjk, core = _coverage(LATIN[False]), _coverage(CJK), _coverage(CJK_CORE)
+    out: list[tuple[str, str | bool]] = []
     for ch in text:
         code = ord(ch)
-        use_cjk = code not in latin and code in cjk
+        use_cjk = (CORE if code in core else WHOLE) if code not in latin and code in cjk else False
         if out and out[-1][1] == use_cjk:
             out[-1] = (out[-1][0] + ch, use_cjk)
         else:
@@ -80,9 +88,9 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 
 @lru_cache(maxsize=8192)
-def _run_length(part: str, size: int, bold: bool, is_cjk: bool) -> float:
+def _run_length(part: str, size: int, bold: bool, is_cjk: str | bool) -> float:
     """How far one run of `draw_text` advances the pen (remembered, like `text_width`)."""
-    return (cjk_font(size) if is_cjk else font(size, bold)).getlength(part)
+    return (cjk_font(size, is_cjk) if is_cjk else font(size, bold)).getlength(part)
 
 
 def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -239,7 +247,7 @@ def _baseline(y: float, vertical: str, text: str, primary: ImageFont.FreeTypeFon
         return y - descent
     if vertical in ("t", "b"):
         # the ink of every run, each measured in the font that draws it
-        boxes = [(cjk_font(primary.size) if is_cjk else primary).getbbox(part, anchor="ls")
+        boxes = [(cjk_font(primary.size, is_cjk) if is_cjk else primary).getbbox(part, anchor="ls")
                  for part, is_cjk in runs(text)] or [primary.getbbox(text, anchor="ls")]
         top, bottom = min(b[1] for b in boxes), max(b[3] for b in boxes)
         return y - top if vertical == "t" else y - bottom
@@ -267,9 +275,9 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     for part, is_cjk in runs(text):
         if is_cjk:
             stroke = 1 if bold and size >= CJK_STROKE_SIZE else 0
-            toolkit.text(draw, (x, base), part, font=cjk_font(size), fill=fill, anchor="ls", stroke_width=stroke,
+            toolkit.text(draw, (x, base), part, font=cjk_font(size, is_cjk), fill=fill, anchor="ls", stroke_width=stroke,
                          stroke_fill=fill, smear=1 if bold and not stroke else 0)
-            x += _run_length(part, size, False, True) + (1 if bold else 0)
+            x += _run_length(part, size, False, is_cjk) + (1 if bold else 0)
         else:
             toolkit.text(draw, (x, base), part, font=primary, fill=fill, anchor="ls")
             x += _run_length(part, size, bold, False)

@@ -324,12 +324,14 @@ def printed_yields(code: str) -> tuple[dict[str, int], str | None]:
 
 
 def yields(state: dict, x: int, y: int, buildings: dict | None = None, wonders: dict | None = None,
-           great_people: dict | None = None) -> dict | None:
+           great_people: dict | None = None, sq: dict | None = None) -> dict | None:
     """What the square gives a city: {trade, production, culture, coin, resource}. A city center
     gives nothing (R6); a building, wonder or great person marker replaces the printed icons and
     resource with the marker's icons (R7, R42, G13 DD). None when the square does not exist.
-    Blockades (R95) are the caller's business: see `blockaded`."""
-    sq = square(state, x, y)
+    Blockades (R95) are the caller's business: see `blockaded`. `sq`: the square, when the
+    caller has it already (`square(state, x, y)`: a map's layout asks for every square)."""
+    if sq is None:
+        sq = square(state, x, y)
     if sq is None:
         return None
     out = dict.fromkeys(ICONS, 0)

@@ -103,7 +103,7 @@ def layout(state: dict) -> dict:
                 squares[board.label(x, y)] = {
                     "x": x, "y": y, "terrain": sq["terrain"], "icons": dict(sq["icons"]),
                     "resource": sq["resource"], "natural_wonder": bool(sq["natural_wonder"]),
-                    "yields": board.yields(state, x, y)}
+                    "yields": board.yields(state, x, y, sq=sq)}
     blockaded = sorted({board.label(x, y) for city in state.get("cities") or []
                         for x, y in board.outskirts(state, city["x"], city["y"])
                         if board.blockaded(state, x, y, city["owner"])})

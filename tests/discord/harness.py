@@ -93,15 +93,21 @@ class VerbCommands:
         self.usual = {name: v for name, v in self.verbs.items() if name not in rare}
         self.own = own or (lambda action: None)
         self.combined = combined
+        self._covering: dict[tuple, str] = {}
 
     def command_of(self, action: Action) -> str:
         """The command (e.g. "outsider place") that covers a move: exactly one does."""
         own = self.own(action)
         if own is not None:
             return own[0].removeprefix(f"{self.prefix} ")
-        covering = [name for name, verb in self.verbs.items() if verb.covers(action)]
-        assert len(covering) == 1, (action.id, covering)
-        return covering[0]
+        # which command covers a move depends on its steps' values only: found once per path
+        key = tuple(step.value for step in action.steps())
+        found = self._covering.get(key)
+        if found is None:
+            covering = [name for name, verb in self.verbs.items() if verb.covers(action)]
+            assert len(covering) == 1, (action.id, covering)
+            found = self._covering[key] = covering[0]
+        return found
 
     def command_for(self, action: Action) -> tuple[str, list[tuple[str, str]]]:
         """The command for one move and its options in order, from the move's path (the last

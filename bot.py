@@ -115,7 +115,12 @@ class Config:
 class GameBot(commands.Bot):
     def __init__(self, config: Config, *, extensions: tuple[str, ...] = EXTENSIONS, clock=time.time,
                  **client_options):
-        intents = discord.Intents.default()  # slash commands and components need no privileged intent
+        # Slash commands and components arrive as interactions, which need no intent; the guilds
+        # intent keeps the channels and threads the boards are posted in. No message, typing or
+        # reaction events: the bot reads none, and each of its own posts and edits would come back
+        # as an event to parse and cache (two or three a move).
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          **client_options)
         self.config = config

@@ -1,8 +1,8 @@
 """The computer player at three strengths, for every game, from the engine's pure API:
 
 - normal: the game's own `ai_choose`;
-- easy: the normal player, but a seeded share (`EASY_RANDOM`) of its moves is a legal move drawn
-  at random (deterministic for the match's seed and version); a game's `easy_moves` hook may
+- easy: the normal player, but a seeded share (`EASY_RANDOM`, or the game's `easy_random`) of its
+  moves is a legal move drawn at random (deterministic for the match's seed and version); a game's `easy_moves` hook may
   narrow the draw, or give the moves by kind (a list of lists): a kind is drawn first, then one
   of its moves;
 - hard: the game's own `hard_choose`, or else the determinized Monte Carlo search of
@@ -47,7 +47,7 @@ class Advice:
 def easy(rules, state: dict, seat: int, seed: int) -> str:
     game = as_game(rules)
     rng = random.Random(f"easy:{seed}")
-    if rng.random() < EASY_RANDOM:
+    if rng.random() < (EASY_RANDOM if game.easy_random is None else game.easy_random):
         legal = game.easy_moves(state, seat)
         if legal is None:
             legal = [a.id for a in game.legal_actions(state, seat)]

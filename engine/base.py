@@ -319,7 +319,7 @@ class Game:
                 "view", "hidden_items", "ai_choose", "redeal")
     HOOKS = ("options", "refuse_options", "teams", "prompt", "moment", "windows", "quiet_pass", "timeout_action",
              "first_player", "is_rated", "result", "play", "apply", "not_your_turn", "taken_already",
-             "takes_unlisted", "default_answer", "easy_moves", "hard_choose",
+             "takes_unlisted", "default_answer", "easy_moves", "easy_random", "hard_choose",
              "prompt_given")
 
     name: str = ""
@@ -328,6 +328,9 @@ class Game:
     max_players: int = 0
     options: tuple = ()
     windows: bool = False         # the game opens response windows (then `/match autopass` applies)
+    easy_random: float | None = None  # the share of the easy computer's moves drawn at random
+    # (None: engine.ai_levels.EASY_RANDOM); a game whose easy moves are narrowed so that its
+    # games still end plays closer to the normal computer, and draws more of them
 
     # ---- required rules functions (engine/<game>/ modules)
     def setup(self, players: int, options: dict, seed: int) -> State:

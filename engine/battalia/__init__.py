@@ -31,6 +31,7 @@ RULES = declare(
     prompt_given=prompts.prompt_given,      # the question worded from the moves the platform listed
     ai_choose=ai.choose,
     easy_moves=ai.easy_moves,               # what the easy computer's random move is drawn from
+    easy_random=0.6,                        # of its moves (narrowed so that its games end)
     hard_choose=hard.choose,                # the hard computer: the normal move unless a look-ahead finds better
 )
 

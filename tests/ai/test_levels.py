@@ -46,6 +46,23 @@ def test_normal_is_the_games_own_computer_and_easy_sometimes_differs():
     assert 0 < differs < 40  # a share of random moves, not all
 
 
+def test_a_games_easy_random_share_sets_how_often_easy_leaves_the_normal_move():
+    """`easy_random`: the share of the easy computer's moves drawn at random (Battalia's easy,
+    whose draw is narrowed so that its games end, draws more of them)."""
+    game = as_game(registry.get("battleline"))
+    state, seat = _midgame(game, 10)
+    normal = [game.ai_choose(state, seat, s) for s in range(60)]
+
+    def differing(share):
+        rules = as_game(registry.get("battleline"))
+        copy = type(rules)()
+        vars(copy).update(vars(rules), easy_random=share)
+        return sum(ai_levels.choose(copy, state, seat, s, EASY) != n for s, n in zip(range(60), normal))
+    assert differing(0.0) == 0
+    assert differing(0.2) < differing(0.9)
+    assert registry.get("battalia").easy_random > ai_levels.EASY_RANDOM
+
+
 def test_battalia_easy_plays_at_random_among_the_turns_start_moves():
     """R18/R20: a Battalia turn starts with an optional Formation or Redeploy; the turn's first
     move may be played straight from there (the start folded into it), but the easy computer's

@@ -3,11 +3,14 @@ others of the same step, each played in worlds the seat cannot tell from the tru
 position reached judged by the race to the victories.
 
 How it decides, from what its seat may know only:
-- a single legal move, a battle's plays, a cancel window, a card's choice and the setup are left
-  to the normal player (`ai.choose`): a Thought with one candidate;
-- in City Management (`city` phase) the candidates are the normal player's move, an advance on
-  the culture track, and for each city that may still act: the arts, its best building and its
-  best wonder by the icons they add (`CITY_CANDIDATES` at most);
+- a single legal move is played as it is; a battle's plays, a cancel window, a card's choice,
+  the normal player's own card plays (abilities, culture events: their effects are its to weigh),
+  the setup, Movement, Trade and Research are left to the normal player (`ai.choose`): a Thought
+  with one candidate;
+- in City Management the candidates are the normal player's move, an advance on the culture
+  track, and for each city that may still act: the arts, its best building and its best wonder by
+  the icons they add (`CITY_CANDIDATES` at most); in the Start of Turn (`START`): the normal
+  move, the foundings and great people's placings, and ending the step;
 - the worlds: the state dealt again for the seat (`engine.search.world_of`: every hidden item
   it may not know dealt anew, the random generator seeded anew);
 - each candidate is played in each world (the same worlds and rollout seeds for every
@@ -17,7 +20,8 @@ How it decides, from what its seat may know only:
 
 The judge (`worth`) counts, for each seat, its progress on the culture track (the culture and
 trade its spaces cost, the culture tokens and trade it holds) and what its cities bring each
-turn (culture, production, trade, coins) over a few turns to come, its techs, coins and forces;
+turn (culture, production, trade icons) over a few turns to come (`TURNS`), its cities, techs,
+coins and forces, a scout that may still found a city;
 the position is the sigmoid of the seat's worth less its best opponent's.
 
 Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
@@ -29,20 +33,21 @@ import random
 from functools import lru_cache
 
 from engine.base import IllegalAction, copy_state
-from engine.search import Thought, best_of, tally, value_of, world_of
+from engine.search import Thought, best_of, tally, world_of
 
-from . import ai, board, culture, economy, flow, views
+from . import ai, board, culture, economy, flow, research, views
 from .ai_base import _value
 
 CITY_CANDIDATES = 6     # moves compared at most in a City Management step (the normal one first)
 START = 1               # whether the Start of Turn's foundings and great people are searched too
+PER_TYPE = 0            # whether every building and wonder is compared (its best square), not the best one
 WORLDS = 1              # determinizations (City Management's outcome hardly depends on hidden items)
 HORIZON = 1             # moves played in a world, the candidate included
 MARGIN = 0.01           # mean worth another move must gain over the normal one
 SCALE = 12.0            # the judge's sigmoid, in worth points
 
 TRADE_W = 0.4           # a trade point held (the track's later spaces and research spend it)
-TURNS = 4.0             # turns to come over which a city's icons count
+TURNS = 8.0             # turns to come over which a city's icons count
 CULT_W = 1.0            # a culture icon a turn (the arts turn it into a token)
 PROD_W = 0.35           # a production icon a turn
 TRADEI_W = 0.35         # a trade icon a turn
@@ -52,6 +57,7 @@ COIN_W = 1.5
 ARMY_W = 1.0
 SCOUT_W = 1.0
 UNIT_W = 0.6
+FOUNDER_W = 1.0         # a scout that may still found a city
 ECON_W = 0.0            # the economic victory's progress, (coins / 15) squared (R103)
 ECONOMIC = 15
 
@@ -80,9 +86,16 @@ def worth(state: dict, seat: int) -> float:
         coins = economy.coins(state, seat)
         total += COIN_W * coins + ECON_W * (min(coins, ECONOMIC) / ECONOMIC) ** 2
     total += TECH_W * len(area["techs"])
+    founders = max(0, min(research.city_limit(state, seat), len(mine) + area["unbuilt"]["city"]) - len(mine))
     for f in state["figures"]:
         if f["owner"] == seat:
-            total += ARMY_W if f["kind"] == "army" else SCOUT_W
+            if f["kind"] == "army":
+                total += ARMY_W
+            elif founders > 0:
+                founders -= 1
+                total += FOUNDER_W
+            else:
+                total += SCOUT_W
     forces = area["standing_forces"]
     total += UNIT_W * (forces if isinstance(forces, int) else len(forces))
     return total
@@ -100,7 +113,8 @@ def judge(state: dict, seat: int) -> float:
 
 
 def _best_of_kind(view: dict, options: list[str]) -> list[str]:
-    """For one city: its best building and best wonder by the icons they add to their square."""
+    """For one city: its best building and best wonder by the icons they add to their square
+    (with `PER_TYPE`: the best square of every building and wonder, best first)."""
     best: dict[str, tuple[float, str]] = {}
     for a in options:
         parts = a.split(":")
@@ -110,8 +124,9 @@ def _best_of_kind(view: dict, options: list[str]) -> list[str]:
         icons = board.building_icons(parts[3]) if parts[2] == "building" else board.wonder_icons(parts[3])
         here = board.yields(view, x, y) or {}
         gain = _value(icons) - _value(here)
-        if parts[2] not in best or gain > best[parts[2]][0]:
-            best[parts[2]] = (gain, a)
+        key = parts[3] if PER_TYPE else parts[2]
+        if key not in best or gain > best[key][0]:
+            best[key] = (gain, a)
     return [a for _, a in sorted(best.values(), reverse=True)]
 
 
@@ -163,8 +178,8 @@ def choose(state: dict, seat: int, seed: int, redeal=None) -> Thought:
     if len(legal) == 1:
         return Thought(legal[0])
     normal = ai.choose(state, seat, seed)
-    if state.get("pending") or state.get("battle"):
-        return Thought(normal, searched=True)
+    if state.get("pending") or state.get("battle") or normal.split(":", 1)[0] in ai.CARD_VERBS:
+        return Thought(normal, searched=True)       # a card's effect is the normal player's to weigh
     if state.get("phase") == "city":
         moves = city_candidates(state, seat, normal, legal)
     elif state.get("phase") == "start" and START:

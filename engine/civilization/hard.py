@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from functools import cache
 
 from engine.base import IllegalAction, copy_state
 from engine.search import Thought, best_of, tally, world_of
@@ -62,7 +62,7 @@ ECON_W = 0.0            # the economic victory's progress, (coins / 15) squared 
 ECONOMIC = 15
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spent() -> tuple[int, ...]:
     """The culture and trade paid to reach each space of the track."""
     total, out = 0, []

@@ -4,14 +4,14 @@ everything its seat may not know was dealt again."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from engine import ai_levels
 from engine.base import HARD
 from engine.civilization import RULES, ai, hard, secrecy
 
 
-@lru_cache(maxsize=None)
+@cache
 def _game(seed: int = 31, cap: int = 240) -> tuple[tuple[dict, int], ...]:
     """Every other state of a seeded two-player game of the normal player on every seat, and
     the seat to move (the states are never changed)."""
@@ -69,7 +69,7 @@ def test_the_hard_player_never_peeks():
             continue
         canonical = RULES.redeal(state, seat, random.Random(99))
 
-        def fixed(_state, viewer, rng):
+        def fixed(_state, viewer, rng, canonical=canonical):
             return secrecy.redeal(canonical, viewer, rng)
 
         chosen = hard.choose(state, seat, 2, redeal=fixed)

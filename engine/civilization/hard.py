@@ -189,12 +189,18 @@ def choose(state: dict, seat: int, seed: int, redeal=None) -> Thought:
         return Thought(normal, searched=True)
     if len(moves) == 1:
         return Thought(normal, searched=True)
-    rng = random.Random(f"civilization-hard:{seed}")
-    game = _Rules(redeal)
-    totals, ended, won = tally(moves, WORLDS, rng, lambda: world_of(game, state, seat, rng),
-                               lambda w, move, rseed: rollout(copy_state(w), seat, move, rseed))
+    totals, ended, won = weigh(state, seat, seed, moves, redeal)
     best = best_of(totals, MARGIN * WORLDS)
     return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)
+
+
+def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=None):
+    """Each move played in the same `WORLDS` worlds: (the summed worth of each, how many of its
+    rollouts ended the game, what those were worth)."""
+    rng = random.Random(f"civilization-hard:{seed}")
+    game = _Rules(redeal)
+    return tally(moves, WORLDS, rng, lambda: world_of(game, state, seat, rng),
+                 lambda w, move, rseed: rollout(copy_state(w), seat, move, rseed))
 
 
 class _Rules:

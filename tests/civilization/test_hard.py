@@ -59,7 +59,7 @@ def test_the_hard_player_never_peeks():
     """Its search learns the hidden items only through the redeal it is given: with a redeal that
     deals from one fixed copy whatever it is given, the true state and copies of it dealt again
     for the seat (the other hands, the decks, the face-down markers and units) give the same
-    whole thought."""
+    whole thought, and the same worth to every move weighed, to the last digit."""
     checked = 0
     for state, seat in _game()[::3]:
         if state["phase"] not in ("city", "start") or not RULES.hidden_items(state, 1 - seat):
@@ -73,10 +73,13 @@ def test_the_hard_player_never_peeks():
             return secrecy.redeal(canonical, viewer, rng)
 
         chosen = hard.choose(state, seat, 2, redeal=fixed)
+        moves = [chosen.action] + [a.id for a in RULES.legal_actions(state, seat) if a.id != chosen.action][:3]
+        weighed = hard.weigh(state, seat, 2, moves, redeal=fixed)
         copies = [RULES.redeal(state, seat, random.Random(k)) for k in (1, 2, 3)]
         assert any(c != state for c in copies), "the copies differ in what the seat may not know"
         for c in copies:
             assert hard.choose(c, seat, 2, redeal=fixed) == chosen
+            assert hard.weigh(c, seat, 2, moves, redeal=fixed) == weighed
         checked += 1
         if checked >= 4:
             break

@@ -16,7 +16,8 @@ cycle): data -> board -> mechanics -> flow.
   cards, disasters). A lower module reaches a higher one only through what it is handed
   (flow.RESUME answers a pending play) or an effect registered by name (effects.EFFECTS).
 - flow: variants, setup (S1-S17), flow (the turn as one state machine), views, ai, moments (what
-  the game waits for, prompts, autopass, time-outs), paths, secrecy (the `redeal` hook), help.
+  the game waits for, prompts, autopass, time-outs), paths, secrecy (the `redeal` hook), help,
+  hard (the hard computer: the normal move unless a look-ahead finds better).
 
 Action-id grammar: see flow.py (setup, culture, discard, move, explore, done), cities.py (found,
 government, greatperson, gather, produce, arts, harvest), research.py (research:<tech>|none) and
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from engine.base import declare
 
-from . import ai, flow, moments, paths, secrecy, setup, variants, views
+from . import ai, flow, hard, moments, paths, secrecy, setup, variants, views
 
 RULES = declare(
     name="civilization", title="Sid Meier's Civilization", min_players=2, max_players=4,
@@ -45,6 +46,7 @@ RULES = declare(
     redeal=secrecy.redeal,
     prompt=moments.prompt,
     ai_choose=ai.choose,
+    hard_choose=hard.choose,                # issue 36: the hard player's own look-ahead (hard.py)
     # the seat that placed its capital first (the first player of turn 1)
     first_player=lambda state: state.get("first_of_game", state["first"]),
 )

@@ -46,6 +46,7 @@ BATTLE_MOVES = 40      # moves a battle is followed for at most
 ATTACKS = 4            # attacks compared at most
 RAID_WORLDS = 2        # worlds a hero's move and the attack it opens are fought out in
 RAIDS = 2              # hero moves onto a target compared at most
+BUDGET = 60            # battle moves a decision may follow in all (its thinking time held down)
 TURN_ALTERNATIVES = True  # also judge one move of each other kind on the turn
 RANK = {"soldier": 1, "captain": 2, "priest": 3, "commander": 4}
 ZONES = ("hand", "realm", "sanctuary", "played", "gained", "line", "ambush")
@@ -165,10 +166,12 @@ def _judge(world: dict, seat: int, action: str) -> float | None:
 
 
 def _kind(action: str) -> str:
+    """A move's kind: its verb, with what it buys (a unit, an artifact, a road's shape, a city's level
+    and shape): the card that ends the game when the board has one square left is of one shape."""
     parts = action.split(":")
     if parts[0] == "city":
-        return f"city:{parts[1]}"
-    if parts[0] in ("hire", "craft"):
+        return f"city:{parts[1]}:{parts[2]}"
+    if parts[0] in ("hire", "craft", "road"):
         return f"{parts[0]}:{parts[1]}"
     return parts[0]
 
@@ -191,14 +194,24 @@ def _turn_candidates(state: dict, seat: int, normal: str, ids: list[str]) -> lis
     return out
 
 
-def _fight_out(world: dict, seat: int, action: str, rng: random.Random) -> float | None:
+class _Budget:
+    """The battle moves a decision may still follow (counted, never timed: the same for a seed)."""
+
+    def __init__(self, moves: int):
+        self.left = moves
+
+
+def _fight_out(world: dict, seat: int, action: str, rng: random.Random, budget: _Budget) -> float | None:
     """`action` played in `world`, then the battle it starts or answers followed to its end with the
     normal player on both sides (and any choice it leaves, such as the Great Artifact taken, R107):
-    the position then, judged."""
+    the position then, judged. None when the budget ran out before the battle's end."""
     state = _play(world, seat, action)
     if state is None:
         return None
     for _ in range(BATTLE_MOVES):
+        if budget.left <= 0:
+            return None
+        budget.left -= 1
         if state.get("result") or not (state.get("battle") or state.get("pending")):
             break
         (mover,) = actions.active_players(state)
@@ -209,11 +222,12 @@ def _fight_out(world: dict, seat: int, action: str, rng: random.Random) -> float
     return worth(state, seat)
 
 
-def _battle_worth(worlds: list[dict], seat: int, action: str, seed: int) -> float | None:
-    """The mean judged worth of `action` fought out in each world (the same dice for every move)."""
+def _battle_worth(worlds: list[dict], seat: int, action: str, seed: int, budget: _Budget) -> float | None:
+    """The mean judged worth of `action` fought out in each world (the same dice for every move);
+    None when the budget does not reach the end of every battle."""
     total = 0.0
     for k, world in enumerate(worlds):
-        w = _fight_out(world, seat, action, random.Random(f"battalia-hard:{seed}:{k}"))
+        w = _fight_out(world, seat, action, random.Random(f"battalia-hard:{seed}:{k}"), budget)
         if w is None:
             return None
         total += w
@@ -236,7 +250,7 @@ def _raids(state: dict, seat: int, ids: list[str]) -> list[str]:
     return out
 
 
-def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int) -> float | None:
+def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int, budget: _Budget) -> float | None:
     """A hero's move followed by the best attack it opens this turn (each fought out in every world),
     or by nothing when no attack judges better."""
     moved = [_play(w, seat, move) for w in worlds]
@@ -244,7 +258,7 @@ def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int) -> float | 
         return None
     best = worth(moved[0], seat)
     for attack in [a.id for a in legal.legal_actions(moved[0], seat) if a.id.startswith("attack:")][:RAIDS]:
-        w = _battle_worth(moved, seat, attack, seed)
+        w = _battle_worth(moved, seat, attack, seed, budget)
         if w is not None and w > best:
             best = w
     return best
@@ -290,11 +304,12 @@ def choose(state: dict, seat: int, seed: int, rules=None) -> Thought:
         return Thought(normal)
     worlds = _worlds(game, state, seat, seed, WORLDS if fought else (RAID_WORLDS if raided else 1))
     scores = []
+    budget = _Budget(BUDGET)
     for c in candidates:
         if c in raided:
-            w = _raid_worth(worlds, seat, c, seed)
+            w = _raid_worth(worlds, seat, c, seed, budget)
         elif c in fought:
-            w = _battle_worth(worlds, seat, c, seed)
+            w = _battle_worth(worlds, seat, c, seed, budget)
         elif pend:
             w = _worth_place(worlds[0], seat, c)
         else:

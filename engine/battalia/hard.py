@@ -11,12 +11,16 @@ Where it thinks:
   road of its network leading into an empty square, so the game still reaches its end), each
   judged by the position it leaves;
 - its own turn: the normal player's move against one move of each other kind it could make
-  (a city of each level, an upgrade, a hire, a road, ending the turn), a card drawn for a building
-  placed at its best square, each judged by the position it leaves;
+  (a city of each level and shape, an upgrade, a hire, a road of each shape, ending the turn), a
+  card drawn for a building placed at its best square, each judged by the position it leaves: the
+  last squares of the board often fit one shape only, and the card that fills them ends the game
+  (R119), won by the player ahead, so a player ahead buys it and one behind does not;
 - battles (R84-R107): each attack it may make, and each hero's move onto a square it could attack
   from (a neutral city, the Ruins, another player's city or hero) followed by the best attack it
   opens, is fought out to the battle's end in a few worlds by the normal player on both sides;
-  so is each answer to an attack on it (fight, retreat, surrender).
+  so is each answer to an attack on it (fight, retreat, surrender). A decision follows `BUDGET`
+  battle moves at most (counted, not timed); a battle the budget does not see to its end is not
+  compared.
 
 The judge (`worth`) counts what the game is won by, the levels of the cities (R123), and what will
 let a player build more of them: the empty squares its roads reach sooner than the other's (the
@@ -37,6 +41,7 @@ from . import actions, ai, board, legal
 
 MARGIN = 0.02           # in worth (0..1): how much better another move must look
 SCALE = 3.0             # score points for a worth of about 0.73 (a sigmoid's slope)
+OPEN = 0.05             # a game not yet over is worth OPEN..1-OPEN: a won end always beats the margin
 W_LAND = 0.45           # a square of land nearer one's roads than the other's, in city levels
 W_DECK = 0.25           # one rank of unit in the deck, in city levels
 W_HERO = 0.6            # a hero on the board
@@ -109,7 +114,8 @@ def points(state: dict, seat: int) -> float:
 
 def worth(state: dict, seat: int) -> float:
     """The position for the seat in [0, 1]: an ended game 1, 1/2 or 0; otherwise a sigmoid of its
-    lead in `points` and land over the best other player."""
+    lead in `points` and land over the best other player, between OPEN and 1 - OPEN (however far
+    ahead, the win itself is worth more than the `MARGIN` a move must beat the normal one by)."""
     result = state.get("result")
     if result:
         winners = result["winners"]
@@ -117,7 +123,7 @@ def worth(state: dict, seat: int) -> float:
     land = _land(state)
     mine = points(state, seat) + W_LAND * land[seat]
     other = max(points(state, s) + W_LAND * land[s] for s in range(state["n"]) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - other) / SCALE))
+    return OPEN + (1.0 - 2 * OPEN) / (1.0 + math.exp(-(mine - other) / SCALE))
 
 
 # ------------------------------------------------------------------ the look-ahead
@@ -209,11 +215,11 @@ def _fight_out(world: dict, seat: int, action: str, rng: random.Random, budget: 
     if state is None:
         return None
     for _ in range(BATTLE_MOVES):
+        if state.get("result") or not (state.get("battle") or state.get("pending")):
+            break
         if budget.left <= 0:
             return None
         budget.left -= 1
-        if state.get("result") or not (state.get("battle") or state.get("pending")):
-            break
         (mover,) = actions.active_players(state)
         after = _play(state, mover, ai.choose(state, mover, rng.randrange(1 << 30)))
         if after is None:

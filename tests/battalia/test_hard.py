@@ -11,9 +11,10 @@ from engine.battalia import RULES, ai, hard, legal, turns
 from tests.canonical_deal import CanonicalDeal
 
 
-def _hard_game(moves: int, seed: int = 5):
+def _hard_game(moves: int, seed: int = 5, played: list | None = None):
     """The states of a seeded two-player game, the hard player on seat 0 and the normal one on
-    seat 1, with the seat to move and the seed it is asked with."""
+    seat 1, with the seat to move and the seed it is asked with (`played`: each move made, appended
+    once it is chosen)."""
     rng = random.Random(seed)
     state = RULES.setup(2, {}, seed)
     for _ in range(moves):
@@ -23,19 +24,28 @@ def _hard_game(moves: int, seed: int = 5):
         ask = rng.randrange(1 << 30)
         yield state, seat, ask
         level = HARD if seat == 0 else "normal"
-        state, _ = RULES.apply(state, seat, ai_levels.choose(RULES, state, seat, ask, level))
+        action = ai_levels.choose(RULES, state, seat, ask, level)
+        if played is not None:
+            played.append(action)
+        state, _ = RULES.apply(state, seat, action)
 
 
 def test_the_hard_players_moves_are_legal_and_the_same_for_the_same_seed():
-    searched = 0
-    for state, seat, ask in _hard_game(160):
+    """Every move of the hard player is legal, and asked again with the same seed (the game's
+    move, through the platform's level) it is the same."""
+    searched, played, asked = 0, [], None
+    for state, seat, ask in _hard_game(160, played=played):
+        if asked is not None:
+            assert played[-1] == asked, (played[-1], asked)
+            asked = None
         if seat != 0:
             continue
         thought = hard.choose(state, seat, ask)
         ids = {a.id for a in RULES.legal_actions(state, seat)}
         assert thought.action in ids, thought.action
-        assert hard.choose(state, seat, ask) == thought
+        asked = thought.action
         searched += thought.searched
+    assert asked is None or played[-1] == asked
     assert searched >= 10, "the look-ahead compared moves in this game"
 
 

@@ -11,12 +11,16 @@ Where it thinks:
   road of its network leading into an empty square, so the game still reaches its end), each
   judged by the position it leaves;
 - its own turn: the normal player's move against one move of each other kind it could make
-  (a city of each level, an upgrade, a hire, a road, ending the turn), a card drawn for a building
-  placed at its best square, each judged by the position it leaves;
+  (a city of each level and shape, an upgrade, a hire, a road of each shape, ending the turn), a
+  card drawn for a building placed at its best square, each judged by the position it leaves: the
+  last squares of the board often fit one shape only, and the card that fills them ends the game
+  (R119), won by the player ahead, so a player ahead buys it and one behind does not;
 - battles (R84-R107): each attack it may make, and each hero's move onto a square it could attack
   from (a neutral city, the Ruins, another player's city or hero) followed by the best attack it
   opens, is fought out to the battle's end in a few worlds by the normal player on both sides;
-  so is each answer to an attack on it (fight, retreat, surrender).
+  so is each answer to an attack on it (fight, retreat, surrender). A decision follows `BUDGET`
+  battle moves at most (counted, not timed); a battle the budget does not see to its end is not
+  compared.
 
 The judge (`worth`) counts what the game is won by, the levels of the cities (R123), and what will
 let a player build more of them: the empty squares its roads reach sooner than the other's (the
@@ -37,6 +41,7 @@ from . import actions, ai, board, legal
 
 MARGIN = 0.02           # in worth (0..1): how much better another move must look
 SCALE = 3.0             # score points for a worth of about 0.73 (a sigmoid's slope)
+OPEN = 0.05             # a game not yet over is worth OPEN..1-OPEN: a won end always beats the margin
 W_LAND = 0.45           # a square of land nearer one's roads than the other's, in city levels
 W_DECK = 0.25           # one rank of unit in the deck, in city levels
 W_HERO = 0.6            # a hero on the board
@@ -46,6 +51,7 @@ BATTLE_MOVES = 40      # moves a battle is followed for at most
 ATTACKS = 4            # attacks compared at most
 RAID_WORLDS = 2        # worlds a hero's move and the attack it opens are fought out in
 RAIDS = 2              # hero moves onto a target compared at most
+BUDGET = 60            # battle moves a decision may follow in all (its thinking time held down)
 TURN_ALTERNATIVES = True  # also judge one move of each other kind on the turn
 RANK = {"soldier": 1, "captain": 2, "priest": 3, "commander": 4}
 ZONES = ("hand", "realm", "sanctuary", "played", "gained", "line", "ambush")
@@ -108,7 +114,8 @@ def points(state: dict, seat: int) -> float:
 
 def worth(state: dict, seat: int) -> float:
     """The position for the seat in [0, 1]: an ended game 1, 1/2 or 0; otherwise a sigmoid of its
-    lead in `points` and land over the best other player."""
+    lead in `points` and land over the best other player, between OPEN and 1 - OPEN (however far
+    ahead, the win itself is worth more than the `MARGIN` a move must beat the normal one by)."""
     result = state.get("result")
     if result:
         winners = result["winners"]
@@ -116,7 +123,7 @@ def worth(state: dict, seat: int) -> float:
     land = _land(state)
     mine = points(state, seat) + W_LAND * land[seat]
     other = max(points(state, s) + W_LAND * land[s] for s in range(state["n"]) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - other) / SCALE))
+    return OPEN + (1.0 - 2 * OPEN) / (1.0 + math.exp(-(mine - other) / SCALE))
 
 
 # ------------------------------------------------------------------ the look-ahead
@@ -165,10 +172,12 @@ def _judge(world: dict, seat: int, action: str) -> float | None:
 
 
 def _kind(action: str) -> str:
+    """A move's kind: its verb, with what it buys (a unit, an artifact, a road's shape, a city's level
+    and shape): the card that ends the game when the board has one square left is of one shape."""
     parts = action.split(":")
     if parts[0] == "city":
-        return f"city:{parts[1]}"
-    if parts[0] in ("hire", "craft"):
+        return f"city:{parts[1]}:{parts[2]}"
+    if parts[0] in ("hire", "craft", "road"):
         return f"{parts[0]}:{parts[1]}"
     return parts[0]
 
@@ -191,16 +200,26 @@ def _turn_candidates(state: dict, seat: int, normal: str, ids: list[str]) -> lis
     return out
 
 
-def _fight_out(world: dict, seat: int, action: str, rng: random.Random) -> float | None:
+class _Budget:
+    """The battle moves a decision may still follow (counted, never timed: the same for a seed)."""
+
+    def __init__(self, moves: int):
+        self.left = moves
+
+
+def _fight_out(world: dict, seat: int, action: str, rng: random.Random, budget: _Budget) -> float | None:
     """`action` played in `world`, then the battle it starts or answers followed to its end with the
     normal player on both sides (and any choice it leaves, such as the Great Artifact taken, R107):
-    the position then, judged."""
+    the position then, judged. None when the budget ran out before the battle's end."""
     state = _play(world, seat, action)
     if state is None:
         return None
     for _ in range(BATTLE_MOVES):
         if state.get("result") or not (state.get("battle") or state.get("pending")):
             break
+        if budget.left <= 0:
+            return None
+        budget.left -= 1
         (mover,) = actions.active_players(state)
         after = _play(state, mover, ai.choose(state, mover, rng.randrange(1 << 30)))
         if after is None:
@@ -209,11 +228,12 @@ def _fight_out(world: dict, seat: int, action: str, rng: random.Random) -> float
     return worth(state, seat)
 
 
-def _battle_worth(worlds: list[dict], seat: int, action: str, seed: int) -> float | None:
-    """The mean judged worth of `action` fought out in each world (the same dice for every move)."""
+def _battle_worth(worlds: list[dict], seat: int, action: str, seed: int, budget: _Budget) -> float | None:
+    """The mean judged worth of `action` fought out in each world (the same dice for every move);
+    None when the budget does not reach the end of every battle."""
     total = 0.0
     for k, world in enumerate(worlds):
-        w = _fight_out(world, seat, action, random.Random(f"battalia-hard:{seed}:{k}"))
+        w = _fight_out(world, seat, action, random.Random(f"battalia-hard:{seed}:{k}"), budget)
         if w is None:
             return None
         total += w
@@ -236,7 +256,7 @@ def _raids(state: dict, seat: int, ids: list[str]) -> list[str]:
     return out
 
 
-def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int) -> float | None:
+def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int, budget: _Budget) -> float | None:
     """A hero's move followed by the best attack it opens this turn (each fought out in every world),
     or by nothing when no attack judges better."""
     moved = [_play(w, seat, move) for w in worlds]
@@ -244,7 +264,7 @@ def _raid_worth(worlds: list[dict], seat: int, move: str, seed: int) -> float | 
         return None
     best = worth(moved[0], seat)
     for attack in [a.id for a in legal.legal_actions(moved[0], seat) if a.id.startswith("attack:")][:RAIDS]:
-        w = _battle_worth(moved, seat, attack, seed)
+        w = _battle_worth(moved, seat, attack, seed, budget)
         if w is not None and w > best:
             best = w
     return best
@@ -290,11 +310,12 @@ def choose(state: dict, seat: int, seed: int, rules=None) -> Thought:
         return Thought(normal)
     worlds = _worlds(game, state, seat, seed, WORLDS if fought else (RAID_WORLDS if raided else 1))
     scores = []
+    budget = _Budget(BUDGET)
     for c in candidates:
         if c in raided:
-            w = _raid_worth(worlds, seat, c, seed)
+            w = _raid_worth(worlds, seat, c, seed, budget)
         elif c in fought:
-            w = _battle_worth(worlds, seat, c, seed)
+            w = _battle_worth(worlds, seat, c, seed, budget)
         elif pend:
             w = _worth_place(worlds[0], seat, c)
         else:

@@ -7,13 +7,14 @@ import random
 
 from engine import ai_levels
 from engine.base import HARD
-from engine.battalia import RULES, hard, legal
+from engine.battalia import RULES, ai, hard, legal, turns
 from tests.canonical_deal import CanonicalDeal
 
 
-def _hard_game(moves: int, seed: int = 5):
+def _hard_game(moves: int, seed: int = 5, played: list | None = None):
     """The states of a seeded two-player game, the hard player on seat 0 and the normal one on
-    seat 1, with the seat to move and the seed it is asked with."""
+    seat 1, with the seat to move and the seed it is asked with (`played`: each move made, appended
+    once it is chosen)."""
     rng = random.Random(seed)
     state = RULES.setup(2, {}, seed)
     for _ in range(moves):
@@ -23,19 +24,28 @@ def _hard_game(moves: int, seed: int = 5):
         ask = rng.randrange(1 << 30)
         yield state, seat, ask
         level = HARD if seat == 0 else "normal"
-        state, _ = RULES.apply(state, seat, ai_levels.choose(RULES, state, seat, ask, level))
+        action = ai_levels.choose(RULES, state, seat, ask, level)
+        if played is not None:
+            played.append(action)
+        state, _ = RULES.apply(state, seat, action)
 
 
 def test_the_hard_players_moves_are_legal_and_the_same_for_the_same_seed():
-    searched = 0
-    for state, seat, ask in _hard_game(160):
+    """Every move of the hard player is legal, and asked again with the same seed (the game's
+    move, through the platform's level) it is the same."""
+    searched, played, asked = 0, [], None
+    for state, seat, ask in _hard_game(160, played=played):
+        if asked is not None:
+            assert played[-1] == asked, (played[-1], asked)
+            asked = None
         if seat != 0:
             continue
         thought = hard.choose(state, seat, ask)
         ids = {a.id for a in RULES.legal_actions(state, seat)}
         assert thought.action in ids, thought.action
-        assert hard.choose(state, seat, ask) == thought
+        asked = thought.action
         searched += thought.searched
+    assert asked is None or played[-1] == asked
     assert searched >= 10, "the look-ahead compared moves in this game"
 
 
@@ -92,3 +102,50 @@ def test_the_judge_counts_the_cities_and_an_ended_game():
     over = {**state, "result": {"winners": [1], "scores": {}, "reason": ""}}
     assert hard.worth(over, 1) == 1.0 and hard.worth(over, 0) == 0.0
     assert legal.active_players(over) == set()
+
+
+def _normal_game(seed: int, moves: int) -> dict:
+    """A seeded two-player game of normal players after `moves` moves."""
+    rng = random.Random(seed)
+    state = RULES.setup(2, {}, seed)
+    for _ in range(moves):
+        (seat,) = RULES.active_players(state)
+        state, _ = RULES.apply(state, seat, RULES.ai_choose(state, seat, rng.randrange(1 << 30)))
+    return state
+
+
+def test_the_hard_player_ahead_buys_the_road_that_fills_the_board():
+    """R119: a T road fills the last empty square; seat 1 leads 12 to 9 and the normal player
+    would craft a Weapon. The hard one compares every road shape, buys the T road and places it on
+    the last square: the board is full and it has won."""
+    state = _normal_game(106, 261)
+    (seat,) = RULES.active_players(state)
+    scores = turns.scores(state)
+    assert seat == 1 and scores[1] > scores[0], scores
+    assert not RULES.ai_choose(state, seat, 7).startswith("road:")
+    thought = hard.choose(state, seat, 7)
+    assert thought.action.startswith("road:t:"), thought
+    state, _ = RULES.apply(state, seat, thought.action)
+    state, _ = RULES.apply(state, seat, hard.choose(state, seat, 7).action)
+    assert RULES.result(state) is not None and RULES.result(state).winners == [seat]
+
+
+def test_a_decision_follows_no_more_battle_moves_than_its_budget(monkeypatch):
+    """The look-ahead's battles stop at `BUDGET` moves a decision (its thinking time held down): an
+    attack on a neutral city fought out in its worlds asks the normal player for 12 battle moves
+    (the figure when the budget is not held to); with a budget of 6 it asks for 6, and its move is
+    still legal."""
+    asked = [0]
+    normal = ai.choose
+
+    def counted(state, seat, seed):
+        asked[0] += 1
+        return normal(state, seat, seed)
+
+    monkeypatch.setattr(ai, "choose", counted)
+    state = _normal_game(8, 185)
+    (seat,) = RULES.active_players(state)
+    monkeypatch.setattr(hard, "BUDGET", 6)
+    thought = hard.choose(state, seat, 3)
+    assert asked[0] == 6
+    assert thought.action in {a.id for a in RULES.legal_actions(state, seat)}

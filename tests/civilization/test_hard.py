@@ -9,6 +9,7 @@ from functools import cache
 from engine import ai_levels
 from engine.base import HARD
 from engine.civilization import RULES, ai, hard, secrecy
+from tests.canonical_deal import assert_thought_unchanged
 
 
 @cache
@@ -72,14 +73,8 @@ def test_the_hard_player_never_peeks():
         def fixed(_state, viewer, rng, canonical=canonical):
             return secrecy.redeal(canonical, viewer, rng)
 
-        chosen = hard.choose(state, seat, 2, redeal=fixed)
-        moves = [chosen.action] + [a.id for a in RULES.legal_actions(state, seat) if a.id != chosen.action][:3]
-        weighed = hard.weigh(state, seat, 2, moves, redeal=fixed)
         copies = [RULES.redeal(state, seat, random.Random(k)) for k in (1, 2, 3)]
-        assert any(c != state for c in copies), "the copies differ in what the seat may not know"
-        for c in copies:
-            assert hard.choose(c, seat, 2, redeal=fixed) == chosen
-            assert hard.weigh(c, seat, 2, moves, redeal=fixed) == weighed
+        assert_thought_unchanged(hard, RULES, state, seat, copies, fixed, others=3)
         checked += 1
         if checked >= 4:
             break

@@ -10,6 +10,7 @@ import pytest
 from engine import ai_levels
 from engine.base import HARD
 from engine.skytear import RULES, ai, hard, secrecy
+from tests.canonical_deal import assert_thought_unchanged
 
 DEAL_AGAIN = hard.world     # taken once: a search that dealt its worlds otherwise is still caught
 
@@ -85,15 +86,9 @@ def test_the_hard_player_never_peeks(seed):
         def fixed(_state, viewer, rng):
             return secrecy.redeal(canonical, viewer, rng)
 
-        chosen = hard.choose(state, seat, 2, redeal=fixed)
-        moves = [chosen.action] + [a.id for a in RULES.legal_actions(state, seat) if a.id != chosen.action][:2]
-        weighed = hard.weigh(state, seat, 2, moves, redeal=fixed)
         # dealt again as a world is: the other hands from their whole decks, every deck shuffled
         copies = [DEAL_AGAIN(state, seat, random.Random(k)) for k in (1, 2)]
-        assert any(c != state for c in copies)
-        for c in copies:
-            assert hard.choose(c, seat, 2, redeal=fixed) == chosen
-            assert hard.weigh(c, seat, 2, moves, redeal=fixed) == weighed
+        assert_thought_unchanged(hard, RULES, state, seat, copies, fixed, others=2)
         checked += 1
         if checked >= 3:
             break

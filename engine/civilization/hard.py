@@ -9,13 +9,13 @@ How it decides, from what its seat may know only:
   with one candidate;
 - in City Management the candidates are the normal player's move, an advance on the culture
   track, and for each city that may still act: the arts, its best building and its best wonder by
-  the icons they add (`CITY_CANDIDATES` at most); in the Start of Turn (`START`): the normal
-  move, the foundings and great people's placings, and ending the step;
+  the icons they add (`CITY_CANDIDATES` at most); in the Start of Turn: the normal move, the
+  foundings and great people's placings, and ending the step;
 - the worlds: the state dealt again for the seat (`engine.search.world_of`: every hidden item
   it may not know dealt anew, the random generator seeded anew);
 - each candidate is played in each world (the same worlds and rollout seeds for every
-  candidate), then the normal player plays every seat for `HORIZON` moves at most, and the
-  position is judged (`judge`, in [0, 1]; an ended game 1 won, 0 lost, 1/2 drawn);
+  candidate; `engine.search.rollout`, `HORIZON` moves) and the position reached is judged
+  (`judge`, in [0, 1]; an ended game 1 won, 0 lost, 1/2 drawn);
 - the normal move is kept unless another beats it by `MARGIN` (mean worth).
 
 The judge (`worth`) counts, for each seat, its progress on the culture track (the culture and
@@ -32,15 +32,12 @@ import math
 import random
 from functools import cache
 
-from engine.base import IllegalAction, copy_state
-from engine.search import Thought, best_of, tally, world_of
+from engine.search import Thought, best_of, rollout, tally, world_of
 
 from . import ai, board, culture, economy, flow, research, views
 from .ai_base import _value
 
 CITY_CANDIDATES = 6     # moves compared at most in a City Management step (the normal one first)
-START = 1               # whether the Start of Turn's foundings and great people are searched too
-PER_TYPE = 0            # whether every building and wonder is compared (its best square), not the best one
 WORLDS = 1              # determinizations (City Management's outcome hardly depends on hidden items)
 HORIZON = 1             # moves played in a world, the candidate included
 MARGIN = 0.01           # mean worth another move must gain over the normal one
@@ -58,8 +55,6 @@ ARMY_W = 1.0
 SCOUT_W = 1.0
 UNIT_W = 0.6
 FOUNDER_W = 1.0         # a scout that may still found a city
-ECON_W = 0.0            # the economic victory's progress, (coins / 15) squared (R103)
-ECONOMIC = 15
 
 
 @cache
@@ -84,7 +79,7 @@ def worth(state: dict, seat: int) -> float:
             per_turn += CULT_W * icons["culture"] + PROD_W * icons["production"] + TRADEI_W * icons["trade"]
         total += TURNS * per_turn + CITY_W * len(mine)
         coins = economy.coins(state, seat)
-        total += COIN_W * coins + ECON_W * (min(coins, ECONOMIC) / ECONOMIC) ** 2
+        total += COIN_W * coins
     total += TECH_W * len(area["techs"])
     founders = max(0, min(research.city_limit(state, seat), len(mine) + area["unbuilt"]["city"]) - len(mine))
     for f in state["figures"]:
@@ -113,8 +108,7 @@ def judge(state: dict, seat: int) -> float:
 
 
 def _best_of_kind(view: dict, options: list[str]) -> list[str]:
-    """For one city: its best building and best wonder by the icons they add to their square
-    (with `PER_TYPE`: the best square of every building and wonder, best first)."""
+    """For one city: its best building and best wonder by the icons they add to their square."""
     best: dict[str, tuple[float, str]] = {}
     for a in options:
         parts = a.split(":")
@@ -124,7 +118,7 @@ def _best_of_kind(view: dict, options: list[str]) -> list[str]:
         icons = board.building_icons(parts[3]) if parts[2] == "building" else board.wonder_icons(parts[3])
         here = board.yields(view, x, y) or {}
         gain = _value(icons) - _value(here)
-        key = parts[3] if PER_TYPE else parts[2]
+        key = parts[2]
         if key not in best or gain > best[key][0]:
             best[key] = (gain, a)
     return [a for _, a in sorted(best.values(), reverse=True)]
@@ -150,27 +144,6 @@ def city_candidates(state: dict, seat: int, normal: str, legal: list[str]) -> li
     return list(dict.fromkeys(out))[:CITY_CANDIDATES]
 
 
-def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool]:
-    """`first` played in world `w` (changed in place), then the normal player on every seat
-    for the rest of the horizon: the position's worth for `seat` and whether the game ended."""
-    rng = random.Random(seed)
-    try:
-        flow.apply(w, seat, first)
-    except IllegalAction:      # never: the seat's moves are the same in every world
-        return 0.0, False
-    for _ in range(HORIZON - 1):
-        if w.get("result"):
-            break
-        active = flow.active_players(w)
-        if not active:
-            break
-        mover = min(active)
-        flow.apply(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)))
-    if w.get("result"):
-        return judge(w, seat), True
-    return judge(w, seat), False
-
-
 def choose(state: dict, seat: int, seed: int, redeal=None) -> Thought:
     """The hard player's move for `seat` and what its search saw (the platform's `hard_choose`).
     `redeal` deals the hidden items again (a test may give one that deals from a fixed copy)."""
@@ -182,7 +155,7 @@ def choose(state: dict, seat: int, seed: int, redeal=None) -> Thought:
         return Thought(normal, searched=True)       # a card's effect is the normal player's to weigh
     if state.get("phase") == "city":
         moves = city_candidates(state, seat, normal, legal)
-    elif state.get("phase") == "start" and START:
+    elif state.get("phase") == "start":
         moves = [normal] + [a for a in legal if a.split(":")[0] in ("found", "greatperson")] + ["done"]
         moves = list(dict.fromkeys(m for m in moves if m in legal))[:CITY_CANDIDATES]
     else:
@@ -200,14 +173,13 @@ def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=None):
     rng = random.Random(f"civilization-hard:{seed}")
     game = _Rules(redeal)
     return tally(moves, WORLDS, rng, lambda: world_of(game, state, seat, rng),
-                 lambda w, move, rseed: rollout(copy_state(w), seat, move, rseed))
+                 lambda w, move, rseed: rollout(game, w, seat, move, ai.choose, HORIZON, rseed, judge)[:2])
 
 
 class _Rules:
-    """What `world_of` needs of the game: its redeal (the secrecy module's, or a test's)."""
+    """The game as the search plays it, with its redeal (the secrecy module's, or a test's)."""
 
     def __init__(self, redeal=None):
-        if redeal is None:
-            from . import secrecy
-            redeal = secrecy.redeal
-        self.redeal = redeal
+        from . import RULES
+        self.apply, self.result, self.active_players = RULES.apply, RULES.result, RULES.active_players
+        self.redeal = redeal or RULES.redeal

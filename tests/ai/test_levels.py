@@ -2,6 +2,7 @@
 legal moves, the same move for the same seed, and the hard player never peeks."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -54,10 +55,9 @@ def test_a_games_easy_random_share_sets_how_often_easy_leaves_the_normal_move():
     normal = [game.ai_choose(state, seat, s) for s in range(60)]
 
     def differing(share):
-        rules = as_game(registry.get("battleline"))
-        copy = type(rules)()
-        vars(copy).update(vars(rules), easy_random=share)
-        return sum(ai_levels.choose(copy, state, seat, s, EASY) != n for s, n in zip(range(60), normal))
+        shared = copy.copy(game)
+        shared.easy_random = share
+        return sum(ai_levels.choose(shared, state, seat, s, EASY) != n for s, n in zip(range(60), normal))
     assert differing(0.0) == 0
     assert differing(0.2) < differing(0.9)
     assert registry.get("battalia").easy_random > ai_levels.EASY_RANDOM

@@ -52,7 +52,6 @@ ATTACKS = 4            # attacks compared at most
 RAID_WORLDS = 2        # worlds a hero's move and the attack it opens are fought out in
 RAIDS = 2              # hero moves onto a target compared at most
 BUDGET = 60            # battle moves a decision may follow in all (its thinking time held down)
-TURN_ALTERNATIVES = True  # also judge one move of each other kind on the turn
 RANK = {"soldier": 1, "captain": 2, "priest": 3, "commander": 4}
 ZONES = ("hand", "realm", "sanctuary", "played", "gained", "line", "ambush")
 
@@ -300,7 +299,7 @@ def choose(state: dict, seat: int, seed: int, rules=None) -> Thought:
         ids = [a.id for a in legal.legal_actions(state, seat)]
         attacks = [i for i in ids if i.startswith("attack:")][:ATTACKS]
         raids = _raids(state, seat, ids)[:RAIDS]
-        others = _turn_candidates(state, seat, normal, ids) if TURN_ALTERNATIVES else [normal]
+        others = _turn_candidates(state, seat, normal, ids)
         candidates = list(dict.fromkeys(others + attacks + raids))
         fought = {i for i in candidates if i.startswith("attack:")}
         raided = {i for i in candidates if i in raids}

@@ -15,13 +15,14 @@ lines between words and between Chinese characters.
 """
 from __future__ import annotations
 
+import json
 import math
 import unicodedata
+from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fontTools.ttLib import TTFont
 from PIL import ImageDraw, ImageFont
 
 from render import toolkit
@@ -49,10 +50,32 @@ def cjk_font(size: int, kind: str = CORE) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+class Coverage:
+    """The characters a font has, as sorted code-point ranges (data/fonts/coverage.json, written
+    by tools/font_coverage.py: reading the fonts' own tables at run time cost a render worker
+    about 14 MB)."""
+
+    def __init__(self, ranges: list[list[int]]):
+        self.firsts = [first for first, _last in ranges]
+        self.lasts = [last for _first, last in ranges]
+
+    def __contains__(self, code: int) -> bool:
+        i = bisect_right(self.firsts, code) - 1
+        return i >= 0 and code <= self.lasts[i]
+
+    def __iter__(self):
+        for first, last in zip(self.firsts, self.lasts):
+            yield from range(first, last + 1)
+
+
 @lru_cache(maxsize=None)
-def _coverage(name: str) -> frozenset[int]:
-    with TTFont(str(FONT_DIR / name), lazy=True) as f:
-        return frozenset(f.getBestCmap())
+def _coverages() -> dict[str, Coverage]:
+    table = json.loads((FONT_DIR / "coverage.json").read_text(encoding="utf-8"))
+    return {name: Coverage(ranges) for name, ranges in table.items()}
+
+
+def _coverage(name: str) -> Coverage:
+    return _coverages()[name]
 
 
 @lru_cache(maxsize=8192)

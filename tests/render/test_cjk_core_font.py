@@ -45,3 +45,15 @@ def test_a_name_outside_the_core_is_drawn_by_the_whole_font():
     expected = Image.new("L", (200, 40), 0)
     common.draw_text(ImageDraw.Draw(expected), (2, 2), "鑫", 16, 255)
     assert image.tobytes() != expected.tobytes() and image.getbbox() is not None
+
+
+def test_the_coverage_file_is_that_of_the_fonts():
+    """data/fonts/coverage.json (what render.common reads instead of the fonts' tables) says
+    exactly which characters each bundled font has: else run tools/font_coverage.py."""
+    from tools.font_coverage import FONTS, font_ranges
+    for name in FONTS:
+        wanted = font_ranges(name)
+        coverage = common._coverage(name)
+        assert [[f, last] for f, last in zip(coverage.firsts, coverage.lasts)] == wanted, name
+        assert set(coverage) == {c for f, last in wanted for c in range(f, last + 1)}
+        assert wanted[0][0] in coverage and wanted[-1][1] in coverage and wanted[-1][1] + 1 not in coverage

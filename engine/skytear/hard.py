@@ -34,8 +34,6 @@ GAP = 25.0              # a move further below the normal one in its scores is n
 WORLDS = 3              # determinizations (fewer let the reveals' luck pick the move)
 HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
 ACT_HORIZON = 14
-FULL_ACT = 0            # whether a move in an activation is played out to the activation's end
-SEARCH_WINDOWS = 1      # whether a response window with an instant to play is searched too
 MARGIN = 0.03           # mean worth another move must gain over the normal one
 SCALE = 45.0            # the judge's sigmoid, in the normal player's points
 
@@ -134,8 +132,7 @@ def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool]:
     what it started has resolved: the position's worth for `seat` (`judge`; an ended game 1 won,
     0 lost, 1/2 drawn) and whether the game ended."""
     rng = random.Random(seed)
-    activation = first.startswith("activate:") or first == "end" or (
-        FULL_ACT and bool(w.get("activation")) and not w.get("window") and not w.get("stack"))
+    activation = first.startswith("activate:") or first == "end"
     hero = (w.get("activation") or {}).get("hero")
     try:
         actions.apply_action(w, seat, first, _Quiet())
@@ -205,7 +202,7 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
         return Thought(ids[0])
     kinds = {i.split(":")[0] for i in ids}
     window = bool(state.get("window")) or "pass" in kinds
-    if window and not (SEARCH_WINDOWS and "play" in kinds) or not window and kinds <= QUICK:
+    if window and "play" not in kinds or not window and kinds <= QUICK:
         return Thought(ai.choose(state, seat, seed))
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:

@@ -11,8 +11,9 @@ Where it thinks:
   road of its network leading into an empty square, so the game still reaches its end), each
   judged by the position it leaves;
 - its own turn: the normal player's move against one move of each other kind it could make
-  (a city of each level and shape, an upgrade, a hire, a road of each shape, ending the turn), a
-  card drawn for a building placed at its best square, each judged by the position it leaves: the
+  (a city of each level and shape, an upgrade, a hire of each unit, a craft of each artifact, a
+  hero hired at each city, each hero's move to each square, a road of each shape, ending the turn),
+  a card drawn for a building placed at its best square, each judged by the position it leaves: the
   last squares of the board often fit one shape only, and the card that fills them ends the game
   (R119), won by the player ahead, so a player ahead buys it and one behind does not;
 - battles (R84-R107): each attack it may make, and each hero's move onto a square it could attack
@@ -23,10 +24,14 @@ Where it thinks:
   compared.
 
 The judge (`worth`) counts what the game is won by, the levels of the cities (R123), and what will
-let a player build more of them: the empty squares its roads reach sooner than the other's (the
-board fills and the game ends, R119), the strength of its deck (units build and upgrade cities,
-R44, R49), its heroes and its Great Artifact. A move must beat the normal one by `MARGIN` to replace it. Deterministic
-for a seed; pure.
+let a player build or take more of them: the empty squares its roads reach sooner than the other's
+(the board fills and the game ends, R119), the strength of its deck (units build and upgrade cities,
+R44, R49), its first Weapons (a hero is hired and an attack opened with one, R56, R57), its heroes,
+its Great Artifact, and the neutral cities still untaken (a level-4 city and a Commander to whoever
+takes one, R104): a share of that prize that grows as its nearest hero comes closer, counted in
+squares along the roads, with a hero still to hire or a Weapon still to craft, and an empty square
+still to build a road on, each counted as squares more. A move must beat the normal one by `MARGIN`
+to replace it. Deterministic for a seed; pure.
 """
 from __future__ import annotations
 

@@ -11,8 +11,9 @@ Where it thinks:
   road of its network leading into an empty square, so the game still reaches its end), each
   judged by the position it leaves;
 - its own turn: the normal player's move against one move of each other kind it could make
-  (a city of each level and shape, an upgrade, a hire, a road of each shape, ending the turn), a
-  card drawn for a building placed at its best square, each judged by the position it leaves: the
+  (a city of each level and shape, an upgrade, a hire of each unit, a craft of each artifact, a
+  hero hired at each city, each hero's move to each square, a road of each shape, ending the turn),
+  a card drawn for a building placed at its best square, each judged by the position it leaves: the
   last squares of the board often fit one shape only, and the card that fills them ends the game
   (R119), won by the player ahead, so a player ahead buys it and one behind does not;
 - battles (R84-R107): each attack it may make, and each hero's move onto a square it could attack
@@ -23,10 +24,14 @@ Where it thinks:
   compared.
 
 The judge (`worth`) counts what the game is won by, the levels of the cities (R123), and what will
-let a player build more of them: the empty squares its roads reach sooner than the other's (the
-board fills and the game ends, R119), the strength of its deck (units build and upgrade cities,
-R44, R49), its heroes and its Great Artifact. A move must beat the normal one by `MARGIN` to replace it. Deterministic
-for a seed; pure.
+let a player build or take more of them: the empty squares its roads reach sooner than the other's
+(the board fills and the game ends, R119), the strength of its deck (units build and upgrade cities,
+R44, R49), its first Weapons (a hero is hired and an attack opened with one, R56, R57), its heroes,
+its Great Artifact, and the neutral cities still untaken (a level-4 city and a Commander to whoever
+takes one, R104): a share of that prize that grows as its nearest hero comes closer, counted in
+squares along the roads, with a hero still to hire or a Weapon still to craft, and an empty square
+still to build a road on, each counted as squares more. A move must beat the normal one by `MARGIN`
+to replace it. Deterministic for a seed; pure.
 """
 from __future__ import annotations
 
@@ -46,6 +51,13 @@ W_LAND = 0.45           # a square of land nearer one's roads than the other's, 
 W_DECK = 0.25           # one rank of unit in the deck, in city levels
 W_HERO = 0.6            # a hero on the board
 W_GREAT = 1.5           # a Great Artifact (R107)
+W_ARMS = (1.0, 0.4)     # the first and second Weapon of the deck: each hires a hero (R77) or opens an attack (R57)
+W_PROSPECT = 0.6        # the share of a neutral city's prize (R104) a hero standing on it is worth
+PRIZE = 5.0             # a neutral city taken: a level-4 city and a Commander (R104), in city levels
+STEP = 0.8              # a prospect's worth kept for each square the hero is still away
+HIRE_STEPS = 2          # a hero not yet hired, in squares of its road: one Weapon and 2 Supply (R77)
+CRAFT_STEPS = 2         # and with no Weapon in the deck yet, one to craft first (R56)
+BUILD_STEPS = 2         # an empty square between the network and the target, in squares: a road to buy
 WORLDS = 3             # worlds a battle is fought out in
 BATTLE_MOVES = 40      # moves a battle is followed for at most
 ATTACKS = 4            # attacks compared at most
@@ -54,6 +66,7 @@ RAIDS = 2              # hero moves onto a target compared at most
 BUDGET = 60            # battle moves a decision may follow in all (its thinking time held down)
 RANK = {"soldier": 1, "captain": 2, "priest": 3, "commander": 4}
 ZONES = ("hand", "realm", "sanctuary", "played", "gained", "line", "ambush")
+ARMS = ("weapon", "sword", "shield", "hammer")  # what hires a hero (R56, R72-R74)
 
 
 def _game():
@@ -92,23 +105,62 @@ def _land(state: dict) -> dict[int, float]:
     return out
 
 
-def _deck(state: dict, seat: int) -> int:
+def _deck(state: dict, seat: int) -> tuple[int, int]:
+    """The ranks of the seat's units added up, and how many Weapons (or what serves as one) it has."""
     p = state["players"][seat]
-    total = 0
+    total = arms = 0
     for zone in ZONES:
         for c in p[zone]:
             info = state["cards"].get(c)
             if info:
                 total += RANK.get(info["t"], 0)
-    return total
+                arms += info["t"] in ARMS
+    return total, arms
+
+
+def _steps_to(state: dict, seat: int, targets: list[str]) -> dict[str, float]:
+    """How far the seat's nearest hero is from each target, in squares: along the roads from a hero
+    on the board, or from one of its cities with a hero still to hire (`HIRE_STEPS`), or, for a
+    target its roads do not reach yet, across the empty squares between (`BUILD_STEPS` each)."""
+    p = state["players"][seat]
+    far: dict[str, float] = {t: math.inf for t in targets}
+    starts = [(h, 0.0) for h in p["heroes"] if h]
+    if None in p["heroes"]:
+        hire = HIRE_STEPS + (0 if _deck(state, seat)[1] else CRAFT_STEPS)
+        starts += [(c, float(hire)) for c in board.cities_of(state, seat)]
+    network: dict[str, float] = {}
+    for start, extra in starts:
+        for sq, (cost, _) in board.move_costs(state, seat, start).items():
+            if extra + cost < network.get(sq, math.inf):
+                network[sq] = extra + cost
+    for t in targets:
+        if t in network:
+            far[t] = network[t]
+            continue
+        for sq, d in network.items():
+            gap = abs(board.sq_xy(sq)[0] - board.sq_xy(t)[0]) + abs(board.sq_xy(sq)[1] - board.sq_xy(t)[1])
+            far[t] = min(far[t], d + 1 + BUILD_STEPS * (gap - 1))
+    return far
+
+
+def prospects(state: dict, seat: int) -> float:
+    """What the neutral cities still untaken promise the seat (R103, R104), in city levels: a share
+    of the prize that shrinks with every square its nearest hero is still away from them."""
+    targets = [sq for sq, t in state["board"].items() if t["kind"] == "city" and t.get("owner") == "neutral"]
+    if not targets:
+        return 0.0
+    return sum(W_PROSPECT * PRIZE * STEP ** d for d in _steps_to(state, seat, targets).values() if d < math.inf)
 
 
 def points(state: dict, seat: int) -> float:
-    """The seat's standing in city levels: its cities (R123), its land, deck and heroes."""
+    """The seat's standing in city levels: its cities (R123), its land, deck and heroes, and the
+    neutral cities its heroes are on their way to."""
     score = sum(t["level"] for t in state["board"].values() if t["kind"] == "city" and t.get("owner") == seat)
     p = state["players"][seat]
     heroes = sum(1 for h in p["heroes"] if h)
-    return score + W_DECK * _deck(state, seat) + W_HERO * heroes + (W_GREAT if p.get("great") else 0.0)
+    ranks, arms = _deck(state, seat)
+    return (score + W_DECK * ranks + sum(W_ARMS[:arms]) + W_HERO * heroes + (W_GREAT if p.get("great") else 0.0)
+            + prospects(state, seat))
 
 
 def worth(state: dict, seat: int) -> float:
@@ -174,14 +226,14 @@ def _kind(action: str) -> str:
     """A move's kind: its verb, with what it buys (a unit, an artifact, a road's shape, a city's level
     and shape): the card that ends the game when the board has one square left is of one shape."""
     parts = action.split(":")
-    if parts[0] == "city":
-        return f"city:{parts[1]}:{parts[2]}"
-    if parts[0] in ("hire", "craft", "road"):
+    if parts[0] in ("city", "move"):
+        return f"{parts[0]}:{parts[1]}:{parts[2]}"
+    if parts[0] in ("hire", "craft", "road", "hero"):
         return f"{parts[0]}:{parts[1]}"
     return parts[0]
 
 
-TURN_KINDS = ("city", "upgrade", "hire", "road", "end")
+TURN_KINDS = ("city", "upgrade", "hire", "craft", "hero", "move", "road", "end")
 
 
 def _turn_candidates(state: dict, seat: int, normal: str, ids: list[str]) -> list[str]:

@@ -7,7 +7,7 @@ import random
 
 from engine import ai_levels
 from engine.base import HARD
-from engine.battalia import RULES, ai, hard, legal, turns
+from engine.battalia import RULES, ai, board, hard, legal, turns
 from tests.canonical_deal import CanonicalDeal
 
 
@@ -149,3 +149,32 @@ def test_a_decision_follows_no_more_battle_moves_than_its_budget(monkeypatch):
     thought = hard.choose(state, seat, 3)
     assert asked[0] == 6
     assert thought.action in {a.id for a in RULES.legal_actions(state, seat)}
+
+
+def test_the_judge_counts_a_hero_on_its_way_to_a_neutral_city_and_a_weapon():
+    """R103, R104: a neutral city promises its prize to the seat whose hero comes closer (a hero on
+    it more than one on the seat's city, that one more than none); R56: a Weapon in the deck hires
+    the hero, so the first one counts."""
+    state = _normal_game(3, 40)
+    neutral = sorted(sq for sq, t in state["board"].items() if t.get("owner") == "neutral")
+    assert neutral, "a neutral city still untaken"
+    home = board.cities_of(state, 0)[0]
+
+    def with_heroes(heroes):
+        players = [dict(p) for p in state["players"]]
+        players[0]["heroes"] = heroes
+        return {**state, "players": players}
+
+    none, at_home, on_it = (with_heroes([None, None]), with_heroes([home, None]), with_heroes([neutral[0], None]))
+    assert hard.prospects(on_it, 0) > hard.prospects(at_home, 0) > hard.prospects(none, 0)
+    taken = {**on_it, "board": {**on_it["board"], neutral[0]: {**on_it["board"][neutral[0]], "owner": 0}}}
+    assert hard.worth(taken, 0) > hard.worth(on_it, 0)
+    weapons = {c for c, info in state["cards"].items() if info["t"] in hard.ARMS}
+    players = [dict(p) for p in none["players"]]
+    for zone in hard.ZONES:
+        players[0][zone] = [c for c in players[0][zone] if c not in weapons]
+    unarmed = {**none, "players": players}
+    armed = {**unarmed, "players": [{**players[0], "realm": players[0]["realm"] + [min(weapons)]}, players[1]]}
+    assert hard._deck(unarmed, 0)[1] == 0 and hard._deck(armed, 0)[1] == 1
+    assert hard.worth(armed, 0) > hard.worth(unarmed, 0)
+    assert hard.prospects(armed, 0) > hard.prospects(unarmed, 0)  # no Weapon to craft before the hire

@@ -43,10 +43,10 @@ from . import ai, ai_goal, board, culture, economy, flow, research, views
 from .ai_base import _value
 
 CITY_CANDIDATES = 6     # moves compared at most in a City Management step (the normal one first)
-WORLDS = 1              # determinizations (City Management's outcome hardly depends on hidden items)
+WORLDS = 1              # determinizations (two gave the same results at twice the time)
 ANSWERS = 4             # moves played after the candidate at most, while a cancel window it opened is open
 MARGIN = 0.001          # mean worth another move must gain over the normal one (0.6 worth points)
-SCALE = 150.0           # the judge's sigmoid, in worth points: wide, so that a seat far ahead or behind still tells its moves apart
+SCALE = 150.0           # the judge's sigmoid, in worth points (wide: far ahead or behind, moves still differ)
 
 TRADE_W = 0.4           # a trade point held (the track's later spaces and research spend it)
 TURNS_MAX = 10.0        # turns to come over which a city's icons count, at most (the game's

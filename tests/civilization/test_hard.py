@@ -8,7 +8,7 @@ from functools import cache
 
 from engine import ai_levels
 from engine.base import HARD
-from engine.civilization import RULES, ai, hard
+from engine.civilization import RULES, ai, board, flow, hard
 from tests.canonical_deal import assert_never_peeks
 
 
@@ -80,3 +80,37 @@ def test_the_judge_prefers_the_seat_ahead():
     over = RULES.redeal(state, seat, random.Random(1))
     over["result"] = {"winners": [seat]}
     assert hard.judge(over, seat) == 1.0
+
+
+def test_an_action_is_judged_once_the_cancel_window_it_opens_is_answered():
+    """From the middle game on, a City Management action waits in a cancel window for the other
+    seat: the moves weighed are judged after it, so they are not all worth the same."""
+    told_apart = 0
+    for state, seat in _game()[60:]:
+        if state["phase"] != "city" or state.get("pending") or state["turn"] < 5:
+            continue
+        legal = [a.id for a in RULES.legal_actions(state, seat)]
+        moves = hard.city_candidates(state, seat, ai.choose(state, seat, 4), legal)
+        if len(moves) < 3 or not any(RULES.apply(state, seat, m)[0].get("pending") for m in moves):
+            continue
+        totals, _ended, _won = hard.weigh(state, seat, 4, moves)
+        told_apart += len(set(totals)) > 1
+    assert told_apart >= 3
+
+
+def test_great_people_are_placed_on_free_squares_only():
+    """Placing a great person on a square holding another takes that one back to the sheet, a
+    step that could be taken again and again: the Start of Turn weighs the free squares only."""
+    state = next(s for s, _t in _game() if s["phase"] == "start" and s["turn"] >= 2)
+    seat = state["step_seat"]
+    state = RULES.redeal(state, seat, random.Random(1))         # a copy to change
+    city = next(c for c in state["cities"] if c["owner"] == seat)
+    state["seats"][seat]["great_people"] = ["general"]
+    squares = [board.label(x, y) for x, y in board.outskirts(state, city["x"], city["y"])
+               if f"greatperson:general:{board.label(x, y)}" in flow.legal_ids(state, seat)]
+    taken, free = squares[0], squares[1]
+    state["great_people_at"][taken] = {"id": "artist", "owner": seat}
+    picks = hard.start_candidates(state, flow.legal_ids(state, seat))
+    assert f"greatperson:general:{free}" in picks
+    assert f"greatperson:general:{taken}" not in picks
+    assert f"greatperson:general:{taken}" in flow.legal_ids(state, seat)

@@ -234,7 +234,9 @@ def _payload_bytes(payload) -> int:
 def _file_size(file) -> int:
     fp = getattr(file, "fp", None)
     if isinstance(fp, io.BytesIO):
-        return fp.getbuffer().nbytes
+        # getvalue, not getbuffer: a BytesIO made from bytes shares them until a buffer is taken,
+        # so getbuffer would copy every picture the bot sends and count the copy as the bot's
+        return len(fp.getvalue())
     try:
         here = fp.tell()
         fp.seek(0, os.SEEK_END)

@@ -36,8 +36,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 RGB = tuple[int, int, int]
 PNG_LEVEL = 2
 TEXT_CACHE = 4096   # masks kept per worker (a board uses a few hundred; languages and sizes multiply them)
-SPRITE_BYTES = 16 * 2**20  # pixels of kept sprites, per process (a worker draws its own matches only; 48 MB
-# cost each worker 40 MB more resident memory for no measurable CPU: bench/platform.py)
+SPRITE_BYTES = 8 * 2**20  # pixels of kept sprites, per process (a worker draws its own matches only). A
+# worker drawing 25 matches in turn: 16 MB held 10 MB more for a CPU time within the noise (median 4%
+# less), 4 MB 5 MB less for 10-18% more CPU; 48 MB cost 40 MB more for no measurable CPU
 SMALL_SPRITE = 12_000  # pixels: a box up to this size is pasted from a sprite (measured: faster below)
 
 _measure = ImageDraw.Draw(Image.new("L", (1, 1)))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine import search
 from engine.base import EASY, HARD, LEVEL, LEVELS, NORMAL, as_game
-from engine.text import Msg
+from engine.text import Msg, plural
 
 EASY_RANDOM = 0.4   # the share of an easy player's moves drawn at random among the legal ones
 
@@ -91,9 +91,11 @@ def advise(rules, state: dict, seat: int, seed: int, level: str = NORMAL) -> Adv
         why = Msg("The {level}'s choice: at this step it plays as the normal computer does.",
                   level=level_name(level))
     elif thought.judged:
-        why = Msg("The {level}'s choice: the best of {candidates} moves, each played out in {rollouts} "
-                  "imagined deals and judged a few moves ahead.", level=level_name(level),
-                  candidates=thought.candidates, rollouts=thought.rollouts)
+        why = plural("The {level}'s choice: the best of {candidates} moves, each played out in {n} "
+                     "imagined deal and judged a few moves ahead.",
+                     "The {level}'s choice: the best of {candidates} moves, each played out in {n} "
+                     "imagined deals and judged a few moves ahead.", thought.rollouts, level=level_name(level),
+                     candidates=thought.candidates)
     elif thought.ended:
         why = Msg("The {level}'s choice: it won {won} of {ended} simulated games that reached their end "
                   "({rollouts} per move, {candidates} moves compared).", level=level_name(level),

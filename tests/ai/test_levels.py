@@ -160,3 +160,9 @@ def test_advice_from_a_game_s_own_hard_player_says_what_it_compared(monkeypatch)
                         lambda s, st, seed: search.Thought(usual, 3, 4, searched=True, judged=True))
     judged = ai_levels.advise(rules, state, seat, 4, HARD)
     assert "best of 3 moves" in judged.why and "4 imagined deals" in judged.why
+    monkeypatch.setattr(game, "hard_choose",
+                        lambda s, st, seed: search.Thought(usual, 3, 1, searched=True, judged=True))
+    one = ai_levels.advise(rules, state, seat, 4, HARD)
+    assert "in 1 imagined deal and" in one.why
+    from i18n import render
+    assert "1 種設想的牌局" in render(one.why, "zh-TW") and "4 种设想的牌局" in render(judged.why, "zh-CN")

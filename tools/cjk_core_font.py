@@ -8,7 +8,7 @@ the core font at every size and the whole font only at the sizes a rare characte
 name) needs, it is a few MB. The glyphs are the same ones, so the pixels are the same
 (tests/render/test_cjk_core_font.py checks both that and that the core covers every text).
 
-    python tools/cjk_core_font.py      # after a catalogue or glossary gains a new character
+    python -m tools.cjk_core_font      # after a catalogue or glossary gains a new character
 """
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from pathlib import Path
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
+
+from tools import font_coverage
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "data" / "fonts" / "NotoSansCJKtc-Regular-subset.otf"
@@ -60,6 +62,7 @@ def main() -> None:
     cutter.subset(font)
     font.save(str(TARGET))
     print(f"{len(codes)} characters -> {TARGET.relative_to(ROOT)}", file=sys.stderr)
+    font_coverage.main()  # the pictures read which font has which character from that file
 
 
 if __name__ == "__main__":

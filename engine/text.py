@@ -82,8 +82,15 @@ def plural(one: str, other: str, n: int, **args: Any) -> Msg:
 
 def term(game: str, english: str) -> Msg:
     """A game term (a card, unit or tribe name) as its box prints it: looked up in the
-    game's glossary (`data/<game>/glossary.csv`), not the message catalogue."""
-    return Msg(english, _ctx=game)
+    game's glossary (`data/<game>/glossary.csv`), not the message catalogue. A text is never
+    changed once made, so each term is made once and shared."""
+    made = _TERMS.get((game, english))
+    if made is None:
+        made = _TERMS[(game, english)] = Msg(english, _ctx=game)
+    return made
+
+
+_TERMS: dict[tuple[str, str], Msg] = {}
 
 
 def clip(text: str, limit: int) -> str:

@@ -35,12 +35,14 @@ def counts(rules) -> tuple[int, ...]:
 def _spec(rules) -> Spec:
     if rules.name == "battleline":
         # random options stay near the defaults, so a series of several games is asked for here
-        # views and copies every other move: the game's own playout tests walk every move
-        return Spec(rules, tuple(range(1, 13)), counts(rules), cap=5000, stride=2,
+        # (each of the four option sets twice); views and copies every other move: the game's own
+        # playout tests walk every move
+        return Spec(rules, tuple(range(1, 9)), counts(rules), cap=5000, stride=2,
                     options=(None, None, {"series_target": 12}, {"series_target": 7, "variant": "advanced"}))
     if rules.name == "battalia":
-        # a random game takes hundreds of moves or more: three of them, views every eighth move
-        return Spec(rules, (1, 2, 3), (2, 4, 3), cap=30000, stride=8, slow=True)
+        # a random game takes hundreds of moves or more: three of them, views every 16th move
+        # (a broken count or a leaked card stays so: the next inspection still finds it)
+        return Spec(rules, (1, 2, 3), (2, 4, 3), cap=30000, stride=16, slow=True)
     if rules.name == "skytear":
         # a random game takes a few hundred moves (every effect opens a response window)
         return Spec(rules, (1, 2, 3), (2, 4, 3), cap=20000, stride=3, slow=True)
@@ -49,7 +51,7 @@ def _spec(rules) -> Spec:
         return Spec(rules, (1, 2, 3), (2, 3, 4), cap=30000, stride=5, slow=True)
     if rules.name == "civilization":
         # a random game takes a few thousand moves (a whole turn is dozens of decisions)
-        return Spec(rules, (1, 2, 3), (2, 3, 4), cap=30000, stride=20, slow=True)
+        return Spec(rules, (1, 2, 3), (2, 3, 4), cap=30000, stride=30, slow=True)
     if rules.name in (testgame.RULES.name, teamgame.RULES.name):
         return Spec(rules, tuple(range(1, 17)), counts(rules), cap=200)
     return Spec(rules, (1, 2), counts(rules), cap=30000, stride=5, slow=True)

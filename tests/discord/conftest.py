@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import pytest
 
@@ -15,6 +16,17 @@ registry.register(testgame.RULES)
 renderers.register("testgame", testgame)
 
 PLATFORM_ONLY = ("cogs.matches",)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_runs(tmp_path_factory):
+    """The offline runs the tests play, shared by the session's worker processes (a folder
+    beside each worker's own temporary one, so the next session starts without them)."""
+    from tests.discord import harness
+    base = tmp_path_factory.getbasetemp()
+    harness.SHARED_RUNS = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "offline-runs"
+    yield
+    harness.SHARED_RUNS = None
 
 
 @pytest.fixture(autouse=True)

@@ -17,12 +17,16 @@ from __future__ import annotations
 
 from tests.discord.helpers import text_of
 import dataclasses
+import hashlib
 import json
+import os
+import pickle
 import random
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -486,6 +490,28 @@ def play_offline(rules, options: dict, seed: int, seats: list[str | None], by_se
 
 
 _RUNS: dict[tuple, Run] = {}
+# where the test processes of one session (pytest-xdist's workers) share the runs they played:
+# several tests play the same long games offline (a Civilization game takes seconds), often in
+# different processes; set by the session fixture of tests/discord/conftest.py
+SHARED_RUNS: Path | None = None
+
+
+def _shared_run(key: tuple, play: Callable[[], Run]) -> Run:
+    """The run of `key`, read from the session's shared folder when another process played it
+    already, else played and left there (written whole, then renamed: a reader never sees half)."""
+    if SHARED_RUNS is None:
+        return play()
+    path = SHARED_RUNS / (hashlib.sha1(repr(key).encode()).hexdigest() + ".pickle")
+    try:
+        return pickle.loads(path.read_bytes())
+    except FileNotFoundError:
+        pass
+    run = play()
+    SHARED_RUNS.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(pickle.dumps(run))
+    os.replace(partial, path)
+    return run
 
 
 def simulate(game: str, options: dict, seed: int, people: list[str | None], planners: dict[str, Seeker],
@@ -498,8 +524,8 @@ def simulate(game: str, options: dict, seed: int, people: list[str | None], plan
     if key not in _RUNS:
         seats = seating(seed, people)
         by_seat = {seats.index(p): planner.fresh() for p, planner in planners.items()}
-        _RUNS[key] = play_offline(spec_of(game).rules, options, seed, seats, by_seat,
-                                  {seats.index(p) for p in auto_pass}, limit)
+        _RUNS[key] = _shared_run(key, lambda: play_offline(spec_of(game).rules, options, seed, seats, by_seat,
+                                                           {seats.index(p) for p in auto_pass}, limit))
     return _RUNS[key]
 
 

@@ -21,6 +21,7 @@ full of free holes that count as resident memory.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import multiprocessing
 import multiprocessing.connection
@@ -125,9 +126,28 @@ def _pool(workers: int) -> list[ProcessPoolExecutor]:
             # spawn: a fork of a process running the event loop and the database thread could
             # copy a lock held by another thread
             context = multiprocessing.get_context("spawn")
-            pool = _pools[workers] = [ProcessPoolExecutor(max_workers=1, initializer=_watch_parent, mp_context=context)
-                                      for _ in range(workers)]
+            pool = [ProcessPoolExecutor(max_workers=1, initializer=_watch_parent, mp_context=context)
+                    for _ in range(workers)]
+            with _bare_main():
+                for executor in pool:  # each worker's process is started now, while __main__ is bare
+                    executor.submit(os.getpid)
+            _pools[workers] = pool
         return pool
+
+
+@contextlib.contextmanager
+def _bare_main():
+    """A spawned process first imports the parent's main module again (bot.py, a benchmark, a
+    test runner: discord.py, the database driver, the cogs, every engine), which a worker never
+    uses; about 20 MB in each. While the workers start, `__main__` is a module naming no file."""
+    main = sys.modules["__main__"]
+    bare = ModuleType("__main__")
+    bare.__spec__ = None
+    sys.modules["__main__"] = bare
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
 
 
 def worker_of(game: str, names: list[str], workers: int) -> int:

@@ -31,6 +31,31 @@ async def test_drawn_in_another_process():
     assert worker != os.getpid()
 
 
+async def test_a_worker_does_not_load_the_bot_s_main_module_again(tmp_path, monkeypatch):
+    """A spawned worker would run the parent's main module again (bot.py: discord.py, the
+    database driver, the cogs): a worker loads the drawing modules only, and the parent's main
+    module is itself again once the workers have started."""
+    import sys
+    script = tmp_path / "stand_in_bot.py"
+    script.write_text("import discord\nimport aiosqlite\n")
+    main = types.ModuleType("__main__")   # what `python bot.py` makes: a main module with a file
+    main.__file__, main.__spec__ = str(script), None
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    monkeypatch.delitem(pool._pools, 3, raising=False)
+    pictures = pool.Pictures(workers=3)   # a pool of its own: its workers start in this test
+    try:
+        await pictures.warm()
+        loaded = await asyncio.get_running_loop().run_in_executor(
+            pictures.executor, eval, "sorted(m for m in __import__('sys').modules if m.split('.')[0] in "
+                                     "('discord', 'aiosqlite', 'render'))")
+    finally:
+        for executor in pool._pools.pop(3, []):
+            executor.shutdown()
+    assert sys.modules["__main__"] is main
+    assert "render.battleline" in loaded
+    assert not [m for m in loaded if m.split(".")[0] in ("discord", "aiosqlite")], loaded
+
+
 async def test_a_stand_in_drawing_object_is_drawn_in_this_process():
     calls = []
     stand_in = types.SimpleNamespace(render_board=lambda view, names, lang: calls.append(os.getpid()) or b"png")

@@ -67,7 +67,7 @@ class Config:
     database: str = "boardgames.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    # processes drawing the pictures (None: one per core; 0: a thread of the bot's process)
+    # processes drawing the pictures (None: one per core but one; 0: a thread of the bot's process)
     render_workers: int | None = None
     # gateway sharding: off (one connection) unless `sharded`; shard_count None asks Discord
     # for its recommended count; shard_ids, the shards this process runs (None: all of them)

@@ -114,3 +114,11 @@ def test_the_workers_end_with_a_killed_bot():
         assert readable, f"worker {worker} outlived its killed bot"
     finally:
         os.close(handle)
+
+
+def test_one_worker_per_core_but_the_event_loop_s(monkeypatch):
+    """The event loop keeps a core of its own: one worker per core but one, and at least one."""
+    for cores, workers in ((1, 1), (2, 1), (4, 3), (8, 7)):
+        monkeypatch.setattr(os, "sched_getaffinity", lambda _pid, cores=cores: set(range(cores)), raising=False)
+        assert pool.default_workers() == workers, cores
+        assert pool.Pictures().workers == workers

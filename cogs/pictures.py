@@ -142,7 +142,7 @@ def _pool(workers: int) -> list[ProcessPoolExecutor]:
 def _bare_main():
     """A spawned process first imports the parent's main module again (bot.py, a benchmark, a
     test runner: discord.py, the database driver, the cogs, every engine), which a worker never
-    uses; about 20 MB in each. While the workers start, `__main__` is a module naming no file."""
+    uses; about 30 MB in each. While the workers start, `__main__` is a module naming no file."""
     main = sys.modules["__main__"]
     bare = ModuleType("__main__")
     bare.__spec__ = None

@@ -12,6 +12,7 @@ tuples of those (joined with the language's list separator).
 """
 from __future__ import annotations
 
+import functools
 import string
 from typing import Any
 
@@ -80,17 +81,12 @@ def plural(one: str, other: str, n: int, **args: Any) -> Msg:
     return Msg(one, _plural=other, n=n, **args)
 
 
+@functools.cache
 def term(game: str, english: str) -> Msg:
     """A game term (a card, unit or tribe name) as its box prints it: looked up in the
     game's glossary (`data/<game>/glossary.csv`), not the message catalogue. A text is never
     changed once made, so each term is made once and shared."""
-    made = _TERMS.get((game, english))
-    if made is None:
-        made = _TERMS[(game, english)] = Msg(english, _ctx=game)
-    return made
-
-
-_TERMS: dict[tuple[str, str], Msg] = {}
+    return Msg(english, _ctx=game)
 
 
 def clip(text: str, limit: int) -> str:

@@ -522,10 +522,12 @@ def simulate(game: str, options: dict, seed: int, people: list[str | None], plan
     key = (game, json.dumps(options, sort_keys=True), seed, tuple(people),
            tuple(sorted((p, repr(q.fresh())) for p, q in planners.items())), tuple(auto_pass), limit)
     if key not in _RUNS:
-        seats = seating(seed, people)
-        by_seat = {seats.index(p): planner.fresh() for p, planner in planners.items()}
-        _RUNS[key] = _shared_run(key, lambda: play_offline(spec_of(game).rules, options, seed, seats, by_seat,
-                                                           {seats.index(p) for p in auto_pass}, limit))
+        def play() -> Run:
+            seats = seating(seed, people)
+            by_seat = {seats.index(p): planner.fresh() for p, planner in planners.items()}
+            return play_offline(spec_of(game).rules, options, seed, seats, by_seat,
+                                {seats.index(p) for p in auto_pass}, limit)
+        _RUNS[key] = _shared_run(key, play)
     return _RUNS[key]
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import types
 
 from PIL import Image
@@ -35,7 +36,6 @@ async def test_a_worker_does_not_load_the_bot_s_main_module_again(tmp_path, monk
     """A spawned worker would run the parent's main module again (bot.py: discord.py, the
     database driver, the cogs): a worker loads the drawing modules only, and the parent's main
     module is itself again once the workers have started."""
-    import sys
     script = tmp_path / "stand_in_bot.py"
     script.write_text("import discord\nimport aiosqlite\n")
     main = types.ModuleType("__main__")   # what `python bot.py` makes: a main module with a file

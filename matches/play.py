@@ -119,7 +119,7 @@ class Play:
                                                      result=result_record, meta=meta, timers=timers, by_ai=by_ai)
         except StaleVersion:
             raise UserError(STALE_MESSAGE) from None
-        self._timers_changed()
+        self._timers_changed(timers)
         outcome.steps.append(Step(seat, action_id, events, by_ai, version, *owners))
         outcome.ended = result is not None
         # the row as just committed, without reading it back: the engine's state is plain JSON

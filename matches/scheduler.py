@@ -45,6 +45,7 @@ class Scheduler:
         self.ready = ready  # awaited before the first firing: the start-up recovery has run
         self._wake = asyncio.Event()
         self._sleep: asyncio.Task | None = None
+        self._until: float | None = None  # the clock's time the current sleep ends
         self._task: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -56,8 +57,14 @@ class Scheduler:
             self._task.cancel()
             self._task = None
 
-    def wake(self) -> None:
-        """A timer was added or removed: recompute the next due time now."""
+    def wake(self, nearest: float | None = None) -> None:
+        """Timers were added or removed: recompute the next due time now. `nearest`: the
+        earliest due time of the timers just added (math.inf: none was added); a loop asleep
+        until no later than that is left asleep (it reads the timers again when it wakes, and
+        a timer superseded meanwhile fires nothing), which spares a move two reads."""
+        if nearest is not None and self._sleep is not None and not self._sleep.done() \
+                and self._until is not None and nearest >= self._until:
+            return
         self._wake.set()
         if self._sleep is not None and not self._sleep.done():
             self._sleep.cancel()
@@ -98,6 +105,7 @@ class Scheduler:
             delay = self.max_sleep if due is None else min(self.max_sleep, max(0.0, due - self.clock()))
             if getattr(self.store, "shared", False):
                 delay = min(delay, self.shared_poll)
+            self._until = self.clock() + delay
             self._sleep = asyncio.get_running_loop().create_task(asyncio.sleep(delay))
             # asyncio.wait returns when the sleep ends or is cancelled by wake(), and does not
             # raise for the cancelled child

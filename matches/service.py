@@ -92,7 +92,7 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         # round is announced after the game that completed the round, never before it)
         self.told_listeners: list[Callable] = []
         # called (no arguments) after timers were written, so the scheduler can wake up
-        self.on_timers_changed: Callable[[], None] | None = None
+        self.on_timers_changed: Callable[..., None] | None = None  # Scheduler.wake
         # set once recover() has run: the timer scheduler waits for it
         self.recovered = asyncio.Event()
 

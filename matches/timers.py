@@ -2,6 +2,8 @@
 the computer and back, nudges, and the move a game's UI plans after a player's own (`plan_then`)."""
 from __future__ import annotations
 
+import math
+
 from engine.base import Result
 from engine.text import Msg
 from matches import clock as clocks
@@ -46,9 +48,13 @@ class Timers:
         await self.store.replace_timers(match.id, match.version, timers, meta)
         self._timers_changed()
 
-    def _timers_changed(self) -> None:
+    def _timers_changed(self, added: list[tuple[str, int, float]] | None = None) -> None:
+        """Tell the scheduler; `added`: the timers just written (None: look again whatever)."""
         if self.on_timers_changed is not None:
-            self.on_timers_changed()
+            if added is None:
+                self.on_timers_changed()
+            else:
+                self.on_timers_changed(min((due for *_, due in added), default=math.inf))
 
     @staticmethod
     def deadline_of(match: MatchRow, seat: int) -> float | None:

@@ -9,9 +9,11 @@ applied twice.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import sqlite3
 import time
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -87,14 +89,59 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
 
-def _match_from_row(row: Any) -> MatchRow:
+SNAPSHOTS_KEPT = 256  # matches whose parsed snapshot is kept (more than are played at once)
+
+
+class Snapshots:
+    """The parsed snapshot of each match last read or written, under a digest of its JSON: a
+    match is read two or three times a move (the command finds it, the move reads it again
+    under the lock, the presenter), and parsing a late Battalia or Skytear state costs more
+    than a millisecond each time. A read whose JSON has the digest kept gets the very object
+    kept, which the match service then recognises at once (matches/service.py `_of_version`).
+    Snapshots are read, never changed, by whoever gets them (the engines copy a state before
+    they change it), so handing out one object is safe; the digest, not the version, decides,
+    so a snapshot written under the same version by someone else is parsed afresh."""
+
+    def __init__(self, kept: int = SNAPSHOTS_KEPT):
+        self.kept = kept
+        self._by_match: OrderedDict[int, tuple[bytes, dict]] = OrderedDict()
+
+    @staticmethod
+    def _digest(text: str) -> bytes:
+        return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+    def parse(self, match_id: int, text: str | None) -> dict | None:
+        if not text:
+            return None
+        digest = self._digest(text)
+        held = self._by_match.get(match_id)
+        if held is not None and held[0] == digest:
+            self._by_match.move_to_end(match_id)
+            return held[1]
+        value = json.loads(text)
+        self._keep(match_id, digest, value)
+        return value
+
+    def wrote(self, match_id: int, text: str, value: dict) -> None:
+        """`value` was committed as `text` (the store's own JSON of it, which parses back to
+        an equal value: every game's state survives JSON unchanged)."""
+        self._keep(match_id, self._digest(text), value)
+
+    def _keep(self, match_id: int, digest: bytes, value: dict) -> None:
+        self._by_match[match_id] = (digest, value)
+        self._by_match.move_to_end(match_id)
+        while len(self._by_match) > self.kept:
+            self._by_match.popitem(last=False)
+
+
+def _match_from_row(row: Any, snapshots: Snapshots | None = None) -> MatchRow:
     (mid, game, guild_id, channel_id, thread_id, lobby_id, creator, status, version, seed,
      options, meta, player_count, invited, snapshot, result, deadline, created, updated) = row
     return MatchRow(
         id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
         lobby_message_id=lobby_id, creator_id=creator, status=status, version=version, seed=seed,
         options=json.loads(options), meta=json.loads(meta), player_count=player_count, invited=json.loads(invited),
-        snapshot=json.loads(snapshot) if snapshot else None,
+        snapshot=snapshots.parse(mid, snapshot) if snapshots is not None else json.loads(snapshot) if snapshot else None,
         result=json.loads(result) if result else None, deadline=deadline,
         created_at=created, updated_at=updated,
     )
@@ -129,6 +176,26 @@ def _outbox_insert(match_id: int, kind: str, version: int, seat: int | None = No
                    now: float = 0.0) -> tuple[str, tuple]:
     return ("INSERT INTO outbox (match_id, kind, seat, version, payload, created_at) VALUES (?,?,?,?,?,?)",
             (match_id, kind, seat, version, json.dumps(payload or {}), now))
+
+
+def _in_one_transaction(conn: sqlite3.Connection, statements: list[tuple[str, tuple]],
+                        stale: Exception | None) -> None:
+    """Run in the database thread: BEGIN IMMEDIATE, the statements, COMMIT; ROLLBACK on any
+    failure (a kill included: a BaseException); `stale` raised when the first statement
+    changes no row (Store.transaction)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for i, (sql, params) in enumerate(statements):
+            cursor = conn.execute(sql, params)
+            if i == 0 and stale is not None and cursor.rowcount != 1:
+                raise stale
+        conn.execute("COMMIT")
+    except BaseException:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.OperationalError:  # no transaction is active: nothing to undo
+            pass
+        raise
 
 
 class Store:
@@ -166,6 +233,7 @@ class Store:
         # the matches that may have open notices (None: not read yet): a board posted for a
         # match with none asks nothing of the database (this store is their only writer)
         self._with_notices: set[int] | None = None
+        self.snapshots = Snapshots()
         self.ratings = Ratings(self)
         self.tournaments = Tournaments(self)
 
@@ -240,10 +308,18 @@ class Store:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
 
-    async def transaction(self, statements: list[tuple[str, tuple]]) -> None:
-        async with self._tx() as db:
-            for sql, params in statements:
-                await db.execute(sql, params)
+    async def transaction(self, statements: list[tuple[str, tuple]], stale: Exception | None = None) -> None:
+        """The statements in ONE transaction, all or nothing, in one trip to the database
+        thread (a trip costs more CPU than a short statement: a move's commit made nine).
+        With `stale`, the first statement must change exactly one row (a version-guarded
+        update): else nothing is written and `stale` is raised.
+
+        A task cancelled while it waits leaves no transaction open: the thread runs the whole
+        function, COMMIT or ROLLBACK included, before anything queued after it."""
+        async with self._lock:
+            # aiosqlite's queue to its thread (`_execute`, the function its own methods use;
+            # the version is pinned in requirements.txt)
+            await self.db._execute(_in_one_transaction, self.db._conn, statements, stale)
 
     @asynccontextmanager
     async def exclusive(self, kind: str, key: int):
@@ -307,7 +383,7 @@ class Store:
         row = await self._fetchone(f"SELECT {_MATCH_COLUMNS}, {self._seats_json} FROM matches WHERE id=?", (match_id,))
         if row is None:
             return None
-        match = _match_from_row(row[:-1])
+        match = _match_from_row(row[:-1], self.snapshots)
         match.seats = sorted((SeatRow(match_id, s, u, bool(ai), bool(dm), bool(acc))
                               for s, u, ai, dm, acc in json.loads(row[-1])), key=lambda seat: seat.seat)
         return match
@@ -338,7 +414,7 @@ class Store:
             (*params, limit))
         out = []
         for row in rows:
-            match = _match_from_row(row)
+            match = _match_from_row(row, self.snapshots)
             match.seats = await self.get_seats(match.id)
             out.append(match)
         return out
@@ -472,22 +548,21 @@ class Store:
         """
         now = self.clock()
         new_version = expected_version + 1
-        async with self._tx() as db:
-            meta_sql, meta_args = (", meta=?", (json.dumps(meta),)) if meta is not None else ("", ())
-            cur = await db.execute(
-                f"UPDATE matches SET version=version+1, snapshot=?, status=?, result=?, updated_at=?{meta_sql} "
-                "WHERE id=? AND version=? AND status='active'",
-                (json.dumps(snapshot), status, json.dumps(result) if result is not None else None, now,
-                 *meta_args, match_id, expected_version))
-            if cur.rowcount != 1:
-                raise StaleVersion(f"match {match_id} is not at version {expected_version}")
-            await db.execute("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,?,?,?,?)",
-                             (match_id, new_version, seat, action, now))
-            await db.execute("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,))
-            for kind, timer_seat, due in timers or ():
-                await db.execute("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
-                                 (match_id, kind, timer_seat, due, new_version))
-            await db.execute(*_outbox_insert(match_id, "moves", new_version, seat, {"by_ai": by_ai}, now))
+        text = json.dumps(snapshot)
+        meta_sql, meta_args = (", meta=?", (json.dumps(meta),)) if meta is not None else ("", ())
+        statements = [
+            (f"UPDATE matches SET version=version+1, snapshot=?, status=?, result=?, updated_at=?{meta_sql} "
+             "WHERE id=? AND version=? AND status='active'",
+             (text, status, json.dumps(result) if result is not None else None, now,
+              *meta_args, match_id, expected_version)),
+            ("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,?,?,?,?)",
+             (match_id, new_version, seat, action, now)),
+            ("UPDATE timers SET fired=1 WHERE match_id=? AND fired=0", (match_id,)),
+            *(("INSERT INTO timers (match_id, kind, seat, due, version) VALUES (?,?,?,?,?)",
+               (match_id, kind, timer_seat, due, new_version)) for kind, timer_seat, due in timers or ()),
+            _outbox_insert(match_id, "moves", new_version, seat, {"by_ai": by_ai}, now)]
+        await self.transaction(statements, stale=StaleVersion(f"match {match_id} is not at version {expected_version}"))
+        self.snapshots.wrote(match_id, text, snapshot)  # committed: the next read is this very state
         return new_version
 
     # ------------------------------------------------------------------ timers

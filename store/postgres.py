@@ -241,6 +241,14 @@ class PostgresStore(Store):
             async with conn.transaction():
                 yield _Connection(conn)
 
+    async def transaction(self, statements: list[tuple[str, tuple]], stale: Exception | None = None) -> None:
+        """As the SQLite store's: the statements in one transaction on one pooled connection."""
+        async with self._tx() as db:
+            for i, (sql, params) in enumerate(statements):
+                cursor = await db.execute(sql, params)
+                if i == 0 and stale is not None and cursor.rowcount != 1:
+                    raise stale
+
     async def _fetchall(self, sql: str, params: tuple = ()) -> list:
         text, _, _ = translate(sql)
         async with self._connection() as conn:

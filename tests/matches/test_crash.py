@@ -58,27 +58,52 @@ class KillSwitch:
 
 
 class Dying:
-    """Stands in for the store's aiosqlite connection and counts its COMMITs."""
+    """Stands in for the store's aiosqlite connection and counts its COMMITs: those it is asked
+    for, and those a transaction run in the database thread makes (`_conn`)."""
 
     def __init__(self, conn, switch: KillSwitch):
-        self._conn, self._switch = conn, switch
+        self._inner, self._switch = conn, switch
 
     def execute(self, sql, *args):
         if sql == "COMMIT":
             return self._commit()
-        return self._conn.execute(sql, *args)
+        return self._inner.execute(sql, *args)
 
     async def _commit(self):
         switch = self._switch
         switch.commits += 1
         if switch.commits == switch.at and not switch.after:
             raise Killed("before COMMIT")
-        await self._conn.execute("COMMIT")
+        await self._inner.execute("COMMIT")
         if switch.commits == switch.at:
             raise Killed("after COMMIT")
 
+    @property
+    def _conn(self):
+        return DyingSqlite(self._inner._conn, self._switch)
+
     def __getattr__(self, name):
-        return getattr(self._conn, name)
+        return getattr(self._inner, name)
+
+
+class DyingSqlite:
+    """The sqlite3 connection as a transaction sees it in the database thread
+    (store/db.py `_in_one_transaction`), dying at the same COMMITs as `Dying`."""
+
+    def __init__(self, conn, switch: KillSwitch):
+        self._inner, self._switch = conn, switch
+
+    def execute(self, sql, *args):
+        if sql != "COMMIT":
+            return self._inner.execute(sql, *args)
+        switch = self._switch
+        switch.commits += 1
+        if switch.commits == switch.at and not switch.after:
+            raise Killed("before COMMIT")
+        cursor = self._inner.execute("COMMIT")
+        if switch.commits == switch.at:
+            raise Killed("after COMMIT")
+        return cursor
 
 
 def key_of(kind: str, match_id: int, seat, version: int) -> tuple:

@@ -65,3 +65,29 @@ async def test_guild_settings_round_trip(store):
     assert await store.guild_settings(5) == {}
     await store.set_guild_settings(5, {"threads": False})
     assert await store.guild_settings(5) == {"threads": False}
+
+
+async def test_a_snapshot_read_again_is_the_object_kept_and_a_new_text_is_parsed_afresh(store):
+    """A match is read several times a move: the snapshot is parsed once per text it is
+    stored as (the digest decides, not the version)."""
+    mid = await _active_match(store)
+    first, again = await store.get_match(mid), await store.get_match(mid)
+    assert first.snapshot == {"n": 0} and again.snapshot is first.snapshot
+    committed = {"n": 1, "cards": [1, 2]}
+    await store.commit_action(mid, 0, 0, "play:c1", committed)
+    assert (await store.get_match(mid)).snapshot is committed  # what the move committed, as it is
+    # someone else writes another snapshot under the same version: it is read, not the one kept
+    await store.transaction([("UPDATE matches SET snapshot=? WHERE id=?", ('{"n": 5}', mid))])
+    read = await store.get_match(mid)
+    assert read.version == 1 and read.snapshot == {"n": 5}
+    listed = await store.list_matches(statuses=("active",))
+    assert [m.snapshot for m in listed if m.id == mid] == [{"n": 5}]
+
+
+async def test_a_failed_commit_leaves_the_snapshot_read_as_stored(store):
+    mid = await _active_match(store)
+    before = (await store.get_match(mid)).snapshot
+    await store.transaction([("INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?,1,0,'x',0)", (mid,))])
+    with pytest.raises(Exception, match="(?i)unique|duplicate"):
+        await store.commit_action(mid, 0, 0, "play:c1", {"n": 1})
+    assert (await store.get_match(mid)).snapshot == before == {"n": 0}

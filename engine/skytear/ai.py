@@ -1001,7 +1001,8 @@ class Context:
             return []
         out = []
         if top.get("do") in ("attack", "skirmish") and self.is_friend(top.get("target") or ""):
-            out.append((top["target"], attacker, top))
+            if self.hexes_of(attacker):     # R25: an attacker that has left the board hits nobody
+                out.append((top["target"], attacker, top))
         elif top.get("do") == "card":
             c = data.card(top["def"])
             for i, e in enumerate(c["effects"]):

@@ -189,3 +189,19 @@ def test_R113_R114_before_the_last_round_it_moves_into_the_dome_the_enemy_holds_
         st = activated(st, 0, "haburat")
         choice = ai.choose(st, 0, 1)
         assert (choice.startswith("move:") and choice[5:] in m.dome) == into_dome, (round_no, choice)
+
+
+def test_R25_an_attack_whose_attacker_has_left_the_board_threatens_nobody():
+    """Yami's declared Attack waits on the stack when Yami leaves the board (defeated by an
+    answer): the attack will be ignored, so it threatens nobody, and the computer still answers
+    with a legal move (it once failed measuring the distance from Akhuti's new hex to Yami)."""
+    st = hero_state({"akhuti": (0, "E5"), "cotlic": (0, "C6"), "yami": (1, "F5"), "gulbjarn": (1, "M9")})
+    st["heroes"]["akhuti"]["hp"] = 3
+    fx.give(st, 0, "redirection")
+    fx.stack_deck(st, 1, ["ignite", "ambush", "ignite"])
+    attacked = act(activated(st, 1, "yami"), 1, "attack:akhuti")
+    assert ai.choose(attacked, 0, 1).startswith("play:"), "the attack on Akhuti is worth answering"
+    gone = copy.deepcopy(attacked)
+    gone["heroes"]["yami"].update(hex=None, state="defeated")
+    assert ai.Context(gone, 0).threatened() == []
+    assert ai.choose(gone, 0, 1) in ids(gone, 0)

@@ -91,8 +91,9 @@ class MatchService(Lobby, Play, Timers, TakeBack, Recovery, History, Records, Hi
         # async callables run with a finished match once its end was posted (a tournament's next
         # round is announced after the game that completed the round, never before it)
         self.told_listeners: list[Callable] = []
-        # called (no arguments) after timers were written, so the scheduler can wake up
-        self.on_timers_changed: Callable[..., None] | None = None  # Scheduler.wake
+        # called after timers were written, so the scheduler can wake up (Scheduler.wake: with the
+        # earliest due time of the timers a move added, or no argument: look again whatever)
+        self.on_timers_changed: Callable[..., None] | None = None
         # set once recover() has run: the timer scheduler waits for it
         self.recovered = asyncio.Event()
 

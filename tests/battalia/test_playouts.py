@@ -36,9 +36,9 @@ def test_random_playout_invariants_and_replay(n, seed, options):
     """Random legal moves to the end: card conservation, no hidden ids in other views, exact replay.
     Every seat is a computer: a game without a week limit has the stall guard."""
     options = {**computer_only(n), **options}
-    # the invariants every 5 moves (a broken count stays broken: it is still caught), the log
+    # the invariants every 10 moves (a broken count stays broken: it is still caught), the log
     # replayed once: thousands of moves in the longest of these games
-    final, log = play_game(n, seed, biased_random_policy(random.Random(seed)), options, check_every=5)
+    final, log = play_game(n, seed, biased_random_policy(random.Random(seed)), options, check_every=10)
     assert RULES.result(final) is not None and len(log) > 20
     assert "history" not in final, "the state keeps no action log"
     short = replay(n, options, seed, log[:-1])

@@ -133,14 +133,14 @@ class Snapshots:
             self._by_match.popitem(last=False)
 
 
-def _match_from_row(row: Any, snapshots: Snapshots | None = None) -> MatchRow:
+def _match_from_row(row: Any, snapshots: Snapshots) -> MatchRow:
     (mid, game, guild_id, channel_id, thread_id, lobby_id, creator, status, version, seed,
      options, meta, player_count, invited, snapshot, result, deadline, created, updated) = row
     return MatchRow(
         id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
         lobby_message_id=lobby_id, creator_id=creator, status=status, version=version, seed=seed,
         options=json.loads(options), meta=json.loads(meta), player_count=player_count, invited=json.loads(invited),
-        snapshot=snapshots.parse(mid, snapshot) if snapshots is not None else json.loads(snapshot) if snapshot else None,
+        snapshot=snapshots.parse(mid, snapshot),
         result=json.loads(result) if result else None, deadline=deadline,
         created_at=created, updated_at=updated,
     )
@@ -426,7 +426,7 @@ class Store:
                   "AND m.id IN (SELECT match_id FROM seats WHERE user_id=?)")
         rows = await self._fetchall(f"SELECT {columns} {chosen} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
                                     (guild_id, user_id, self._no_limit if limit is None else limit))
-        matches = [_match_from_row(row) for row in rows]
+        matches = [_match_from_row(row, self.snapshots) for row in rows]
         by_id = {m.id: m for m in matches}
         # every seat of those matches in one read, not one per match
         seats = await self._fetchall(

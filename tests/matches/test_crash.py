@@ -56,6 +56,15 @@ class KillSwitch:
     def __init__(self, at: int | None = None, after: bool = False):
         self.at, self.after, self.commits = at, after, 0
 
+    def before_commit(self) -> None:
+        self.commits += 1
+        if self.commits == self.at and not self.after:
+            raise Killed("before COMMIT")
+
+    def after_commit(self) -> None:
+        if self.commits == self.at:
+            raise Killed("after COMMIT")
+
 
 class Dying:
     """Stands in for the store's aiosqlite connection and counts its COMMITs: those it is asked
@@ -70,13 +79,9 @@ class Dying:
         return self._inner.execute(sql, *args)
 
     async def _commit(self):
-        switch = self._switch
-        switch.commits += 1
-        if switch.commits == switch.at and not switch.after:
-            raise Killed("before COMMIT")
+        self._switch.before_commit()
         await self._inner.execute("COMMIT")
-        if switch.commits == switch.at:
-            raise Killed("after COMMIT")
+        self._switch.after_commit()
 
     @property
     def _conn(self):
@@ -96,13 +101,9 @@ class DyingSqlite:
     def execute(self, sql, *args):
         if sql != "COMMIT":
             return self._inner.execute(sql, *args)
-        switch = self._switch
-        switch.commits += 1
-        if switch.commits == switch.at and not switch.after:
-            raise Killed("before COMMIT")
+        self._switch.before_commit()
         cursor = self._inner.execute("COMMIT")
-        if switch.commits == switch.at:
-            raise Killed("after COMMIT")
+        self._switch.after_commit()
         return cursor
 
 

@@ -650,7 +650,7 @@ async def run(tmp: Path, games=GAMES, levels=LEVELS, profile: bool = False, prep
     try:
         ledger.before_attach(loop)
         async with simcord.run(bot, settle_timeout=MOVE_TIMEOUT) as env:
-            ledger.after_attach(loop, bot)
+            ledger.after_attach(loop, bot, env)
             counters.install_sent_bytes()
             tracked = cpu.track_children()
             wrapped_us = ledger.calibrate()
@@ -725,7 +725,7 @@ async def run_memory(tmp: Path, matches: int = MEMORY_MATCHES) -> None:
     try:
         ledger.before_attach(loop := asyncio.get_running_loop())
         async with simcord.run(bot, settle_timeout=MOVE_TIMEOUT) as env:
-            ledger.after_attach(loop, bot)
+            ledger.after_attach(loop, bot, env)
             counters.install_sent_bytes()
             guild = env.create_guild("Bench")
             channel = guild.create_text_channel("games")

@@ -13,7 +13,7 @@ import pytest
 from engine.clash_of_rage import RULES, actions, data, rounds
 from tests.contract.harness import check_hidden
 
-VIEW_STRIDE = 13        # views are the dear part (walked for hidden ids): checked every few moves
+VIEW_STRIDE = 31        # views are the dear part (walked for hidden ids): checked every few dozen moves
 MOVE_CAP = 20000
 
 

@@ -239,19 +239,18 @@ class _ChargedList(list):
         super().__init__(items)
         self._ledger = ledger
 
-    def append(self, item) -> None:
+    def _charged(self, method, item) -> None:
         self._ledger.enter(SIM)
         try:
-            super().append(item)
+            method(self, item)
         finally:
             self._ledger.exit()
 
+    def append(self, item) -> None:
+        self._charged(list.append, item)
+
     def remove(self, item) -> None:
-        self._ledger.enter(SIM)
-        try:
-            super().remove(item)
-        finally:
-            self._ledger.exit()
+        self._charged(list.remove, item)
 
 
 class _ChargingSlot:

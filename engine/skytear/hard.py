@@ -3,9 +3,10 @@ out a little way in worlds the seat cannot tell from the true game, and the posi
 judged from the victory cards, the heroes, the structures, the hands and the lane contests.
 
 How it decides, from what its seat may know only:
-- a single legal move and the small questions (a skirmish's effect, a foresee, a discard...) are
-  left to the normal player (`ai.choose`): they are many and cheap to get right that way; so is a
-  response window where no instant can be played (a single pass);
+- a single legal move, the small questions (a skirmish's effect, a foresee, a discard...) and
+  every response window are left to the normal player (`ai.choose`): they are many and cheap to
+  get right that way (the search chose otherwise in about one window in ninety, and spent a
+  fifth of its time there);
 - otherwise the normal player's scores rank the legal moves (`ai.Context.score`); its own move
   and the next best few (`CANDIDATES`, within `GAP` of its score) are compared;
 - the worlds: the state dealt again for the seat (`secrecy.redeal`: the other hands, the deck
@@ -14,7 +15,12 @@ How it decides, from what its seat may know only:
 - each candidate is played in each world (the same worlds and the same rollout seeds for every
   candidate), then the normal player plays every seat until the effects the move started have
   resolved (an activation: until it ends), `HORIZON` moves at most, and the position is judged
-  (`judge`, a number in [0, 1]; an ended game is worth 1 won, 0 lost, 1/2 drawn);
+  (`judge`, a number in [0, 1]; an ended game is worth 1 won, 0 lost, 1/2 drawn); the rollouts'
+  normal player reads a lighter view of the seat (`hard_context`: the same scores, the same
+  moves, at a quarter of the cost of building its view);
+- which hero to activate, where the search most often differs from the normal player, is
+  weighed in more worlds (`ACT_WORLDS`; no further world once `ACT_MOVES` rollout moves are
+  played, so a long activation's search stays bounded in time), the other moves in `WORLDS`;
 - the normal move is kept unless another beats it by `MARGIN` (mean worth).
 
 Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
@@ -25,13 +31,16 @@ import math
 import random
 
 from engine.base import IllegalAction
-from engine.search import Thought, best_of, tally
+from engine.search import Thought, best_of
 
 from . import actions, ai, data, flow, legal, secrecy, victory
+from .hard_context import LiteContext, choose as normal_choose
 
 CANDIDATES = 3          # moves compared at most (the normal one first)
 GAP = 25.0              # a move further below the normal one in its scores is not compared
 WORLDS = 3              # determinizations (fewer let the reveals' luck pick the move)
+ACT_WORLDS = 5          # for which hero to activate, the choice where the search most often differs
+ACT_MOVES = 150         # rollout moves after which an activation's search plays no further world
 HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
 ACT_HORIZON = 14
 MARGIN = 0.03           # mean worth another move must gain over the normal one
@@ -86,7 +95,7 @@ def points(state: dict, seat: int) -> float:
         c = state["counters"]
         total += 15.0 * ((c["defeats"][side] - c["defeats"][enemy]) + 0.5 * (c["structure"][side] - c["structure"][enemy]))
     try:
-        ctx = ai.Context(state, seat)
+        ctx = LiteContext(state, seat)
         for hx in ctx.tokens:
             diff = ctx.control(hx, ctx.side) - ctx.control(hx, ctx.enemy)
             total += ctx.lane_outcome(hx, diff)
@@ -127,17 +136,18 @@ def settled(state: dict) -> bool:
     return not state.get("stack") and not state.get("window") and not state.get("pending")
 
 
-def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool]:
+def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool, int]:
     """`first` played in world `w` (changed in place), then the normal player on every seat until
     what it started has resolved: the position's worth for `seat` (`judge`; an ended game 1 won,
-    0 lost, 1/2 drawn) and whether the game ended."""
+    0 lost, 1/2 drawn), whether the game ended and the moves played."""
     rng = random.Random(seed)
     activation = first.startswith("activate:") or first == "end"
     hero = (w.get("activation") or {}).get("hero")
     try:
         actions.apply_action(w, seat, first, _Quiet())
     except IllegalAction:      # never: the seat's moves are the same in every world
-        return 0.0, False
+        return 0.0, False, 1
+    moves = 1
     limit = ACT_HORIZON if activation else HORIZON
     if activation:
         hero = (w.get("activation") or {}).get("hero")
@@ -152,12 +162,13 @@ def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool]:
         if not active:
             break
         mover = min(active)
-        play_in_place(w, mover, ai.choose(w, mover, rng.randrange(1 << 30)))
+        play_in_place(w, mover, normal_choose(w, mover, rng.randrange(1 << 30)))
+        moves += 1
     res = w.get("result")
     if res:
         winners = res.get("winners") or []
-        return (1.0 if seat in winners else 0.0) if winners else 0.5, True
-    return judge(w, seat), False
+        return (1.0 if seat in winners else 0.0) if winners else 0.5, True, moves
+    return judge(w, seat), False, moves
 
 
 def play_in_place(state: dict, seat: int, action_id: str) -> None:
@@ -181,7 +192,7 @@ class _Quiet:
 
 def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
     """The normal player's move first (the same as `ai.choose`), then the best scored others."""
-    ctx = ai.Context(state, seat)
+    ctx = LiteContext(state, seat)
     rng = random.Random(seed)
     scored = [(ctx.score(i), rng.random(), i) for i in ids]
     ranked = sorted(scored, reverse=True)
@@ -202,19 +213,35 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
         return Thought(ids[0])
     kinds = {i.split(":")[0] for i in ids}
     window = bool(state.get("window")) or "pass" in kinds
-    if window and "play" not in kinds or not window and kinds <= QUICK:
-        return Thought(ai.choose(state, seat, seed))
+    if window or kinds <= QUICK:
+        return Thought(normal_choose(state, seat, seed))
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:
         return Thought(moves[0], searched=False)
-    totals, ended, won = weigh(state, seat, seed, moves, redeal)
-    best = best_of(totals, MARGIN * WORLDS)
-    return Thought(moves[best], len(moves), WORLDS, ended[best], won[best], True, judged=True)
+    most, cap = (ACT_WORLDS, ACT_MOVES) if "activate" in kinds else (WORLDS, None)
+    totals, ended, won, worlds = weigh(state, seat, seed, moves, redeal, most, cap)
+    best = best_of(totals, MARGIN * worlds)
+    return Thought(moves[best], len(moves), worlds, ended[best], won[best], True, judged=True)
 
 
-def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.redeal):
-    """Each move played out in the same `WORLDS` worlds: (the summed worth of each, how many of
-    its rollouts ended the game, what those were worth)."""
+def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.redeal,
+          worlds: int = WORLDS, cap: int | None = None):
+    """Each move played out in the same worlds, `worlds` at most, and no further world once `cap`
+    rollout moves are played (at least `WORLDS`: a long activation costs more a world, and the time
+    of a decision stays bounded): (the summed worth of each, how many of its rollouts ended the
+    game, what those were worth, the worlds played)."""
     rng = random.Random(f"skytear-hard:{seed}")
-    return tally(moves, WORLDS, rng, lambda: world(state, seat, rng, redeal),
-                 lambda w, candidate, rseed: rollout(actions.copy_state(w), seat, candidate, rseed))
+    totals, ended, won = [0.0] * len(moves), [0] * len(moves), [0.0] * len(moves)
+    played = used = 0
+    while played < worlds and (cap is None or played < WORLDS or used < cap):
+        w = world(state, seat, rng, redeal)
+        rseed = rng.randrange(1 << 30)
+        for i, move in enumerate(moves):
+            worth, done, n = rollout(actions.copy_state(w), seat, move, rseed)
+            totals[i] += worth
+            used += n
+            if done:
+                ended[i] += 1
+                won[i] += worth
+        played += 1
+    return totals, ended, won, played

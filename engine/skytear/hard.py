@@ -8,19 +8,27 @@ How it decides, from what its seat may know only:
   get right that way (the search chose otherwise in about one window in ninety, and spent a
   fifth of its time there);
 - otherwise the normal player's scores rank the legal moves (`ai.Context.score`); its own move
-  and the next best few (`CANDIDATES`, within `GAP` of its score) are compared;
+  and the next best few (`CANDIDATES`, within `GAP` of its score) are compared, and the best
+  scored move that takes a victory card in play a step forward at once (`races`: damage to the
+  Outsider for Giant Slayer, a blow at an enemy hero for Headhunter or All-Out Attack...), even
+  where the normal player ranks it low;
 - the worlds: the state dealt again for the seat (`secrecy.redeal`: the other hands, the deck
   orders), every deck shuffled again as a whole (the seat does not know the next cards of any deck
   either) and the random generator seeded anew;
 - each candidate is played in each world (the same worlds and the same rollout seeds for every
   candidate), then the normal player plays every seat until the effects the move started have
-  resolved (an activation: until it ends), `HORIZON` moves at most, and the position is judged
-  (`judge`, a number in [0, 1]; an ended game is worth 1 won, 0 lost, 1/2 drawn); the rollouts'
-  normal player reads a lighter view of the seat (`hard_context`: the same scores, the same
-  moves, at a quarter of the cost of building its view);
-- which hero to activate, where the search most often differs from the normal player, is
-  weighed in more worlds (`ACT_WORLDS`; no further world once `ACT_MOVES` rollout moves are
-  played, so a long activation's search stays bounded in time), the other moves in `WORLDS`;
+  resolved, `HORIZON` moves at most, and the position is judged (`judge`, a number in [0, 1]; an
+  ended game is worth 1 won, 0 lost, 1/2 drawn); the rollouts' normal player reads a lighter view
+  of the seat (`hard_context`: the same scores, the same moves, at a quarter of the cost of
+  building its view);
+- which hero to activate, where the search most often differs from the normal player, is played
+  out further: until the hero's activation has ended and then the enemy's answer too (`REPLIES`
+  activations more, or the round's end, `ACT_HORIZON` moves each at most), since what an
+  activation is worth depends on what the enemy can do back (against the normal player: 62.5% of
+  the 200 reported games, where judging at the activation's own end won 57.5%); that costs about
+  twice the moves, so it is weighed in `ACT_WORLDS` worlds, and after `ACT_LEAST` no further
+  world once `ACT_MOVES` rollout moves are played (a long activation's search stays bounded in
+  time); the other moves in `WORLDS`;
 - the normal move is kept unless another beats it by `MARGIN` (mean worth).
 
 Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
@@ -39,10 +47,12 @@ from .hard_context import LiteContext, choose as normal_choose
 CANDIDATES = 3          # moves compared at most (the normal one first)
 GAP = 25.0              # a move further below the normal one in its scores is not compared
 WORLDS = 3              # determinizations (fewer let the reveals' luck pick the move)
-ACT_WORLDS = 5          # for which hero to activate, the choice where the search most often differs
-ACT_MOVES = 100         # rollout moves after which an activation's search plays no further world
+ACT_WORLDS = 3          # for which hero to activate, the choice where the search most often differs
+ACT_LEAST = 2           # ... at least, and no further world once ACT_MOVES rollout moves are played
+ACT_MOVES = 100
 HORIZON = 6             # rollout moves after the candidate at most (an activation: ACT_HORIZON)
-ACT_HORIZON = 14
+ACT_HORIZON = 14        # ... for each activation an activation's rollout plays
+REPLIES = 1             # activations after one's own an activation's rollout plays (the enemy's answer)
 MARGIN = 0.03           # mean worth another move must gain over the normal one
 SCALE = 45.0            # the judge's sigmoid, in the normal player's points
 
@@ -136,27 +146,34 @@ def settled(state: dict) -> bool:
     return not state.get("stack") and not state.get("window") and not state.get("pending")
 
 
-def rollout(w: dict, seat: int, first: str, seed: int) -> tuple[float, bool, int]:
+def rollout(w: dict, seat: int, first: str, seed: int, replies: int = 0) -> tuple[float, bool, int]:
     """`first` played in world `w` (changed in place), then the normal player on every seat until
-    what it started has resolved: the position's worth for `seat` (`judge`; an ended game 1 won,
-    0 lost, 1/2 drawn), whether the game ended and the moves played."""
+    what it started has resolved (an activation: until it ends, and then `replies` more
+    activations, the enemy's answer), ACT_HORIZON moves at most each: the position's worth for
+    `seat` (`judge`; an ended game 1 won, 0 lost, 1/2 drawn), whether the game ended and the
+    moves played."""
     rng = random.Random(seed)
     activation = first.startswith("activate:") or first == "end"
-    hero = (w.get("activation") or {}).get("hero")
     try:
         actions.apply_action(w, seat, first, _Quiet())
     except IllegalAction:      # never: the seat's moves are the same in every world
         return 0.0, False, 1
     moves = 1
-    limit = ACT_HORIZON if activation else HORIZON
-    if activation:
-        hero = (w.get("activation") or {}).get("hero")
+    limit = ACT_HORIZON * (1 + replies) if activation else HORIZON
+    hero = (w.get("activation") or {}).get("hero")    # the activation under way (none: between two)
+    ended = 1 if first == "end" else 0                 # activations ended since the move
+    round_now = w["round"]
     for _ in range(limit):
         if w.get("result"):
             break
         if settled(w):
-            act = w.get("activation") or {}
-            if not activation or act.get("hero") != hero or not act:
+            if not activation:
+                break
+            now = (w.get("activation") or {}).get("hero")
+            if now != hero:
+                ended += hero is not None
+                hero = now
+            if ended > replies or w["round"] != round_now:
                 break
         active = flow.active_players(w)
         if not active:
@@ -191,7 +208,9 @@ class _Quiet:
 
 
 def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
-    """The normal player's move first (the same as `ai.choose`), then the best scored others."""
+    """The normal player's move first (the same as `ai.choose`), then the best scored others, and
+    the best scored move that takes a victory card in play a step forward (`races`) even where
+    the normal player ranks it low."""
     ctx = LiteContext(state, seat)
     rng = random.Random(seed)
     scored = [(ctx.score(i), rng.random(), i) for i in ids]
@@ -202,7 +221,40 @@ def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
         if len(out) >= CANDIDATES or s < best - GAP or s <= -100:
             break
         out.append(i)
+    racing = races(state, seat)
+    for s, _, i in ranked:
+        if s > -100 and racing(i):
+            if i not in out:
+                out.append(i)
+            break
     return out
+
+
+def races(state: dict, seat: int):
+    """A test of whether a move takes a victory card in play a step forward for the seat's side at
+    once: damage to the Outsider (Giant Slayer), an ultimate played (Skytear Master), a blow at an
+    enemy hero (Headhunter, All-Out Attack) or a minion (Vanguard)."""
+    cards = set(state.get("victory") or [])
+    side = side_of(state, seat)
+    enemy_heroes = {h for h, x in state["heroes"].items() if x["side"] != side}
+
+    def racing(move: str) -> bool:
+        verb, _, rest = move.partition(":")
+        if verb not in ("attack", "skirmish", "play"):
+            return False
+        parts = rest.split(":")
+        targets = set(",".join(parts).split(","))
+        if "giant_slayer" in cards and "outsider" in targets:
+            return True
+        if {"headhunter", "all_out_attack"} & cards and targets & enemy_heroes:
+            return True
+        if "vanguard" in cards and verb != "play" and rest.startswith("m:"):
+            return True
+        if "skytear_master" in cards and verb == "play" and len(parts) > 1:
+            def_id = state["cards"].get(parts[1])
+            return bool(def_id and data.card(def_id).get("ultimate_of"))
+        return False
+    return racing
 
 
 def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
@@ -218,26 +270,29 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:
         return Thought(moves[0], searched=False)
-    most, cap = (ACT_WORLDS, ACT_MOVES) if "activate" in kinds else (WORLDS, None)
-    totals, ended, won, worlds = weigh(state, seat, seed, moves, redeal, most, cap)
+    if "activate" in kinds:
+        totals, ended, won, worlds = weigh(state, seat, seed, moves, redeal, ACT_WORLDS, ACT_MOVES, REPLIES,
+                                           least=ACT_LEAST)
+    else:
+        totals, ended, won, worlds = weigh(state, seat, seed, moves, redeal)
     best = best_of(totals, MARGIN * worlds)
     return Thought(moves[best], len(moves), worlds, ended[best], won[best], True, judged=True)
 
 
 def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.redeal,
-          worlds: int = WORLDS, cap: int | None = None):
+          worlds: int = WORLDS, cap: int | None = None, replies: int = 0, least: int = WORLDS):
     """Each move played out in the same worlds, `worlds` at most, and no further world once `cap`
-    rollout moves are played (at least `WORLDS`: a long activation costs more a world, and the time
-    of a decision stays bounded): (the summed worth of each, how many of its rollouts ended the
-    game, what those were worth, the worlds played)."""
+    rollout moves are played (at least `least`: a long activation costs more a world, and the time
+    of a decision stays bounded), `replies` activations more after an activation: (the summed worth
+    of each, how many of its rollouts ended the game, what those were worth, the worlds played)."""
     rng = random.Random(f"skytear-hard:{seed}")
     totals, ended, won = [0.0] * len(moves), [0] * len(moves), [0.0] * len(moves)
     played = used = 0
-    while played < worlds and (cap is None or played < WORLDS or used < cap):
+    while played < worlds and (cap is None or played < least or used < cap):
         w = world(state, seat, rng, redeal)
         rseed = rng.randrange(1 << 30)
         for i, move in enumerate(moves):
-            worth, done, n = rollout(actions.copy_state(w), seat, move, rseed)
+            worth, done, n = rollout(actions.copy_state(w), seat, move, rseed, replies)
             totals[i] += worth
             used += n
             if done:

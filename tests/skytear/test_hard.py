@@ -9,7 +9,7 @@ import pytest
 
 from engine import ai_levels
 from engine.base import HARD
-from engine.skytear import RULES, ai, hard, hard_context
+from engine.skytear import RULES, ai, flow, hard, hard_context
 from tests.canonical_deal import assert_never_peeks
 
 DEAL_AGAIN = hard.world     # taken once: a search that dealt its worlds otherwise is still caught
@@ -121,3 +121,41 @@ def test_the_rollouts_normal_player_is_the_normal_player():
         assert hard_context.choose(state, seat, 7) == ai.choose(state, seat, 7)
         compared += len(ids)
     assert compared > 1000
+
+
+def test_an_activations_rollout_plays_on_through_the_enemys_answer():
+    """Which hero to activate is judged once the enemy's next activation has ended too (or the
+    round has): the rollout stops at the second change of the hero acting, not the first."""
+    state, seat = next((s, t) for s, t in _states(30, every=1)
+                       if s["round"] == 1 and any(a.id.startswith("activate:") for a in RULES.legal_actions(s, t))
+                       and len(flow.ready_heroes(s, t)) >= 3)
+    first = next(a.id for a in RULES.legal_actions(state, seat) if a.id.startswith("activate:"))
+    world = hard.world(state, seat, random.Random(1))
+    own, answered = hard.actions.copy_state(world), hard.actions.copy_state(world)
+    _, _, alone = hard.rollout(own, seat, first, 9, replies=0)
+    _, _, through = hard.rollout(answered, seat, first, 9, replies=1)
+    assert through > alone
+    assert own["activation"] is None and answered["activation"] is None
+    exhausted = lambda w: {h for h, x in w["heroes"].items() if x["state"] != "ready"}
+    assert len(exhausted(answered) - exhausted(own)) == 1     # the enemy's hero that answered
+
+
+def test_a_move_that_races_a_victory_card_is_weighed_too():
+    """With Giant Slayer in play, a blow at the Outsider is among the moves compared even where
+    the normal player ranks it below its best few; without the card, it is not added."""
+    found = 0
+    for state, seat in _states(31, every=1, cap=900):
+        ids = [a.id for a in RULES.legal_actions(state, seat)]
+        if "attack:outsider" not in ids or len(ids) < 2:
+            continue
+        racing = dict(state, victory=["giant_slayer"])
+        plain = dict(state, victory=["siege_breaker"])
+        outsider = [i for i in ids if hard.races(racing, seat)(i)]
+        assert "attack:outsider" in outsider and not any(hard.races(plain, seat)(i) for i in ids)
+        moves = hard.candidates(racing, seat, 3, ids)
+        assert moves[0] == ai.choose(racing, seat, 3)
+        assert any(m in outsider for m in moves)
+        found += 1
+        if found >= 3:
+            break
+    assert found

@@ -82,15 +82,10 @@ class LiteContext(ai.Context):
 
 
 def choose(state: dict, seat: int, seed: int) -> str:
-    """`ai.choose(state, seat, seed)`, the same move, from the lighter view; where the normal
-    player's scores cannot be worked out (a response to an attack whose attacker has left the
-    board meanwhile), a pass, or the first legal move, instead of an error."""
+    """`ai.choose(state, seat, seed)`, the same move, from the lighter view."""
     ids = [a.id for a in legal.legal_actions(state, seat)]
     rng = random.Random(seed)
     if len(ids) == 1:
         return ids[0]
     ctx = LiteContext(state, seat)
-    try:
-        return max((ctx.score(i), rng.random(), i) for i in ids)[2]
-    except ValueError:
-        return "pass" if "pass" in ids else ids[0]
+    return max((ctx.score(i), rng.random(), i) for i in ids)[2]

@@ -50,7 +50,7 @@ def replay(players: int, seed: int, options: dict, log) -> dict:
     (2, 7, {"setup": "draft", "nexus_hp": 1}), (4, 8, {"victory_cards": False}),
 ])
 def test_random_playouts_keep_every_invariant_and_replay(players, seed, options):
-    final, log = playout(players, seed, options, check_every=2 if players == 2 else 4)
+    final, log = playout(players, seed, options, check_every=3 if players == 2 else 6)
     assert RULES.result(final) is not None and RULES.active_players(final) == set()
     assert replay(players, seed, options, log) == final
     assert replay(players, seed, options, log[:-1]) != final

@@ -50,13 +50,14 @@ NEXT_ROUND = 0.4         # a place near a token or the dome, for next round's mi
 PROGRESS_SHARE = 0.2     # a step toward a victory card, as a share of the game
 
 
-def choose(state: dict, seat: int, seed: int, mode: str = "smart") -> str:
+def choose(state: dict, seat: int, seed: int, mode: str = "smart", context: type | None = None) -> str:
+    """The normal player's move; `context`: the class that scores the moves (default `Context`)."""
     actions = legal.legal_actions(state, seat)
     ids = [a.id for a in actions]
     rng = random.Random(seed)
     if mode == "random" or len(ids) == 1:
         return rng.choice(ids)
-    ctx = Context(state, seat)
+    ctx = (context or Context)(state, seat)
     scored = [(ctx.score(i), rng.random(), i) for i in ids]
     return max(scored)[2]
 
@@ -126,7 +127,7 @@ class Context:
     def __init__(self, state: dict, seat: int):
         self.state = state
         self.seat = seat
-        self.v = views.view(state, seat)
+        self.v = self.read_view(state, seat)
         self.m = hexes.load_map(self.v["map"])
         self.side = 0 if seat in self.v["sides"][0]["seats"] else 1
         self.enemy = 1 - self.side
@@ -138,6 +139,11 @@ class Context:
         self.tokens = {t["hex"]: t["number"] for t in self.v["tokens"]}
         self.victory = {c["id"]: c for c in self.v["victory"]}
         self._cache: dict = {}
+
+    @staticmethod
+    def read_view(state: dict, seat: int) -> dict:
+        """The seat's view the scores read (a lighter one may stand in: engine/skytear/hard_context.py)."""
+        return views.view(state, seat)
 
     # ---------------------------------------------------------------- facts
     def on_board(self, h: dict) -> bool:

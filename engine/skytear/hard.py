@@ -39,7 +39,7 @@ import math
 import random
 
 from engine.base import IllegalAction
-from engine.search import Thought, best_of
+from engine.search import Thought, best_of, tally
 
 from . import actions, ai, data, flow, legal, secrecy, victory
 from .hard_context import LiteContext, choose as normal_choose
@@ -287,16 +287,18 @@ def weigh(state: dict, seat: int, seed: int, moves: list[str], redeal=secrecy.re
     of each, how many of its rollouts ended the game, what those were worth, the worlds played)."""
     rng = random.Random(f"skytear-hard:{seed}")
     totals, ended, won = [0.0] * len(moves), [0] * len(moves), [0.0] * len(moves)
-    played = used = 0
-    while played < worlds and (cap is None or played < least or used < cap):
-        w = world(state, seat, rng, redeal)
-        rseed = rng.randrange(1 << 30)
-        for i, move in enumerate(moves):
-            worth, done, n = rollout(actions.copy_state(w), seat, move, rseed, replies)
-            totals[i] += worth
-            used += n
-            if done:
-                ended[i] += 1
-                won[i] += worth
+    used = [0]  # rollout moves played
+
+    def play(w: dict, move: str, rseed: int) -> tuple[float, bool]:
+        worth, done, n = rollout(actions.copy_state(w), seat, move, rseed, replies)
+        used[0] += n
+        return worth, done
+
+    played = 0
+    while played < worlds and (cap is None or played < least or used[0] < cap):
+        one = tally(moves, 1, rng, lambda: world(state, seat, rng, redeal), play)  # a world at a time
+        for sums, more in zip((totals, ended, won), one):
+            for i, value in enumerate(more):
+                sums[i] += value
         played += 1
     return totals, ended, won, played

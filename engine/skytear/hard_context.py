@@ -5,9 +5,7 @@ plays more of them. `choose` picks exactly the move `ai.choose` picks (tests/sky
 holds them equal)."""
 from __future__ import annotations
 
-import random
-
-from . import ai, board, data, flow, hexes, legal, ops, victory
+from . import ai, board, data, flow, ops, victory
 
 
 def _hero(state: dict, hero: str, viewer: int) -> dict:
@@ -64,28 +62,9 @@ def lite_view(state: dict, seat: int) -> dict:
 class LiteContext(ai.Context):
     """`ai.Context` on the lighter view (every value it derives is the same)."""
 
-    def __init__(self, state: dict, seat: int):
-        self.state = state
-        self.seat = seat
-        self.v = lite_view(state, seat)
-        self.m = hexes.load_map(self.v["map"])
-        self.side = 0 if seat in self.v["sides"][0]["seats"] else 1
-        self.enemy = 1 - self.side
-        self.heroes = {h["id"]: h for h in self.v["heroes"]}
-        self.hand = {c["iid"]: c["card"] for c in self.v["hand"]}
-        self.stack = ai.public_stack(state, seat)
-        self.act = self.v["activation"] or {}
-        self.round, self.rounds = self.v["round"], self.v["rounds"]
-        self.tokens = {t["hex"]: t["number"] for t in self.v["tokens"]}
-        self.victory = {c["id"]: c for c in self.v["victory"]}
-        self._cache = {}
+    read_view = staticmethod(lite_view)
 
 
 def choose(state: dict, seat: int, seed: int) -> str:
     """`ai.choose(state, seat, seed)`, the same move, from the lighter view."""
-    ids = [a.id for a in legal.legal_actions(state, seat)]
-    rng = random.Random(seed)
-    if len(ids) == 1:
-        return ids[0]
-    ctx = LiteContext(state, seat)
-    return max((ctx.score(i), rng.random(), i) for i in ids)[2]
+    return ai.choose(state, seat, seed, context=LiteContext)

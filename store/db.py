@@ -95,8 +95,9 @@ SNAPSHOTS_KEPT = 256  # matches whose parsed snapshot is kept (more than are pla
 class Snapshots:
     """The parsed snapshot of each match last read or written, under a digest of its JSON: a
     match is read twice a move (the command finds it, the move reads it again under the lock),
-    and parsing a late Battalia or Skytear state costs about a millisecond each time. A read whose JSON has the digest kept gets the very object
-    kept, which the match service then recognises at once (matches/service.py `_of_version`).
+    and parsing a late Battalia or Skytear state costs about a millisecond each time. A read
+    whose JSON has the digest kept gets the very object kept, which the match service then
+    recognises at once (matches/service.py `_of_version`).
     Snapshots are read, never changed, by whoever gets them (the engines copy a state before
     they change it), so handing out one object is safe; the digest, not the version, decides,
     so a snapshot written under the same version by someone else is parsed afresh."""

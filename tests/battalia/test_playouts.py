@@ -23,7 +23,9 @@ def ai_policy(seed: int):
 
 
 @pytest.mark.parametrize("n,seed,options", [
-    (2, 1, {}), (2, 2, {"variant": "advanced"}), (3, 3, {"weeks": 5}), (4, 4, {"weeks": 3}),
+    # (the advanced game with a week limit: without one its random moves run to the stall guard,
+    # 3,200 moves, which tests/battalia/test_stall.py covers)
+    (2, 1, {}), (2, 2, {"variant": "advanced", "weeks": 8}), (3, 3, {"weeks": 5}), (4, 4, {"weeks": 3}),
     (4, 5, {"variant": "scenario2", "weeks": 2}), (3, 6, {"variant": "scenario1", "weeks": 3}),
     # R133 house rules
     (3, 7, {"start_cities": 2, "start_heroes": 1, "level4_end": 3, "weeks": 3}),

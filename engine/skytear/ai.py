@@ -510,14 +510,18 @@ class Context:
             return self._cache[key]
         h = self.heroes[hero]
         mean = var = 0.0
+        friends = None
         for e in self.foes():
-            weight = 1.0 if e["state"] == "ready" else 0.3     # exhausted: only next round
             d = self.dist(e["hex"], hx)
-            move, reach, attack, skirmish = self.menace(e["id"], hero)
+            move = self.move_of(e["id"])
             if d > move + 3:
-                continue
+                continue     # out of reach: its blows (most of the cost) are not worked out
+            weight = 1.0 if e["state"] == "ready" else 0.3     # exhausted: only next round
+            _, reach, attack, skirmish = self.menace(e["id"], hero)
             # it has other targets too: the blows are shared (a weak hero is still the likeliest)
-            others = sum(1 for f in self.friends() if f["id"] != hero and self.dist(e["hex"], f["hex"]) <= move + 3)
+            if friends is None:
+                friends = self.friends()
+            others = sum(1 for f in friends if f["id"] != hero and self.dist(e["hex"], f["hex"]) <= move + 3)
             weight /= 1.0 + 0.5 * others
             for limit, (mu, spread) in ((move + reach, attack), (move + 3, skirmish)):
                 if d <= limit:
@@ -538,14 +542,17 @@ class Context:
         Attack and its Skirmish on `victim` (armor included)."""
         key = ("menace", enemy, victim)
         if key not in self._cache:
-            armor, mods = self.armor(victim), self.mods_of(enemy)
+            armor_key = ("armor", victim)
+            if armor_key not in self._cache:
+                self._cache[armor_key] = self.armor(victim)
+            armor, mods = self._cache[armor_key], self.mods_of(enemy)
 
             def moments(dist):
                 mu = expected(dist)
                 return mu, sum(p * (x - mu) ** 2 for x, p in dist)
             attack = moments(damage_dist(ops.attack_of(self.state, enemy, victim), ops.plus_of(enemy), mods, armor))
             skirmish = moments(damage_dist(ops.skirmish_damage_of(self.state, enemy, victim), 1, mods, armor))
-            self._cache[key] = (ops.move_of(self.state, enemy), ops.attack_range(enemy),
+            self._cache[key] = (self.move_of(enemy), ops.attack_range(enemy),
                                 (attack[0], attack[1] + 0.5), skirmish)
         return self._cache[key]
 
@@ -553,8 +560,16 @@ class Context:
         h = self.heroes[hero]
         return KILL_VALUE + 4.0 + max(0.0, self.presence(hero, h["hex"])) + self.defeat_stakes(self.enemy)
 
+    def move_of(self, hero: str) -> int:
+        key = ("move", hero)
+        if key not in self._cache:
+            self._cache[key] = ops.move_of(self.state, hero)
+        return self._cache[key]
+
     def danger(self, hero: str, hx: str) -> float:
         mean, die = self.threat(hero, hx)
+        if die == 0.0:     # it cannot fall here: what its defeat would cost is not worked out
+            return DANGER_HP * HP_VALUE * mean
         return DANGER_HP * HP_VALUE * mean + die * self.own_kill_cost(hero)
 
     # ---------------------------------------------------------------- positions

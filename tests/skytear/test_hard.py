@@ -3,6 +3,7 @@ for the same seed, and never a peek: it decides the same on copies of the state 
 everything its seat may not know was dealt again."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -180,3 +181,43 @@ def test_a_move_that_races_a_victory_card_is_weighed_too():
         if found >= 3:
             break
     assert found
+
+
+def _reference_threat(ctx: ai.Context, hero: str, hx: str) -> tuple[float, float]:
+    """`ai.Context.threat` as first written: every enemy's blows worked out, in reach or not."""
+    mean = var = 0.0
+    for e in ctx.foes():
+        weight = 1.0 if e["state"] == "ready" else 0.3
+        d = ctx.dist(e["hex"], hx)
+        move, reach, attack, skirmish = ctx.menace(e["id"], hero)
+        if d > move + 3:
+            continue
+        others = sum(1 for f in ctx.friends() if f["id"] != hero and ctx.dist(e["hex"], f["hex"]) <= move + 3)
+        weight /= 1.0 + 0.5 * others
+        for limit, (mu, spread) in ((move + reach, attack), (move + 3, skirmish)):
+            if d <= limit:
+                mean += weight * mu
+                var += weight * spread
+    if hx in ctx.m.hiding:
+        mean *= 0.6
+    if mean <= 0:
+        return 0.0, 0.0
+    return mean, ai.normal_cdf((mean - ctx.heroes[hero]["hp"] + 0.5) / (math.sqrt(var) + 0.5))
+
+
+def test_the_danger_the_judge_reads_is_worked_out_only_for_enemies_in_reach_with_the_same_numbers():
+    """The danger of a hero (the judge's and the rollouts' normal player's) works out an enemy's
+    blows only once it can reach the hero, and the defeat's cost only where the hero may fall:
+    the same figures, to the last digit, as working everything out, for every hero on many hexes."""
+    compared = 0
+    for state, seat in _states(33, every=6, cap=900):
+        for viewer in (seat, 1 - seat):
+            fast, plain = hard_context.LiteContext(state, viewer), hard_context.LiteContext(state, viewer)
+            for h in state["heroes"]:
+                for hx in fast.m.hexes[::5]:
+                    mean, die = _reference_threat(plain, h, hx)
+                    assert fast.threat(h, hx) == (mean, die)
+                    worth = ai.DANGER_HP * ai.HP_VALUE * mean + die * plain.own_kill_cost(h)
+                    assert fast.danger(h, hx) == worth
+                    compared += 1
+    assert compared > 5000

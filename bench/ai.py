@@ -102,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     futures = {pool.submit(one_game, game, levels, seed, args.cap): (game, pair)
                for game, levels, seed, pair in jobs}
     left = {key: count for key in {(g, p) for g, _l, _s, p in jobs}}
+    timed_out = False
     try:
         for future in as_completed(futures, timeout=args.time_limit):
             game, pair = futures[future]
@@ -114,9 +115,12 @@ def main(argv: list[str] | None = None) -> None:
                 print(row(game, pair, by_pair[(game, pair)]) + f"   [{time.time() - started:.0f} s]", flush=True)
     except TimeoutError:
         print(f"time limit reached: {sum(map(len, by_pair.values()))} of {len(jobs)} games played", flush=True)
+        timed_out = True
         for process in list(getattr(pool, "_processes", {}).values()):  # the games still running
             process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+    # every game played: the workers are waited for (a pool left behind fails at the interpreter's
+    # exit); out of time, the terminated ones are not
+    pool.shutdown(wait=not timed_out, cancel_futures=True)
     print()
     print("Win rates (seeded two-player games, each level seated first in half of them):")
     print(f"{'game':<14} {'pair':<14} {'games':>5} {'1st wins':>9} {'2nd wins':>9} {'draws':>6} {'stalled':>7} "

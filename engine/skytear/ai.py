@@ -510,7 +510,7 @@ class Context:
             return self._cache[key]
         h = self.heroes[hero]
         mean = var = 0.0
-        friends = None
+        friends = self.friends()
         for e in self.foes():
             d = self.dist(e["hex"], hx)
             move = self.move_of(e["id"])
@@ -519,8 +519,6 @@ class Context:
             weight = 1.0 if e["state"] == "ready" else 0.3     # exhausted: only next round
             _, reach, attack, skirmish = self.menace(e["id"], hero)
             # it has other targets too: the blows are shared (a weak hero is still the likeliest)
-            if friends is None:
-                friends = self.friends()
             others = sum(1 for f in friends if f["id"] != hero and self.dist(e["hex"], f["hex"]) <= move + 3)
             weight /= 1.0 + 0.5 * others
             for limit, (mu, spread) in ((move + reach, attack), (move + 3, skirmish)):

@@ -9,8 +9,9 @@
     options: --games battleline,clash_of_rage  --pairs hard-normal  --count 40  --workers 2
              --cap 4000 (moves at most in one game: a game cut there is counted as stalled)
 
-Prints, per game and level pair, the first level's wins, the second's, the draws and the stalled
-games (no rulebook ending within the cap), the mean length; then per game and level the CPU time
+Prints, per game and level pair, the first level's wins (with the 95 % interval of its true
+share, Wilson's, and its wins seated first and seated second), the second level's, the draws and
+the stalled games (no rulebook ending within the cap), the mean length; then per game and level the CPU time
 of a decision (process time of the worker that thinks: 50th, 95th percentile and the longest);
 then how the games ended (the result's reason: a game's own safety cap shows there).
 Every decision has its own seed from the game's seed, so a run gives the same games on any
@@ -19,11 +20,13 @@ machine; only the times change. Assert nothing.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from statistics import NormalDist
 
 from engine import ai_levels, registry
 
@@ -123,8 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     pool.shutdown(wait=not timed_out, cancel_futures=True)
     print()
     print("Win rates (seeded two-player games, each level seated first in half of them):")
-    print(f"{'game':<14} {'pair':<14} {'games':>5} {'1st wins':>9} {'2nd wins':>9} {'draws':>6} {'stalled':>7} "
-          f"{'moves':>6}")
+    print(f"{'game':<14} {'pair':<14} {'games':>5} {'1st wins':>9} {'95% CI':>9} {'seated 1':>9} {'seated 2':>9} "
+          f"{'2nd wins':>9} {'draws':>6} {'stalled':>7} {'moves':>6}")
     for game in games:
         for pair in pairs:
             print(row(game, pair, by_pair[(game, pair)]))
@@ -161,9 +164,26 @@ def row(game: str, pair: tuple, played: list[dict]) -> str:
     stalled = sum(1 for p in played if not p["ended"])
     draws = n - first - second - stalled
     moves = sum(p["moves"] for p in played) / n if n else 0
-    pct = (lambda k: f"{100 * k / n:.0f}%" if n else "-")
-    return (f"{game:<14} {pair[0] + '-' + pair[1]:<14} {n:>5} {pct(first):>9} {pct(second):>9} "
-            f"{draws:>6} {stalled:>7} {moves:>6.0f}")
+    pct = (lambda k, m=n: f"{100 * k / m:.1f}%" if m else "-")
+    low, high = interval(first, n)
+    seats = []
+    for seat in (0, 1):  # the first level's wins where it sat first, then second
+        there = [p for p in played if p["levels"][seat] == pair[0]]
+        seats.append(pct(sum(1 for p in there if p["winners"] == [pair[0]]), len(there)))
+    return (f"{game:<14} {pair[0] + '-' + pair[1]:<14} {n:>5} {pct(first):>9} {f'{100 * low:.0f}-{100 * high:.0f}%':>9} "
+            f"{seats[0]:>9} {seats[1]:>9} {pct(second):>9} {draws:>6} {stalled:>7} {moves:>6.0f}")
+
+
+def interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson's score interval of a win share: where the true share lies for `confidence` of such
+    samples (200 games at about 65 %: about +-6.5 points)."""
+    if not games:
+        return 0.0, 1.0
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    share = wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 if __name__ == "__main__":

@@ -166,3 +166,20 @@ def test_advice_from_a_game_s_own_hard_player_says_what_it_compared(monkeypatch)
     assert "in 1 imagined deal and" in one.why
     from i18n import render
     assert "1 種設想的牌局" in render(one.why, "zh-TW") and "4 种设想的牌局" in render(judged.why, "zh-CN")
+
+
+def test_the_strength_bench_gives_each_win_share_its_95_percent_interval():
+    """bench.ai's table says how far a share of seeded games may lie from the true one (Wilson's
+    score interval): none won in 10 leaves up to z^2/(n+z^2) = 27.7 %, and 129 of 200 (64.5 %)
+    cannot tell 58 % from 70 %."""
+    from bench.ai import interval, row
+    assert interval(0, 10) == pytest.approx((0.0, 3.8415 / 13.8415), abs=1e-4)
+    assert interval(10, 10) == pytest.approx((1 - 3.8415 / 13.8415, 1.0), abs=1e-4)
+    low, high = interval(129, 200)
+    assert low < 0.60 and high > 0.70 and low + high == pytest.approx(2 * (129 + 1.9208) / 203.8415, abs=1e-4)
+    games = [{"winners": ["hard"], "ended": True, "moves": 90, "levels": ("hard", "normal")},
+             {"winners": ["hard"], "ended": True, "moves": 90, "levels": ("normal", "hard")},
+             {"winners": ["normal"], "ended": True, "moves": 90, "levels": ("normal", "hard")},
+             {"winners": [], "ended": False, "moves": 4000, "levels": ("hard", "normal")}]
+    cells = row("skytear", ("hard", "normal"), games).split()
+    assert cells[2:7] == ["4", "50.0%", "15-85%", "50.0%", "50.0%"]

@@ -11,9 +11,9 @@
 
 Prints, per game and level pair, the first level's wins (with the 95 % interval of its true
 share, Wilson's, and its wins seated first and seated second), the second level's, the draws and
-the stalled games (no rulebook ending within the cap), the mean length; then per game and level the CPU time
-of a decision (process time of the worker that thinks: 50th, 95th percentile and the longest);
-then how the games ended (the result's reason: a game's own safety cap shows there).
+the stalled games (no rulebook ending within the cap), the mean length; then per game and level
+the CPU time of a decision (process time of the worker that thinks: 50th, 95th percentile and
+the longest); then how the games ended (the result's reason: a game's own safety cap shows there).
 Every decision has its own seed from the game's seed, so a run gives the same games on any
 machine; only the times change. Assert nothing.
 """
@@ -170,8 +170,9 @@ def row(game: str, pair: tuple, played: list[dict]) -> str:
     for seat in (0, 1):  # the first level's wins where it sat first, then second
         there = [p for p in played if p["levels"][seat] == pair[0]]
         seats.append(pct(sum(1 for p in there if p["winners"] == [pair[0]]), len(there)))
-    return (f"{game:<14} {pair[0] + '-' + pair[1]:<14} {n:>5} {pct(first):>9} {f'{100 * low:.0f}-{100 * high:.0f}%':>9} "
-            f"{seats[0]:>9} {seats[1]:>9} {pct(second):>9} {draws:>6} {stalled:>7} {moves:>6.0f}")
+    within = f"{100 * low:.0f}-{100 * high:.0f}%"
+    return (f"{game:<14} {pair[0] + '-' + pair[1]:<14} {n:>5} {pct(first):>9} {within:>9} {seats[0]:>9} "
+            f"{seats[1]:>9} {pct(second):>9} {draws:>6} {stalled:>7} {moves:>6.0f}")
 
 
 def interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:

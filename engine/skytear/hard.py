@@ -22,10 +22,11 @@ How it decides, from what its seat may know only:
   ended game is worth 1 won, 0 lost, 1/2 drawn); the judge also counts, at `DANGER` of its
   weight, the normal player's danger of each hero (`ai.Context.danger`: the damage and the
   chance of defeat from the enemy heroes that can still reach it), own heroes against, enemy ones
-  for: a rollout cut short leaves the next blows unplayed (64.5% of the 200 reported games
-  against the normal player, 62.5% without it); the rollouts' normal player and the judge read
-  a lighter view of the seat (`hard_context`: the same scores, the same moves, at a quarter of
-  the cost of building its view);
+  for: a rollout cut short leaves the next blows unplayed (against the normal player, 64.5% of
+  the default seed's first 200 games, 62.5% without it: within a 200-game share's noise; the
+  first 400 games: 60.5%); the rollouts' normal player and the judge read a lighter view of the
+  seat (`hard_context`: the same scores, the same moves, at a quarter of the cost of building its
+  view);
 - which hero to activate, where the search most often differs from the normal player, is played
   out further: until the hero's activation has ended and then the enemy's answer too (`REPLIES`
   activations more, or the round's end, `ACT_HORIZON` moves each at most), since what an

@@ -150,17 +150,20 @@ class PrivateHands:
         row = match.user_at(seat)
         if row is None or row.is_ai or not row.dm_ok:
             return
-        message = self._message_of(match, parts) if parts is not None else await self.private_message(match, seat)
+        if parts is None:
+            parts = await self._private_parts(match, seat, await self.person_lang(row.user_id))
+        message = self._message_of(match, parts)
+        key = (match.id, seat)
         user = self.bot.get_user(row.user_id)
-        if (match.id, seat) not in self._hand_messages and user is not None:
-            await self.recall(self._hand_messages, (match.id, seat), user.dm_channel or await user.create_dm(),
-                              match.id)
-        kept = self._hand_messages.get((match.id, seat))
+        if key not in self._hand_messages and user is not None:
+            await self.recall(self._hand_messages, key, user.dm_channel or await user.create_dm(), match.id)
+        kept = self._hand_messages.get(key)
         if kept is not None and not fresh:
             try:
                 file = message.pop("file")
-                edited = await kept.edit(attachments=[file], **message)
-                self._hand_messages[(match.id, seat)] = edited
+                edited = await self._edit_hand(kept.edit, key, kept, parts[1], file, message)
+                self._hand_messages[key] = edited
+                self._shows(key, edited, parts[1])
                 return
             except discord.HTTPException:
                 log.info("could not edit the hand of seat %s of match %s: a new one is sent", seat, match.id)
@@ -170,7 +173,8 @@ class PrivateHands:
         try:
             user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
             sent = await user.send(**message)
-            await self._retire(self._hand_messages, (match.id, seat), sent)
+            await self._retire(self._hand_messages, key, sent)
+            self._shows(key, sent, parts[1])
         except discord.Forbidden:
             await self.bot.service.set_dm_closed(match, seat)
             row.dm_ok = False
@@ -182,6 +186,33 @@ class PrivateHands:
                                       match=match, lang=lang, view=board_view(match.id, lang=lang))
         except discord.HTTPException:
             log.warning("could not DM seat %s of match %s", seat, match.id)
+
+    async def _edit_hand(self, edit, key: tuple[int, int], message: discord.Message | None, png: bytes,
+                         file: discord.File, fields: dict) -> discord.Message:
+        """`edit` (of seat `key`'s hand `message`) with `fields`, and as its picture the one the
+        message already shows when `png` is the same (nothing uploaded again, nothing reloaded on
+        the reader's screen), else `file`; the file after all if the one shown is gone (another
+        edit changed it meanwhile)."""
+        shown = self._hand_pictures.get(key)
+        if shown is None or message is None or shown[0] != message.id or shown[2] != _digest(png):
+            return await edit(attachments=[file], **fields)
+        try:
+            return await edit(attachments=[shown[1]], **fields)
+        except discord.HTTPException:
+            self._hand_pictures.pop(key, None)
+            return await edit(attachments=[file], **fields)
+
+    def _shows(self, key: tuple[int, int], message: discord.Message, png: bytes) -> None:
+        """Seat `key`'s hand message is now `message` (as an edit or a send gave it back), with
+        picture `png` as its one attachment (kept: the attachment and a digest of the picture,
+        for the hand messages still kept)."""
+        if len(message.attachments) != 1:
+            self._hand_pictures.pop(key, None)
+            return
+        self._hand_pictures[key] = (message.id, message.attachments[0], _digest(png))
+        if len(self._hand_pictures) > 2 * len(self._hand_messages) + 64:
+            for gone in [k for k in self._hand_pictures if k not in self._hand_messages]:
+                del self._hand_pictures[gone]
 
     async def send_private_ephemeral(self, interaction: discord.Interaction, match_id: int) -> None:
         from matches import UserError
@@ -226,11 +257,7 @@ class PrivateHands:
         message = self._message_of(match, parts)
         message["content"] = fit(f"{text}\n{message['content']}")
         if on_hand(interaction):
-            file = message.pop("file")
-            await interaction.edit_original_response(attachments=[file], **message)
-            if interaction.guild_id is None and interaction.message is not None:
-                # the DM clicked is the seat's hand message: later edits go to it
-                await self._retire(self._hand_messages, (match.id, seat), interaction.message)
+            await self._edit_clicked_hand(interaction, match, seat, parts, message)
             return
         if message["view"] is None:
             message.pop("view")
@@ -242,9 +269,24 @@ class PrivateHands:
 
     async def show_hand_here(self, interaction: discord.Interaction, match: MatchRow, seat: int) -> None:
         """The hand a component is on, drawn again with its full move menus (a step's "back")."""
-        message = await self.private_message(match, seat, await lang_for(interaction))
+        parts = await self._private_parts(match, seat, await lang_for(interaction))
+        await self._edit_clicked_hand(interaction, match, seat, parts, self._message_of(match, parts))
+
+    async def _edit_clicked_hand(self, interaction: discord.Interaction, match: MatchRow, seat: int, parts: tuple,
+                                 message: dict) -> None:
+        """The hand message a component was clicked on, edited to `message` (made of `parts`);
+        a DM is the seat's hand message from then on (later edits go to it)."""
+        key = (match.id, seat)
         file = message.pop("file")
-        await interaction.edit_original_response(attachments=[file], **message)
+        edited = await self._edit_hand(interaction.edit_original_response, key, interaction.message, parts[1], file,
+                                       message)
+        if interaction.guild_id is None and interaction.message is not None:
+            await self._retire(self._hand_messages, key, interaction.message)
+            self._shows(key, edited, parts[1])
+
+
+def _digest(png: bytes) -> bytes:
+    return hashlib.blake2b(png, digest_size=16).digest()
 
 
 def on_hand(interaction: discord.Interaction) -> bool:

@@ -63,6 +63,8 @@ class DiscordPresenter(PrivateHands, Notices):
         self._boards: OrderedDict[int, discord.Message] = OrderedDict()
         self._recalled: set = set()   # keys already looked for after a restart (see recall)
         self._hand_messages: OrderedDict[tuple[int, int], discord.Message] = OrderedDict()
+        # (match, seat): (message id, attachment, digest) of the picture that seat's hand message shows
+        self._hand_pictures: dict[tuple[int, int], tuple[int, discord.Attachment, bytes]] = {}
 
     # ------------------------------------------------------------------ helpers
 

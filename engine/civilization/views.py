@@ -86,10 +86,37 @@ def view(state: dict, viewer: int | None) -> dict:
     return out
 
 
+LAYOUT_INPUTS = ("map", "disasters", "cities", "buildings", "wonders_at", "great_people_at", "figures")
+LAYOUTS_KEPT = 32
+_layouts: dict[bytes, bytes] = {}
+
+
 def layout(state: dict) -> dict:
     """The map as the board picture draws it (public): each face-up square's printed terrain,
     icons, resource and natural wonder, what it gives ("yields", after markers and cities), and
-    the outskirts squares a foreign figure blockades (R95)."""
+    the outskirts squares a foreign figure blockades (R95).
+
+    Worked out once per map as it stands (`LAYOUT_INPUTS`: what `board.square`, `board.yields`
+    and `board.blockaded` read, and the printed cells of the face-up tiles) and kept: every
+    seat's view of a state needs it, and most moves leave the map as it was. Each caller gets
+    its own copy."""
+    tiles = board.tiles_data()
+    printed = [(tiles.get(t["tile"]) or {}).get("cells") for t in state["map"]["tiles"] if t["face_up"]]
+    key = marshal.dumps((tuple(state.get(k) for k in LAYOUT_INPUTS), printed), 2)
+    kept = _layouts.get(key)
+    if kept is None:
+        with board.reading(state):
+            kept = marshal.dumps(_layout(state), 2)
+        while len(_layouts) >= LAYOUTS_KEPT:
+            try:
+                del _layouts[next(iter(_layouts))]  # the oldest
+            except (StopIteration, KeyError, RuntimeError):  # another thread let it go first
+                break
+        _layouts[key] = kept
+    return marshal.loads(kept)
+
+
+def _layout(state: dict) -> dict:
     squares = {}
     for t in state["map"]["tiles"]:
         if not t["face_up"]:

@@ -75,3 +75,40 @@ def test_payable_abilities_are_only_in_the_owners_view(monkeypatch):
     assert "payable_abilities" in views.view(state, 0)["seats"][0]
     assert "payable_abilities" not in views.view(state, 1)["seats"][0]
     assert all("payable_abilities" not in area for area in views.view(state, None)["seats"])
+
+
+def test_the_kept_layout_is_the_one_worked_out_afresh_at_every_state_of_a_game():
+    """The layout is kept per map as it stands (views.layout): along a seeded game of computer
+    players, at every state, it equals the layout worked out anew, and each caller gets its own
+    copy (writing into one view's layout changes no other)."""
+    import random
+
+    from engine.civilization import RULES
+    state = RULES.setup(3, {}, 7)
+    rng = random.Random(7)
+    for _ in range(400):
+        if RULES.result(state) is not None:
+            break
+        fresh = views._layout(state)
+        kept = views.layout(state)
+        assert kept == fresh
+        kept["squares"].clear()
+        assert views.layout(state) == fresh
+        seat = min(RULES.active_players(state))
+        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)).id)
+
+
+def test_the_kept_layout_follows_every_input_it_is_worked_out_from(monkeypatch):
+    """R95, R7, G9: a blockading figure, a building, a disaster and another tile's printing each
+    give another layout (none is read from the one kept before)."""
+    state = field(monkeypatch, blank())
+    city(state, 0, "C3", capital=True)
+    before = views.layout(state)
+    figure(state, 1, "scout", "D4")
+    assert views.layout(state)["blockaded"] == ["D4"] and before["blockaded"] == []
+    state["disasters"] = {"B2": "desert"}
+    assert views.layout(state)["squares"]["B2"]["terrain"] == "desert"
+    grid = grid_with({"A1": "F P2"})
+    reprinted = {**board.tiles_data(), "TEST0": {"id": "TEST0", "home": None, "cells": [row[:4] for row in grid[:4]]}}
+    monkeypatch.setattr(board, "tiles_data", lambda: reprinted)
+    assert views.layout(state)["squares"]["A1"]["terrain"] == "forest"

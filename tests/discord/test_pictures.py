@@ -77,3 +77,46 @@ async def test_a_turn_draws_one_board_and_only_the_changed_hands(world):
     data = posted.data if hasattr(posted, "data") else await posted.read()
     assert Image.open(io.BytesIO(data)).tobytes() == Image.open(io.BytesIO(expected)).tobytes()
     assert pool.STATS["board"] >= 4
+
+
+async def test_a_hand_message_edited_with_the_same_picture_keeps_it_and_a_new_picture_replaces_it(world):
+    """A hand message is edited in place; when its picture did not change, the edit keeps the
+    attachment it has (nothing uploaded again, nothing reloaded on the player's screen), and when
+    it changed, the new picture replaces it."""
+    env, guild, channel, alice, bob, _carol = world
+    seeded(env, 5)
+    await alice.slash(channel, "battleline challenge", opponent=bob)
+    await bob.click(channel.history()[-1], label="Accept")
+    thread = thread_of(channel)
+    members = [alice, bob]
+    match, seat, member = await due(env, members)
+
+    def hand_message():
+        return next(m for m in reversed(member.user.dm_channel.history()) if f"match #{match.id}" in text_of(m))
+
+    async def picture(message) -> bytes:
+        shown = message.attachments[0]
+        return shown.data if hasattr(shown, "data") else await shown.read()
+
+    before = hand_message()
+    dms = len(member.user.dm_channel.history())
+    play = next(a.id for a in env.bot.service.legal_actions(match, seat) if a.id.startswith("play:"))
+    await move_by_command(member, thread, match, seat, play)
+    played = hand_message()
+    assert played.id == before.id and len(member.user.dm_channel.history()) == dms   # edited in place
+    assert played.attachments[0].id != before.attachments[0].id                      # a card fewer
+    assert await picture(played) != await picture(before)
+    match = await env.bot.service.get(match.id)
+    await env.bot.presenter.send_private(match, seat)   # brought up to date again: nothing changed
+    again = hand_message()
+    assert again.id == played.id and len(again.attachments) == 1
+    assert again.attachments[0].id == played.attachments[0].id
+    assert await picture(again) == await picture(played)
+    # the attachment kept as shown is gone (another edit changed it): the picture is uploaded after all
+    kept = env.bot.presenter._hand_pictures[(match.id, seat)]
+    env.bot.presenter._hand_pictures[(match.id, seat)] = (kept[0], before.attachments[0], kept[2])
+    await env.bot.presenter.send_private(match, seat)
+    last = hand_message()
+    assert last.id == played.id and len(member.user.dm_channel.history()) == dms
+    assert await picture(last) == await picture(played)
+    assert list(env.bot.unexpected_errors) == []

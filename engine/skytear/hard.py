@@ -35,7 +35,12 @@ How it decides, from what its seat may know only:
   twice the moves, so it is weighed in `ACT_WORLDS` worlds, and after `ACT_LEAST` no further
   world once `ACT_MOVES` rollout moves are played (a long activation's search stays bounded in
   time); the other moves in `WORLDS`;
-- the normal move is kept unless another beats it by `MARGIN` (mean worth).
+- the normal move is kept unless another beats it by `MARGIN` (mean worth);
+- where to place the Outsider, with Giant Slayer in play, is not searched: the normal player's
+  score plus what the place is worth to the card (`giant_slayer_stake`: the blows each side's
+  heroes could deal the Outsider there this round). The normal player places it where it hits
+  the most enemies, which is where the enemy's heroes then beat it to the card's goal in the same
+  round, and the rollouts stop within the Outsider's own activation, before those blows.
 
 Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
 """
@@ -47,7 +52,7 @@ import random
 from engine.base import IllegalAction
 from engine.search import Thought, best_of, tally
 
-from . import actions, ai, data, flow, legal, secrecy, victory
+from . import actions, ai, data, flow, legal, ops, secrecy, victory
 from .hard_context import LiteContext, choose as normal_choose
 
 CANDIDATES = 3          # moves compared at most (the normal one first)
@@ -73,6 +78,8 @@ NEXUS_HP = 6.0
 CARD = ai.CARD_VALUE
 VICTORY = 140.0         # a victory card's progress, weighted toward its goal
 MINION = 1.5
+GS_STAKE = 1.0          # weight of what a placed Outsider is worth to Giant Slayer (`giant_slayer_stake`)
+GS_OWN = 0.5            # ... of our own blows at it, against the enemy's
 
 
 def side_of(state: dict, seat: int) -> int:
@@ -242,6 +249,35 @@ def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
     return out
 
 
+PLACE = "outsider:place:"
+
+
+def giant_slayer_stake(state: dict, seat: int, move: str) -> float:
+    """What placing the Outsider with `move` is worth to Giant Slayer (damage to the Outsider,
+    issue 36): the blows each side's heroes could deal it there this round (an Attack within their
+    move plus range, a Skirmish within their move plus 3), at the card's worth a point of damage,
+    the enemy's against and ours for at `GS_OWN` (a blow at the Outsider draws its answer). The
+    normal player places the Outsider where it hits the most enemies, which is where the enemy's
+    heroes then beat it to the card's goal in the same round; the search, which stops within the
+    Outsider's own activation, does not see those blows."""
+    spot = move[len(PLACE):].split(",")
+    ctx = LiteContext(state, seat)
+    per_damage = VICTORY / data.victory_card("giant_slayer")["goal"]
+    total = 0.0
+    for hero, h in state["heroes"].items():
+        if h["state"] != "ready" or not h["hex"]:
+            continue
+        reach = min(ctx.dist(h["hex"], hx) for hx in spot)
+        steps = ctx.move_of(hero)
+        blows = 0.0
+        if reach <= steps + ops.attack_range(hero):
+            blows += ai.expected(ctx.attack_dist(hero, ai.OUTSIDER))
+        if reach <= steps + 3:
+            blows += ai.expected(ctx.attack_dist(hero, ai.OUTSIDER, skirmish=True))
+        total += per_damage * blows * (GS_OWN if h["side"] == ctx.side else -1.0)
+    return total
+
+
 def races(state: dict, seat: int):
     """A test of whether a move takes a victory card in play a step forward for the seat's side at
     once: damage to the Outsider (Giant Slayer), an ultimate played (Skytear Master), a blow at an
@@ -279,6 +315,11 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
     window = bool(state.get("window")) or "pass" in kinds
     if window or kinds <= QUICK:
         return Thought(normal_choose(state, seat, seed))
+    if "giant_slayer" in (state.get("victory") or []) and GS_STAKE and all(i.startswith(PLACE) for i in ids):
+        ctx = LiteContext(state, seat)
+        rng = random.Random(seed)
+        best = max(ids, key=lambda i: (ctx.score(i) + GS_STAKE * giant_slayer_stake(state, seat, i), rng.random()))
+        return Thought(best, searched=False)
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:
         return Thought(moves[0], searched=False)

@@ -221,3 +221,46 @@ def test_the_danger_the_judge_reads_is_worked_out_only_for_enemies_in_reach_with
                     assert fast.danger(h, hx) == worth
                     compared += 1
     assert compared > 5000
+
+
+def _placements(seed: int, cap: int = 3000):
+    """The Outsider placements the normal player is asked for in a seeded game (state, seat, ids)."""
+    for state, seat in _states(seed, every=1, cap=cap):
+        ids = [a.id for a in RULES.legal_actions(state, seat)]
+        if len(ids) > 1 and all(i.startswith(hard.PLACE) for i in ids):
+            yield state, seat, ids
+
+
+def test_placing_the_outsider_under_giant_slayer_weighs_the_blows_each_side_could_deal_it():
+    """Issue 36, R117-R120 with Giant Slayer: an enemy hero brought within reach of a placement
+    makes it worth less to the seat, one of its own more (at GS_OWN); out of reach of every hero,
+    a placement is worth nothing to the card; with the card in play the hard player places the
+    Outsider where the normal player's score and this stake together are best."""
+    checked = 0
+    for seed in (40, 41, 42, 43, 44, 45):
+        for state, seat, ids in _placements(seed):
+            racing = dict(state, victory=["giant_slayer"])
+            side = hard.side_of(state, seat)
+            stakes = {i: hard.giant_slayer_stake(racing, seat, i) for i in ids}
+            move = ids[0]
+            spot = move[len(hard.PLACE):].split(",")
+            enemy = next(h for h, x in state["heroes"].items() if x["side"] != side and x["state"] == "ready" and x["hex"])
+            friend = next(h for h, x in state["heroes"].items() if x["side"] == side and x["state"] == "ready" and x["hex"])
+            for who, sign in ((enemy, -1.0), (friend, hard.GS_OWN)):
+                near = hard.actions.copy_state(racing)
+                far = hard.actions.copy_state(racing)
+                near["heroes"][who]["hex"] = spot[0]                 # on the Outsider's spot: surely in reach
+                far["heroes"][who]["state"] = "defeated"              # off the battlefield: no blow
+                gap = hard.giant_slayer_stake(near, seat, move) - hard.giant_slayer_stake(far, seat, move)
+                assert gap * sign > 0, (seed, who, gap)
+            nobody = hard.actions.copy_state(racing)
+            for x in nobody["heroes"].values():
+                x["state"] = "defeated"
+            assert hard.giant_slayer_stake(nobody, seat, move) == 0.0
+            ctx = hard_context.LiteContext(racing, seat)
+            best = max(ctx.score(i) + hard.GS_STAKE * stakes[i] for i in ids)
+            chosen = hard.choose(racing, seat, 5).action
+            assert ctx.score(chosen) + hard.GS_STAKE * stakes[chosen] == best
+            checked += 1
+            break
+    assert checked >= 3

@@ -40,7 +40,10 @@ How it decides, from what its seat may know only:
   score plus what the place is worth to the card (`giant_slayer_stake`: the blows each side's
   heroes could deal the Outsider there this round). The normal player places it where it hits
   the most enemies, which is where the enemy's heroes then beat it to the card's goal in the same
-  round, and the rollouts stop within the Outsider's own activation, before those blows.
+  round, and the rollouts stop within the Outsider's own activation, before those blows (in 10
+  of the 12 Giant Slayer losses of tuning seed 91000 the hard player had placed it). Against the
+  normal player: the default seed's first 200 games 67.5 % (64.5 % before), all 400 64.0 %
+  (60.5 %); tuning seeds 91000 73 % (67 %) and 92000 75 % (72 %), no game turned lost there.
 
 Deterministic for a seed (the generators are seeded from it), pure (no clock, no I/O).
 """

@@ -244,8 +244,9 @@ def test_placing_the_outsider_under_giant_slayer_weighs_the_blows_each_side_coul
             stakes = {i: hard.giant_slayer_stake(racing, seat, i) for i in ids}
             move = ids[0]
             spot = move[len(hard.PLACE):].split(",")
-            enemy = next(h for h, x in state["heroes"].items() if x["side"] != side and x["state"] == "ready" and x["hex"])
-            friend = next(h for h, x in state["heroes"].items() if x["side"] == side and x["state"] == "ready" and x["hex"])
+            ready = [(h, x["side"]) for h, x in state["heroes"].items() if x["state"] == "ready" and x["hex"]]
+            enemy = next(h for h, s in ready if s != side)
+            friend = next(h for h, s in ready if s == side)
             for who, sign in ((enemy, -1.0), (friend, hard.GS_OWN)):
                 near = hard.actions.copy_state(racing)
                 far = hard.actions.copy_state(racing)

@@ -167,7 +167,7 @@ class PrivateHands:
                 return
             except discord.HTTPException:
                 log.info("could not edit the hand of seat %s of match %s: a new one is sent", seat, match.id)
-                message = await self.private_message(match, seat)
+                message = self._message_of(match, parts)   # a new file and view: the others were used
         if message["view"] is None:
             message.pop("view")
         try:

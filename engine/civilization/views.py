@@ -107,11 +107,8 @@ def layout(state: dict) -> dict:
     if kept is None:
         with board.reading(state):
             kept = marshal.dumps(_layout(state), 2)
-        while len(_layouts) >= LAYOUTS_KEPT:
-            try:
-                del _layouts[next(iter(_layouts))]  # the oldest
-            except (StopIteration, KeyError, RuntimeError):  # another thread let it go first
-                break
+        if len(_layouts) >= LAYOUTS_KEPT:
+            _layouts.pop(next(iter(_layouts), None), None)   # the oldest
         _layouts[key] = kept
     return marshal.loads(kept)
 

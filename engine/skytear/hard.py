@@ -55,7 +55,7 @@ import random
 from engine.base import IllegalAction
 from engine.search import Thought, best_of, tally
 
-from . import actions, ai, data, flow, legal, ops, secrecy, victory
+from . import actions, ai, data, flow, legal, secrecy, victory
 from .hard_context import LiteContext, choose as normal_choose
 
 CANDIDATES = 3          # moves compared at most (the normal one first)
@@ -71,6 +71,7 @@ MARGIN = 0.03           # mean worth another move must gain over the normal one
 DANGER = 0.5            # weight of the normal player's danger of a hero (enemy heroes that can reach it)
 SCALE = 45.0            # the judge's sigmoid, in the normal player's points
 
+PLACE = "outsider:place:"   # an Outsider placement's id (legal.placement_id)
 QUICK = {"pass", "skirmish_effect", "skirmish_move", "foresee", "aoe", "decide", "react", "discard",
          "keep", "toss", "pick", "extra", "priority"}
 
@@ -252,9 +253,6 @@ def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
     return out
 
 
-PLACE = "outsider:place:"
-
-
 def giant_slayer_stake(state: dict, seat: int, move: str) -> float:
     """What placing the Outsider with `move` is worth to Giant Slayer (damage to the Outsider,
     issue 36): the blows each side's heroes could deal it there this round (an Attack within their
@@ -270,13 +268,9 @@ def giant_slayer_stake(state: dict, seat: int, move: str) -> float:
     for hero, h in state["heroes"].items():
         if h["state"] != "ready" or not h["hex"]:
             continue
-        reach = min(ctx.dist(h["hex"], hx) for hx in spot)
-        steps = ctx.move_of(hero)
-        blows = 0.0
-        if reach <= steps + ops.attack_range(hero):
-            blows += ai.expected(ctx.attack_dist(hero, ai.OUTSIDER))
-        if reach <= steps + 3:
-            blows += ai.expected(ctx.attack_dist(hero, ai.OUTSIDER, skirmish=True))
+        gap = min(ctx.dist(h["hex"], hx) for hx in spot)
+        steps, reach, (attack, _), (skirmish, _) = ctx.menace(hero, ai.OUTSIDER)
+        blows = (attack if gap <= steps + reach else 0.0) + (skirmish if gap <= steps + 3 else 0.0)
         total += per_damage * blows * (GS_OWN if h["side"] == ctx.side else -1.0)
     return total
 

@@ -253,16 +253,14 @@ def candidates(state: dict, seat: int, seed: int, ids: list[str]) -> list[str]:
     return out
 
 
-def giant_slayer_stake(state: dict, seat: int, move: str) -> float:
+def giant_slayer_stake(state: dict, seat: int, move: str, ctx: LiteContext | None = None) -> float:
     """What placing the Outsider with `move` is worth to Giant Slayer (damage to the Outsider,
     issue 36): the blows each side's heroes could deal it there this round (an Attack within their
     move plus range, a Skirmish within their move plus 3), at the card's worth a point of damage,
-    the enemy's against and ours for at `GS_OWN` (a blow at the Outsider draws its answer). The
-    normal player places the Outsider where it hits the most enemies, which is where the enemy's
-    heroes then beat it to the card's goal in the same round; the search, which stops within the
-    Outsider's own activation, does not see those blows."""
+    the enemy's against and ours for at `GS_OWN` (a blow at the Outsider draws its answer). `ctx`:
+    the seat's context, when the caller has it already (one for all the placements)."""
     spot = move[len(PLACE):].split(",")
-    ctx = LiteContext(state, seat)
+    ctx = ctx or LiteContext(state, seat)
     per_damage = VICTORY / data.victory_card("giant_slayer")["goal"]
     total = 0.0
     for hero, h in state["heroes"].items():
@@ -315,7 +313,7 @@ def choose(state: dict, seat: int, seed: int, redeal=secrecy.redeal) -> Thought:
     if "giant_slayer" in (state.get("victory") or []) and GS_STAKE and all(i.startswith(PLACE) for i in ids):
         ctx = LiteContext(state, seat)
         rng = random.Random(seed)
-        best = max(ids, key=lambda i: (ctx.score(i) + GS_STAKE * giant_slayer_stake(state, seat, i), rng.random()))
+        best = max(ids, key=lambda i: (ctx.score(i) + GS_STAKE * giant_slayer_stake(state, seat, i, ctx), rng.random()))
         return Thought(best, searched=False)
     moves = candidates(state, seat, seed, ids)
     if len(moves) == 1:

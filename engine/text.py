@@ -51,9 +51,27 @@ class Msg(str):
 
     def __new__(cls, key: str, /, *, _plural: str = "", _ctx: str = "", **args: Any) -> "Msg":
         source = _plural if _plural and args.get("n") != 1 else key
-        obj = super().__new__(cls, english(source, args))
-        obj.key, obj.args, obj.plural, obj.ctx = key, args, _plural, _ctx
-        obj.seated = any(_seated(v) for v in args.values())
+        seated = False
+        if args:
+            # the common arguments inline: a move list makes thousands of texts a move
+            values = {}
+            for name, value in args.items():
+                kind = type(value)
+                if kind is str:
+                    values[name] = value
+                elif kind is int:
+                    values[name] = str(value)
+                elif kind is Msg:
+                    values[name] = value
+                    seated = seated or value.seated
+                else:
+                    values[name] = _english_arg(value)
+                    seated = seated or _seated(value)
+            text = fill(source, values)
+        else:
+            text = source
+        obj = super().__new__(cls, text)
+        obj.key, obj.args, obj.plural, obj.ctx, obj.seated = key, args, _plural, _ctx, seated
         return obj
 
     def __reduce__(self):
@@ -133,7 +151,7 @@ def _english_arg(value: Any) -> str:
     if isinstance(value, Lines):
         return "\n".join(_english_arg(v) for v in value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(_english_arg(v) for v in value)
+        return ", ".join([v if type(v) is str else _english_arg(v) for v in value])
     return str(value)
 
 
@@ -169,7 +187,7 @@ def _seated(value: Any) -> bool:
     if isinstance(value, Msg):
         return value.seated
     if isinstance(value, (list, tuple)):
-        return any(_seated(v) for v in value)
+        return any(_seated(v) for v in value if type(v) is not int and type(v) is not str)
     return False
 
 

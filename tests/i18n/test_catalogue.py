@@ -49,6 +49,21 @@ def test_a_text_is_its_english_until_the_edge_renders_it_in_a_language():
     assert i18n.render(text, "en", ["Ann", "Bo"]) == "Bo claims flag 3"
 
 
+def test_a_texts_english_and_whether_it_names_a_seat_hold_for_every_kind_of_argument():
+    """`Msg` fills its common arguments (str, int, Msg) inline for speed: the English and `seated`
+    must be what the general path (`english`, `_seated`) gives for every kind of argument."""
+    from engine.text import Lines, _seated, english
+    inner, seated_inner = Msg("card {n}", n=4), Msg("{who} won", who=Seat(0))
+    kinds = ["plain", 7, -2, 1.5, True, None, inner, seated_inner, Seat(2), [1, 2], ("a", inner),
+             [seated_inner, "b"], [[Seat(1)]], Lines(["x", inner]), []]
+    for a in kinds:
+        for b in kinds:
+            text = Msg("{a} / {b} / {missing}", a=a, b=b)
+            assert str(text) == english("{a} / {b} / {missing}", {"a": a, "b": b}), (a, b)
+            assert text.seated == (_seated(a) or _seated(b)), (a, b)
+    assert Msg("{a}", a=Seat(1)).seated and not Msg("{a}", a=[1, "x", inner]).seated
+
+
 def test_plural_forms_follow_the_count_in_english():
     assert plural("{n} card", "{n} cards", n=1) == "1 card"
     assert i18n.render(plural("{n} card", "{n} cards", n=3), "en") == "3 cards"

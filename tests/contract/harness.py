@@ -65,7 +65,6 @@ class Findings:
             self.add(name, f"{where}: {type(exc).__name__}: {exc}")
 
 
-
 def snapshot(state):
     """A copy of a state to tell afterwards whether a call changed it: marshal is several times
     faster than `copy.deepcopy` for plain data; anything else (a game under test may hold an
@@ -74,6 +73,7 @@ def snapshot(state):
         return marshal.loads(marshal.dumps(state, 2))
     except ValueError:
         return copy.deepcopy(state)
+
 
 @dataclass
 class Playout:

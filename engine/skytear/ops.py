@@ -754,8 +754,9 @@ def push(state: dict, origin_hexes, target: str, amount: int, ev=None) -> str | 
 
 
 def place_hero_near_nexus(state: dict, hero: str, ev=None) -> str | None:
-    """G5 (J) / G23: on the free hex nearest the friendly nexus (first by label: the owner's choice
-    among equal hexes is dominated, so it is automated)."""
+    """G5 (J) / G23: on the free hex nearest the friendly nexus (among equal hexes the first by
+    label, automated). Not neutral: label order runs from column A, so side 0's heroes start at
+    the back and side 1's nearer the lanes (the normal player against itself: side 1 wins 57 %)."""
     m = map_of(state)
     side = hero_side(state, hero)
     spots = hexes.nearest_free(m, m.nexus[side], free_hexes(state, hero))

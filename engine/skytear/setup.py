@@ -291,7 +291,8 @@ def build_decks(state: dict) -> None:
 
 def place_heroes(state: dict) -> None:
     """G5 (J) / G23: alternately, starting side first, each hero on a free hex nearest its nexus (the
-    first such hex by label: an automated, dominated choice)."""
+    first such hex by label, automated: `ops.place_hero_near_nexus`, which says why it is not
+    neutral)."""
     queues = []
     for side in (state["first_side"], 1 - state["first_side"]):
         queues.append([h for s in state["sides"][side] for h in sorted(state["heroes"])
